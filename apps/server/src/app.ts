@@ -1,0 +1,105 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicUrl, type AppConfig } from './platform/config.ts';
+import { openDatabase, type Database } from './platform/db.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import { BODY_LIMIT_BYTES, registerSecurity } from './platform/security.ts';
+import { registerMetrics } from './platform/metrics.ts';
+import { registerAuthGuard } from './platform/auth-guard.ts';
+import { createTokens, type Tokens } from './platform/tokens.ts';
+import { loadSigningSecret } from './platform/secrets.ts';
+import { createAudit } from './platform/audit.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import { createRealtime, type Realtime } from './platform/realtime.ts';
+import { registerSpa } from './platform/spa.ts';
+import { createAuthModule, type AuthService } from './modules/auth/index.ts';
+import { createEventsModule, type EventsService } from './modules/events/index.ts';
+import { createAnalyticsModule } from './modules/analytics/index.ts';
+import { createHealthModule } from './modules/health/index.ts';
+
+export type AppContext = {
+  config: AppConfig;
+  database: Database;
+  tokens: Tokens;
+  mailer: Mailer;
+  realtime: Realtime;
+  auth: AuthService;
+  events: EventsService;
+};
+
+export type BuildOptions = {
+  /** An open database (tests); otherwise one is opened from the config. */
+  database?: Database;
+  now?: () => Date;
+  /** Pino options, or false to silence. */
+  logger?: boolean | Record<string, unknown>;
+};
+
+/** Builds the whole server: platform plugins first, then every module. Listening is main.ts' job. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-access-token"]', 'req.headers["x-user-access-token"]'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandling(app);
+  await registerSecurity(app);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Pavilion API', version: '0.1.0', description: 'Event-management platform API. Envelope: {status, data} or {status:"ERROR", code, message, errors}.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  registerMetrics(app);
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const ownsDatabase = !options.database;
+  const secret = await loadSigningSecret(database.db, config.JWT_SECRET);
+  const tokens = createTokens(secret, { now: options.now ? () => options.now!().getTime() : undefined });
+  const audit = createAudit(database.db);
+  const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log as never });
+
+  const events = createEventsModule(database.db, { audit, now: options.now });
+  const auth = createAuthModule(database.db, {
+    tokens,
+    mailer,
+    audit,
+    publicUrl: publicUrl(config),
+    now: options.now,
+    findEventMembership: (eventId, user) => events.service.membership(eventId, user),
+  });
+  registerAuthGuard(app, {
+    tokens,
+    findActiveUser: auth.findActiveUser,
+    findRefresh: (token) => auth.service.resolveRefreshToken(token),
+  });
+
+  await app.register(createHealthModule(database).plugin);
+  await app.register(auth.plugin);
+  await app.register(events.plugin);
+  await app.register(createAnalyticsModule(database.db).plugin);
+  await registerSpa(app, config.WEB_DIST);
+
+  const realtime = await createRealtime({ server: app.server, tokens, logger: app.log as never, redisUrl: config.REDIS_URL });
+
+  app.addHook('onClose', async () => {
+    await realtime.close();
+    mailer.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  return { app, ctx: { config, database, tokens, mailer, realtime, auth: auth.service, events: events.service } };
+}

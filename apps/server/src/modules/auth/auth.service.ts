@@ -1,0 +1,391 @@
+import { hash, verify } from '@node-rs/argon2';
+import {
+  ORGANISER_USER_TYPE,
+  REFRESH_TOKEN_TTL_SECONDS,
+  WHITE_LABEL_TYPES,
+  type TAuthRecord,
+  type TAutoLoginConsumeRequest,
+  type TAutoLoginCreateRequest,
+  type TEventData,
+  type TLoginRequest,
+  type TSignupRequest,
+  type TUserData,
+  type TWhiteLabelType,
+} from '@pavilion/domain';
+import type { Audit } from '../../platform/audit.ts';
+import type { AuthUser } from '../../platform/auth-guard.ts';
+import { errors } from '../../platform/errors.ts';
+import { hashSecret, newId, newSecret } from '../../platform/ids.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import type { Tokens } from '../../platform/tokens.ts';
+import { authErrors } from './auth.errors.ts';
+import type { AuthRepository, UserRow } from './auth.repository.ts';
+
+export const LOGIN_FAILURE_LIMIT = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
+
+// algorithm 2 is Argon2id (the package's const enum cannot be imported under isolatedModules).
+const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+/** Membership answer the events module gives for an event login. */
+export type EventMembership = { eventUserId: string; organisationId: string } | null;
+
+export type AuthServiceDeps = {
+  repo: AuthRepository;
+  tokens: Tokens;
+  mailer: Mailer;
+  audit: Audit;
+  publicUrl: string;
+  now?: () => Date;
+  /** The events module's answer: is this user in that event (or its organiser)? */
+  findEventMembership: (eventId: string, user: { id: string; organisationId: string | null }) => Promise<EventMembership>;
+};
+
+export type RequestMeta = { ip: string; userAgent?: string };
+
+export type ProvisionUserInput = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName?: string;
+  contactNo?: string | null;
+  userType: number;
+  role: string;
+};
+
+async function newUserRow(input: ProvisionUserInput & { organisationId: string | null }) {
+  return {
+    id: newId(),
+    organisationId: input.organisationId,
+    email: input.email,
+    contactNo: input.contactNo ?? null,
+    passwordHash: await hashPassword(input.password),
+    firstName: input.firstName,
+    lastName: input.lastName ?? '',
+    userType: input.userType,
+    role: input.role,
+  };
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  let dummyHash: Promise<string> | null = null;
+
+  function toUserData(u: UserRow): TUserData {
+    const wl = u.whiteLabelType as TWhiteLabelType | null;
+    return {
+      id: u.id,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      email: u.email,
+      contactNo: u.contactNo ?? '',
+      logo: u.logo,
+      userType: u.userType,
+      isInternational: u.isInternational,
+      role: u.role,
+      whiteLabelType: wl && (WHITE_LABEL_TYPES as readonly string[]).includes(wl) ? wl : null,
+      sessionUserType: u.sessionUserType,
+      isRegionTeam: u.isRegionTeam,
+    };
+  }
+
+  async function issueSession(u: UserRow, meta: RequestMeta, familyId = newId()): Promise<{ accessToken: string; refreshToken: string }> {
+    const refreshToken = newSecret();
+    await deps.repo.insertRefreshToken({
+      id: newId(),
+      userId: u.id,
+      familyId,
+      tokenHash: hashSecret(refreshToken),
+      expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip,
+    });
+    const accessToken = await deps.tokens.signAccess({ userId: u.id, organisationId: u.organisationId, sessionId: familyId });
+    return { accessToken, refreshToken };
+  }
+
+  async function eventDataFor(u: UserRow, eventId: string): Promise<TEventData> {
+    const membership = await deps.findEventMembership(eventId, { id: u.id, organisationId: u.organisationId });
+    if (!membership) throw authErrors.notInEvent();
+    const accessCodeToken = await deps.tokens.signEventAccess({ userId: u.id, eventId, eventUserId: membership.eventUserId });
+    return { eventUserId: membership.eventUserId, eventId, accessCodeToken };
+  }
+
+  async function authRecord(u: UserRow, meta: RequestMeta, eventId?: string): Promise<TAuthRecord> {
+    const eventData = eventId ? await eventDataFor(u, eventId) : null;
+    const session = await issueSession(u, meta);
+    return { ...session, isLogin: true, userData: toUserData(u), eventData };
+  }
+
+  async function assertNotThrottled(buckets: string[], identifier: string, meta: RequestMeta): Promise<void> {
+    const since = new Date(now().getTime() - LOGIN_FAILURE_WINDOW_MS);
+    for (const bucket of buckets) {
+      const n = await deps.repo.countRecentFailures(bucket, since);
+      if (n >= LOGIN_FAILURE_LIMIT) {
+        const oldest = await deps.repo.oldestRecentFailure(bucket, since);
+        const retryAfter = oldest ? Math.ceil((oldest.getTime() + LOGIN_FAILURE_WINDOW_MS - now().getTime()) / 1000) : 900;
+        await deps.audit.record({ action: 'auth.login.throttled', target: identifier, ip: meta.ip, meta: { bucket } });
+        throw authErrors.tooManyAttempts(Math.max(1, retryAfter));
+      }
+    }
+  }
+
+  return {
+    toUserData,
+
+    async findUserByEmail(email: string): Promise<TUserData | null> {
+      const u = await deps.repo.findUserByEmail(email);
+      return u ? toUserData(u) : null;
+    },
+
+    /** Creates an organisation and its first (host) user; used by signup-like flows and the demo seed. */
+    async createOrganisation(input: { name: string; owner: ProvisionUserInput }): Promise<{ organisationId: string; user: TUserData }> {
+      const organisationId = newId();
+      const user = await deps.repo.createOrganisationWithOwner(
+        { id: organisationId, name: input.name },
+        await newUserRow({ ...input.owner, organisationId }),
+      );
+      return { organisationId, user: toUserData(user) };
+    },
+
+    /** Creates a user account (participant or team member) with a hashed password. */
+    async createUser(input: ProvisionUserInput & { organisationId: string | null }): Promise<TUserData> {
+      return toUserData(await deps.repo.insertUser(await newUserRow(input)));
+    },
+
+    async login(input: TLoginRequest, meta: RequestMeta): Promise<TAuthRecord> {
+      const identifier = input.identifier.trim();
+      const accountBucket = `acct:${identifier.toLowerCase()}`;
+      const ipBucket = `ip:${meta.ip}`;
+      await assertNotThrottled([accountBucket, ipBucket], identifier, meta);
+      const user = await deps.repo.findUserByIdentifier(identifier);
+      // Verify against a dummy hash when the account is unknown, so timing does not reveal which accounts exist.
+      dummyHash ??= hashPassword('Dummy#Password1');
+      const ok = await verify(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
+      if (!user || !ok || user.status !== 'active') {
+        await deps.repo.recordFailures([accountBucket, ipBucket], now());
+        await deps.audit.record({
+          organisationId: user?.organisationId ?? null,
+          actorUserId: user?.id ?? null,
+          action: 'auth.login.failed',
+          target: identifier,
+          ip: meta.ip,
+          meta: { reason: !user ? 'unknown' : !ok ? 'password' : 'suspended' },
+        });
+        throw authErrors.invalidCredentials();
+      }
+      await deps.repo.clearFailures(accountBucket);
+      const record = await authRecord(user, meta, input.eventId);
+      await deps.audit.record({
+        organisationId: user.organisationId,
+        actorUserId: user.id,
+        action: 'auth.login.succeeded',
+        target: input.eventId ?? null,
+        ip: meta.ip,
+      });
+      return record;
+    },
+
+    async signup(input: TSignupRequest, meta: RequestMeta): Promise<TAuthRecord> {
+      if (await deps.repo.findUserByEmail(input.email)) throw authErrors.emailTaken();
+      if (input.contactNo && (await deps.repo.findUserByContactNo(input.contactNo))) throw authErrors.contactTaken();
+      const organisationId = newId();
+      const user = await deps.repo
+        .createOrganisationWithOwner(
+          { id: organisationId, name: input.organisationName },
+          await newUserRow({ ...input, organisationId, userType: ORGANISER_USER_TYPE, role: 'Host' }),
+        )
+        .catch((err: unknown) => {
+          // A concurrent signup with the same email loses on the unique index.
+          if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505') {
+            throw authErrors.emailTaken();
+          }
+          throw err;
+        });
+      await deps.audit.record({ organisationId, actorUserId: user.id, action: 'auth.signup', ip: meta.ip });
+      return authRecord(user, meta);
+    },
+
+    /** SPEC §7 generate/accessToken: rotates the refresh token and returns a new access token. */
+    async refresh(
+      caller: AuthUser | null,
+      input: { userId: string; oldAccessToken?: string },
+      meta: RequestMeta,
+    ): Promise<{ accessToken: string; refreshToken: string }> {
+      if (!caller || caller.via !== 'refresh' || !caller.refreshTokenHash) throw authErrors.refreshRejected();
+      if (caller.userId !== input.userId) throw authErrors.refreshRejected();
+      if (input.oldAccessToken) {
+        const sub = await deps.tokens.subjectOfAnyAccess(input.oldAccessToken);
+        if (sub !== input.userId) throw authErrors.refreshRejected();
+      }
+      const user = await deps.repo.findUserById(caller.userId);
+      if (!user || user.status !== 'active') throw authErrors.refreshRejected();
+      const row = await deps.repo.findRefreshByHash(caller.refreshTokenHash);
+      if (!row) throw authErrors.refreshRejected();
+      const replacement = newSecret();
+      const replacementId = newId();
+      const rotated = await deps.repo.rotateRefreshToken(row.id, replacementId, now());
+      if (!rotated) throw authErrors.refreshRejected();
+      await deps.repo.insertRefreshToken({
+        id: replacementId,
+        userId: user.id,
+        familyId: row.familyId,
+        tokenHash: hashSecret(replacement),
+        expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        ip: meta.ip,
+      });
+      const accessToken = await deps.tokens.signAccess({ userId: user.id, organisationId: user.organisationId, sessionId: row.familyId });
+      return { accessToken, refreshToken: replacement };
+    },
+
+    /**
+     * Resolves a refresh token presented as bearer. A token that was already rotated is a replay: the whole
+     * family is revoked, so a stolen token stops working for its thief and its owner alike.
+     */
+    async resolveRefreshToken(token: string): Promise<(AuthUser & { refreshTokenHash: string }) | null> {
+      const tokenHash = hashSecret(token);
+      const row = await deps.repo.findRefreshByHash(tokenHash);
+      if (!row) return null;
+      if (row.revokedAt) {
+        if (row.replacedBy) await deps.repo.revokeFamily(row.familyId, now());
+        return null;
+      }
+      if (row.expiresAt.getTime() <= now().getTime()) return null;
+      const user = await deps.repo.findUserById(row.userId);
+      if (!user || user.status !== 'active') return null;
+      return {
+        userId: user.id,
+        organisationId: user.organisationId,
+        role: user.role,
+        userType: user.userType,
+        via: 'refresh',
+        sessionId: row.familyId,
+        refreshTokenHash: tokenHash,
+      };
+    },
+
+    /** Ends the caller's login session: every refresh token of its family is revoked. */
+    async logout(caller: AuthUser | null, meta: RequestMeta): Promise<void> {
+      if (!caller) return;
+      await deps.repo.revokeFamily(caller.sessionId, now());
+      await deps.audit.record({ organisationId: caller.organisationId, actorUserId: caller.userId, action: 'auth.logout', ip: meta.ip });
+    },
+
+    async me(caller: AuthUser): Promise<TUserData> {
+      const user = await deps.repo.findUserById(caller.userId);
+      if (!user) throw errors.notFound('User');
+      return toUserData(user);
+    },
+
+    async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
+      const user = await deps.repo.findUserByEmail(email);
+      await deps.audit.record({ organisationId: user?.organisationId ?? null, actorUserId: user?.id ?? null, action: 'auth.reset.requested', target: email, ip: meta.ip });
+      if (!user || user.status !== 'active') return;
+      const code = newSecret();
+      await deps.repo.insertPasswordReset({
+        id: newId(),
+        userId: user.id,
+        codeHash: hashSecret(code),
+        expiresAt: new Date(now().getTime() + PASSWORD_RESET_TTL_MS),
+      });
+      const link = `${deps.publicUrl}/er/${code}`;
+      await deps.mailer.send({
+        to: user.email,
+        organisationId: user.organisationId,
+        subject: 'Reset your Pavilion password',
+        text: `Hello ${user.firstName},\n\nUse this link within 30 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this message.`,
+        html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Use this link within 30 minutes to choose a new password:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for this, ignore this message.</p>`,
+      });
+    },
+
+    async resetPassword(code: string, password: string, meta: RequestMeta): Promise<void> {
+      const used = await deps.repo.consumePasswordReset(hashSecret(code), now());
+      if (!used) throw authErrors.resetCodeInvalid();
+      await deps.repo.updatePassword(used.userId, await hashPassword(password));
+      await deps.repo.revokeAllForUser(used.userId, now());
+      await deps.audit.record({ actorUserId: used.userId, action: 'auth.reset.completed', ip: meta.ip });
+    },
+
+    async createAutoLoginKey(caller: AuthUser, organisationId: string, input: TAutoLoginCreateRequest) {
+      const target = await deps.repo.findUserById(input.userId);
+      if (!target) throw errors.notFound('User');
+      // The target is in the caller's organisation, or takes part in one of its events.
+      if (target.organisationId !== organisationId) {
+        if (!input.eventId) throw errors.notFound('User');
+        const m = await deps.findEventMembership(input.eventId, { id: target.id, organisationId: target.organisationId });
+        if (!m || m.organisationId !== organisationId) throw errors.notFound('User');
+      }
+      if (input.kind === 'adl' && !input.eventId) throw errors.validation([{ field: 'eventId', key: 'required' }]);
+      if (input.kind === 'ebf' && (!input.eventId || !input.formId || !input.boothId)) {
+        throw errors.validation(
+          (['eventId', 'formId', 'boothId'] as const).filter((f) => !input[f]).map((field) => ({ field, key: 'required' })),
+        );
+      }
+      if (input.kind === 'exe' && !target.contactNo) throw errors.validation([{ field: 'userId', key: 'contactNoMissing' }]);
+      if (input.eventId) {
+        const m = await deps.findEventMembership(input.eventId, { id: caller.userId, organisationId });
+        if (!m) throw errors.notFound('Event');
+      }
+      const key = newSecret();
+      const expiresAt = new Date(now().getTime() + input.ttlMinutes * 60_000);
+      await deps.repo.insertAutoLoginKey({
+        id: newId(),
+        keyHash: hashSecret(key),
+        kind: input.kind,
+        userId: target.id,
+        organisationId,
+        eventId: input.eventId ?? null,
+        formId: input.formId ?? null,
+        boothId: input.boothId ?? null,
+        createdBy: caller.userId,
+        expiresAt,
+      });
+      const path =
+        input.kind === 'adl'
+          ? `/adl/${key}/${input.eventId}`
+          : input.kind === 'ebf'
+            ? `/ebf/lgn/${key}/${input.formId}/${input.boothId}/${input.eventId}`
+            : `/exe/lgn/${encodeURIComponent(target.contactNo ?? '')}?k=${key}`;
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'auth.autologin.created', target: target.id, meta: { kind: input.kind } });
+      return { key, path, expiresAt: expiresAt.toISOString() };
+    },
+
+    /** Auto-login keys are random, expire, and work once; every mismatch answers the same 410. */
+    async consumeAutoLogin(input: TAutoLoginConsumeRequest, meta: RequestMeta): Promise<TAuthRecord & { redirectTo: string }> {
+      const row = await deps.repo.findAutoLoginKey(hashSecret(input.key));
+      if (!row || row.kind !== input.kind) throw authErrors.linkExpired();
+      if (row.eventId && input.eventId !== undefined && row.eventId !== input.eventId) throw authErrors.linkExpired();
+      if (row.kind === 'adl' && input.eventId !== row.eventId) throw authErrors.linkExpired();
+      if (row.kind === 'ebf' && (input.formId !== row.formId || input.boothId !== row.boothId || input.eventId !== row.eventId)) {
+        throw authErrors.linkExpired();
+      }
+      const user = await deps.repo.findUserById(row.userId);
+      if (!user || user.status !== 'active') throw authErrors.linkExpired();
+      if (row.kind === 'exe' && input.contactNo !== user.contactNo) throw authErrors.linkExpired();
+      if (!(await deps.repo.consumeAutoLoginKey(row.id, now()))) throw authErrors.linkExpired();
+      const record = await authRecord(user, meta, row.eventId ?? undefined);
+      await deps.audit.record({ organisationId: row.organisationId, actorUserId: user.id, action: 'auth.autologin.used', ip: meta.ip, meta: { kind: row.kind } });
+      const isOrganiser = user.organisationId !== null;
+      const redirectTo =
+        row.kind === 'ebf'
+          ? `/app?eventId=${row.eventId}&formId=${row.formId}&boothId=${row.boothId}`
+          : isOrganiser
+            ? row.eventId
+              ? `/app?eventId=${row.eventId}`
+              : '/list/events'
+            : '/attendium';
+      return { ...record, redirectTo };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

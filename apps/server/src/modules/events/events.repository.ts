@@ -1,0 +1,73 @@
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import type { TEventListQuery } from '@pavilion/domain';
+import type { Db } from '../../platform/db.ts';
+import { eventUsers, events } from './events.tables.ts';
+
+export type EventRow = typeof events.$inferSelect;
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The only file that queries events tables. Every read is scoped to an organisation. */
+export function createEventsRepository(db: Db) {
+  return {
+    async list(organisationId: string, q: TEventListQuery, today: string): Promise<{ rows: EventRow[]; total: number }> {
+      const where: SQL[] = [eq(events.organisationId, organisationId)];
+      if (q.search) {
+        const term = `%${escapeLike(q.search)}%`;
+        where.push(or(ilike(events.name, term), ilike(events.venue, term))!);
+      }
+      if (q.eventMode) where.push(eq(events.eventMode, q.eventMode));
+      if (q.when === 'upcoming') where.push(gte(events.endDate, today));
+      if (q.when === 'past') where.push(lt(events.endDate, today));
+      const cond = and(...where);
+      const [totalRow] = await db.select({ n: count() }).from(events).where(cond);
+      const rows = await db
+        .select()
+        .from(events)
+        .where(cond)
+        .orderBy(desc(events.startDate), desc(events.createdAt))
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize);
+      return { rows, total: totalRow?.n ?? 0 };
+    },
+    async findInOrganisation(organisationId: string, id: string): Promise<EventRow | null> {
+      const rows = await db
+        .select()
+        .from(events)
+        .where(and(eq(events.id, id), eq(events.organisationId, organisationId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async findPublic(id: string): Promise<EventRow | null> {
+      const rows = await db.select().from(events).where(eq(events.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+    async insert(row: typeof events.$inferInsert): Promise<EventRow> {
+      const [created] = await db.insert(events).values(row).returning();
+      return created!;
+    },
+    async update(organisationId: string, id: string, patch: Partial<typeof events.$inferInsert>): Promise<EventRow | null> {
+      const [row] = await db
+        .update(events)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(events.id, id), eq(events.organisationId, organisationId)))
+        .returning();
+      return row ?? null;
+    },
+    async findEventUser(eventId: string, userId: string) {
+      const rows = await db
+        .select()
+        .from(eventUsers)
+        .where(and(eq(eventUsers.eventId, eventId), eq(eventUsers.userId, userId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async insertEventUser(row: typeof eventUsers.$inferInsert) {
+      const [created] = await db.insert(eventUsers).values(row).onConflictDoNothing().returning();
+      return created ?? null;
+    },
+  };
+}
+export type EventsRepository = ReturnType<typeof createEventsRepository>;

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { USER_ACCESS_TOKEN_HEADER } from '@pavilion/domain';
+import { AppError } from './errors.ts';
+import { isJwtShaped, type Tokens } from './tokens.ts';
+
+/**
+ * What a route requires, declared on every /api route as `config: { auth }`:
+ * - public: anyone; a valid bearer is still read (page views record the user).
+ * - user: any logged-in user, with the access token.
+ * - organiser: a user acting inside an organisation (host side).
+ * - refresh: the access token or, as SPEC §7's fallback, the refresh token. Only the two auth calls that must work
+ *   once the access token is gone (generate/accessToken and logoutUser) declare it.
+ * The workspace issue adds access codes on top of this.
+ */
+export type RouteAuth = 'public' | 'user' | 'organiser' | 'refresh';
+
+export type AuthUser = {
+  userId: string;
+  organisationId: string | null;
+  role: string;
+  userType: number;
+  via: 'access' | 'refresh';
+  /** The login session (refresh-token family) this call belongs to. */
+  sessionId: string;
+  /** The presented refresh token's hash when via = refresh. */
+  refreshTokenHash?: string;
+};
+
+export type EventAccess = { eventId: string; eventUserId: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    eventAccess: EventAccess | null;
+  }
+}
+
+export type ActiveUserLookup = (
+  userId: string,
+) => Promise<{ id: string; organisationId: string | null; role: string; userType: number; status: string } | null>;
+export type RefreshLookup = (token: string) => Promise<(AuthUser & { refreshTokenHash: string }) | null>;
+
+function bearer(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1] ?? null;
+}
+
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError(401, 'UNAUTHORISED', 'Please log in');
+  return request.user;
+}
+
+export function requireOrganisation(request: FastifyRequest): { user: AuthUser; organisationId: string } {
+  const user = requireUser(request);
+  if (!user.organisationId) throw new AppError(403, 'FORBIDDEN', 'This needs an organiser account');
+  return { user, organisationId: user.organisationId };
+}
+
+export function registerAuthGuard(
+  app: FastifyInstance,
+  deps: { tokens: Tokens; findActiveUser: ActiveUserLookup; findRefresh: RefreshLookup },
+): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('eventAccess', null);
+
+  // Every API route must say who may call it; a route without a declaration stops start-up.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    if (route.url.startsWith('/api/docs')) return;
+    const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
+    if (!auth) throw new Error(`Route ${route.method} ${route.url} declares no config.auth`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const auth = request.routeOptions.config?.auth;
+    if (!auth) return;
+    const token = bearer(request);
+    if (token) {
+      if (isJwtShaped(token)) {
+        const claims = await deps.tokens.verifyAccess(token);
+        if (claims) {
+          const row = await deps.findActiveUser(claims.userId);
+          if (row && row.status === 'active') {
+            request.user = {
+              userId: row.id,
+              organisationId: row.organisationId,
+              role: row.role,
+              userType: row.userType,
+              via: 'access',
+              sessionId: claims.sessionId,
+            };
+          }
+        }
+      } else if (auth === 'refresh') {
+        request.user = await deps.findRefresh(token);
+      }
+    }
+    const accessHeader = request.headers[USER_ACCESS_TOKEN_HEADER];
+    if (typeof accessHeader === 'string' && accessHeader && request.user) {
+      const ev = await deps.tokens.verifyEventAccess(accessHeader);
+      if (!ev || ev.userId !== request.user.userId) {
+        throw new AppError(401, 'INVALID_USER_ACCESS_TOKEN', 'The event access token is not valid for this user');
+      }
+      request.eventAccess = { eventId: ev.eventId, eventUserId: ev.eventUserId };
+    }
+    if (auth === 'public') return;
+    if (!request.user) {
+      throw new AppError(401, token ? 'TOKEN_INVALID' : 'UNAUTHORISED', token ? 'Your session is not valid' : 'Please log in');
+    }
+    if (auth === 'organiser' && !request.user.organisationId) {
+      throw new AppError(403, 'FORBIDDEN', 'This needs an organiser account');
+    }
+  });
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+const zBool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** Every setting Pavilion reads from the environment. Invalid values stop start-up with a clear message. */
+export const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Pavilion <no-reply@pavilion.local>'),
+  PAVILION_DEMO: zBool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: zBool.default(false),
+});
+export type AppConfig = z.infer<typeof ZConfig>;
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError with one line per bad setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const relevant = Object.fromEntries(
+    Object.keys(ZConfig.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+  );
+  const parsed = ZConfig.safeParse(relevant);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function publicUrl(config: AppConfig): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}

@@ -1,0 +1,50 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import { eq } from 'drizzle-orm';
+import type { Db } from './db.ts';
+import { mailOutbox } from './platform.tables.ts';
+import { newId } from './ids.ts';
+
+export type MailMessage = { to: string; subject: string; text: string; html: string; organisationId?: string | null };
+export type MailResult = { id: string; status: 'sent' | 'stored' | 'failed' };
+export type Mailer = { send(message: MailMessage): Promise<MailResult>; close(): void };
+
+/**
+ * Every message is written to mail_outbox first. With SMTP_URL it then goes out over SMTP and the row records the
+ * outcome; without it the outbox is the local provider (readable by the organiser, logged for the operator).
+ */
+export function createMailer(deps: { db: Db; smtpUrl?: string; from: string; logger: Logger }): Mailer {
+  const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
+  return {
+    async send(message) {
+      const id = newId();
+      await deps.db.insert(mailOutbox).values({
+        id,
+        organisationId: message.organisationId ?? null,
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+        transport: transport ? 'smtp' : 'outbox',
+        status: transport ? 'queued' : 'stored',
+      });
+      if (!transport) {
+        deps.logger.info({ mailId: id, to: message.to, subject: message.subject }, 'mail stored in local outbox (no SMTP_URL)');
+        return { id, status: 'stored' };
+      }
+      try {
+        await transport.sendMail({ from: deps.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await deps.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, id));
+        return { id, status: 'sent' };
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        deps.logger.error({ mailId: id, err: reason }, 'mail delivery failed');
+        await deps.db.update(mailOutbox).set({ status: 'failed', error: reason.slice(0, 500) }).where(eq(mailOutbox.id, id));
+        return { id, status: 'failed' };
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Small key/value store for instance settings (e.g. the generated JWT secret). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who did what, when and from where. Written by modules through platform/audit.ts. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: text('organisation_id'),
+    actorUserId: text('actor_user_id'),
+    action: text('action').notNull(),
+    target: text('target'),
+    ip: text('ip'),
+    meta: jsonb('meta').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_org_created_idx').on(t.organisationId, t.createdAt), index('audit_log_action_idx').on(t.action)],
+);
+
+/** Every message Pavilion sends, whatever the transport, so it can be read and retried. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id'),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    transport: text('transport').notNull(),
+    status: text('status').notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.toAddress, t.createdAt)],
+);

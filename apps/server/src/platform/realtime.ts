@@ -1,0 +1,99 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import type { Logger } from 'pino';
+import type { Tokens } from './tokens.ts';
+
+/** SPEC §7 socket paths: chat (/chatservices) and hospitality devices (/hospitalityservices). */
+export const CHAT_SOCKET_PATH = '/chatservices';
+export const HOSPITALITY_SOCKET_PATH = '/hospitalityservices';
+
+export type Realtime = {
+  chat: Server;
+  hospitality: Server;
+  emitToUser(userId: string, event: string, payload: unknown): void;
+  emitToEvent(eventId: string, event: string, payload: unknown): void;
+  close(): Promise<void>;
+};
+
+type SocketUser = { userId: string; eventId: string | null };
+
+async function authenticate(socket: Socket, tokens: Tokens): Promise<SocketUser | null> {
+  const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
+  const token = typeof auth.token === 'string' ? auth.token : null;
+  if (!token) return null;
+  const claims = await tokens.verifyAccess(token);
+  if (!claims) return null;
+  const query = socket.handshake.query;
+  const wantedEvent = typeof query.eventId === 'string' ? query.eventId : null;
+  let eventId: string | null = null;
+  const accessCodeToken = typeof auth.userAccessToken === 'string' ? auth.userAccessToken : null;
+  if (wantedEvent && accessCodeToken) {
+    const ev = await tokens.verifyEventAccess(accessCodeToken);
+    if (ev && ev.userId === claims.userId && ev.eventId === wantedEvent) eventId = ev.eventId;
+  }
+  return { userId: claims.userId, eventId };
+}
+
+/**
+ * Both socket servers share the HTTP server. Sockets authenticate with the access token in `auth.token`; they join
+ * `user:<id>` and, with a matching event access token, `event:<eventId>`. With REDIS_URL, the Redis adapter carries
+ * broadcasts between instances.
+ */
+export async function createRealtime(deps: {
+  server: HttpServer;
+  tokens: Tokens;
+  logger: Logger;
+  redisUrl?: string;
+}): Promise<Realtime> {
+  const options = { destroyUpgrade: false, serveClient: false, cors: { origin: false as const } };
+  const chat = new Server(deps.server, { ...options, path: CHAT_SOCKET_PATH });
+  const hospitality = new Server(deps.server, { ...options, path: HOSPITALITY_SOCKET_PATH });
+  const redisClients: { quit(): Promise<unknown> }[] = [];
+
+  if (deps.redisUrl) {
+    const { createClient } = await import('redis');
+    const { createAdapter } = await import('@socket.io/redis-adapter');
+    for (const io of [chat, hospitality]) {
+      const pub = createClient({ url: deps.redisUrl });
+      const sub = pub.duplicate();
+      pub.on('error', (err) => deps.logger.error({ err }, 'redis pub error'));
+      sub.on('error', (err) => deps.logger.error({ err }, 'redis sub error'));
+      await Promise.all([pub.connect(), sub.connect()]);
+      io.adapter(createAdapter(pub, sub, { key: `pavilion${io === chat ? CHAT_SOCKET_PATH : HOSPITALITY_SOCKET_PATH}` }));
+      redisClients.push(pub, sub);
+    }
+  }
+
+  for (const io of [chat, hospitality]) {
+    io.use((socket, next) => {
+      authenticate(socket, deps.tokens)
+        .then((user) => {
+          if (!user) return next(new Error('UNAUTHORISED'));
+          socket.data.user = user;
+          void socket.join(`user:${user.userId}`);
+          if (user.eventId) void socket.join(`event:${user.eventId}`);
+          next();
+        })
+        .catch(next);
+    });
+  }
+
+  return {
+    chat,
+    hospitality,
+    emitToUser(userId, event, payload) {
+      chat.to(`user:${userId}`).emit(event, payload);
+    },
+    emitToEvent(eventId, event, payload) {
+      chat.to(`event:${eventId}`).emit(event, payload);
+    },
+    async close() {
+      // io.close() would also close the shared HTTP server, which Fastify owns; end the sockets and engines only.
+      for (const io of [chat, hospitality]) {
+        io.disconnectSockets(true);
+        io.engine.close();
+      }
+      await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
+    },
+  };
+}

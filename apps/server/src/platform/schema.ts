@@ -1,0 +1,5 @@
+/** Every table, for drizzle's typed queries. Each module owns its *.tables.ts. */
+export * from './platform.tables.ts';
+export * from '../modules/auth/auth.tables.ts';
+export * from '../modules/events/events.tables.ts';
+export * from '../modules/analytics/analytics.tables.ts';

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { DANGEROUS_REQUEST_CODE, DANGEROUS_REQUEST_MESSAGE, containsDangerousContent } from '@pavilion/domain';
+import { AppError } from './errors.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Helmet with a CSP that fits the built SPA: scripts only from our origin, Mantine's inline styles allowed. */
+export async function registerSecurity(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  // SPEC §5/§8: a body with script-like content is refused with code 1001 before validation sees it.
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined && containsDangerousContent(request.body)) {
+      request.log.warn({ url: request.url }, 'dangerous request body refused');
+      throw new AppError(400, DANGEROUS_REQUEST_CODE, DANGEROUS_REQUEST_MESSAGE);
+    }
+    // SPEC §7: every GET carries the cache version v=0.3; it is accepted and ignored.
+    if (request.method === 'GET' && request.query && typeof request.query === 'object' && 'v' in request.query) {
+      delete (request.query as Record<string, unknown>).v;
+    }
+  });
+
+  // An empty JSON body (SPEC §7's refresh and logout calls send none) parses as "no body".
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    defaultJson(req, text, done);
+  });
+}

@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+export const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/**
+ * Serves the built SPA. Hashed assets are cached for a year; any other GET that is not an API call answers
+ * index.html so the client router can show the page (or its own error page). Unknown /api paths answer JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, distDir = DEFAULT_WEB_DIST): Promise<void> {
+  const indexPath = join(distDir, 'index.html');
+  const hasDist = existsSync(indexPath);
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      setHeaders(reply, path) {
+        reply.header('cache-control', path.includes(`${join(distDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ distDir }, 'web build not found: run `npm run build` to serve the SPA');
+  }
+  const indexHtml = hasDist ? readFileSync(indexPath, 'utf8') : null;
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path === '/api') {
+      return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: `No API route ${request.method} ${path}` });
+    }
+    if ((request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]{1,8}$/i.test(path)) {
+      if (indexHtml) return reply.status(200).header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+      return reply.status(503).type('text/plain').send('Pavilion web app is not built. Run `npm run build`.');
+    }
+    return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'Not found' });
+  });
+}

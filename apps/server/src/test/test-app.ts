@@ -1,0 +1,87 @@
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppContext, type BuildOptions } from '../app.ts';
+import { loadConfig, type AppConfig } from '../platform/config.ts';
+import { openDatabase, type Database } from '../platform/db.ts';
+import { newId } from '../platform/ids.ts';
+
+/**
+ * A fresh, isolated database for one test file: an in-memory PGlite by default, or a new database on the
+ * DATABASE_URL server (CI), dropped again on close.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openDatabase({});
+  const name = `pv_test_${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 20 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export type TestApp = { app: FastifyInstance; ctx: AppContext; config: AppConfig; close(): Promise<void> };
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'database'> = {},
+): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    REDIS_URL: '',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const { app, ctx } = await buildApp(config, { ...options, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const HOST_PASSWORD = 'Host#Secure2026';
+
+/** Signs up a fresh organiser through the API and returns its auth record. */
+export async function signupOrganiser(app: FastifyInstance, overrides: Partial<Record<string, string>> = {}) {
+  const email = overrides.email ?? `host-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: {
+      firstName: 'Hana',
+      lastName: 'Host',
+      email,
+      password: HOST_PASSWORD,
+      confirmPassword: HOST_PASSWORD,
+      organisationName: overrides.organisationName ?? 'Org',
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  return res.json().data as {
+    accessToken: string;
+    refreshToken: string;
+    userData: { id: string; email: string };
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,211 @@
+import DOMPurify from 'dompurify';
+import {
+  CACHE_VERSION,
+  DANGEROUS_REQUEST_CODE,
+  DANGEROUS_REQUEST_MESSAGE,
+  USER_ACCESS_TOKEN_HEADER,
+  containsDangerousContent,
+  type TErrorEnvelope,
+} from '@pavilion/domain';
+import { loadingCounter, type TLoadingCounter } from './loading-counter.ts';
+import { sessionExpiredState } from './session-expired.ts';
+import { sessionStore, type TStoredAuth } from './session-storage.ts';
+import { toast } from './toast.ts';
+import { createTokenRefresher } from './token-refresh.ts';
+
+export type TApiError = TErrorEnvelope;
+export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type TQuery = Record<string, string | number | boolean | null | undefined>;
+
+export type TRequestOptions = {
+  query?: TQuery;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Background calls (page views, pollers) do not move the loading indicator. */
+  isSilent?: boolean;
+  /** Set false for calls where a 401 means "wrong password", not "expired token". */
+  canRetryOn401?: boolean;
+};
+
+export type TRawResponse<T> = { data: T; status: number; headers: Headers };
+
+export type TApiClientDeps = {
+  fetch: typeof fetch;
+  session: { getAuth(): TStoredAuth | null; getEventData(): { accessCodeToken?: string } | null };
+  notifyError: (message: string) => void;
+  log: (...args: unknown[]) => void;
+  loading?: TLoadingCounter;
+  /** Renews the access token after a 401; resolves null when it could not. */
+  refreshAccessToken?: () => Promise<string | null>;
+  baseUrl?: string;
+};
+
+/** Keys whose values are patterns, not text: sanitising would corrupt them (SPEC §5). */
+const UNSANITISED_KEYS = new Set(['regex', 'expression']);
+
+function sanitiseString(value: string): string {
+  // Markup needs '<'; everything else is left byte-for-byte (DOMPurify would entity-encode '&' in "R&D").
+  if (!value.includes('<') || !DOMPurify.isSupported) return value;
+  const clean = DOMPurify.sanitize(value);
+  // Keep harmless text such as "a < b" or "<b>bold</b>" untouched; replace only when something was removed.
+  return DOMPurify.removed.length > 0 ? clean : value;
+}
+
+/** SPEC §5: incoming responses are sanitised, except for keys named regex or expression. */
+export function sanitiseResponse(value: unknown, key?: string, depth = 0): unknown {
+  if (key !== undefined && UNSANITISED_KEYS.has(key)) return value;
+  if (depth > 64) return value;
+  if (typeof value === 'string') return sanitiseString(value);
+  if (Array.isArray(value)) return value.map((v) => sanitiseResponse(v, undefined, depth + 1));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = sanitiseResponse(v, k, depth + 1);
+    return out;
+  }
+  return value;
+}
+
+export function isApiError(value: unknown): value is TApiError {
+  const v = value as Partial<TApiError> | null;
+  return !!v && typeof v === 'object' && v.status === 'ERROR' && 'code' in v && typeof v.message === 'string';
+}
+
+const HTTP_STATUS = new WeakMap<object, number>();
+/** The HTTP status a rejected envelope came with (undefined for synthetic and network errors). */
+export function httpStatusOf(error: unknown): number | undefined {
+  return error && typeof error === 'object' ? HTTP_STATUS.get(error) : undefined;
+}
+
+function envelopeFrom(body: unknown, res: Response): TApiError {
+  if (isApiError(body)) return body;
+  return { status: 'ERROR', code: res.status, message: res.statusText || `Request failed with status ${res.status}` };
+}
+
+function buildUrl(base: string, path: string, query: TQuery | undefined, isGet: boolean): string {
+  const clean = path.startsWith('/api/') ? path : `${base}/${path.replace(/^\/+/, '')}`;
+  const [pathname, existing] = clean.split('?', 2) as [string, string | undefined];
+  const params = new URLSearchParams(existing);
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  }
+  // SPEC §7: every GET carries the cache version.
+  if (isGet) params.set('v', CACHE_VERSION);
+  const qs = params.toString();
+  return qs ? `${pathname}?${qs}` : pathname;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const type = res.headers.get('content-type') ?? '';
+  if (res.status === 204) return null;
+  const text = await res.text();
+  if (text === '') return null;
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * SPEC §7 client: v=0.3 on GETs, bearer access token (refresh token as fallback), the user-access token header,
+ * the 1001 block on dangerous outgoing bodies, sanitised responses, and HTTP failures logged and passed on as
+ * the server's error envelope.
+ */
+export function createApiClient(deps: TApiClientDeps) {
+  const base = deps.baseUrl ?? '/api';
+
+  function authHeaders(): Record<string, string> {
+    const headers: Record<string, string> = {};
+    const auth = deps.session.getAuth();
+    const bearer = auth?.accessToken || auth?.refreshToken;
+    if (bearer) headers.Authorization = `Bearer ${bearer}`;
+    const userAccess = deps.session.getEventData()?.accessCodeToken;
+    if (userAccess) headers[USER_ACCESS_TOKEN_HEADER] = userAccess;
+    return headers;
+  }
+
+  async function send<T>(method: THttpMethod, path: string, options: TRequestOptions, isRetry: boolean): Promise<TRawResponse<T>> {
+    const hasBody = options.body !== undefined;
+    if (hasBody && containsDangerousContent(options.body)) {
+      deps.notifyError(DANGEROUS_REQUEST_MESSAGE);
+      const synthetic: TApiError = { status: 'ERROR', code: DANGEROUS_REQUEST_CODE, message: DANGEROUS_REQUEST_MESSAGE };
+      throw synthetic;
+    }
+    const url = buildUrl(base, path, options.query, method === 'GET');
+    const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(), ...options.headers };
+    if (hasBody) headers['Content-Type'] = 'application/json';
+
+    let res: Response;
+    try {
+      res = await deps.fetch(url, {
+        method,
+        headers,
+        body: hasBody ? JSON.stringify(options.body) : undefined,
+        signal: options.signal,
+        credentials: 'same-origin',
+      });
+    } catch (err) {
+      if ((err as { name?: string } | null)?.name === 'AbortError') throw err;
+      deps.log(`[api] ${method} ${url} failed`, err);
+      const offline: TApiError = { status: 'ERROR', code: 'NETWORK_ERROR', message: 'Could not reach the server. Check your connection and try again.' };
+      throw offline;
+    }
+
+    const body = sanitiseResponse(await readBody(res));
+    const isEnvelopeError = isApiError(body);
+    if (!res.ok || isEnvelopeError) {
+      if (res.status === 401 && !isRetry && options.canRetryOn401 !== false && deps.refreshAccessToken && deps.session.getAuth()?.refreshToken) {
+        const renewed = await deps.refreshAccessToken();
+        if (renewed) return send<T>(method, path, options, true);
+      }
+      const envelope = envelopeFrom(body, res);
+      HTTP_STATUS.set(envelope, res.status);
+      deps.log(`[api] ${method} ${url} -> ${res.status}`, envelope);
+      throw envelope;
+    }
+    const data = (body && typeof body === 'object' && 'status' in body && 'data' in body ? (body as { data: unknown }).data : body) as T;
+    return { data, status: res.status, headers: res.headers };
+  }
+
+  async function request<T>(method: THttpMethod, path: string, options: TRequestOptions = {}): Promise<TRawResponse<T>> {
+    const loading = options.isSilent ? undefined : deps.loading;
+    loading?.show();
+    try {
+      return await send<T>(method, path, options, false);
+    } finally {
+      loading?.hide();
+    }
+  }
+
+  return {
+    request,
+    get: async <T>(path: string, options: Omit<TRequestOptions, 'body'> = {}) => (await request<T>('GET', path, options)).data,
+    post: async <T>(path: string, body?: unknown, options: TRequestOptions = {}) => (await request<T>('POST', path, { ...options, body })).data,
+    put: async <T>(path: string, body?: unknown, options: TRequestOptions = {}) => (await request<T>('PUT', path, { ...options, body })).data,
+    patch: async <T>(path: string, body?: unknown, options: TRequestOptions = {}) => (await request<T>('PATCH', path, { ...options, body })).data,
+    delete: async <T>(path: string, body?: unknown, options: TRequestOptions = {}) => (await request<T>('DELETE', path, { ...options, body })).data,
+  };
+}
+
+export type TApiClient = ReturnType<typeof createApiClient>;
+
+const boundFetch: typeof fetch = (...args) => globalThis.fetch(...args);
+
+export const tokenRefresher = createTokenRefresher({
+  fetch: boundFetch,
+  session: sessionStore,
+  onRejected: () => sessionExpiredState.markExpired(),
+});
+
+export const api = createApiClient({
+  fetch: boundFetch,
+  session: sessionStore,
+  notifyError: (message) => toast(message, 'error'),
+  log: (...args) => console.error(...args),
+  loading: loadingCounter,
+  refreshAccessToken: () => tokenRefresher.refresh(),
+});

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconDeviceDesktop, IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { performLogout } from './logout.ts';
+import { shouldShowSessionExpiredDialog, useSessionExpired } from './session-expired.ts';
+import { useEventData } from './session-storage.ts';
+
+/**
+ * SPEC §2.3/§4: 'Your Session is expired' with 'Login Again'. Clicking outside does nothing; Escape (Mantine's
+ * onClose) logs out, exactly like the button. Shown only on /list/ pages or /app/ pages with event data.
+ */
+export function SessionExpiredDialog() {
+  const { t } = useTranslation();
+  const isExpired = useSessionExpired();
+  const eventData = useEventData();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [isBusy, setBusy] = useState(false);
+  const isOpen = isExpired && shouldShowSessionExpiredDialog(pathname, !!eventData?.eventId);
+
+  const loginAgain = () => {
+    setBusy(true);
+    void performLogout(navigate).finally(() => setBusy(false));
+  };
+
+  return (
+    <Modal
+      opened={isOpen}
+      onClose={loginAgain}
+      closeOnClickOutside={false}
+      closeOnEscape
+      withCloseButton={false}
+      title={t('dialogs.sessionExpiredTitle')}
+      size="sm"
+      zIndex={3000}
+    >
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon variant="light" size="lg" radius="xl" aria-hidden>
+            <IconLock size={20} />
+          </ThemeIcon>
+          <Text size="sm">{t('dialogs.sessionExpiredBody')}</Text>
+        </Group>
+        <Button onClick={loginAgain} loading={isBusy} fullWidth data-autofocus>
+          {t('dialogs.loginAgain')}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+export const DESKTOP_HINT_KEY = 'pavilion.desktopHintShown';
+export const SMALL_SCREEN_QUERY = '(max-width: 767.98px)';
+
+function hasSeenDesktopHint(): boolean {
+  try {
+    return sessionStorage.getItem(DESKTOP_HINT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** SPEC §2.3: small screens (< 768 px wide) are asked once per browser session to switch to desktop. */
+export function DesktopHintDialog() {
+  const { t } = useTranslation();
+  const isSmall = useMediaQuery(SMALL_SCREEN_QUERY, false, { getInitialValueInEffect: false });
+  const [isOpen, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (isSmall && !hasSeenDesktopHint()) setOpen(true);
+  }, [isSmall]);
+
+  const dismiss = () => {
+    try {
+      sessionStorage.setItem(DESKTOP_HINT_KEY, '1');
+    } catch {
+      // Without sessionStorage the hint may show again on reload; harmless.
+    }
+    setOpen(false);
+  };
+
+  return (
+    <Modal opened={isOpen} onClose={dismiss} title={t('dialogs.desktopTitle')} size="sm" zIndex={2900}>
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon variant="light" size="lg" radius="xl" aria-hidden>
+            <IconDeviceDesktop size={20} />
+          </ThemeIcon>
+          <Text size="sm">{t('dialogs.desktopBody')}</Text>
+        </Group>
+        <Button onClick={dismiss} fullWidth data-autofocus>
+          {t('dialogs.okay')}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}

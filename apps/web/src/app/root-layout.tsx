@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DesktopHintDialog, SessionExpiredDialog } from './dialogs.tsx';
+import { loadingCounter, useIsLoading } from './loading-counter.ts';
+import { sendPageView } from './page-views.ts';
+import { queryClient } from './query-client.ts';
+import { SessionWatchdog } from './session-guard.tsx';
+import { getVisitorId, sessionStore } from './session-storage.ts';
+
+/** Top progress bar: visible while the nested loading counter is above zero (SPEC §4). */
+function LoadingBar() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const isRouteLoading = navigation.state !== 'idle';
+  useEffect(() => {
+    if (!isRouteLoading) return;
+    loadingCounter.show();
+    return () => loadingCounter.hide();
+  }, [isRouteLoading]);
+  const isVisible = useIsLoading();
+  if (!isVisible) return null;
+  return <div className="route-progress" role="progressbar" aria-label={t('app.loading')} aria-busy="true" />;
+}
+
+/**
+ * SPEC §2.1: navigation scrolls to the top, and requesting the URL already shown reloads the page (its
+ * components remount and its queries refetch), like Angular's onSameUrlNavigation: 'reload'.
+ */
+function useNavigationEffects(): number {
+  const location = useLocation();
+  const previous = useRef<{ key: string; href: string } | null>(null);
+  const [reloadCount, setReloadCount] = useState(0);
+
+  useEffect(() => {
+    const href = `${location.pathname}${location.search}`;
+    const prev = previous.current;
+    previous.current = { key: location.key, href };
+    if (prev && prev.key === location.key) return;
+    if (location.hash === '') window.scrollTo({ top: 0, left: 0 });
+    if (prev && prev.href === href) {
+      setReloadCount((c) => c + 1);
+      void queryClient.invalidateQueries();
+    }
+    sendPageView({
+      path: location.pathname,
+      referrer: prev ? prev.href.split('?')[0] : document.referrer || undefined,
+      eventId: sessionStore.getEventData()?.eventId || undefined,
+      visitorId: getVisitorId(),
+    });
+  }, [location]);
+
+  return reloadCount;
+}
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const reloadCount = useNavigationEffects();
+  return (
+    <>
+      <a className="skip-link" href="#main-content">
+        {t('app.skipToContent')}
+      </a>
+      <LoadingBar />
+      <SessionWatchdog />
+      <Outlet key={reloadCount} />
+      <SessionExpiredDialog />
+      <DesktopHintDialog />
+      <ScrollRestorationOff />
+    </>
+  );
+}
+
+/** History restoration would fight "navigation scrolls to the top"; only turn off the browser's own. */
+function ScrollRestorationOff() {
+  useEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+  }, []);
+  return null;
+}
+

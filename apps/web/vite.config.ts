@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const server = 'http://localhost:3000';
+
+// The server serves dist/ in production; in development Vite proxies the API and the two socket paths to it.
+export default defineConfig({
+  root,
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: server, changeOrigin: true },
+      '/socket.io': { target: server, ws: true, changeOrigin: true },
+      '/chatservices': { target: server, ws: true, changeOrigin: true },
+      '/hospitalityservices': { target: server, ws: true, changeOrigin: true },
+    },
+  },
+  preview: { port: 4173 },
+});

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { zEmail } from '../validation/email.ts';
+import { zPassword } from '../validation/password.ts';
+import { isNonBlank } from '../validation/text.ts';
+import { WHITE_LABEL_TYPES } from '../access/user-types.ts';
+
+/** Header carrying the old access token on POST auth/generate/accessToken (SPEC §7). */
+export const OLD_ACCESS_TOKEN_HEADER = 'x-access-token';
+/** Header in which the refresh endpoint returns the rotated refresh token. */
+export const ROTATED_REFRESH_TOKEN_HEADER = 'x-refresh-token';
+/** Extra header with the user-access token from eventData (SPEC §6). */
+export const USER_ACCESS_TOKEN_HEADER = 'x-user-access-token';
+
+/** SPEC §3.4 userData. */
+export const ZUserData = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  contactNo: z.string(),
+  logo: z.string(),
+  userType: z.number().int(),
+  isInternational: z.boolean(),
+  role: z.string(),
+  whiteLabelType: z.enum(WHITE_LABEL_TYPES).nullable(),
+  sessionUserType: z.number().int().nullable(),
+  isRegionTeam: z.boolean(),
+});
+export type TUserData = z.infer<typeof ZUserData>;
+
+/** SPEC §3.4 eventData. */
+export const ZEventData = z.object({ eventUserId: z.string(), eventId: z.string(), accessCodeToken: z.string() });
+export type TEventData = z.infer<typeof ZEventData>;
+
+/** SPEC §3.4 auth record, as answered by login and auto-login. */
+export const ZAuthRecord = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  isLogin: z.literal(true),
+  userData: ZUserData,
+  eventData: ZEventData.nullable(),
+});
+export type TAuthRecord = z.infer<typeof ZAuthRecord>;
+
+const zIdentifier = z
+  .string()
+  .trim()
+  .min(1)
+  .max(254)
+  .refine(isNonBlank, { message: 'required' });
+
+export const ZLoginRequest = z.strictObject({
+  /** An email address or a mobile number (digits, optional leading +). */
+  identifier: zIdentifier,
+  password: z.string().min(1).max(128),
+  /** When set, the login is for one event (route ei/{eventId}) and answers eventData. */
+  eventId: z.string().min(1).max(64).optional(),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZSignupRequest = z
+  .strictObject({
+    firstName: z.string().trim().min(1).max(100).refine(isNonBlank, { message: 'required' }),
+    lastName: z.string().trim().max(100).default(''),
+    email: zEmail(),
+    contactNo: z.string().trim().regex(/^\+?\d{5,15}$/, { message: 'pattern' }).optional(),
+    password: zPassword(),
+    confirmPassword: z.string(),
+    organisationName: z.string().trim().min(1).max(200).refine(isNonBlank, { message: 'required' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: 'comparePassword', path: ['confirmPassword'] });
+export type TSignupRequest = z.infer<typeof ZSignupRequest>;
+
+export const ZPasswordResetRequest = z.strictObject({ email: zEmail() });
+export type TPasswordResetRequest = z.infer<typeof ZPasswordResetRequest>;
+
+export const ZPasswordResetConfirmRequest = z
+  .strictObject({
+    code: z.string().min(16).max(128),
+    password: zPassword(),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: 'comparePassword', path: ['confirmPassword'] });
+export type TPasswordResetConfirmRequest = z.infer<typeof ZPasswordResetConfirmRequest>;
+
+/** Auto-login link kinds (SPEC §2.1): exe/lgn, adl, ebf/lgn. */
+export const AUTO_LOGIN_KINDS = ['exe', 'adl', 'ebf'] as const;
+export type TAutoLoginKind = (typeof AUTO_LOGIN_KINDS)[number];
+
+export const ZAutoLoginCreateRequest = z.strictObject({
+  kind: z.enum(AUTO_LOGIN_KINDS),
+  userId: z.string().min(1).max(64),
+  eventId: z.string().min(1).max(64).optional(),
+  formId: z.string().min(1).max(64).optional(),
+  boothId: z.string().min(1).max(64).optional(),
+  ttlMinutes: z.number().int().min(1).max(60 * 24 * 14).default(60 * 24),
+});
+export type TAutoLoginCreateRequest = z.infer<typeof ZAutoLoginCreateRequest>;
+export const ZAutoLoginCreateResponse = z.object({ key: z.string(), path: z.string(), expiresAt: z.string() });
+
+export const ZAutoLoginConsumeRequest = z.strictObject({
+  kind: z.enum(AUTO_LOGIN_KINDS),
+  key: z.string().min(16).max(128),
+  eventId: z.string().max(64).optional(),
+  contactNo: z.string().max(32).optional(),
+  formId: z.string().max(64).optional(),
+  boothId: z.string().max(64).optional(),
+});
+export type TAutoLoginConsumeRequest = z.infer<typeof ZAutoLoginConsumeRequest>;
+export const ZAutoLoginConsumeResponse = ZAuthRecord.extend({ redirectTo: z.string() });
+
+/** Organiser (host) accounts are not one of the participant user types 1–10 of SPEC §3.1. */
+export const ORGANISER_USER_TYPE = 0;
+
+export const ZRefreshQuery = z.object({ userId: z.string().min(1).max(64), v: z.string().optional() });
+export const ZForgotPasswordResponse = z.object({ accepted: z.literal(true) });
+export const ZResetPasswordResponse = z.object({ reset: z.literal(true) });

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { ZPageQuery, zPage } from '../common/pagination.ts';
+import { isNonBlank } from '../validation/text.ts';
+import { isValidTimeZone } from '../validation/time-zone.ts';
+import { EventMode, EventType, LoginIdentifier, RegistrationIdentifier } from './events.enums.ts';
+
+const enumOf = <T extends Record<string, number>>(e: T) =>
+  z.union(Object.values(e).map((v) => z.literal(v)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>]);
+
+const zName = z.string().trim().min(1).max(200).refine(isNonBlank, { message: 'required' });
+const zIsoDate = z.iso.date();
+
+const ZEventFields = z.strictObject({
+  name: zName,
+  startDate: zIsoDate,
+  endDate: zIsoDate,
+  timeZone: z.string().refine(isValidTimeZone, { message: 'invalidTimeZone' }),
+  venue: z.string().trim().max(300).default(''),
+  /** Rich text; the server sanitises it with DOMPurify. */
+  description: z.string().max(20_000).default(''),
+  eventMode: enumOf(EventMode),
+  eventType: enumOf(EventType),
+  loginIdentifier: enumOf(LoginIdentifier).default(LoginIdentifier.Email),
+  registrationIdentifier: enumOf(RegistrationIdentifier).default(RegistrationIdentifier.RegNo),
+  domain: z.string().trim().max(253).default(''),
+});
+
+/** SPEC §5 date range: the end must not be before the start (notEquivalent). */
+const endNotBeforeStart = (v: { startDate?: string; endDate?: string }) =>
+  !v.startDate || !v.endDate || v.endDate >= v.startDate;
+
+export const ZEventCreateRequest = ZEventFields.refine(endNotBeforeStart, {
+  message: 'notEquivalent',
+  path: ['endDate'],
+});
+export type TEventCreateRequest = z.infer<typeof ZEventCreateRequest>;
+
+export const ZEventUpdateRequest = ZEventFields.partial().refine(endNotBeforeStart, {
+  message: 'notEquivalent',
+  path: ['endDate'],
+});
+export type TEventUpdateRequest = z.infer<typeof ZEventUpdateRequest>;
+
+export const ZEvent = z.object({
+  id: z.string(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  timeZone: z.string(),
+  venue: z.string(),
+  description: z.string(),
+  eventMode: z.number().int(),
+  eventType: z.number().int(),
+  loginIdentifier: z.number().int(),
+  registrationIdentifier: z.number().int(),
+  domain: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TEvent = z.infer<typeof ZEvent>;
+
+export const ZEventListQuery = ZPageQuery.extend({
+  search: z.string().trim().max(200).optional(),
+  eventMode: z.coerce.number().int().min(1).max(3).optional(),
+  when: z.enum(['upcoming', 'past', 'all']).default('all'),
+});
+export type TEventListQuery = z.infer<typeof ZEventListQuery>;
+export const ZEventPage = zPage(ZEvent);
+
+export const ZEventIdParams = z.object({ eventId: z.string().min(1).max(64) });
+
+/** What the public event-login page (`ei/{eventId}`) may show before login. */
+export const ZPublicEvent = z.object({
+  id: z.string(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  timeZone: z.string(),
+  venue: z.string(),
+  eventMode: z.number().int(),
+  loginIdentifier: z.number().int(),
+});
+export type TPublicEvent = z.infer<typeof ZPublicEvent>;

@@ -1,0 +1,46 @@
+import { defineStatusMachine, restrictStatusMachine } from '../status/status-machine.ts';
+
+/** SPEC §4 message delivery status. */
+export const DeliveryStatus = { Initiated: 1, Sent: 2, Delivered: 3, Failed: 4, Read: 5, Unknown: 6 } as const;
+export type TDeliveryStatus = (typeof DeliveryStatus)[keyof typeof DeliveryStatus];
+export const DELIVERY_STATUS_LABELS: Record<TDeliveryStatus, string> = {
+  1: 'Initiated',
+  2: 'Sent',
+  3: 'Delivered',
+  4: 'Failed',
+  5: 'Read',
+  6: 'Unknown',
+};
+
+/** SPEC §4: email uses Initiated, Sent, Failed and Read; SMS uses Initiated, Sent and Failed. */
+export const EMAIL_DELIVERY_STATUSES = [1, 2, 4, 5] as const satisfies readonly TDeliveryStatus[];
+export const SMS_DELIVERY_STATUSES = [1, 2, 4] as const satisfies readonly TDeliveryStatus[];
+export type TEmailDeliveryStatus = (typeof EMAIL_DELIVERY_STATUSES)[number];
+export type TSmsDeliveryStatus = (typeof SMS_DELIVERY_STATUSES)[number];
+
+/**
+ * Status only moves forward: Initiated → Sent → Delivered → Read. A provider may report a later status directly
+ * (Sent → Read). Failed and Read are final; a delivered message cannot go back to sent. Unknown is a provider's
+ * "don't know yet" and resolves to any concrete later status.
+ */
+export const DELIVERY_STATUS_MACHINE = defineStatusMachine<TDeliveryStatus>('DeliveryStatus', {
+  1: [2, 3, 4, 5, 6],
+  2: [3, 4, 5, 6],
+  3: [5],
+  4: [],
+  5: [],
+  6: [2, 3, 4, 5],
+});
+export const canTransitionDeliveryStatus = DELIVERY_STATUS_MACHINE.canTransition;
+export const assertDeliveryStatusTransition = DELIVERY_STATUS_MACHINE.assertTransition;
+
+export const EMAIL_DELIVERY_STATUS_MACHINE = restrictStatusMachine(
+  DELIVERY_STATUS_MACHINE,
+  'EmailDeliveryStatus',
+  EMAIL_DELIVERY_STATUSES,
+);
+export const SMS_DELIVERY_STATUS_MACHINE = restrictStatusMachine(
+  DELIVERY_STATUS_MACHINE,
+  'SmsDeliveryStatus',
+  SMS_DELIVERY_STATUSES,
+);
