@@ -67,6 +67,8 @@ export async function signupOrganiser(app: FastifyInstance, overrides: Partial<R
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/signup',
+    // Each signup from its own address, so the per-IP signup throttle does not decide unrelated tests.
+    remoteAddress: `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
     payload: {
       firstName: 'Hana',
       lastName: 'Host',

@@ -10,19 +10,29 @@ const enumOf = <T extends Record<string, number>>(e: T) =>
 const zName = z.string().trim().min(1).max(200).refine(isNonBlank, { message: 'required' });
 const zIsoDate = z.iso.date();
 
-const ZEventFields = z.strictObject({
+/** Field rules without defaults: a PATCH must not reset what it does not mention. */
+const eventFieldRules = {
   name: zName,
   startDate: zIsoDate,
   endDate: zIsoDate,
   timeZone: z.string().refine(isValidTimeZone, { message: 'invalidTimeZone' }),
-  venue: z.string().trim().max(300).default(''),
+  venue: z.string().trim().max(300),
   /** Rich text; the server sanitises it with DOMPurify. */
-  description: z.string().max(20_000).default(''),
+  description: z.string().max(20_000),
   eventMode: enumOf(EventMode),
   eventType: enumOf(EventType),
-  loginIdentifier: enumOf(LoginIdentifier).default(LoginIdentifier.Email),
-  registrationIdentifier: enumOf(RegistrationIdentifier).default(RegistrationIdentifier.RegNo),
-  domain: z.string().trim().max(253).default(''),
+  loginIdentifier: enumOf(LoginIdentifier),
+  registrationIdentifier: enumOf(RegistrationIdentifier),
+  domain: z.string().trim().max(253),
+};
+
+const ZEventFields = z.strictObject({
+  ...eventFieldRules,
+  venue: eventFieldRules.venue.default(''),
+  description: eventFieldRules.description.default(''),
+  loginIdentifier: eventFieldRules.loginIdentifier.default(LoginIdentifier.Email),
+  registrationIdentifier: eventFieldRules.registrationIdentifier.default(RegistrationIdentifier.RegNo),
+  domain: eventFieldRules.domain.default(''),
 });
 
 /** SPEC §5 date range: the end must not be before the start (notEquivalent). */
@@ -35,7 +45,7 @@ export const ZEventCreateRequest = ZEventFields.refine(endNotBeforeStart, {
 });
 export type TEventCreateRequest = z.infer<typeof ZEventCreateRequest>;
 
-export const ZEventUpdateRequest = ZEventFields.partial().refine(endNotBeforeStart, {
+export const ZEventUpdateRequest = z.strictObject(eventFieldRules).partial().refine(endNotBeforeStart, {
   message: 'notEquivalent',
   path: ['endDate'],
 });

@@ -1,0 +1,40 @@
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+export type CapturedMail = { from: string; to: string[]; raw: string };
+
+/** A real local SMTP server (npm smtp-server) that keeps every message it receives. */
+export async function startSmtpCapture(): Promise<{ url: string; messages: CapturedMail[]; waitFor(n: number, ms?: number): Promise<void>; close(): Promise<void> }> {
+  const messages: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async waitFor(n, ms = 5000) {
+      const until = Date.now() + ms;
+      while (messages.length < n) {
+        if (Date.now() > until) throw new Error(`expected ${n} mails, got ${messages.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
