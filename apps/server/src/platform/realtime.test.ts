@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { createTestApp, signupOrganiser, type TestApp } from '../test/test-app.ts';
+import { CHAT_SOCKET_PATH, HOSPITALITY_SOCKET_PATH } from './realtime.ts';
+
+// The machine's Redis (CI sets REDIS_URL; a developer machine of this kind runs one on the default port).
+const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const apps: TestApp[] = [];
+const sockets: Socket[] = [];
+
+async function start(): Promise<{ t: TestApp; url: string }> {
+  const t = await createTestApp({ REDIS_URL: redisUrl });
+  apps.push(t);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t, url: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` };
+}
+
+function open(url: string, path: string, token?: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const s = connect(url, { path, auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+    sockets.push(s);
+    s.on('connect', () => resolve(s));
+    s.on('connect_error', (err) => reject(err));
+  });
+}
+
+let first: { t: TestApp; url: string };
+
+beforeAll(async () => {
+  first = await start();
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  for (const t of apps) await t.close();
+});
+
+describe('realtime sockets (SPEC §7 paths)', () => {
+  it('refuses a socket without a valid access token', async () => {
+    await expect(open(first.url, CHAT_SOCKET_PATH)).rejects.toThrow('UNAUTHORISED');
+    await expect(open(first.url, HOSPITALITY_SOCKET_PATH, 'not-a-token')).rejects.toThrow('UNAUTHORISED');
+  });
+
+  it('delivers to a user on /chatservices and keeps /hospitalityservices separate', async () => {
+    const host = await signupOrganiser(first.t.app);
+    const chat = await open(first.url, CHAT_SOCKET_PATH, host.accessToken);
+    const hosp = await open(first.url, HOSPITALITY_SOCKET_PATH, host.accessToken);
+    const got = new Promise((resolve) => chat.on('announcement', resolve));
+    let hospGot = false;
+    hosp.on('announcement', () => (hospGot = true));
+    first.t.ctx.realtime.emitToUser(host.userData.id, 'announcement', { text: 'Doors open' });
+    await expect(got).resolves.toEqual({ text: 'Doors open' });
+    expect(hospGot).toBe(false);
+  });
+
+  it('carries a broadcast between two instances through the Redis adapter', async () => {
+    const second = await start();
+    const host = await signupOrganiser(first.t.app);
+    // The second instance has its own database; the shared JWT secret lets the token verify on both.
+    const s = await open(second.url, CHAT_SOCKET_PATH, host.accessToken);
+    const got = new Promise((resolve) => s.on('refreshMe', resolve));
+    await new Promise((r) => setTimeout(r, 200));
+    first.t.ctx.realtime.emitToUser(host.userData.id, 'refreshMe', { from: 'instance-1' });
+    await expect(got).resolves.toEqual({ from: 'instance-1' });
+  });
+});
