@@ -28,6 +28,8 @@ export type AuthUser = {
 
 export type EventAccess = { eventId: string; eventUserId: string };
 
+// Module augmentation needs interfaces.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
@@ -37,6 +39,7 @@ declare module 'fastify' {
     eventAccess: EventAccess | null;
   }
 }
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 export type ActiveUserLookup = (
   userId: string,

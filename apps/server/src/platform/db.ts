@@ -52,13 +52,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let isFresh = true;
   let client;
+  // PGlite's default 128 MB of shared buffers dominates idle memory; an embedded single-node install needs far less.
+  const pgliteOptions = { postgresqlconf: 'shared_buffers=32MB\nwal_buffers=1MB\n' };
   if (options.dataDir) {
     const dir = resolve(options.dataDir);
     isFresh = !existsSync(dir) || readdirSync(dir).length === 0;
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, pgliteOptions);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(pgliteOptions);
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });

@@ -59,7 +59,7 @@ export function createEventsService(deps: { repo: EventsRepository; audit: Audit
         organisationId,
         createdBy: caller.userId,
         ...input,
-        description: sanitizeRichText(input.description),
+        description: await sanitizeRichText(input.description),
       });
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'event.created', target: row.id });
       return toEvent(row);
@@ -70,7 +70,7 @@ export function createEventsService(deps: { repo: EventsRepository; audit: Audit
       const start = patch.startDate ?? existing.startDate;
       const end = patch.endDate ?? existing.endDate;
       if (end < start) throw errors.validation([{ field: 'endDate', key: 'notEquivalent' }]);
-      const clean = patch.description === undefined ? patch : { ...patch, description: sanitizeRichText(patch.description) };
+      const clean = patch.description === undefined ? patch : { ...patch, description: await sanitizeRichText(patch.description) };
       const row = await deps.repo.update(organisationId, id, clean);
       if (!row) throw errors.notFound('Event');
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'event.updated', target: id, meta: { fields: Object.keys(patch) } });
