@@ -57,7 +57,8 @@ type NumberType = { possibleLengths(): number[] | undefined; pattern(): string |
 function typesOf(iso: string): { fixed: NumberType; mobile: NumberType; all: number[] } {
   const md = new Metadata(metadata);
   md.selectNumberingPlan(iso as CountryCode);
-  const plan = md.numberingPlan!;
+  // `type()` exists at run time but is missing from libphonenumber-js's public typings.
+  const plan = md.numberingPlan as unknown as { type(name: string): NumberType; possibleLengths(): number[] };
   return {
     fixed: plan.type('FIXED_LINE') as NumberType,
     mobile: plan.type('MOBILE') as NumberType,

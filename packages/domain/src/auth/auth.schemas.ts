@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zEmail } from '../validation/email.ts';
 import { zPassword } from '../validation/password.ts';
 import { isNonBlank } from '../validation/text.ts';
+import { refinePasswordConfirmation } from '../validation/password-confirm.ts';
 import { WHITE_LABEL_TYPES } from '../access/user-types.ts';
 
 /** Header carrying the old access token on POST auth/generate/accessToken (SPEC §7). */
@@ -68,7 +69,7 @@ export const ZSignupRequest = z
     confirmPassword: z.string(),
     organisationName: z.string().trim().min(1).max(200).refine(isNonBlank, { message: 'required' }),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: 'comparePassword', path: ['confirmPassword'] });
+  .superRefine(refinePasswordConfirmation('password', 'confirmPassword'));
 export type TSignupRequest = z.infer<typeof ZSignupRequest>;
 
 export const ZPasswordResetRequest = z.strictObject({ email: zEmail() });
@@ -80,7 +81,7 @@ export const ZPasswordResetConfirmRequest = z
     password: zPassword(),
     confirmPassword: z.string(),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: 'comparePassword', path: ['confirmPassword'] });
+  .superRefine(refinePasswordConfirmation('password', 'confirmPassword'));
 export type TPasswordResetConfirmRequest = z.infer<typeof ZPasswordResetConfirmRequest>;
 
 /** Auto-login link kinds (SPEC §2.1): exe/lgn, adl, ebf/lgn. */

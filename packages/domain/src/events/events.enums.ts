@@ -1,7 +1,10 @@
-/** Event mode (SPEC §2.5 eventMode values). */
-export const EventMode = { InPerson: 1, Virtual: 2, Hybrid: 3 } as const;
+/**
+ * Event mode (SPEC §2.5 eventMode values). The spec gives only the numbers; virtual-only portal entries (Lobby,
+ * Auditorium, Virtual Room, E-Poster …) "suit only modes 1 and 3", so 1 is virtual, 3 hybrid and 2 in person.
+ */
+export const EventMode = { Virtual: 1, InPerson: 2, Hybrid: 3 } as const;
 export type TEventMode = (typeof EventMode)[keyof typeof EventMode];
-export const EVENT_MODE_LABELS: Record<TEventMode, string> = { 1: 'In person', 2: 'Virtual', 3: 'Hybrid' };
+export const EVENT_MODE_LABELS: Record<TEventMode, string> = { 1: 'Virtual', 2: 'In person', 3: 'Hybrid' };
 
 /** SPEC §3.10 Event type. */
 export const EventType = { Entertainment: 1, NonEntertainment: 2 } as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZPageQuery, zPage } from '../common/pagination.ts';
 import { isNonBlank } from '../validation/text.ts';
-import { isValidTimeZone } from '../validation/time-zone.ts';
+import { zTimeZone } from '../validation/time-zone.ts';
+import { refineDateRange } from '../validation/date-range.ts';
 import { EventMode, EventType, LoginIdentifier, RegistrationIdentifier } from './events.enums.ts';
 
 const enumOf = <T extends Record<string, number>>(e: T) =>
@@ -15,7 +16,7 @@ const eventFieldRules = {
   name: zName,
   startDate: zIsoDate,
   endDate: zIsoDate,
-  timeZone: z.string().refine(isValidTimeZone, { message: 'invalidTimeZone' }),
+  timeZone: zTimeZone(),
   venue: z.string().trim().max(300),
   /** Rich text; the server sanitises it with DOMPurify. */
   description: z.string().max(20_000),
@@ -35,20 +36,14 @@ const ZEventFields = z.strictObject({
   domain: eventFieldRules.domain.default(''),
 });
 
-/** SPEC §5 date range: the end must not be before the start (notEquivalent). */
-const endNotBeforeStart = (v: { startDate?: string; endDate?: string }) =>
-  !v.startDate || !v.endDate || v.endDate >= v.startDate;
-
-export const ZEventCreateRequest = ZEventFields.refine(endNotBeforeStart, {
-  message: 'notEquivalent',
-  path: ['endDate'],
-});
+/** SPEC §5 date range: the end must not be before the start (notEquivalent), on the endDate field. */
+export const ZEventCreateRequest = ZEventFields.superRefine(refineDateRange('startDate', 'endDate'));
 export type TEventCreateRequest = z.infer<typeof ZEventCreateRequest>;
 
-export const ZEventUpdateRequest = z.strictObject(eventFieldRules).partial().refine(endNotBeforeStart, {
-  message: 'notEquivalent',
-  path: ['endDate'],
-});
+export const ZEventUpdateRequest = z
+  .strictObject(eventFieldRules)
+  .partial()
+  .superRefine(refineDateRange('startDate', 'endDate'));
 export type TEventUpdateRequest = z.infer<typeof ZEventUpdateRequest>;
 
 export const ZEvent = z.object({

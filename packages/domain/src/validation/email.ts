@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import disposableDomains from 'disposable-email-domains' with { type: 'json' };
+import { ValidationKey } from './error-keys.ts';
 
 /** SPEC §5: letters, digits, dot, underscore and hyphen, then @, a domain, and a top-level label of 2–20 letters. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,20}$/;
-export const EMAIL_ERROR_KEY = 'inVaildEmail';
+export const EMAIL_ERROR_KEY = ValidationKey.InvalidEmail;
+export const EMAIL_MAX_LENGTH = 254;
 /** The spec's two throwaway domains; the disposable-email-domains list is a superset. */
 export const SPEC_THROWAWAY_DOMAINS = ['yopmail.com', 'mailinator.com'] as const;
 
@@ -11,13 +13,20 @@ const disposable = new Set<string>([...(disposableDomains as string[]), ...SPEC_
 
 export type EmailOptions = { isProduction?: boolean };
 
+/** True for an address at a disposable domain or any subdomain of one (x@eu.mailinator.com). */
 export function isDisposableEmail(value: string): boolean {
-  const domain = value.split('@')[1]?.toLowerCase();
-  return domain !== undefined && disposable.has(domain);
+  const at = value.lastIndexOf('@');
+  if (at < 0) return false;
+  const labels = value.slice(at + 1).toLowerCase().split('.');
+  for (let i = 0; i < labels.length - 1; i++) {
+    if (disposable.has(labels.slice(i).join('.'))) return true;
+  }
+  return false;
 }
 
+/** SPEC §5 email rule; in production, disposable domains are refused too. */
 export function isValidEmail(value: string, options: EmailOptions = {}): boolean {
-  if (value.length > 254 || !EMAIL_PATTERN.test(value)) return false;
+  if (value.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(value)) return false;
   if (options.isProduction && isDisposableEmail(value)) return false;
   return true;
 }
@@ -32,5 +41,12 @@ export const zEmail = (options: EmailOptions = {}) =>
   z
     .string()
     .trim()
-    .max(254)
+    .max(EMAIL_MAX_LENGTH)
     .refine((v) => isValidEmail(v, options), { message: EMAIL_ERROR_KEY });
+
+export const zEmailOrPhone = (options: EmailOptions = {}) =>
+  z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH)
+    .refine((v) => isValidEmailOrPhone(v, options), { message: EMAIL_ERROR_KEY });

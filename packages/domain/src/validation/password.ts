@@ -1,33 +1,55 @@
 import { z } from 'zod';
-import { COMMON_PASSWORDS } from './common-passwords.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { ValidationKey, type TValidationKey } from './error-keys.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 16;
 export const PASSWORD_SPECIALS = '@#$%^&+=!?~*';
 
+/** SPEC §5: the three exact password messages. */
 export const PASSWORD_MESSAGES = {
   length: 'Password must be between 8 and 16 characters long.',
   strength: 'Password must include uppercase, lowercase, number, and special character for a strong password',
   common: 'Password is too common. Please choose a different one.',
 } as const;
 
-/** Returns the first failing SPEC §5 message, or null when the password is acceptable. */
-export function passwordProblem(value: string): string | null {
+/** The error key of each password message (for i18n: VALIDATION_MESSAGES_EN holds the same texts). */
+export const PASSWORD_ERROR_KEYS = {
+  length: ValidationKey.PasswordLength,
+  strength: ValidationKey.PasswordStrength,
+  common: ValidationKey.PasswordCommon,
+} as const satisfies Record<keyof typeof PASSWORD_MESSAGES, TValidationKey>;
+
+export type TPasswordProblemKind = keyof typeof PASSWORD_MESSAGES;
+
+/**
+ * Which rule fails first, or null. Length counts Unicode code points (an emoji is one character). The four
+ * classes are ASCII upper, ASCII lower, ASCII digit and one of PASSWORD_SPECIALS; other characters are allowed
+ * but count towards no class.
+ */
+export function passwordProblemKind(value: string): TPasswordProblemKind | null {
   const length = [...value].length;
-  if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.length;
+  if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) return 'length';
   const hasUpper = /[A-Z]/.test(value);
   const hasLower = /[a-z]/.test(value);
-  const hasDigit = /\d/.test(value);
+  const hasDigit = /[0-9]/.test(value);
   const hasSpecial = [...value].some((c) => PASSWORD_SPECIALS.includes(c));
-  if (!(hasUpper && hasLower && hasDigit && hasSpecial)) return PASSWORD_MESSAGES.strength;
-  if (COMMON_PASSWORDS.has(value.toLowerCase())) return PASSWORD_MESSAGES.common;
+  if (!(hasUpper && hasLower && hasDigit && hasSpecial)) return 'strength';
+  if (isCommonPassword(value)) return 'common';
   return null;
 }
 
+/** Returns the first failing SPEC §5 message, or null when the password is acceptable. */
+export function passwordProblem(value: string): string | null {
+  const kind = passwordProblemKind(value);
+  return kind ? PASSWORD_MESSAGES[kind] : null;
+}
+
+/** Zod password: the issue message is the spec's exact text (the server and the form show it as is). */
 export const zPassword = () =>
   z.string().superRefine((v, ctx) => {
     const problem = passwordProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-export const PASSWORD_CONFIRM_KEY = 'comparePassword';
+export const PASSWORD_CONFIRM_KEY = ValidationKey.ComparePassword;

@@ -1,4 +1,4 @@
-import { ORGANISER_USER_TYPE } from '@pavilion/domain';
+import { ORGANISER_USER_TYPE, dateRangeProblem } from '@pavilion/domain';
 import type { TEvent, TEventCreateRequest, TEventListQuery, TEventUpdateRequest, TPage, TPublicEvent } from '@pavilion/domain';
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
@@ -67,9 +67,9 @@ export function createEventsService(deps: { repo: EventsRepository; audit: Audit
     async update(caller: AuthUser, organisationId: string, id: string, patch: TEventUpdateRequest): Promise<TEvent> {
       const existing = await deps.repo.findInOrganisation(organisationId, id);
       if (!existing) throw errors.notFound('Event');
-      const start = patch.startDate ?? existing.startDate;
-      const end = patch.endDate ?? existing.endDate;
-      if (end < start) throw errors.validation([{ field: 'endDate', key: 'notEquivalent' }]);
+      // The merged dates must still form a range: a PATCH may move only one end.
+      const problem = dateRangeProblem(patch.startDate ?? existing.startDate, patch.endDate ?? existing.endDate);
+      if (problem) throw errors.validation([{ field: 'endDate', key: problem }]);
       const clean = patch.description === undefined ? patch : { ...patch, description: await sanitizeRichText(patch.description) };
       const row = await deps.repo.update(organisationId, id, clean);
       if (!row) throw errors.notFound('Event');
