@@ -8,7 +8,26 @@ const server = 'http://localhost:3000';
 // The server serves dist/ in production; in development Vite proxies the API and the two socket paths to it.
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      // The domain package is pure (data, schemas, rules) but builds lookup tables at module level, which Rollup
+      // must otherwise assume to be side effects. Declaring it side-effect free lets unused catalogues (access
+      // codes, countries, ...) drop out of the bundle.
+      name: 'pavilion-domain-side-effect-free',
+      transform(code, id) {
+        if (id.includes('/packages/domain/src/')) return { code, map: null, moduleSideEffects: false };
+        return null;
+      },
+    },
+  ],
+  resolve: {
+    alias: {
+      // @pavilion/domain's email rule imports a 2.4 MB throwaway-domain list that only matters when
+      // isProduction is set, which the browser never does (the server enforces it). Ship an empty list instead.
+      'disposable-email-domains': fileURLToPath(new URL('./build-stubs/disposable-email-domains.json', import.meta.url)),
+    },
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -78,6 +78,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer,
     audit,
     publicUrl: publicUrl(config),
+    isProduction: config.NODE_ENV === 'production',
     now: options.now,
     findEventMembership: (eventId, user) => events.service.membership(eventId, user),
   });

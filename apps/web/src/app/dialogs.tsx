@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDeviceDesktop, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useModalBackground } from '../ui/use-modal-background.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { performLogout } from './logout.ts';
 import { shouldShowSessionExpiredDialog, useSessionExpired } from './session-expired.ts';
@@ -20,6 +21,7 @@ export function SessionExpiredDialog() {
   const navigate = useNavigate();
   const [isBusy, setBusy] = useState(false);
   const isOpen = isExpired && shouldShowSessionExpiredDialog(pathname, !!eventData?.eventId);
+  useModalBackground(isOpen);
 
   const loginAgain = () => {
     setBusy(true);
@@ -68,6 +70,7 @@ export function DesktopHintDialog() {
   const { t } = useTranslation();
   const isSmall = useMediaQuery(SMALL_SCREEN_QUERY, false, { getInitialValueInEffect: false });
   const [isOpen, setOpen] = useState(false);
+  useModalBackground(isOpen);
 
   useEffect(() => {
     if (isSmall && !hasSeenDesktopHint()) setOpen(true);

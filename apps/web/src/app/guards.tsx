@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { UserType } from '@pavilion/domain';
 import { landingAfterSessionEnd } from './logout.ts';
@@ -12,9 +13,14 @@ export function homeForCurrentUser(): string {
   return HOME_AFTER_LOGIN;
 }
 
-/** SPEC §2.1/§5: login pages are blocked for logged-in users. */
+/**
+ * SPEC §2.1/§5: login pages are blocked for logged-in users. Checked on each navigation, not on every storage
+ * change: a successful login on this very page navigates on its own, and must not race a guard redirect.
+ */
 export function GuestOnly() {
-  const isLoggedIn = useIsLoggedIn();
+  const location = useLocation();
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const isLoggedIn = useMemo(() => sessionStore.isLoggedIn(), [location.key]);
   if (isLoggedIn) return <Navigate to={homeForCurrentUser()} replace />;
   return <Outlet />;
 }

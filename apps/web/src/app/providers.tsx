@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { TOAST_POSITION } from '@pavilion/domain';
 import { queryClient } from './query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 import './i18n.ts';
@@ -17,7 +18,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           {/* SPEC §9: toasts bottom-left; de-duplication is in toast.ts */}
-          <Notifications position="bottom-left" limit={4} zIndex={4000} />
+          <Notifications position={TOAST_POSITION} limit={4} zIndex={4000} />
           {children}
         </ModalsProvider>
       </QueryClientProvider>

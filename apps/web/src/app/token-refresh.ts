@@ -40,9 +40,10 @@ export function createTokenRefresher(deps: TTokenRefresherDeps) {
       log('[session] token refresh failed to reach the server', err);
       return null;
     }
-    let body: { status?: string; data?: unknown } | null = null;
+    type TBody = { status?: string; data?: unknown } | null;
+    let body: TBody = null;
     try {
-      body = (await res.json()) as typeof body;
+      body = (await res.json()) as TBody;
     } catch {
       body = null;
     }

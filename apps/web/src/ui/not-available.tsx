@@ -8,14 +8,15 @@ export function NotAvailable({
   title,
   body,
   actions,
+  isFramed = true,
 }: {
   badge: string;
   title: string;
   body: string;
   actions?: ReactNode;
+  isFramed?: boolean;
 }) {
-  return (
-    <Paper withBorder p={{ base: 'lg', sm: 40 }} maw={640} mx="auto" my="xl" shadow="xs">
+  const content = (
       <Stack align="center" ta="center" gap="md">
         <ThemeIcon size={64} radius="xl" variant="light" aria-hidden>
           <IconHourglassEmpty size={32} />
@@ -31,6 +32,11 @@ export function NotAvailable({
         </Text>
         {actions}
       </Stack>
+  );
+  if (!isFramed) return content;
+  return (
+    <Paper withBorder p={{ base: 'lg', sm: 40 }} maw={640} mx="auto" my="xl" shadow="xs">
+      {content}
     </Paper>
   );
 }

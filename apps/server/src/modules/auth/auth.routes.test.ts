@@ -61,6 +61,23 @@ describe('signup', () => {
   });
 });
 
+describe('signup in production', () => {
+  it('refuses a throwaway-mail address', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const res = await prod.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { firstName: 'A', email: 'someone@mailinator.com', password: HOST_PASSWORD, confirmPassword: HOST_PASSWORD, organisationName: 'O' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'email', key: 'inVaildEmail' }]);
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
 describe('login and rate limiting', () => {
   it('logs in by email (any case) and by mobile', async () => {
     await signupOrganiser(t.app, { email: 'mixed@example.com' });

@@ -1,5 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import {
+  EMAIL_ERROR_KEY,
+  isValidEmail,
   ORGANISER_USER_TYPE,
   REFRESH_TOKEN_TTL_SECONDS,
   WHITE_LABEL_TYPES,
@@ -41,6 +43,8 @@ export type AuthServiceDeps = {
   mailer: Mailer;
   audit: Audit;
   publicUrl: string;
+  /** SPEC §5: in production, addresses at throwaway-mail domains are refused. */
+  isProduction?: boolean;
   now?: () => Date;
   /** The events module's answer: is this user in that event (or its organiser)? */
   findEventMembership: (eventId: string, user: { id: string; organisationId: string | null }) => Promise<EventMembership>;
@@ -192,6 +196,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async signup(input: TSignupRequest, meta: RequestMeta): Promise<TAuthRecord> {
+      if (!isValidEmail(input.email, { isProduction: deps.isProduction })) {
+        throw errors.validation([{ field: 'email', key: EMAIL_ERROR_KEY }]);
+      }
       if (await deps.repo.findUserByEmail(input.email)) throw authErrors.emailTaken();
       if (input.contactNo && (await deps.repo.findUserByContactNo(input.contactNo))) throw authErrors.contactTaken();
       const organisationId = newId();

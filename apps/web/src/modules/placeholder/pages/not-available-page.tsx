@@ -14,6 +14,7 @@ function NotAvailableBody({ feature, isInShell }: { feature: TFeatureKey; isInSh
   const name = t(`features.${feature}`);
   return (
     <NotAvailable
+      isFramed={isInShell}
       badge={t('notAvailable.badge')}
       title={t('notAvailable.title', { feature: name })}
       body={t('notAvailable.body', { feature: name })}
