@@ -19,6 +19,7 @@ import { createAuthModule, type AuthService } from './modules/auth/index.ts';
 import { createEventsModule, type EventsService } from './modules/events/index.ts';
 import { createAnalyticsModule } from './modules/analytics/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
+import { createWorkspaceModule, type WorkspaceService } from './modules/workspace/index.ts';
 
 export type AppContext = {
   config: AppConfig;
@@ -28,6 +29,7 @@ export type AppContext = {
   realtime: Realtime;
   auth: AuthService;
   events: EventsService;
+  workspace: WorkspaceService;
 };
 
 export type BuildOptions = {
@@ -72,8 +74,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const audit = createAudit(database.db);
   const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log as never });
 
-  const events = createEventsModule(database.db, { audit, now: options.now });
+  // Modules that need each other get late-bound functions: workspace needs auth's users, auth needs workspace's grants.
+  let workspace: ReturnType<typeof createWorkspaceModule> | null = null;
+  const events = createEventsModule(database.db, {
+    audit,
+    now: options.now,
+    regionExists: async (organisationId, regionId) => (await workspace!.service.listRegions(organisationId)).some((r) => r.id === regionId),
+  });
   const auth = createAuthModule(database.db, {
+    loadCaller: (userId) => workspace!.service.loadCaller(userId),
     tokens,
     mailer,
     audit,
@@ -82,15 +91,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     now: options.now,
     findEventMembership: (eventId, user) => events.service.membership(eventId, user),
   });
+  workspace = createWorkspaceModule(database.db, {
+    auth: auth.service,
+    audit,
+    mailer,
+    publicUrl: publicUrl(config),
+    now: options.now,
+    events: { existsInOrganisation: events.service.existsInOrganisation, reassignCreator: events.service.reassignCreator },
+  });
   registerAuthGuard(app, {
     tokens,
-    findActiveUser: auth.findActiveUser,
+    findActiveUser: (userId) => workspace!.service.loadCaller(userId),
     findRefresh: (token) => auth.service.resolveRefreshToken(token),
   });
 
   await app.register(createHealthModule(database).plugin);
   await app.register(auth.plugin);
   await app.register(events.plugin);
+  await app.register(workspace.plugin);
   await app.register(createAnalyticsModule(database.db).plugin);
   await registerSpa(app, config.WEB_DIST);
 
@@ -102,5 +120,5 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, database, tokens, mailer, realtime, auth: auth.service, events: events.service } };
+  return { app, ctx: { config, database, tokens, mailer, realtime, auth: auth.service, events: events.service, workspace: workspace.service } };
 }

@@ -68,3 +68,4 @@ export * from './events/events.enums.ts';
 export * from './events/events.schemas.ts';
 export * from './auth/auth.schemas.ts';
 export * from './analytics/page-view.schemas.ts';
+export * from './workspace/workspace.schemas.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { USER_ACCESS_TOKEN_HEADER } from '@pavilion/domain';
+import { AccessLevel, USER_ACCESS_TOKEN_HEADER, isAccessCode, isAccessGranted, type TAccessCodeString } from '@pavilion/domain';
 import { AppError } from './errors.ts';
 import { isJwtShaped, type Tokens } from './tokens.ts';
 
@@ -10,7 +10,8 @@ import { isJwtShaped, type Tokens } from './tokens.ts';
  * - organiser: a user acting inside an organisation (host side).
  * - refresh: the access token or, as SPEC §7's fallback, the refresh token. Only the two auth calls that must work
  *   once the access token is gone (generate/accessToken and logoutUser) declare it.
- * The workspace issue adds access codes on top of this.
+ * Organiser routes also declare `config.access`: the SPEC §2.7 action code (AP-n) the caller's role must hold,
+ * with its whole menu → submenu → tab chain. Admin Access members hold every code.
  */
 export type RouteAuth = 'public' | 'user' | 'organiser' | 'refresh';
 
@@ -19,6 +20,13 @@ export type AuthUser = {
   organisationId: string | null;
   role: string;
   userType: number;
+  /** SPEC §3.10: 1 Admin Access (every code), 2 User Access (the role's codes). */
+  accessLevel: number;
+  grants: ReadonlySet<string>;
+  /** Item-level access: ids per item type ('event', 'booth'); a missing type means every item. */
+  itemScope: ReadonlyMap<string, ReadonlySet<string>>;
+  regionId: string | null;
+  isRegionTeam: boolean;
   via: 'access' | 'refresh';
   /** The login session (refresh-token family) this call belongs to. */
   sessionId: string;
@@ -33,6 +41,7 @@ export type EventAccess = { eventId: string; eventUserId: string };
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    access?: TAccessCodeString;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -41,9 +50,9 @@ declare module 'fastify' {
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
-export type ActiveUserLookup = (
-  userId: string,
-) => Promise<{ id: string; organisationId: string | null; role: string; userType: number; status: string } | null>;
+/** The caller as the guard needs it, loaded on every request so role and status changes apply at once. */
+export type Caller = Omit<AuthUser, 'via' | 'sessionId' | 'refreshTokenHash'>;
+export type ActiveUserLookup = (userId: string) => Promise<Caller | null>;
 export type RefreshLookup = (token: string) => Promise<(AuthUser & { refreshTokenHash: string }) | null>;
 
 function bearer(request: FastifyRequest): string | null {
@@ -75,8 +84,11 @@ export function registerAuthGuard(
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     if (route.url.startsWith('/api/docs')) return;
-    const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
+    const config = route.config as { auth?: RouteAuth; access?: string } | undefined;
+    const auth = config?.auth;
     if (!auth) throw new Error(`Route ${route.method} ${route.url} declares no config.auth`);
+    if (auth === 'organiser' && !config?.access) throw new Error(`Organiser route ${route.method} ${route.url} declares no config.access code`);
+    if (config?.access && !isAccessCode(config.access)) throw new Error(`Route ${route.method} ${route.url} declares unknown access code ${config.access}`);
   });
 
   app.addHook('onRequest', async (request) => {
@@ -87,17 +99,8 @@ export function registerAuthGuard(
       if (isJwtShaped(token)) {
         const claims = await deps.tokens.verifyAccess(token);
         if (claims) {
-          const row = await deps.findActiveUser(claims.userId);
-          if (row && row.status === 'active') {
-            request.user = {
-              userId: row.id,
-              organisationId: row.organisationId,
-              role: row.role,
-              userType: row.userType,
-              via: 'access',
-              sessionId: claims.sessionId,
-            };
-          }
+          const caller = await deps.findActiveUser(claims.userId);
+          if (caller) request.user = { ...caller, via: 'access', sessionId: claims.sessionId };
         }
       } else if (auth === 'refresh') {
         request.user = await deps.findRefresh(token);
@@ -115,8 +118,23 @@ export function registerAuthGuard(
     if (!request.user) {
       throw new AppError(401, token ? 'TOKEN_INVALID' : 'UNAUTHORISED', token ? 'Your session is not valid' : 'Please log in');
     }
-    if (auth === 'organiser' && !request.user.organisationId) {
-      throw new AppError(403, 'FORBIDDEN', 'This needs an organiser account');
+    if (auth === 'organiser') {
+      if (!request.user.organisationId) throw new AppError(403, 'FORBIDDEN', 'This needs an organiser account');
+      const code = request.routeOptions.config.access!;
+      if (!hasAccess(request.user, code)) {
+        throw new AppError(403, 'ACCESS_DENIED', `Your role does not include ${code}`);
+      }
     }
   });
+}
+
+export function hasAccess(user: Pick<AuthUser, 'accessLevel' | 'grants' | 'organisationId'>, code: string): boolean {
+  if (!user.organisationId) return false;
+  return user.accessLevel === AccessLevel.AdminAccess || isAccessGranted(user.grants, code);
+}
+
+/** True when item-level access lets the caller reach this item. */
+export function canReachItem(user: Pick<AuthUser, 'itemScope'>, itemType: string, itemId: string): boolean {
+  const scope = user.itemScope.get(itemType);
+  return !scope || scope.has(itemId);
 }

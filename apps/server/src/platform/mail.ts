@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { eq } from 'drizzle-orm';
+import { wrapEmailHtml } from '@pavilion/domain';
 import type { Db } from './db.ts';
 import { mailOutbox } from './platform.tables.ts';
 import { newId } from './ids.ts';
@@ -16,7 +17,9 @@ export type Mailer = { send(message: MailMessage): Promise<MailResult>; close():
 export function createMailer(deps: { db: Db; smtpUrl?: string; from: string; logger: Logger }): Mailer {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
   return {
-    async send(message) {
+    async send(input) {
+      // Every HTML body goes out inside the default email wrapper (SPEC §3.9).
+      const message = { ...input, html: wrapEmailHtml(input.html) };
       const id = newId();
       await deps.db.insert(mailOutbox).values({
         id,

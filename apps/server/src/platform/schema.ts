@@ -3,3 +3,4 @@ export * from './platform.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/events/events.tables.ts';
 export * from '../modules/analytics/analytics.tables.ts';
+export * from '../modules/workspace/workspace.tables.ts';

@@ -1178,4 +1178,5 @@ export const ACTION_ROWS: readonly (readonly [`AP-${number}`, string, `T-${numbe
   ["AP-837", "Short Links: Export", "T-229"],
   ["AP-838", "Link Analytics: View", "T-230"],
   ["AP-839", "Link Analytics: Export", "T-230"],
+  ["AP-840", "Basic Info: Create Event", "T-6"],
 ];

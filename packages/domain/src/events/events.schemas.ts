@@ -25,6 +25,8 @@ const eventFieldRules = {
   loginIdentifier: enumOf(LoginIdentifier),
   registrationIdentifier: enumOf(RegistrationIdentifier),
   domain: z.string().trim().max(253),
+  /** The region whose team may see the event; null for none. */
+  regionId: z.string().min(1).max(64).nullable(),
 };
 
 const ZEventFields = z.strictObject({
@@ -34,6 +36,7 @@ const ZEventFields = z.strictObject({
   loginIdentifier: eventFieldRules.loginIdentifier.default(LoginIdentifier.Email),
   registrationIdentifier: eventFieldRules.registrationIdentifier.default(RegistrationIdentifier.RegNo),
   domain: eventFieldRules.domain.default(''),
+  regionId: eventFieldRules.regionId.default(null),
 });
 
 /** SPEC §5 date range: the end must not be before the start (notEquivalent), on the endDate field. */
@@ -59,6 +62,7 @@ export const ZEvent = z.object({
   loginIdentifier: z.number().int(),
   registrationIdentifier: z.number().int(),
   domain: z.string(),
+  regionId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

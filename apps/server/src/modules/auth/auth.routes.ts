@@ -100,7 +100,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
   app.post(
     '/autologin',
     {
-      config: { auth: 'organiser' },
+      // Auto-login links are made for attendees and exhibitors: the attendee-edit permission (AP-96).
+      config: { auth: 'organiser', access: 'AP-96' },
       schema: { tags, body: ZAutoLoginCreateRequest, response: { 201: zOk(ZAutoLoginCreateResponse) } },
     },
     async (req, reply) => {

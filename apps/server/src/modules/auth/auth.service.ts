@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import {
+  escapeHtml,
   EMAIL_ERROR_KEY,
   isValidEmail,
   ORGANISER_USER_TYPE,
@@ -15,7 +16,7 @@ import {
   type TWhiteLabelType,
 } from '@pavilion/domain';
 import type { Audit } from '../../platform/audit.ts';
-import type { AuthUser } from '../../platform/auth-guard.ts';
+import type { AuthUser, Caller } from '../../platform/auth-guard.ts';
 import { errors } from '../../platform/errors.ts';
 import { hashSecret, newId, newSecret } from '../../platform/ids.ts';
 import type { Mailer } from '../../platform/mail.ts';
@@ -46,6 +47,8 @@ export type AuthServiceDeps = {
   /** SPEC §5: in production, addresses at throwaway-mail domains are refused. */
   isProduction?: boolean;
   now?: () => Date;
+  /** The full caller (grants, item scope) for a user id; null when missing or not active. */
+  loadCaller: (userId: string) => Promise<Caller | null>;
   /** The events module's answer: is this user in that event (or its organiser)? */
   findEventMembership: (eventId: string, user: { id: string; organisationId: string | null }) => Promise<EventMembership>;
 };
@@ -60,6 +63,14 @@ export type ProvisionUserInput = {
   contactNo?: string | null;
   userType: number;
   role: string;
+  accessLevel?: number;
+  roleId?: string | null;
+  regionId?: string | null;
+  isRegionTeam?: boolean;
+  whiteLabelType?: string | null;
+  sessionUserType?: number | null;
+  isInternational?: boolean;
+  companyId?: string | null;
 };
 
 async function newUserRow(input: ProvisionUserInput & { organisationId: string | null }) {
@@ -73,6 +84,14 @@ async function newUserRow(input: ProvisionUserInput & { organisationId: string |
     lastName: input.lastName ?? '',
     userType: input.userType,
     role: input.role,
+    accessLevel: input.accessLevel ?? 1,
+    roleId: input.roleId ?? null,
+    regionId: input.regionId ?? null,
+    isRegionTeam: input.isRegionTeam ?? false,
+    whiteLabelType: input.whiteLabelType ?? null,
+    sessionUserType: input.sessionUserType ?? null,
+    isInternational: input.isInternational ?? false,
+    companyId: input.companyId ?? null,
   };
 }
 
@@ -155,6 +174,33 @@ export function createAuthService(deps: AuthServiceDeps) {
         await newUserRow({ ...input.owner, organisationId }),
       );
       return { organisationId, user: toUserData(user) };
+    },
+
+    /** The fields the access guard needs, for an active user only. */
+    async activeUserBase(userId: string) {
+      const u = await deps.repo.findUserById(userId);
+      if (!u || u.status !== 'active') return null;
+      return {
+        id: u.id,
+        organisationId: u.organisationId,
+        role: u.role,
+        userType: u.userType,
+        accessLevel: u.accessLevel,
+        roleId: u.roleId,
+        regionId: u.regionId,
+        isRegionTeam: u.isRegionTeam,
+      };
+    },
+
+    /** Starts a login session for a user who proved who they are another way (an accepted invitation). */
+    async sessionFor(userId: string, meta: RequestMeta): Promise<TAuthRecord> {
+      const u = await deps.repo.findUserById(userId);
+      if (!u) throw errors.notFound('User');
+      return authRecord(u, meta);
+    },
+
+    async revokeAllSessions(userId: string): Promise<void> {
+      await deps.repo.revokeAllForUser(userId, now());
     },
 
     /** Creates a user account (participant or team member) with a hashed password. */
@@ -266,11 +312,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (row.expiresAt.getTime() <= now().getTime()) return null;
       const user = await deps.repo.findUserById(row.userId);
       if (!user || user.status !== 'active') return null;
+      const caller = await deps.loadCaller(user.id);
+      if (!caller) return null;
       return {
-        userId: user.id,
-        organisationId: user.organisationId,
-        role: user.role,
-        userType: user.userType,
+        ...caller,
         via: 'refresh',
         sessionId: row.familyId,
         refreshTokenHash: tokenHash,
@@ -393,6 +438,3 @@ export function createAuthService(deps: AuthServiceDeps) {
 }
 export type AuthService = ReturnType<typeof createAuthService>;
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}

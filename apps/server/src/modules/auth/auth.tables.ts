@@ -26,6 +26,11 @@ export const users = pgTable(
     whiteLabelType: text('white_label_type'),
     sessionUserType: integer('session_user_type'),
     isRegionTeam: boolean('is_region_team').notNull().default(false),
+    /** SPEC §3.10 access level: 1 Admin Access (every code), 2 User Access (the role's codes). */
+    accessLevel: integer('access_level').notNull().default(1),
+    roleId: text('role_id'),
+    regionId: text('region_id'),
+    companyId: text('company_id'),
     status: text('status').notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -104,3 +109,4 @@ export const autoLoginKeys = pgTable(
   },
   (t) => [uniqueIndex('auto_login_keys_hash_uq').on(t.keyHash)],
 );
+

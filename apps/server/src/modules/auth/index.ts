@@ -5,7 +5,7 @@ import { createAuthRepository } from './auth.repository.ts';
 import type { Db } from '../../platform/db.ts';
 
 export { hashPassword, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from './auth.service.ts';
-export type { AuthService, EventMembership } from './auth.service.ts';
+export type { AuthService, EventMembership, ProvisionUserInput, RequestMeta } from './auth.service.ts';
 export { AuthErrorCode } from './auth.errors.ts';
 export { createAuthRepository } from './auth.repository.ts';
 
@@ -17,9 +17,5 @@ export function createAuthModule(db: Db, deps: Omit<AuthServiceDeps, 'repo'>) {
     repo,
     /** Served under /api/auth (SPEC §7 service prefix auth/). */
     plugin: async (app: FastifyInstance) => app.register(authRoutes, { prefix: '/api/auth', service }),
-    findActiveUser: async (userId: string) => {
-      const u = await repo.findUserById(userId);
-      return u ? { id: u.id, organisationId: u.organisationId, role: u.role, userType: u.userType, status: u.status } : null;
-    },
   } satisfies { service: AuthService; [k: string]: unknown };
 }

@@ -39,7 +39,8 @@ export async function seedDemoIfWanted(ctx: AppContext, log: FastifyBaseLogger):
       role: 'Host',
     },
   });
-  const hostCaller = { userId: host.id, organisationId, role: 'Host', userType: ORGANISER_USER_TYPE, via: 'access' as const, sessionId: 'seed' };
+  const caller = await ctx.workspace.loadCaller(host.id);
+  const hostCaller = { ...caller!, via: 'access' as const, sessionId: 'seed' };
   const start = new Date(Date.now() + 30 * 24 * 3600 * 1000);
   const event = await ctx.events.create(hostCaller, organisationId, {
     name: 'Pavilion Demo Expo 2027',
@@ -53,6 +54,7 @@ export async function seedDemoIfWanted(ctx: AppContext, log: FastifyBaseLogger):
     loginIdentifier: LoginIdentifier.EmailOrMobile,
     registrationIdentifier: RegistrationIdentifier.RegNo,
     domain: '',
+    regionId: null,
   });
   const attendee = await ctx.auth.createUser({
     ...DEMO_ACCOUNTS.attendee,

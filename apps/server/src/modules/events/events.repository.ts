@@ -1,9 +1,19 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { TEventListQuery } from '@pavilion/domain';
 import type { Db } from '../../platform/db.ts';
 import { eventUsers, events } from './events.tables.ts';
 
 export type EventRow = typeof events.$inferSelect;
+
+/** Item-level access ("only these events") and a region team's region narrow what a member sees. */
+export type EventScope = { eventIds?: readonly string[]; regionId?: string | null };
+
+function scopeConditions(scope: EventScope): SQL[] {
+  const out: SQL[] = [];
+  if (scope.eventIds) out.push(scope.eventIds.length > 0 ? inArray(events.id, [...scope.eventIds]) : sql`false`);
+  if (scope.regionId !== undefined) out.push(scope.regionId === null ? sql`false` : eq(events.regionId, scope.regionId));
+  return out;
+}
 
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -12,8 +22,13 @@ function escapeLike(s: string): string {
 /** The only file that queries events tables. Every read is scoped to an organisation. */
 export function createEventsRepository(db: Db) {
   return {
-    async list(organisationId: string, q: TEventListQuery, today: string): Promise<{ rows: EventRow[]; total: number }> {
-      const where: SQL[] = [eq(events.organisationId, organisationId)];
+    async list(
+      organisationId: string,
+      q: TEventListQuery,
+      today: string,
+      scope: EventScope,
+    ): Promise<{ rows: EventRow[]; total: number }> {
+      const where: SQL[] = [eq(events.organisationId, organisationId), ...scopeConditions(scope)];
       if (q.search) {
         const term = `%${escapeLike(q.search)}%`;
         where.push(or(ilike(events.name, term), ilike(events.venue, term))!);
@@ -32,13 +47,21 @@ export function createEventsRepository(db: Db) {
         .offset((q.page - 1) * q.pageSize);
       return { rows, total: totalRow?.n ?? 0 };
     },
-    async findInOrganisation(organisationId: string, id: string): Promise<EventRow | null> {
+    async findInOrganisation(organisationId: string, id: string, scope: EventScope = {}): Promise<EventRow | null> {
       const rows = await db
         .select()
         .from(events)
-        .where(and(eq(events.id, id), eq(events.organisationId, organisationId)))
+        .where(and(eq(events.id, id), eq(events.organisationId, organisationId), ...scopeConditions(scope)))
         .limit(1);
       return rows[0] ?? null;
+    },
+    async reassignCreator(organisationId: string, from: string, to: string): Promise<number> {
+      const rows = await db
+        .update(events)
+        .set({ createdBy: to })
+        .where(and(eq(events.organisationId, organisationId), eq(events.createdBy, from)))
+        .returning({ id: events.id });
+      return rows.length;
     },
     async findPublic(id: string): Promise<EventRow | null> {
       const rows = await db.select().from(events).where(eq(events.id, id)).limit(1);

@@ -18,12 +18,15 @@ const tags = ['events'];
 export const eventsRoutes: FastifyPluginAsyncZod<{ service: EventsService }> = async (app, { service }) => {
   app.get(
     '/events',
-    { config: { auth: 'organiser' }, schema: { tags, querystring: ZEventListQuery, response: { 200: zOk(ZEventPage) } } },
-    async (req) => ({ status: 'OK' as const, data: await service.list(requireOrganisation(req).organisationId, req.query) }),
+    { config: { auth: 'organiser', access: 'AP-6' }, schema: { tags, querystring: ZEventListQuery, response: { 200: zOk(ZEventPage) } } },
+    async (req) => {
+      const { user, organisationId } = requireOrganisation(req);
+      return { status: 'OK' as const, data: await service.list(user, organisationId, req.query) };
+    },
   );
   app.post(
     '/events',
-    { config: { auth: 'organiser' }, schema: { tags, body: ZEventCreateRequest, response: { 201: zOk(ZEvent) } } },
+    { config: { auth: 'organiser', access: 'AP-840' }, schema: { tags, body: ZEventCreateRequest, response: { 201: zOk(ZEvent) } } },
     async (req, reply) => {
       const { user, organisationId } = requireOrganisation(req);
       return reply.status(201).send({ status: 'OK' as const, data: await service.create(user, organisationId, req.body) });
@@ -31,13 +34,16 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ service: EventsService }> = a
   );
   app.get(
     '/events/:eventId',
-    { config: { auth: 'organiser' }, schema: { tags, params: ZEventIdParams, response: { 200: zOk(ZEvent) } } },
-    async (req) => ({ status: 'OK' as const, data: await service.get(requireOrganisation(req).organisationId, req.params.eventId) }),
+    { config: { auth: 'organiser', access: 'AP-6' }, schema: { tags, params: ZEventIdParams, response: { 200: zOk(ZEvent) } } },
+    async (req) => {
+      const { user, organisationId } = requireOrganisation(req);
+      return { status: 'OK' as const, data: await service.get(user, organisationId, req.params.eventId) };
+    },
   );
   app.patch(
     '/events/:eventId',
     {
-      config: { auth: 'organiser' },
+      config: { auth: 'organiser', access: 'AP-7' },
       schema: { tags, params: ZEventIdParams, body: ZEventUpdateRequest, response: { 200: zOk(ZEvent) } },
     },
     async (req) => {

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../platform/auth-guard.ts';
 import { errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
-import type { EventRow, EventsRepository } from './events.repository.ts';
+import type { EventRow, EventScope, EventsRepository } from './events.repository.ts';
 
 function toEvent(r: EventRow): TEvent {
   return {
@@ -21,24 +21,55 @@ function toEvent(r: EventRow): TEvent {
     loginIdentifier: r.loginIdentifier,
     registrationIdentifier: r.registrationIdentifier,
     domain: r.domain,
+    regionId: r.regionId,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
 }
 
-export function createEventsService(deps: { repo: EventsRepository; audit: Audit; now?: () => Date }) {
-  const now = deps.now ?? (() => new Date());
+/** What the caller may see: its item-level event list and, for a region team, its region. */
+function scopeOf(caller: Pick<AuthUser, 'itemScope' | 'isRegionTeam' | 'regionId'>): EventScope {
+  const ids = caller.itemScope.get('event');
   return {
-    async list(organisationId: string, q: TEventListQuery): Promise<TPage<TEvent>> {
+    ...(ids ? { eventIds: [...ids] } : {}),
+    ...(caller.isRegionTeam ? { regionId: caller.regionId } : {}),
+  };
+}
+
+export type EventsDeps = {
+  repo: EventsRepository;
+  audit: Audit;
+  now?: () => Date;
+  /** The workspace's answer: does this region belong to the organisation? */
+  regionExists: (organisationId: string, regionId: string) => Promise<boolean>;
+};
+
+export function createEventsService(deps: EventsDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function assertRegion(caller: AuthUser, organisationId: string, regionId: string | null | undefined) {
+    if (regionId === undefined) return;
+    if (regionId !== null && !(await deps.regionExists(organisationId, regionId))) {
+      throw errors.validation([{ field: 'regionId', key: 'unknownRegion' }]);
+    }
+    if (caller.isRegionTeam && regionId !== caller.regionId) throw errors.forbidden('A region team works on its own region only');
+  }
+
+  return {
+    async list(caller: AuthUser, organisationId: string, q: TEventListQuery): Promise<TPage<TEvent>> {
       const today = now().toISOString().slice(0, 10);
-      const { rows, total } = await deps.repo.list(organisationId, q, today);
+      const { rows, total } = await deps.repo.list(organisationId, q, today, scopeOf(caller));
       return { items: rows.map(toEvent), total, page: q.page, pageSize: q.pageSize };
     },
-    async get(organisationId: string, id: string): Promise<TEvent> {
-      const row = await deps.repo.findInOrganisation(organisationId, id);
+    async get(caller: AuthUser, organisationId: string, id: string): Promise<TEvent> {
+      const row = await deps.repo.findInOrganisation(organisationId, id, scopeOf(caller));
       if (!row) throw errors.notFound('Event');
       return toEvent(row);
     },
+    async existsInOrganisation(organisationId: string, id: string): Promise<boolean> {
+      return (await deps.repo.findInOrganisation(organisationId, id)) !== null;
+    },
+    reassignCreator: (organisationId: string, from: string, to: string) => deps.repo.reassignCreator(organisationId, from, to),
     async getPublic(id: string): Promise<TPublicEvent> {
       const r = await deps.repo.findPublic(id);
       if (!r) throw errors.notFound('Event');
@@ -54,6 +85,9 @@ export function createEventsService(deps: { repo: EventsRepository; audit: Audit
       };
     },
     async create(caller: AuthUser, organisationId: string, input: TEventCreateRequest): Promise<TEvent> {
+      if (caller.itemScope.has('event')) throw errors.forbidden('Members limited to some events cannot create events');
+      await assertRegion(caller, organisationId, caller.isRegionTeam ? (input.regionId ?? caller.regionId) : input.regionId);
+      if (caller.isRegionTeam) input = { ...input, regionId: caller.regionId };
       const row = await deps.repo.insert({
         id: newId(),
         organisationId,
@@ -65,8 +99,9 @@ export function createEventsService(deps: { repo: EventsRepository; audit: Audit
       return toEvent(row);
     },
     async update(caller: AuthUser, organisationId: string, id: string, patch: TEventUpdateRequest): Promise<TEvent> {
-      const existing = await deps.repo.findInOrganisation(organisationId, id);
+      const existing = await deps.repo.findInOrganisation(organisationId, id, scopeOf(caller));
       if (!existing) throw errors.notFound('Event');
+      await assertRegion(caller, organisationId, patch.regionId);
       // The merged dates must still form a range: a PATCH may move only one end.
       const problem = dateRangeProblem(patch.startDate ?? existing.startDate, patch.endDate ?? existing.endDate);
       if (problem) throw errors.validation([{ field: 'endDate', key: problem }]);

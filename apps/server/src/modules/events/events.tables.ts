@@ -19,6 +19,8 @@ export const events = pgTable(
     loginIdentifier: integer('login_identifier').notNull(),
     registrationIdentifier: integer('registration_identifier').notNull(),
     domain: text('domain').notNull().default(''),
+    /** The region whose team may see this event (SPEC §2.2 region manager). */
+    regionId: text('region_id'),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { createEventsRepository } from './events.repository.ts';
 import { eventsPublicRoutes, eventsRoutes } from './events.routes.ts';
-import { createEventsService } from './events.service.ts';
+import { createEventsService, type EventsDeps } from './events.service.ts';
 
 export type { EventsService } from './events.service.ts';
 
-export function createEventsModule(db: Db, deps: { audit: Audit; now?: () => Date }) {
+export function createEventsModule(db: Db, deps: Omit<EventsDeps, 'repo'>) {
   const service = createEventsService({ repo: createEventsRepository(db), ...deps });
   return {
     service,
