@@ -8,7 +8,7 @@ import { openDatabase, type Database } from './platform/db.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { BODY_LIMIT_BYTES, registerSecurity } from './platform/security.ts';
 import { registerMetrics } from './platform/metrics.ts';
-import { registerAuthGuard } from './platform/auth-guard.ts';
+import { registerAuthGuard, type RouteDeclaration } from './platform/auth-guard.ts';
 import { createTokens, type Tokens } from './platform/tokens.ts';
 import { loadSigningSecret } from './platform/secrets.ts';
 import { createAudit } from './platform/audit.ts';
@@ -30,6 +30,7 @@ export type AppContext = {
   auth: AuthService;
   events: EventsService;
   workspace: WorkspaceService;
+  routes: RouteDeclaration[];
 };
 
 export type BuildOptions = {
@@ -52,20 +53,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
-  await registerSecurity(app);
-  await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Pavilion API', version: '0.1.0', description: 'Event-management platform API. Envelope: {status, data} or {status:"ERROR", code, message, errors}.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
-  registerMetrics(app);
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const ownsDatabase = !options.database;
@@ -99,11 +86,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     now: options.now,
     events: { existsInOrganisation: events.service.existsInOrganisation, reassignCreator: events.service.reassignCreator },
   });
-  registerAuthGuard(app, {
+  // The guard's onRoute check goes first, so every /api route registered after it is declared and catalogued.
+  const routes = registerAuthGuard(app, {
     tokens,
     findActiveUser: (userId) => workspace!.service.loadCaller(userId),
     findRefresh: (token) => auth.service.resolveRefreshToken(token),
   });
+
+  await registerSecurity(app);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Pavilion API', version: '0.1.0', description: 'Event-management platform API. Envelope: {status, data} or {status:"ERROR", code, message, errors}.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  registerMetrics(app);
 
   await app.register(createHealthModule(database).plugin);
   await app.register(auth.plugin);
@@ -120,5 +123,5 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, database, tokens, mailer, realtime, auth: auth.service, events: events.service, workspace: workspace.service } };
+  return { app, ctx: { config, database, tokens, mailer, realtime, auth: auth.service, events: events.service, workspace: workspace.service, routes } };
 }

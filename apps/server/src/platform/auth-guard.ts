@@ -73,10 +73,14 @@ export function requireOrganisation(request: FastifyRequest): { user: AuthUser; 
   return { user, organisationId: user.organisationId };
 }
 
+/** Every API route with what it requires; the access-matrix test walks this list. */
+export type RouteDeclaration = { method: string; url: string; auth: RouteAuth; access: string | null };
+
 export function registerAuthGuard(
   app: FastifyInstance,
   deps: { tokens: Tokens; findActiveUser: ActiveUserLookup; findRefresh: RefreshLookup },
-): void {
+): RouteDeclaration[] {
+  const catalogue: RouteDeclaration[] = [];
   app.decorateRequest('user', null);
   app.decorateRequest('eventAccess', null);
 
@@ -89,6 +93,9 @@ export function registerAuthGuard(
     if (!auth) throw new Error(`Route ${route.method} ${route.url} declares no config.auth`);
     if (auth === 'organiser' && !config?.access) throw new Error(`Organiser route ${route.method} ${route.url} declares no config.access code`);
     if (config?.access && !isAccessCode(config.access)) throw new Error(`Route ${route.method} ${route.url} declares unknown access code ${config.access}`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') catalogue.push({ method, url: route.url, auth, access: config?.access ?? null });
+    }
   });
 
   app.addHook('onRequest', async (request) => {
@@ -126,6 +133,7 @@ export function registerAuthGuard(
       }
     }
   });
+  return catalogue;
 }
 
 export function hasAccess(user: Pick<AuthUser, 'accessLevel' | 'grants' | 'organisationId'>, code: string): boolean {

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 export const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -24,7 +25,13 @@ export async function registerSpa(app: FastifyInstance, distDir = DEFAULT_WEB_DI
   } else {
     app.log.warn({ distDir }, 'web build not found: run `npm run build` to serve the SPA');
   }
-  const indexHtml = hasDist ? readFileSync(indexPath, 'utf8') : null;
+  // index.html is read per request (the OS caches it), so a rebuild is served without a restart.
+  const sendIndex = async (reply: FastifyReply) => {
+    if (!existsSync(indexPath)) return reply.status(503).type('text/plain').send('Pavilion web app is not built. Run `npm run build`.');
+    return reply.status(200).header('cache-control', 'no-cache').type('text/html').send(await readFile(indexPath, 'utf8'));
+  };
+  // "/" would otherwise reach the static plugin as a directory listing request (403).
+  app.get('/', (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -32,8 +39,7 @@ export async function registerSpa(app: FastifyInstance, distDir = DEFAULT_WEB_DI
       return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: `No API route ${request.method} ${path}` });
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]{1,8}$/i.test(path)) {
-      if (indexHtml) return reply.status(200).header('cache-control', 'no-cache').type('text/html').send(indexHtml);
-      return reply.status(503).type('text/plain').send('Pavilion web app is not built. Run `npm run build`.');
+      return sendIndex(reply);
     }
     return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'Not found' });
   });

@@ -3,11 +3,13 @@ import { IconAlertTriangle, IconMapOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { CenteredLayout } from '../ui/centered-layout.tsx';
+import { usePageTitle } from '../ui/use-page-title.ts';
 
 /** SPEC §2.1: anything not listed shows an error page. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  usePageTitle(t('errors.notFoundTitle'));
   return (
     <CenteredLayout width={520} footer={t('app.footer')}>
       <Stack align="center" ta="center" gap="md">

@@ -1,6 +1,6 @@
 import { DANGEROUS_REQUEST_MESSAGE } from '../common/envelope.ts';
 import type { TValidationKey } from './error-keys.ts';
-import { PASSWORD_MESSAGES } from './password.ts';
+import { PASSWORD_MESSAGES } from './password-messages.ts';
 
 /**
  * English text of every validation error key, flat so that react-i18next can load it as the English resource of

@@ -403,7 +403,9 @@ export function createAuthService(deps: AuthServiceDeps) {
           ? `/adl/${key}/${input.eventId}`
           : input.kind === 'ebf'
             ? `/ebf/lgn/${key}/${input.formId}/${input.boothId}/${input.eventId}`
-            : `/exe/lgn/${encodeURIComponent(target.contactNo ?? '')}?k=${key}`;
+            : input.eventId
+              ? `/exe/lgn/${input.eventId}/${encodeURIComponent(target.contactNo ?? '')}?k=${key}`
+              : `/exe/lgn/${encodeURIComponent(target.contactNo ?? '')}?k=${key}`;
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'auth.autologin.created', target: target.id, meta: { kind: input.kind } });
       return { key, path, expiresAt: expiresAt.toISOString() };
     },

@@ -1,10 +1,12 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { homeForCurrentUser } from '../../../app/guards.tsx';
 import type { TResource } from '../../../app/locales/en.ts';
 import { useIsLoggedIn } from '../../../app/session-storage.ts';
 import { CenteredLayout } from '../../../ui/centered-layout.tsx';
 import { NotAvailable } from '../../../ui/not-available.tsx';
+import { usePageTitle } from '../../../ui/use-page-title.ts';
 
 export type TFeatureKey = keyof TResource['features'];
 
@@ -12,6 +14,7 @@ function NotAvailableBody({ feature, isInShell }: { feature: TFeatureKey; isInSh
   const { t } = useTranslation();
   const isLoggedIn = useIsLoggedIn();
   const name = t(`features.${feature}`);
+  usePageTitle(name);
   return (
     <NotAvailable
       isFramed={isInShell}
@@ -20,7 +23,7 @@ function NotAvailableBody({ feature, isInShell }: { feature: TFeatureKey; isInSh
       body={t('notAvailable.body', { feature: name })}
       actions={
         isInShell || isLoggedIn ? (
-          <Button component={Link} to="/list/events" variant="light">
+          <Button component={Link} to={homeForCurrentUser()} variant="light">
             {t('notAvailable.backToEvents')}
           </Button>
         ) : (

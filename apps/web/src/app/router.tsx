@@ -1,0 +1,139 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { DASHBOARD_LATER_FEATURES } from '../modules/dashboard/dashboard-features.ts';
+import type { TFeatureKey } from '../modules/placeholder/pages/not-available-page.tsx';
+import { FullPageLoader } from '../ui/full-page-loader.tsx';
+import { NotFoundPage, RouteErrorPage } from './error-page.tsx';
+import { GuestOnly, RequireAuth } from './guards.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+/**
+ * The whole route table of SPEC §2.1. Every page is loaded on demand (`lazy`), so public surfaces never pull
+ * the organiser dashboard's code. Guards and the root layout are tiny and load eagerly.
+ */
+
+type TModule = Record<string, unknown>;
+
+/** A lazy page: `page(() => import('…'), 'ExportName', props?)`. */
+function page<M extends TModule, K extends keyof M & string>(load: () => Promise<M>, name: K, props?: Record<string, unknown>) {
+  return async () => {
+    const Component = (await load())[name] as ComponentType<Record<string, unknown>>;
+    return props ? { element: <Component {...props} /> } : { Component };
+  };
+}
+
+const loadNotAvailable = () => import('../modules/placeholder/pages/not-available-page.tsx');
+/** A registered route whose feature ships in a later issue: the shared "not available yet" page. */
+function later(path: string, feature: TFeatureKey, isInShell = false): RouteObject {
+  return { path, lazy: page(loadNotAvailable, 'NotAvailablePage', { feature, isInShell }) };
+}
+function laterAll(paths: string[], feature: TFeatureKey): RouteObject[] {
+  return paths.map((p) => later(p, feature));
+}
+
+const loadLogin = () => import('../modules/auth/pages/login-page.tsx');
+const loadAutoLogin = () => import('../modules/auth/pages/auto-login-page.tsx');
+const loadAttendee = () => import('../modules/attendee/pages/attendee-home-page.tsx');
+
+/** SPEC §2.2 landing pages: real login pages with their own heading. */
+export const LANDING_VARIANTS = [
+  'domestic-company',
+  'domestic-team',
+  'international-company',
+  'international-team',
+  'region-manager',
+] as const;
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          // Login pages: blocked for logged-in users.
+          {
+            element: <GuestOnly />,
+            children: [
+              { index: true, lazy: page(loadLogin, 'LoginPage') },
+              { path: 'ei/:eventId', lazy: page(() => import('../modules/auth/pages/event-login-page.tsx'), 'EventLoginPage') },
+              ...LANDING_VARIANTS.map((variant) => ({ path: variant, lazy: page(loadLogin, 'LoginPage', { variant }) })),
+            ],
+          },
+
+          // Organiser dashboard and attendee area: need a session.
+          {
+            element: <RequireAuth />,
+            children: [
+              {
+                lazy: page(() => import('../modules/dashboard/components/dashboard-shell.tsx'), 'DashboardShell'),
+                children: [
+                  { path: 'list', element: <Navigate to="/list/events" replace /> },
+                  { path: 'list/events', lazy: page(() => import('../modules/events/pages/events-list-page.tsx'), 'EventsListPage') },
+                  { path: 'app', lazy: page(() => import('../modules/dashboard/pages/overview-page.tsx'), 'OverviewPage') },
+                  { path: 'app/settings', lazy: page(() => import('../modules/events/pages/event-settings-page.tsx'), 'EventSettingsPage') },
+                  ...DASHBOARD_LATER_FEATURES.map((f) => later(`app/${f.path}`, f.feature, true)),
+                ],
+              },
+              { path: 'attendium', lazy: page(loadAttendee, 'AttendeeHomePage') },
+              { path: 'attendium/:eventUserId', lazy: page(loadAttendee, 'AttendeeHomePage') },
+              { path: 'attendium-v2', lazy: page(loadAttendee, 'AttendeeHomePage') },
+            ],
+          },
+
+          // Password reset and auto-login links work whether or not someone is logged in.
+          { path: 'er/:code', lazy: page(() => import('../modules/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage') },
+          { path: 'exe/lgn/:contactNo', lazy: page(loadAutoLogin, 'AutoLoginPage', { kind: 'exe' }) },
+          { path: 'exe/lgn/:en/:contactNo', lazy: page(loadAutoLogin, 'AutoLoginPage', { kind: 'exe' }) },
+          { path: 'adl/:autoLoginKey/:eventId', lazy: page(loadAutoLogin, 'AutoLoginPage', { kind: 'adl' }) },
+          { path: 'ebf/lgn/:autoLoginKey/:formId/:boothId/:eventId', lazy: page(loadAutoLogin, 'AutoLoginPage', { kind: 'ebf' }) },
+
+          // Public surfaces of later issues: registered, honest placeholder.
+          later('sendbox', 'sandbox'),
+          later('visitorregistration', 'visitorRegistration'),
+          later('visitors/:categoryName', 'visitorsByCategory'),
+          later('cart-registration/:eventId', 'cartRegistration'),
+          later('ticket-group-registration', 'groupRegistration'),
+          later('international-reg', 'internationalRegistration'),
+          ...laterAll(
+            ['badge-printing/:eventId', 'badge-printing/:eventId/:registrationNo', 'badge-printing/:eventId/:registrationNo/:eventUserId'],
+            'badgePrinting',
+          ),
+          ...laterAll(['success/:eventId/:orderId', 'success/:eventId/:orderId/:sessionId', 'failure'], 'paymentOutcome'),
+          later('lvp-select-date/:categoryId', 'dateSelection'),
+          later('register-badge-print/:eventId', 'registerBadgePrint'),
+          later('search-print-badge-user/:eventId', 'searchPrintBadge'),
+          later('cs/:cartLinkId', 'cartRegistrationV2'),
+          ...laterAll(['eb', 'eb/:eventUserId', 'eb/print/:eventUserId', 'eb/m/:eventUserId'], 'ebadge'),
+          ...laterAll(
+            ['verify/ebadge/:eventId', 'verify/ebadge/:origin/:eventId', 'verify/ebadge/:origin/:eventId/:userName'],
+            'ebadgeVerification',
+          ),
+          later('helpdesk/tracking/:eventId/:id', 'helpdeskTracking'),
+          ...laterAll(
+            ['r/:ticketId', 'i/:eventIdEventUserIdPair', 'pl/:eventIdEventUserIdPair', 'i', 'pl', 'ic'],
+            'shareableLinks',
+          ),
+          later('eazy-res/:identifier', 'paymentRedirect'),
+          ...laterAll(
+            ['phipay-res/:identifier', 'phipay-res/:identifier/:eventId/:orderId', 'phipay-res/:identifier/:eventId/:orderId/:sessionId'],
+            'paymentResponse',
+          ),
+          ...laterAll(['help/:id', 'help-trk/:id'], 'helpdesk'),
+          later('footfall-ct/:areaId', 'footfall'),
+          ...laterAll(['tun/:alias', 'tue/:alias', 'tud/:alias'], 'tinyUrl'),
+          later('mm/:eventIdEventUserIdPair', 'matchMaking'),
+
+          // SPEC §2.1: anything unlisted shows an error page.
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ZPasswordResetRequest } from '@pavilion/domain';
+import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
+import { useForgotPassword } from '../hooks/use-auth-mutations.ts';
+import { FormAlert } from './form-alert.tsx';
+
+type TValues = { email: string };
+
+export function ForgotPasswordForm() {
+  const { t } = useTranslation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const toRequest = (v: TValues) => ({ email: v.email.trim() });
+  const form = useForm<TValues>({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validate: schemaValidator<TValues>(ZPasswordResetRequest, t, toRequest),
+  });
+  const forgot = useForgotPassword();
+
+  if (forgot.isSuccess) {
+    return (
+      <Alert color="teal" variant="light" icon={<IconMailCheck size={18} aria-hidden />} role="status" styles={{ message: { color: 'var(--mantine-color-teal-9)' } }}>
+        {t('auth.forgotSent')}
+      </Alert>
+    );
+  }
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    forgot.mutate(toRequest(values), {
+      onError: (error) => {
+        if (!applyServerFieldErrors(error, form.setFieldError, t)) setFormError(errorMessage(error, t));
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('auth.forgotTitle')}>
+      <Stack gap="md">
+        <FormAlert message={formError} />
+        <TextInput label={t('auth.email')} type="email" autoComplete="email" withAsterisk data-autofocus {...form.getInputProps('email')} />
+        <Button type="submit" loading={forgot.isPending} fullWidth size="md">
+          {t('auth.sendCode')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

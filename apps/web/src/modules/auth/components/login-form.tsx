@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { ZLoginRequest, type TAuthRecord } from '@pavilion/domain';
+import { isApiError } from '../../../app/api-client.ts';
+import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
+import { useLogin } from '../hooks/use-auth-mutations.ts';
+import { FormAlert } from './form-alert.tsx';
+
+type TValues = { identifier: string; password: string };
+
+/** Identifier (email or mobile) and password; with `eventId` it is the event login of `ei/{eventId}`. */
+export function LoginForm({
+  eventId,
+  identifierLabel,
+  onSuccess,
+}: {
+  eventId?: string;
+  identifierLabel?: string;
+  onSuccess: (record: TAuthRecord) => void;
+}) {
+  const { t } = useTranslation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const toRequest = (v: TValues) => ({ identifier: v.identifier.trim(), password: v.password, ...(eventId ? { eventId } : {}) });
+  const form = useForm<TValues>({
+    mode: 'controlled',
+    initialValues: { identifier: '', password: '' },
+    validate: schemaValidator<TValues>(ZLoginRequest, t, toRequest),
+  });
+  const login = useLogin(onSuccess);
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    login.mutate(toRequest(values), {
+      onError: (error) => {
+        if (applyServerFieldErrors(error, form.setFieldError, t)) return;
+        if (isApiError(error) && error.code === 'INVALID_CREDENTIALS') setFormError(t('auth.invalidCredentials'));
+        else if (isApiError(error) && error.code === 'TOO_MANY_ATTEMPTS') setFormError(t('auth.tooManyAttempts'));
+        else setFormError(errorMessage(error, t));
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('auth.signIn')}>
+      <Stack gap="md">
+        <FormAlert message={formError} />
+        <TextInput
+          label={identifierLabel ?? t('auth.identifier')}
+          autoComplete="username"
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('identifier')}
+        />
+        <PasswordInput label={t('auth.password')} autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
+        <Button type="submit" loading={login.isPending} fullWidth size="md">
+          {t('auth.signIn')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

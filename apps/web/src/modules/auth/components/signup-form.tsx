@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { ZSignupRequest, type TAuthRecord } from '@pavilion/domain';
+import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
+import { useSignup } from '../hooks/use-auth-mutations.ts';
+import { FormAlert } from './form-alert.tsx';
+
+type TValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  contactNo: string;
+  organisationName: string;
+  password: string;
+  confirmPassword: string;
+};
+
+const toRequest = (v: TValues) => ({
+  firstName: v.firstName.trim(),
+  lastName: v.lastName.trim(),
+  email: v.email.trim(),
+  ...(v.contactNo.trim() ? { contactNo: v.contactNo.trim() } : {}),
+  organisationName: v.organisationName.trim(),
+  password: v.password,
+  confirmPassword: v.confirmPassword,
+});
+
+export function SignupForm({ onSuccess }: { onSuccess: (record: TAuthRecord) => void }) {
+  const { t } = useTranslation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<TValues>({
+    mode: 'controlled',
+    initialValues: { firstName: '', lastName: '', email: '', contactNo: '', organisationName: '', password: '', confirmPassword: '' },
+    validate: schemaValidator<TValues>(ZSignupRequest, t, toRequest),
+  });
+  const signup = useSignup(onSuccess);
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    signup.mutate(toRequest(values), {
+      onError: (error) => {
+        if (!applyServerFieldErrors(error, form.setFieldError, t)) setFormError(errorMessage(error, t));
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('auth.signupTitle')}>
+      <Stack gap="md">
+        <FormAlert message={formError} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput label={t('auth.firstName')} autoComplete="given-name" withAsterisk data-autofocus {...form.getInputProps('firstName')} />
+          <TextInput label={t('auth.lastName')} autoComplete="family-name" {...form.getInputProps('lastName')} />
+        </SimpleGrid>
+        <TextInput label={t('auth.email')} type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+        <TextInput label={t('auth.contactNo')} type="tel" autoComplete="tel" {...form.getInputProps('contactNo')} />
+        <TextInput label={t('auth.organisationName')} autoComplete="organization" withAsterisk {...form.getInputProps('organisationName')} />
+        <PasswordInput
+          label={t('auth.password')}
+          description={t('auth.passwordHint')}
+          autoComplete="new-password"
+          withAsterisk
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput label={t('auth.confirmPassword')} autoComplete="new-password" withAsterisk {...form.getInputProps('confirmPassword')} />
+        <Button type="submit" loading={signup.isPending} fullWidth size="md">
+          {t('auth.signUp')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

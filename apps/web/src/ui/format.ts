@@ -1,0 +1,30 @@
+/** ISO calendar dates ("2026-05-01") are dates, not instants: build them in local time so no zone shifts them. */
+function parseIsoDate(value: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!m) return null;
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+export function formatDate(value: string): string {
+  const d = parseIsoDate(value);
+  return d ? dateFormat.format(d) : value;
+}
+
+export function formatDateRange(start: string, end: string): string {
+  const a = parseIsoDate(start);
+  const b = parseIsoDate(end);
+  if (!a || !b) return `${start} – ${end}`;
+  if (start === end) return dateFormat.format(a);
+  return typeof dateFormat.formatRange === 'function' ? dateFormat.formatRange(a, b) : `${dateFormat.format(a)} – ${dateFormat.format(b)}`;
+}
+
+/** Today's ISO date in a time zone (falls back to the browser's zone). */
+export function todayIn(timeZone?: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  } catch {
+    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  }
+}
