@@ -3,6 +3,7 @@ import { ZPageQuery, zPage } from '../common/pagination.ts';
 import { isNonBlank } from '../validation/text.ts';
 import { zTimeZone } from '../validation/time-zone.ts';
 import { refineDateRange } from '../validation/date-range.ts';
+import { zRichText } from '../validation/rich-text.ts';
 import { EventMode, EventType, LoginIdentifier, RegistrationIdentifier } from './events.enums.ts';
 
 const enumOf = <T extends Record<string, number>>(e: T) =>
@@ -18,8 +19,8 @@ const eventFieldRules = {
   endDate: zIsoDate,
   timeZone: zTimeZone(),
   venue: z.string().trim().max(300),
-  /** Rich text; the server sanitises it with DOMPurify. */
-  description: z.string().max(20_000),
+  /** Rich text (SPEC §5: no class attributes, no {{variables}}); the server also sanitises it with DOMPurify. */
+  description: zRichText(20_000),
   eventMode: enumOf(EventMode),
   eventType: enumOf(EventType),
   loginIdentifier: enumOf(LoginIdentifier),

@@ -32,7 +32,7 @@ describe('events', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(1001);
 
-    const ok = await create(hostA.accessToken, { ...valid, description: '<p>Hi <b>there</b><img src="x.png" style="color:red"></p>' });
+    const ok = await create(hostA.accessToken, { ...valid, description: '<p>Hi <b>there</b><img src="x.png" style="color:red"><iframe src="https://x.example"></iframe></p>' });
     expect(ok.statusCode).toBe(201);
     const ev = ok.json().data;
     expect(ev).toMatchObject({ name: 'Tech Expo', eventMode: 3, loginIdentifier: 4, registrationIdentifier: 1 });
@@ -59,6 +59,8 @@ describe('events', () => {
     [{ name: '   ' }, 'name', 'too_small'],
     [{ startDate: '01/03/2027' }, 'startDate', 'invalid_format'],
     [{ organisationId: 'steal' }, 'organisationId', 'unknownField'],
+    [{ description: '<p class="big">Hi</p>' }, 'description', 'htmlClassNotAllowed'],
+    [{ description: '<p>Dear {{firstName}}</p>' }, 'description', 'doubleCurlyVariableNotAllowed'],
   ])('refuses %o with a field key', async (patch, field, key) => {
     const res = await create(hostA.accessToken, { ...valid, ...patch });
     expect(res.statusCode).toBe(400);
