@@ -5,12 +5,7 @@ import { isNonBlank } from '../validation/text.ts';
 import { refinePasswordConfirmation } from '../validation/password-confirm.ts';
 import { WHITE_LABEL_TYPES } from '../access/user-types.ts';
 
-/** Header carrying the old access token on POST auth/generate/accessToken (SPEC §7). */
-export const OLD_ACCESS_TOKEN_HEADER = 'x-access-token';
-/** Header in which the refresh endpoint returns the rotated refresh token. */
-export const ROTATED_REFRESH_TOKEN_HEADER = 'x-refresh-token';
-/** Extra header with the user-access token from eventData (SPEC §6). */
-export const USER_ACCESS_TOKEN_HEADER = 'x-user-access-token';
+export { OLD_ACCESS_TOKEN_HEADER, ROTATED_REFRESH_TOKEN_HEADER, USER_ACCESS_TOKEN_HEADER } from './auth.headers.ts';
 
 /** SPEC §3.4 userData. */
 export const ZUserData = z.object({

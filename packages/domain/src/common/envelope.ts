@@ -17,6 +17,4 @@ export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 
 export type TOk<T> = { status: 'OK'; data: T };
 
-/** Code returned when a request body holds script-like content (SPEC §5, §8). */
-export const DANGEROUS_REQUEST_CODE = 1001;
-export const DANGEROUS_REQUEST_MESSAGE = 'Request contains potentially dangerous data.';
+export { DANGEROUS_REQUEST_CODE, DANGEROUS_REQUEST_MESSAGE } from './api-codes.ts';

@@ -1,4 +1,4 @@
-import { DANGEROUS_REQUEST_MESSAGE } from '../common/envelope.ts';
+import { DANGEROUS_REQUEST_MESSAGE } from '../common/api-codes.ts';
 import type { TValidationKey } from './error-keys.ts';
 import { PASSWORD_MESSAGES } from './password-messages.ts';
 
