@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+describe('main', () => {
+  it('starts on an empty data dir, prints the demo login, serves /readyz and shuts down gracefully on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pavilion-main-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'development', PAVILION_DEMO: '', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      const deadline = Date.now() + 45_000;
+      let port: string | undefined;
+      while (!port) {
+        port = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1];
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`not started:\n${out}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(out).toContain('organiser@demo.pavilion / Organiser@2026');
+      expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(out).toContain('shutting down');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
