@@ -112,7 +112,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(auth.plugin);
   await app.register(events.plugin);
   await app.register(workspace.plugin);
-  await app.register(createAnalyticsModule(database.db).plugin);
+  await app.register(createAnalyticsModule(database.db, { now: options.now, getEvent: (caller, org, id) => events.service.get(caller, org, id), participantsByType: events.service.participantsByType }).plugin);
   await registerSpa(app, config.WEB_DIST);
 
   const realtime = await createRealtime({ server: app.server, tokens, logger: app.log as never, redisUrl: config.REDIS_URL });

@@ -69,3 +69,7 @@ export * from './events/events.schemas.ts';
 export * from './auth/auth.schemas.ts';
 export * from './analytics/page-view.schemas.ts';
 export * from './workspace/workspace.schemas.ts';
+export * from './analytics/time-range.ts';
+export * from './registration/registration.schemas.ts';
+export * from './registration/payments.schemas.ts';
+export * from './analytics/overview.schemas.ts';

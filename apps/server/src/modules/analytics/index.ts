@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
+import { createAnalyticsRepository } from './analytics.repository.ts';
 import { analyticsRoutes } from './analytics.routes.ts';
+import { createAnalyticsService, type AnalyticsDeps } from './analytics.service.ts';
 
-export function createAnalyticsModule(db: Db) {
+export function createAnalyticsModule(db: Db, deps: Omit<AnalyticsDeps, 'repo'>) {
+  const service = createAnalyticsService({ ...deps, repo: createAnalyticsRepository(db) });
   return {
-    /** Served under /api/analytics/api (SPEC §7 prefix analytics/api/). */
-    plugin: async (app: FastifyInstance) => app.register(analyticsRoutes, { prefix: '/api/analytics/api', db }),
+    service,
+    plugin: async (app: FastifyInstance) => app.register(analyticsRoutes, { prefix: '/api/analytics/api', service }),
   };
 }

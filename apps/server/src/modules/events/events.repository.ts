@@ -87,6 +87,16 @@ export function createEventsRepository(db: Db) {
         .limit(1);
       return rows[0] ?? null;
     },
+    async participantsByType(organisationId: string, eventId: string, from: Date | null, to: Date) {
+      const where: SQL[] = [eq(eventUsers.organisationId, organisationId), eq(eventUsers.eventId, eventId), lt(eventUsers.createdAt, to)];
+      if (from) where.push(gte(eventUsers.createdAt, from));
+      return db
+        .select({ userType: eventUsers.userType, count: count() })
+        .from(eventUsers)
+        .where(and(...where))
+        .groupBy(eventUsers.userType)
+        .orderBy(eventUsers.userType);
+    },
     async insertEventUser(row: typeof eventUsers.$inferInsert) {
       const [created] = await db.insert(eventUsers).values(row).onConflictDoNothing().returning();
       return created ?? null;

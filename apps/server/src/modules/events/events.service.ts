@@ -70,6 +70,8 @@ export function createEventsService(deps: EventsDeps) {
       return (await deps.repo.findInOrganisation(organisationId, id)) !== null;
     },
     reassignCreator: (organisationId: string, from: string, to: string) => deps.repo.reassignCreator(organisationId, from, to),
+    participantsByType: (organisationId: string, eventId: string, from: Date | null, to: Date) =>
+      deps.repo.participantsByType(organisationId, eventId, from, to),
     async getPublic(id: string): Promise<TPublicEvent> {
       const r = await deps.repo.findPublic(id);
       if (!r) throw errors.notFound('Event');

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserType } from '@pavilion/domain';
+import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+// Two hours ahead of the database's clock: page views (stamped by the database) fall in "All Dates" but not in the last hour.
+const clock = Date.now() + 2 * 3600 * 1000;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { now: () => new Date(clock) });
+});
+afterAll(async () => t?.close());
+
+describe('event overview', () => {
+  it('counts page views and participants within the SPEC §9 time range, for the caller’s own events only', async () => {
+    const host = await signupOrganiser(t.app);
+    const other = await signupOrganiser(t.app);
+    const H = bearer(host.accessToken);
+    const ev = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/eventservices/events',
+        headers: H,
+        payload: { name: 'Stats Fair', startDate: '2026-12-01', endDate: '2026-12-02', timeZone: 'UTC', eventMode: 2, eventType: 2 },
+      })
+    ).json().data;
+    for (const visitorId of ['visitor-aaaaaa', 'visitor-aaaaaa', 'visitor-bbbbbb']) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/analytics/api/page-views', payload: { path: '/attendium', visitorId, eventId: ev.id } })).statusCode).toBe(202);
+    }
+    const orgId = (await t.ctx.tokens.verifyAccess(host.accessToken))!.organisationId!;
+    const u = await t.ctx.auth.createUser({ organisationId: null, email: 'p1@x.example', password: 'Part#Secure2026', firstName: 'P', userType: UserType.Attendee, role: 'Attendee' });
+    await t.ctx.events.addParticipant(orgId, ev.id, u.id, UserType.Attendee);
+
+    const all = await t.app.inject({ url: `/api/analytics/api/events/${ev.id}/overview?range=1`, headers: H });
+    expect(all.statusCode, all.body).toBe(200);
+    const data = all.json().data;
+    expect(data.pageViews).toMatchObject({ total: 3, uniqueVisitors: 2 });
+    expect(data.pageViews.series.reduce((n: number, s: { count: number }) => n + s.count, 0)).toBe(3);
+    expect(data.participants).toEqual({ total: 1, byUserType: [{ userType: UserType.Attendee, count: 1 }] });
+    expect(data).toMatchObject({ registrations: null, revenue: null, checkIns: null, liveFootfall: null, bucket: 'day', from: null });
+
+    const lastHour = (await t.app.inject({ url: `/api/analytics/api/events/${ev.id}/overview?range=10`, headers: H })).json().data;
+    expect(lastHour.pageViews.total).toBe(0);
+    expect(lastHour.bucket).toBe('minute');
+
+    expect((await t.app.inject({ url: `/api/analytics/api/events/${ev.id}/overview?range=6`, headers: H })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/api/analytics/api/events/${ev.id}/overview`, headers: bearer(other.accessToken) })).statusCode).toBe(404);
+  });
+});

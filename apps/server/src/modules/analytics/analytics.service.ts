@@ -1,0 +1,53 @@
+import { ORGANISER_USER_TYPE, timeRangeBounds, type TEventOverview, type TPageViewRequest, type TTimeRangeFilter } from '@pavilion/domain';
+import type { AuthUser } from '../../platform/auth-guard.ts';
+import type { AnalyticsRepository } from './analytics.repository.ts';
+
+export type AnalyticsDeps = {
+  repo: AnalyticsRepository;
+  now?: () => Date;
+  /** The events module's answer: the event as the caller may see it (404 otherwise). */
+  getEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<{ id: string; timeZone: string }>;
+  /** The events module's participant counts per user type, created within the range. */
+  participantsByType: (organisationId: string, eventId: string, from: Date | null, to: Date) => Promise<{ userType: number; count: number }[]>;
+};
+
+export function createAnalyticsService(deps: AnalyticsDeps) {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async recordPageView(input: TPageViewRequest, userId: string | null): Promise<void> {
+      await deps.repo.recordPageView({
+        path: input.path,
+        referrer: input.referrer ?? null,
+        eventId: input.eventId ?? null,
+        visitorId: input.visitorId,
+        userId,
+      });
+    },
+    async overview(caller: AuthUser, organisationId: string, eventId: string, range: number): Promise<TEventOverview> {
+      const event = await deps.getEvent(caller, organisationId, eventId);
+      const bounds = timeRangeBounds(range as TTimeRangeFilter, now(), event.timeZone);
+      const views = await deps.repo.pageViewStats(event.id, bounds.from, bounds.to, bounds.bucket);
+      const participants = (await deps.participantsByType(organisationId, event.id, bounds.from, bounds.to)).filter(
+        (p) => p.userType !== ORGANISER_USER_TYPE,
+      );
+      return {
+        range,
+        from: bounds.from?.toISOString() ?? null,
+        to: bounds.to.toISOString(),
+        bucket: bounds.bucket,
+        pageViews: {
+          total: views.total,
+          uniqueVisitors: views.unique,
+          series: views.series.map((s) => ({ at: new Date(`${String(s.at).replace(' ', 'T')}${String(s.at).endsWith('Z') ? '' : 'Z'}`).toISOString(), count: s.count })),
+        },
+        participants: { total: participants.reduce((n, p) => n + p.count, 0), byUserType: participants },
+        // Filled by the registration and check-in modules when they land.
+        registrations: null,
+        revenue: null,
+        checkIns: null,
+        liveFootfall: null,
+      };
+    },
+  };
+}
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

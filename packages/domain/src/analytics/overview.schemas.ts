@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { TIME_RANGE_FILTER_OPTIONS } from './analytics.enums.ts';
+
+const RANGE_IDS = TIME_RANGE_FILTER_OPTIONS.map((o) => o.id) as number[];
+
+export const ZOverviewQuery = z.object({
+  range: z.coerce
+    .number()
+    .int()
+    .refine((v) => RANGE_IDS.includes(v), { message: 'pattern' })
+    .default(1),
+});
+export type TOverviewQuery = z.infer<typeof ZOverviewQuery>;
+
+/**
+ * The /app overview of one event. Figures whose module has not landed yet are null (the UI says so), never zero.
+ */
+export const ZEventOverview = z.object({
+  range: z.number().int(),
+  from: z.string().nullable(),
+  to: z.string(),
+  bucket: z.enum(['minute', 'hour', 'day']),
+  pageViews: z.object({
+    total: z.number().int(),
+    uniqueVisitors: z.number().int(),
+    series: z.array(z.object({ at: z.string(), count: z.number().int() })),
+  }),
+  participants: z.object({ total: z.number().int(), byUserType: z.array(z.object({ userType: z.number().int(), count: z.number().int() })) }),
+  registrations: z.number().int().nullable(),
+  revenue: z.array(z.object({ currency: z.string(), amountMinor: z.number().int() })).nullable(),
+  checkIns: z.number().int().nullable(),
+  liveFootfall: z.number().int().nullable(),
+});
+export type TEventOverview = z.infer<typeof ZEventOverview>;
