@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
-export type Started = { child: ChildProcess; url: string; msToReady: number; dataDir: string; stop(): Promise<void> };
+export type Started = { child: ChildProcess; url: string; msToReady: number; dataDir: string; stop(keepData?: boolean): Promise<void> };
 
 /** Starts `node --import tsx apps/server/src/main.ts` on an empty data dir and waits for /readyz. */
-export async function startPavilion(port: number, env: Record<string, string> = {}): Promise<Started> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pavilion-bench-'));
+export async function startPavilion(port: number, env: Record<string, string> = {}, existingDataDir?: string): Promise<Started> {
+  const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'pavilion-bench-'));
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', PAVILION_DEMO: '0', ...env },
@@ -30,10 +30,10 @@ export async function startPavilion(port: number, env: Record<string, string> = 
     url,
     msToReady,
     dataDir,
-    async stop() {
+    async stop(keepData = false) {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

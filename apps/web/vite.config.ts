@@ -21,13 +21,6 @@ export default defineConfig({
       },
     },
   ],
-  resolve: {
-    alias: {
-      // @pavilion/domain's email rule imports a 2.4 MB throwaway-domain list that only matters when
-      // isProduction is set, which the browser never does (the server enforces it). Ship an empty list instead.
-      'disposable-email-domains': fileURLToPath(new URL('./build-stubs/disposable-email-domains.json', import.meta.url)),
-    },
-  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

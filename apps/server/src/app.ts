@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addDisposableDomains } from '@pavilion/domain';
 import { publicUrl, type AppConfig } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db.ts';
 import { registerErrorHandling } from './platform/errors.ts';
@@ -53,6 +54,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  if (config.NODE_ENV === 'production') {
+    // SPEC §5: in production, throwaway-mail domains are refused; the list is only loaded where it is used.
+    const { default: list } = await import('disposable-email-domains', { with: { type: 'json' } });
+    addDisposableDomains(list as string[]);
+  }
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const ownsDatabase = !options.database;
@@ -86,34 +92,46 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     now: options.now,
     events: { existsInOrganisation: events.service.existsInOrganisation, reassignCreator: events.service.reassignCreator },
   });
-  // The guard's onRoute check goes first, so every /api route registered after it is declared and catalogued.
-  const routes = registerAuthGuard(app, {
-    tokens,
-    findActiveUser: (userId) => workspace!.service.loadCaller(userId),
-    findRefresh: (token) => auth.service.resolveRefreshToken(token),
-  });
-
-  await registerSecurity(app);
-  await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Pavilion API', version: '0.1.0', description: 'Event-management platform API. Envelope: {status, data} or {status:"ERROR", code, message, errors}.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
-  registerMetrics(app);
-
+  // Operator endpoints live at the root, outside the product surface: no auth guard, browser headers or per-request
+  // hooks on the paths a load balancer polls thousands of times.
+  const metrics = registerMetrics(app);
   await app.register(createHealthModule(database).plugin);
-  await app.register(auth.plugin);
-  await app.register(events.plugin);
-  await app.register(workspace.plugin);
-  await app.register(createAnalyticsModule(database.db, { now: options.now, getEvent: (caller, org, id) => events.service.get(caller, org, id), participantsByType: events.service.participantsByType }).plugin);
-  await registerSpa(app, config.WEB_DIST);
+
+  let routes: RouteDeclaration[] = [];
+  await app.register(async (surface) => {
+    // The guard's onRoute check goes first, so every /api route registered after it is declared and catalogued.
+    routes = registerAuthGuard(surface, {
+      tokens,
+      findActiveUser: (userId) => workspace!.service.loadCaller(userId),
+      findRefresh: (token) => auth.service.resolveRefreshToken(token),
+    });
+    await registerSecurity(surface);
+    await surface.register(rateLimit, { global: false });
+    await surface.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'Pavilion API', version: '0.1.0', description: 'Event-management platform API. Envelope: {status, data} or {status:"ERROR", code, message, errors}.' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        security: [{ bearer: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await surface.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    surface.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => surface.swagger());
+    metrics.measure(surface);
+
+    await surface.register(auth.plugin);
+    await surface.register(events.plugin);
+    await surface.register(workspace!.plugin);
+    await surface.register(
+      createAnalyticsModule(database.db, {
+        now: options.now,
+        getEvent: (caller, org, id) => events.service.get(caller, org, id),
+        participantsByType: events.service.participantsByType,
+      }).plugin,
+    );
+    await registerSpa(surface, config.WEB_DIST);
+  });
 
   const realtime = await createRealtime({ server: app.server, tokens, logger: app.log as never, redisUrl: config.REDIS_URL });
 

@@ -35,7 +35,7 @@ describe('platform', () => {
   });
 
   it('sets a real content security policy', async () => {
-    const res = await t.app.inject('/healthz');
+    const res = await t.app.inject('/api/eventservices/public/events/none');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");

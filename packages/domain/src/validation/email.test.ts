@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { EMAIL_ERROR_KEY, isDisposableEmail, isValidEmail, isValidEmailOrPhone, zEmail, zEmailOrPhone } from './email.ts';
+import disposableDomains from 'disposable-email-domains' with { type: 'json' };
+import { beforeAll } from 'vitest';
+import { EMAIL_ERROR_KEY, addDisposableDomains, isDisposableEmail, isValidEmail, isValidEmailOrPhone, zEmail, zEmailOrPhone } from './email.ts';
 
 describe('isValidEmail', () => {
   it.each([
@@ -34,6 +36,8 @@ describe('isValidEmail', () => {
 });
 
 describe('isDisposableEmail', () => {
+  // The server loads the full list in production; load it here the same way.
+  beforeAll(() => addDisposableDomains(disposableDomains as string[]));
   it.each([
     ['x@yopmail.com', true],
     ['x@MAILINATOR.COM', true],

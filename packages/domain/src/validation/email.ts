@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import disposableDomains from 'disposable-email-domains' with { type: 'json' };
 import { ValidationKey } from './error-keys.ts';
 
 /** SPEC §5: letters, digits, dot, underscore and hyphen, then @, a domain, and a top-level label of 2–20 letters. */
@@ -9,7 +8,16 @@ export const EMAIL_MAX_LENGTH = 254;
 /** The spec's two throwaway domains; the disposable-email-domains list is a superset. */
 export const SPEC_THROWAWAY_DOMAINS = ['yopmail.com', 'mailinator.com'] as const;
 
-const disposable = new Set<string>([...(disposableDomains as string[]), ...SPEC_THROWAWAY_DOMAINS]);
+/**
+ * The throwaway domains refused in production. The spec's two are built in; the server loads the
+ * disposable-email-domains list (a superset, ~40 MB in memory) into it at start-up in production only, so neither
+ * the browser bundle nor a development server carries it.
+ */
+const disposable = new Set<string>(SPEC_THROWAWAY_DOMAINS);
+
+export function addDisposableDomains(domains: Iterable<string>): void {
+  for (const d of domains) disposable.add(d.toLowerCase());
+}
 
 export type EmailOptions = { isProduction?: boolean };
 

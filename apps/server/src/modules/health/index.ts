@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db.ts';
 
-/** /healthz: the process is up. /readyz: the database answers. Both outside /api, for orchestrators. */
+/**
+ * /healthz: the process is up. /readyz: the database answers. Both outside /api, for orchestrators and load
+ * balancers; registered outside the product surface, so none of its per-request hooks run on them.
+ */
 export function createHealthModule(database: Database) {
   return {
     plugin: async (app: FastifyInstance) => {
