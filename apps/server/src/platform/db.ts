@@ -53,7 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let isFresh = true;
   let client;
   // PGlite's default 128 MB of shared buffers dominates idle memory; an embedded single-node install needs far less.
-  const pgliteOptions = { postgresqlconf: 'shared_buffers=32MB\nwal_buffers=1MB\n' };
+  const pgliteOptions = { postgresqlconf: 'shared_buffers=16MB\nwal_buffers=1MB\n' };
   if (options.dataDir) {
     const dir = resolve(options.dataDir);
     isFresh = !existsSync(dir) || readdirSync(dir).length === 0;

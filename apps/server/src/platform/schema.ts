@@ -4,3 +4,5 @@ export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/events/events.tables.ts';
 export * from '../modules/analytics/analytics.tables.ts';
 export * from '../modules/workspace/workspace.tables.ts';
+export * from '../modules/registration/registration.tables.ts';
+export * from '../modules/payments/payments.tables.ts';

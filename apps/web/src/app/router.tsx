@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { TAccessRule } from './access.ts';
 import { DASHBOARD_LATER_FEATURES } from '../modules/dashboard/dashboard-features.ts';
 import type { TFeatureKey } from '../modules/placeholder/pages/not-available-page.tsx';
 import { FullPageLoader } from '../ui/full-page-loader.tsx';
@@ -30,6 +31,23 @@ function later(path: string, feature: TFeatureKey, isInShell = false): RouteObje
 function laterAll(paths: string[], feature: TFeatureKey): RouteObject[] {
   return paths.map((p) => later(p, feature));
 }
+
+const loadAccessGate = () => import('./access-gate.tsx');
+/**
+ * Dashboard routes shown only to holders of an access code (my-access); others get a friendly "not part of your
+ * role" page. The gate is lazy so the access-code catalogue stays out of the public pages' bundle.
+ */
+function gated(rule: TAccessRule, ...children: RouteObject[]): RouteObject {
+  return { lazy: page(loadAccessGate, 'AccessGate', { rule }), children };
+}
+
+const loadWorkspace = {
+  team: () => import('../modules/workspace/pages/team-page.tsx'),
+  roles: () => import('../modules/workspace/pages/roles-page.tsx'),
+  audit: () => import('../modules/workspace/pages/audit-page.tsx'),
+  whiteLabel: () => import('../modules/workspace/pages/white-label-page.tsx'),
+  regions: () => import('../modules/workspace/pages/regions-page.tsx'),
+};
 
 const loadLogin = () => import('../modules/auth/pages/login-page.tsx');
 const loadAutoLogin = () => import('../modules/auth/pages/auto-login-page.tsx');
@@ -71,10 +89,17 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../modules/dashboard/components/dashboard-shell.tsx'), 'DashboardShell'),
                 children: [
                   { path: 'list', element: <Navigate to="/list/events" replace /> },
-                  { path: 'list/events', lazy: page(() => import('../modules/events/pages/events-list-page.tsx'), 'EventsListPage') },
-                  { path: 'app', lazy: page(() => import('../modules/dashboard/pages/overview-page.tsx'), 'OverviewPage') },
-                  { path: 'app/settings', lazy: page(() => import('../modules/events/pages/event-settings-page.tsx'), 'EventSettingsPage') },
-                  ...DASHBOARD_LATER_FEATURES.map((f) => later(`app/${f.path}`, f.feature, true)),
+                  gated('AP-6', { path: 'list/events', lazy: page(() => import('../modules/events/pages/events-list-page.tsx'), 'EventsListPage') }),
+                  gated('AP-6', { path: 'app', lazy: page(() => import('../modules/dashboard/pages/overview-page.tsx'), 'OverviewPage') }),
+                  gated('AP-7', { path: 'app/settings', lazy: page(() => import('../modules/events/pages/event-settings-page.tsx'), 'EventSettingsPage') }),
+                  gated('SM-59', { path: 'app/reports', lazy: page(() => import('../modules/dashboard/pages/reports-page.tsx'), 'ReportsPage') }),
+                  ...DASHBOARD_LATER_FEATURES.map((f) => gated(f.code, later(`app/${f.path}`, f.feature, true))),
+                  // Organisation (not event-scoped): team, roles, audit, white label, regions and companies.
+                  gated('AP-35', { path: 'app/team', lazy: page(loadWorkspace.team, 'TeamPage') }),
+                  gated('AP-41', { path: 'app/roles', lazy: page(loadWorkspace.roles, 'RolesPage') }),
+                  gated('AP-814', { path: 'app/audit', lazy: page(loadWorkspace.audit, 'AuditPage') }),
+                  gated('AP-830', { path: 'app/white-label', lazy: page(loadWorkspace.whiteLabel, 'WhiteLabelPage') }),
+                  gated(['AP-804', 'AP-482'], { path: 'app/regions', lazy: page(loadWorkspace.regions, 'RegionsPage') }),
                 ],
               },
               { path: 'attendium', lazy: page(loadAttendee, 'AttendeeHomePage') },

@@ -28,3 +28,11 @@ export function todayIn(timeZone?: string): string {
     return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   }
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** An instant (ISO timestamp) in the browser's zone, e.g. "3 Mar 2027, 14:05". */
+export function formatDateTime(value: string): string {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : dateTimeFormat.format(d);
+}

@@ -1,5 +1,8 @@
 import type {
+  TAcceptInvitationRequest,
   TAuthRecord,
+  TPublicBranding,
+  TWhiteLabelType,
   TAutoLoginConsumeRequest,
   TLoginRequest,
   TPasswordResetConfirmRequest,
@@ -15,7 +18,11 @@ export type TAutoLoginResult = TAuthRecord & { redirectTo: string };
 export const authKeys = {
   all: ['auth'] as const,
   me: () => [...authKeys.all, 'me'] as const,
+  invitation: (token: string) => [...authKeys.all, 'invitation', token] as const,
+  branding: (type: TWhiteLabelType, domain: string) => [...authKeys.all, 'branding', type, domain] as const,
 };
+
+export type TInvitationPreview = { organisationName: string; email: string; firstName: string; expiresAt: string };
 
 // A 401 from login means "wrong password", never "expired token": no refresh-and-retry on these calls.
 const noRetry = { canRetryOn401: false } as const;
@@ -27,4 +34,10 @@ export const authApi = {
   resetPassword: (body: TPasswordResetConfirmRequest) => api.post<{ reset: true }>('auth/password/reset', body, noRetry),
   consumeAutoLogin: (body: TAutoLoginConsumeRequest) => api.post<TAutoLoginResult>('auth/autologin/consume', body, noRetry),
   me: () => api.get<TUserData>('auth/me'),
+  invitation: (token: string, signal?: AbortSignal) =>
+    api.get<TInvitationPreview>(`auth/invitations/${encodeURIComponent(token)}`, { signal, ...noRetry }),
+  acceptInvitation: (body: TAcceptInvitationRequest) => api.post<TAuthRecord>('auth/invitations/accept', body, noRetry),
+  /** Public: a white-label landing page's branding, found by the domain it is served on. */
+  branding: (type: TWhiteLabelType, domain: string, signal?: AbortSignal) =>
+    api.get<TPublicBranding>('auth/public/branding', { query: { type, domain }, signal, isSilent: true, ...noRetry }),
 };

@@ -3,10 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { homeForCurrentUser } from '../../../app/guards.tsx';
 import { CenteredLayout } from '../../../ui/centered-layout.tsx';
+import { isReadableWithWhite, primaryColorVariables } from '../../../ui/color.ts';
+import { WhiteLabelBrand } from '../../../ui/white-label-brand.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { ForgotPasswordForm } from '../components/forgot-password-form.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { SignupForm } from '../components/signup-form.tsx';
+import { useLandingBranding } from '../hooks/use-landing-branding.ts';
 
 export type TLandingVariant =
   | 'domestic-company'
@@ -28,15 +31,23 @@ export function LoginPage({ variant }: { variant?: TLandingVariant }) {
   const raw = params.get('mode');
   const mode: TMode = raw === 'signup' || raw === 'forgot' ? raw : 'login';
   const goHome = () => navigate(homeForCurrentUser(), { replace: true });
+  const { branding } = useLandingBranding(variant);
+  const landingTitle = variant ? branding?.loginTitle || t(`auth.landing.${variant}`) : null;
 
   const title =
-    mode === 'signup' ? t('auth.signupTitle') : mode === 'forgot' ? t('auth.forgotTitle') : variant ? t(`auth.landing.${variant}`) : t('auth.loginTitle');
+    mode === 'signup' ? t('auth.signupTitle') : mode === 'forgot' ? t('auth.forgotTitle') : landingTitle ?? t('auth.loginTitle');
   const subtitle =
     mode === 'signup' ? t('auth.signupSubtitle') : mode === 'forgot' ? t('auth.forgotSubtitle') : variant ? t('auth.landingSubtitle') : t('auth.loginSubtitle');
   usePageTitle(title);
 
   return (
-    <CenteredLayout width={mode === 'signup' ? 560 : 440} footer={t('app.footer')}>
+    <CenteredLayout
+      width={mode === 'signup' ? 560 : 440}
+      footer={branding ? t('auth.poweredBy', { name: branding.displayName }) : t('app.footer')}
+      brand={branding ? <WhiteLabelBrand look={branding} size={36} /> : undefined}
+      accentColor={branding?.primaryColor}
+      cssVariables={branding && isReadableWithWhite(branding.primaryColor) ? primaryColorVariables(branding.primaryColor) : undefined}
+    >
       <Stack gap="lg">
         <Stack gap={6}>
           <Title order={1} fz={26}>

@@ -3,6 +3,7 @@ import { AppShell, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useAccess } from '../../../app/access.ts';
 import { sessionStore } from '../../../app/session-storage.ts';
 import { BrandLogo } from '../../../ui/brand-logo.tsx';
 import { useCurrentEventId } from '../hooks/use-select-event.ts';
@@ -31,6 +32,8 @@ export function DashboardShell() {
   const { pathname } = useLocation();
   const [eventId] = useCurrentEventId();
   const isWide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  // The switcher lists events, which needs AP-6 (Basic Info: View); without it there is nothing to switch to.
+  const canSwitch = useAccess().can('AP-6');
   useDashboardFavicon();
 
   useEffect(() => nav.close(), [pathname, nav]);
@@ -50,11 +53,11 @@ export function DashboardShell() {
             </Link>
           </Group>
           <Group gap="md" wrap="nowrap">
-            {isWide && <EventSwitcher />}
+            {isWide && canSwitch && <EventSwitcher />}
             <UserMenu />
           </Group>
         </Group>
-        {!isWide && (
+        {!isWide && canSwitch && (
           <Group px="md" pb="sm">
             <EventSwitcher />
           </Group>

@@ -1,24 +1,37 @@
 import type { ReactNode } from 'react';
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Button, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import {
   IconBuildingStore,
   IconCalendarStats,
   IconChartBar,
+  IconCircleDot,
+  IconFileAnalytics,
+  IconHistory,
   IconHome,
   IconHotelService,
   IconIdBadge2,
   IconList,
+  IconLock,
+  IconMapPin,
   IconMessages,
+  IconPalette,
   IconPresentation,
   IconSettings,
+  IconShieldLock,
   IconSpeakerphone,
   IconTicket,
+  IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { DASHBOARD_LATER_FEATURES } from '../dashboard-features.ts';
+import { useAccess } from '../../../app/access.ts';
+import { DASHBOARD_MENU, isEntryActive, visibleMenu, type TMenuGroup } from '../dashboard-menu.ts';
 
-const FEATURE_ICONS: Record<(typeof DASHBOARD_LATER_FEATURES)[number]['path'], ReactNode> = {
+const ICONS: Record<string, ReactNode> = {
+  events: <IconList size={18} aria-hidden />,
+  overview: <IconHome size={18} aria-hidden />,
+  settings: <IconSettings size={18} aria-hidden />,
+  reports: <IconFileAnalytics size={18} aria-hidden />,
   registration: <IconTicket size={18} aria-hidden />,
   exhibitors: <IconBuildingStore size={18} aria-hidden />,
   sessions: <IconPresentation size={18} aria-hidden />,
@@ -27,55 +40,83 @@ const FEATURE_ICONS: Record<(typeof DASHBOARD_LATER_FEATURES)[number]['path'], R
   analytics: <IconChartBar size={18} aria-hidden />,
   marketing: <IconSpeakerphone size={18} aria-hidden />,
   'stay-travel': <IconHotelService size={18} aria-hidden />,
+  team: <IconUsers size={18} aria-hidden />,
+  roles: <IconShieldLock size={18} aria-hidden />,
+  audit: <IconHistory size={18} aria-hidden />,
+  'white-label': <IconPalette size={18} aria-hidden />,
+  regions: <IconMapPin size={18} aria-hidden />,
+};
+const FALLBACK_ICON = <IconCircleDot size={18} aria-hidden />;
+
+const GROUP_LABELS: Record<TMenuGroup, string | null> = {
+  main: null,
+  event: 'shell.events',
+  later: 'shell.comingLater',
+  organisation: 'shell.organisation',
 };
 
-function Item({ to, label, icon, isActive, onNavigate, right }: { to: string; label: string; icon: ReactNode; isActive: boolean; onNavigate: () => void; right?: ReactNode }) {
+function GroupHeading({ children }: { children: ReactNode }) {
   return (
-    <NavLink
-      component={Link}
-      to={to}
-      label={label}
-      leftSection={icon}
-      rightSection={right}
-      active={isActive}
-      aria-current={isActive ? 'page' : undefined}
-      onClick={onNavigate}
-      styles={{ root: { borderRadius: 8 }, label: { fontWeight: isActive ? 600 : 500 } }}
-    />
+    <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4} style={{ letterSpacing: '0.05em' }}>
+      {children}
+    </Text>
   );
 }
 
+/** The side menu: only the entries whose code the user holds (my-access), grouped. */
 export function SideNav({ hasEvent, onNavigate }: { hasEvent: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const access = useAccess();
+  const groups = visibleMenu(DASHBOARD_MENU, access.can, hasEvent);
+  const canSeeEvents = access.can('AP-6');
 
   return (
     <ScrollArea h="100%" type="scroll">
       <Stack gap={2} p="sm">
-        <Item to="/list/events" label={t('shell.myEvents')} icon={<IconList size={18} aria-hidden />} isActive={pathname.startsWith('/list')} onNavigate={onNavigate} />
-        {hasEvent && (
-          <>
-            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4} style={{ letterSpacing: '0.05em' }}>
-              {t('shell.events')}
-            </Text>
-            <Item to="/app" label={t('shell.overview')} icon={<IconHome size={18} aria-hidden />} isActive={pathname === '/app'} onNavigate={onNavigate} />
-            <Item to="/app/settings" label={t('shell.settings')} icon={<IconSettings size={18} aria-hidden />} isActive={pathname === '/app/settings'} onNavigate={onNavigate} />
-            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4} style={{ letterSpacing: '0.05em' }}>
-              {t('shell.comingLater')}
-            </Text>
-            {DASHBOARD_LATER_FEATURES.map((f) => (
-              <Item
-                key={f.path}
-                to={`/app/${f.path}`}
-                label={t(`features.${f.feature}`)}
-                icon={FEATURE_ICONS[f.path]}
-                isActive={pathname === `/app/${f.path}`}
-                onNavigate={onNavigate}
-              />
+        {access.isPending && (
+          <Stack gap={6} aria-busy="true" aria-label={t('app.loading')}>
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} h={34} radius="md" />
             ))}
-          </>
+          </Stack>
         )}
-        {!hasEvent && (
+        {access.isError && (
+          <Alert color="red" variant="light" p="xs" styles={{ message: { color: 'var(--mantine-color-red-9)' } }}>
+            <Text size="sm">{t('access.loadError')}</Text>
+            <Button size="compact-xs" variant="white" color="red" mt={4} onClick={access.refetch}>
+              {t('common.retry')}
+            </Button>
+          </Alert>
+        )}
+        {groups.map(({ group, entries }) => (
+          <div key={group} role="group" aria-label={GROUP_LABELS[group] ? t(GROUP_LABELS[group]) : t('shell.mainNav')}>
+            {GROUP_LABELS[group] && <GroupHeading>{t(GROUP_LABELS[group])}</GroupHeading>}
+            {entries.map((entry) => {
+              const isActive = isEntryActive(entry, pathname);
+              return (
+                <NavLink
+                  key={entry.id}
+                  component={Link}
+                  to={entry.to}
+                  label={t(entry.label)}
+                  leftSection={ICONS[entry.id] ?? FALLBACK_ICON}
+                  active={isActive}
+                  aria-current={isActive ? 'page' : undefined}
+                  onClick={onNavigate}
+                  styles={{ root: { borderRadius: 8 }, label: { fontWeight: isActive ? 600 : 500 } }}
+                />
+              );
+            })}
+          </div>
+        ))}
+        {!access.isPending && !access.isError && groups.length === 0 && (
+          <Text size="sm" c="dimmed" px="sm" pt="md">
+            <IconLock size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
+            {t('access.emptyRoleNav')}
+          </Text>
+        )}
+        {!hasEvent && canSeeEvents && (
           <Text size="sm" c="dimmed" px="sm" pt="md">
             <IconCalendarStats size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
             {t('dashboard.noEventBody')}

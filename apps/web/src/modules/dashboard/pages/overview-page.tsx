@@ -25,8 +25,10 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { formatDateRange } from '../../../ui/format.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
+import { useAccess } from '../../../app/access.ts';
 import { EventPhaseBadge } from '../../events/components/event-phase-badge.tsx';
 import { useEvent } from '../../events/hooks/use-events.ts';
+import { LiveOverview } from '../components/live-overview.tsx';
 import { DASHBOARD_LATER_FEATURES } from '../dashboard-features.ts';
 import { selectEvent, useCurrentEventId } from '../hooks/use-select-event.ts';
 
@@ -64,6 +66,7 @@ export function OverviewPage() {
   const { t } = useTranslation();
   const [eventId] = useCurrentEventId();
   const event = useEvent(eventId);
+  const { can } = useAccess();
   usePageTitle(event.data?.name ?? t('dashboard.overviewTitle'));
 
   useEffect(() => {
@@ -95,7 +98,8 @@ export function OverviewPage() {
         title={e ? e.name : t('dashboard.overviewTitle')}
         description={t('dashboard.overviewTitle')}
         actions={
-          e && (
+          e &&
+          can('AP-7') && (
             <Button component={Link} to="/app/settings" variant="default" leftSection={<IconSettings size={18} aria-hidden />}>
               {t('dashboard.editSettings')}
             </Button>
@@ -112,6 +116,7 @@ export function OverviewPage() {
 
       {e && (
         <Stack gap="xl">
+          {can('AP-1') && <LiveOverview />}
           <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }}>
             <Group justify="space-between" mb="md">
               <Title order={2} fz="h4">
@@ -135,6 +140,7 @@ export function OverviewPage() {
             </SimpleGrid>
           </Paper>
 
+          {DASHBOARD_LATER_FEATURES.some((f) => can(f.code)) && (
           <section aria-labelledby="modules-heading">
             <Title order={2} fz="h4" id="modules-heading">
               {t('dashboard.modulesTitle')}
@@ -143,7 +149,7 @@ export function OverviewPage() {
               {t('dashboard.modulesSubtitle')}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-              {DASHBOARD_LATER_FEATURES.map((f) => (
+              {DASHBOARD_LATER_FEATURES.filter((f) => can(f.code)).map((f) => (
                 <Card key={f.path} withBorder padding="lg" radius="md" component={Link} to={`/app/${f.path}`}>
                   <Group justify="space-between" align="flex-start" mb="sm">
                     <ThemeIcon variant="light" size={42} radius="md" aria-hidden>
@@ -161,6 +167,7 @@ export function OverviewPage() {
               ))}
             </SimpleGrid>
           </section>
+          )}
         </Stack>
       )}
     </>

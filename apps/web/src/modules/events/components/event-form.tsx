@@ -15,7 +15,9 @@ import {
   type TEvent,
   type TEventCreateRequest,
 } from '@pavilion/domain';
+import { useAccess } from '../../../app/access.ts';
 import { applyServerFieldErrors, schemaValidator } from '../../../app/form-errors.ts';
+import { useRegions } from '../../workspace/hooks/use-workspace.ts';
 import { browserTimeZone, TimeZoneSelect } from './time-zone-select.tsx';
 
 export type TEventFormValues = {
@@ -29,6 +31,8 @@ export type TEventFormValues = {
   domain: string;
   loginIdentifier: string;
   registrationIdentifier: string;
+  /** '' = no region. */
+  regionId: string;
 };
 
 const options = (labels: Record<number, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -45,6 +49,7 @@ export function eventToFormValues(event?: TEvent | null): TEventFormValues {
     domain: event?.domain ?? '',
     loginIdentifier: String(event?.loginIdentifier ?? LoginIdentifier.Email),
     registrationIdentifier: String(event?.registrationIdentifier ?? RegistrationIdentifier.RegNo),
+    regionId: event?.regionId ?? '',
   };
 }
 
@@ -58,6 +63,7 @@ export function toCreateRequest(v: TEventFormValues): TEventCreateRequest {
     venue: v.venue.trim(),
     eventMode: Number(v.eventMode) as TEventCreateRequest['eventMode'],
     eventType: Number(v.eventType) as TEventCreateRequest['eventType'],
+    regionId: v.regionId || null,
   } as TEventCreateRequest;
 }
 
@@ -90,6 +96,18 @@ export function useServerErrors(form: TEventForm) {
 }
 
 /** The event fields shared by "Create event" and "Event settings". */
+/** Which region's team sees the event; offered only to those who may list regions (AP-804). */
+function RegionField({ form }: { form: TEventForm }) {
+  const { t } = useTranslation();
+  const canRegions = useAccess().can('AP-804');
+  const regions = useRegions(canRegions);
+  if (!canRegions) return null;
+  const data = [{ value: '', label: t('events.noRegion') }, ...(regions.data ?? []).map((r) => ({ value: r.id, label: r.name }))];
+  // A region the list does not hold (deleted, or not loaded yet) still shows as selected rather than vanishing.
+  if (form.values.regionId && !data.some((d) => d.value === form.values.regionId)) data.push({ value: form.values.regionId, label: t('regions.badgeNoName') });
+  return <NativeSelect label={t('events.region')} description={t('events.regionHint')} data={data} {...form.getInputProps('regionId')} />;
+}
+
 export function EventFormFields({ form, isExtended = false }: { form: TEventForm; isExtended?: boolean }) {
   const { t } = useTranslation();
   return (
@@ -110,6 +128,7 @@ export function EventFormFields({ form, isExtended = false }: { form: TEventForm
         <NativeSelect label={t('events.eventMode')} data={options(EVENT_MODE_LABELS)} {...form.getInputProps('eventMode')} />
         <NativeSelect label={t('events.eventType')} data={options(EVENT_TYPE_LABELS)} {...form.getInputProps('eventType')} />
       </SimpleGrid>
+      <RegionField form={form} />
       {isExtended && (
         <>
           <Title order={2} fz="h4" mt="md">

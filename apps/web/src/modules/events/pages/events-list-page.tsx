@@ -4,11 +4,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCalendarPlus, IconPlus, IconSearch, IconSearchOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, EVENT_MODE_LABELS } from '@pavilion/domain';
+import { useAccess } from '../../../app/access.ts';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
+import { RegionBadge } from '../../workspace/components/region-badge.tsx';
 import { CreateEventModal } from '../components/create-event-modal.tsx';
 import { EventsTable } from '../components/events-table.tsx';
 import { useEventsList } from '../hooks/use-events.ts';
@@ -24,6 +26,7 @@ export function EventsListPage() {
   const [mode, setMode] = useState('');
   const [page, setPage] = useState(1);
   const [isCreateOpen, setCreateOpen] = useState(false);
+  const canCreate = useAccess().can('AP-840');
   usePageTitle(t('events.listTitle'));
 
   useEffect(() => setPage(1), [debouncedSearch, when, mode]);
@@ -56,11 +59,14 @@ export function EventsListPage() {
         title={t('events.listTitle')}
         description={t('events.listSubtitle')}
         actions={
-          !isFirstEmpty && (
-            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreateOpen(true)}>
-              {t('events.create')}
-            </Button>
-          )
+          <>
+            <RegionBadge />
+            {!isFirstEmpty && canCreate && (
+              <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreateOpen(true)}>
+                {t('events.create')}
+              </Button>
+            )}
+          </>
         }
       />
 
@@ -69,11 +75,13 @@ export function EventsListPage() {
           <EmptyState
             icon={<IconCalendarPlus size={32} />}
             title={t('events.emptyTitle')}
-            description={t('events.emptyBody')}
+            description={canCreate ? t('events.emptyBody') : t('events.emptyBodyMember')}
             action={
-              <Button mt="sm" size="md" leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreateOpen(true)}>
-                {t('events.create')}
-              </Button>
+              canCreate && (
+                <Button mt="sm" size="md" leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreateOpen(true)}>
+                  {t('events.create')}
+                </Button>
+              )
             }
           />
         </Paper>
@@ -166,7 +174,7 @@ export function EventsListPage() {
         </Paper>
       )}
 
-      <CreateEventModal isOpen={isCreateOpen} onClose={() => setCreateOpen(false)} />
+      {canCreate && <CreateEventModal isOpen={isCreateOpen} onClose={() => setCreateOpen(false)} />}
     </>
   );
 }
