@@ -75,9 +75,17 @@ export const ZInviteRequest = z
     roleId: zId.optional(),
     regionId: zId.optional(),
     itemAccess: ZItemAccess.default([]),
+    /** Set to invite a user of an exhibiting company instead of an organiser team member. */
+    companyId: zId.optional(),
+    /** company: the company's main account (session user type 1); companyTeam: one of its team (3). */
+    companyRole: z.enum(['company', 'companyTeam']).default('companyTeam'),
   })
-  .refine((v) => v.accessLevel === AccessLevel.AdminAccess || Boolean(v.roleId), { message: 'required', path: ['roleId'] });
-export type TInviteRequest = z.infer<typeof ZInviteRequest>;
+  .refine((v) => v.accessLevel === AccessLevel.AdminAccess || Boolean(v.roleId) || Boolean(v.companyId), {
+    message: 'required',
+    path: ['roleId'],
+  });
+/** The input shape (defaults optional), so forms can build it; the server reads the parsed body. */
+export type TInviteRequest = z.input<typeof ZInviteRequest>;
 
 export const ZInvitation = z.object({
   id: z.string(),

@@ -281,6 +281,10 @@ export function createWorkspaceRepository(db: Db) {
         .offset((q.page - 1) * q.pageSize);
       return { rows, total: total?.n ?? 0 };
     },
+    async findCompany(organisationId: string, id: string) {
+      const rows = await db.select().from(companies).where(and(eq(companies.id, id), eq(companies.organisationId, organisationId))).limit(1);
+      return rows[0] ?? null;
+    },
     async insertCompany(row: typeof companies.$inferInsert) {
       const [r] = await db.insert(companies).values(row).returning();
       return r!;

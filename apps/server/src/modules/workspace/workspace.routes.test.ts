@@ -192,6 +192,20 @@ describe('regions', () => {
   });
 });
 
+describe('company users', () => {
+  it('invites a company team member: no organiser access, company white-label session data', async () => {
+    const company = (await api('POST', '/api/auth/companies', H, { name: 'Globex', isInternational: true })).json().data;
+    const { rec } = await inviteAndJoin({ email: 'team@globex.example', firstName: 'Gia', accessLevel: 2, companyId: company.id, companyRole: 'companyTeam' });
+    expect(rec.userData).toMatchObject({ whiteLabelType: 'companyTeam', sessionUserType: 3, isInternational: true, role: 'Exhibitor' });
+    const M = bearer(rec.accessToken);
+    expect((await api('GET', '/api/eventservices/events', M)).statusCode).toBe(403);
+    expect((await api('GET', '/api/auth/my-access', M)).json().data).toMatchObject({ organisationId: null, codes: [] });
+    const foreign = (await api('POST', '/api/auth/companies', bearer(other.accessToken), { name: 'Theirs' })).json().data;
+    const bad = await api('POST', '/api/auth/team/invitations', H, { email: 'x2@globex.example', firstName: 'X', accessLevel: 2, companyId: foreign.id });
+    expect(bad.json().errors).toEqual([{ field: 'companyId', key: 'unknownCompany' }]);
+  });
+});
+
 describe('audit log', () => {
   it('records logins, failures, permission changes and exports; filters and exports CSV', async () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: owner.userData.email, password: 'Wrong#Pass123' }, remoteAddress: '10.5.0.1' });

@@ -3,6 +3,8 @@ import {
   ACCESS_CODES,
   AccessLevel,
   ORGANISER_USER_TYPE,
+  SessionUserType,
+  UserType,
   withAncestors,
   type TAcceptInvitationRequest,
   type TAuditEntry,
@@ -198,6 +200,11 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
 
     async invite(caller: AuthUser, organisationId: string, input: TInviteRequest): Promise<TInvitation> {
       await assertAssignable(organisationId, input);
+      if (input.companyId) {
+        const company = await repo.findCompany(organisationId, input.companyId);
+        if (!company) throw errors.validation([{ field: 'companyId', key: 'unknownCompany' }]);
+        if (caller.isRegionTeam && company.regionId !== caller.regionId) throw errors.validation([{ field: 'companyId', key: 'unknownCompany' }]);
+      }
       if (await deps.auth.findUserByEmail(input.email)) throw workspaceErrors.memberExists();
       const token = newSecret();
       const row = await repo.insertInvitation({
@@ -205,11 +212,13 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
         organisationId,
         email: input.email,
         firstName: input.firstName,
-        lastName: input.lastName,
+        lastName: input.lastName ?? '',
         accessLevel: input.accessLevel,
-        roleId: input.accessLevel === AccessLevel.AdminAccess ? null : (input.roleId ?? null),
-        regionId: input.regionId ?? null,
-        itemAccess: input.itemAccess,
+        roleId: input.companyId || input.accessLevel === AccessLevel.AdminAccess ? null : (input.roleId ?? null),
+        regionId: input.companyId ? null : (input.regionId ?? null),
+        itemAccess: input.companyId ? [] : (input.itemAccess ?? []),
+        companyId: input.companyId ?? null,
+        companyRole: input.companyId ? (input.companyRole ?? 'companyTeam') : null,
         tokenHash: hashSecret(token),
         invitedBy: caller.userId,
         expiresAt: new Date(now().getTime() + INVITATION_TTL_MS),
@@ -248,6 +257,27 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       if (!row) throw workspaceErrors.invitationInvalid();
       if (!(await repo.markInvitationAccepted(row.id, now()))) throw workspaceErrors.invitationInvalid();
       if (await deps.auth.findUserByEmail(row.email)) throw workspaceErrors.memberExists();
+      if (row.companyId) {
+        // A company user belongs to the exhibiting company, not to the organiser's team: no organisation access.
+        const company = await repo.findCompany(row.organisationId, row.companyId);
+        if (!company) throw workspaceErrors.invitationInvalid();
+        const isMain = row.companyRole === 'company';
+        const companyUser = await deps.auth.createUser({
+          organisationId: null,
+          email: row.email,
+          password: input.password,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          userType: isMain ? UserType.ExhibitingCompany : UserType.TeamMember,
+          role: isMain ? 'Exhibiting Company' : 'Exhibitor',
+          whiteLabelType: isMain ? 'company' : 'companyTeam',
+          sessionUserType: isMain ? SessionUserType.Company : SessionUserType.Team,
+          isInternational: company.isInternational,
+          companyId: company.id,
+        });
+        await deps.audit.record({ organisationId: row.organisationId, actorUserId: companyUser.id, action: 'company.member_joined', target: company.id, ip: meta.ip });
+        return deps.auth.sessionFor(companyUser.id, meta);
+      }
       const user = await deps.auth.createUser({
         organisationId: row.organisationId,
         email: row.email,

@@ -48,6 +48,8 @@ export const invitations = pgTable(
     roleId: text('role_id'),
     regionId: text('region_id'),
     itemAccess: jsonb('item_access').$type<{ itemType: string; itemId: string }[]>().notNull(),
+    companyId: text('company_id'),
+    companyRole: text('company_role'),
     tokenHash: text('token_hash').notNull(),
     invitedBy: text('invited_by').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
