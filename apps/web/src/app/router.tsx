@@ -49,6 +49,32 @@ const loadWorkspace = {
   regions: () => import('../modules/workspace/pages/regions-page.tsx'),
 };
 
+/** Public registration pages (modules/registration/pages): one lazy chunk each. */
+const loadReg = {
+  cart: () => import('../modules/registration/pages/cart-registration-page.tsx'),
+  cartLink: () => import('../modules/registration/pages/cart-link-page.tsx'),
+  group: () => import('../modules/registration/pages/group-registration-page.tsx'),
+  international: () => import('../modules/registration/pages/international-registration-page.tsx'),
+  visitor: () => import('../modules/registration/pages/visitor-registration-page.tsx'),
+  selectDate: () => import('../modules/registration/pages/select-date-page.tsx'),
+  success: () => import('../modules/registration/pages/payment-success-page.tsx'),
+  failure: () => import('../modules/registration/pages/payment-failure-page.tsx'),
+  result: () => import('../modules/registration/pages/payment-result-page.tsx'),
+};
+
+/** Organiser registration pages under /app/registration. */
+const loadRegOrg = {
+  section: () => import('../modules/registration/components/organiser/registration-section.tsx'),
+  registrations: () => import('../modules/registration/pages/org-registrations-page.tsx'),
+  tickets: () => import('../modules/registration/pages/org-tickets-page.tsx'),
+  quotas: () => import('../modules/registration/pages/org-quotas-page.tsx'),
+  forms: () => import('../modules/registration/pages/org-forms-page.tsx'),
+  discounts: () => import('../modules/registration/pages/org-discounts-page.tsx'),
+  visitors: () => import('../modules/registration/pages/org-visitors-page.tsx'),
+  cartLinks: () => import('../modules/registration/pages/org-cart-links-page.tsx'),
+  settings: () => import('../modules/registration/pages/org-settings-page.tsx'),
+};
+
 const loadLogin = () => import('../modules/auth/pages/login-page.tsx');
 const loadAutoLogin = () => import('../modules/auth/pages/auto-login-page.tsx');
 const loadAttendee = () => import('../modules/attendee/pages/attendee-home-page.tsx');
@@ -94,6 +120,21 @@ export const routes: RouteObject[] = [
                   gated('AP-7', { path: 'app/settings', lazy: page(() => import('../modules/events/pages/event-settings-page.tsx'), 'EventSettingsPage') }),
                   gated('SM-59', { path: 'app/reports', lazy: page(() => import('../modules/dashboard/pages/reports-page.tsx'), 'ReportsPage') }),
                   ...DASHBOARD_LATER_FEATURES.map((f) => gated(f.code, later(`app/${f.path}`, f.feature, true))),
+                  // Registration (modules/registration): a section layout with one tab per area, each gated by its view code.
+                  gated(['AP-46', 'AP-94'], {
+                    path: 'app/registration',
+                    lazy: page(loadRegOrg.section, 'RegistrationSection'),
+                    children: [
+                      gated('AP-94', { index: true, lazy: page(loadRegOrg.registrations, 'OrgRegistrationsPage') }),
+                      gated('AP-46', { path: 'tickets', lazy: page(loadRegOrg.tickets, 'OrgTicketsPage') }),
+                      gated('AP-46', { path: 'quotas', lazy: page(loadRegOrg.quotas, 'OrgQuotasPage') }),
+                      gated('AP-72', { path: 'forms', lazy: page(loadRegOrg.forms, 'OrgFormsPage') }),
+                      gated('AP-161', { path: 'discounts', lazy: page(loadRegOrg.discounts, 'OrgDiscountsPage') }),
+                      gated('AP-112', { path: 'visitors', lazy: page(loadRegOrg.visitors, 'OrgVisitorsPage') }),
+                      gated('AP-83', { path: 'cart-links', lazy: page(loadRegOrg.cartLinks, 'OrgCartLinksPage') }),
+                      gated('AP-46', { path: 'settings', lazy: page(loadRegOrg.settings, 'OrgSettingsPage') }),
+                    ],
+                  }),
                   // Organisation (not event-scoped): team, roles, audit, white label, regions and companies.
                   gated('AP-35', { path: 'app/team', lazy: page(loadWorkspace.team, 'TeamPage') }),
                   gated('AP-41', { path: 'app/roles', lazy: page(loadWorkspace.roles, 'RolesPage') }),
@@ -117,20 +158,23 @@ export const routes: RouteObject[] = [
 
           // Public surfaces of later issues: registered, honest placeholder.
           later('sendbox', 'sandbox'),
-          later('visitorregistration', 'visitorRegistration'),
-          later('visitors/:categoryName', 'visitorsByCategory'),
-          later('cart-registration/:eventId', 'cartRegistration'),
-          later('ticket-group-registration', 'groupRegistration'),
-          later('international-reg', 'internationalRegistration'),
+          // Public registration and payment outcome pages (modules/registration): small, no dashboard code.
+          { path: 'visitorregistration', lazy: page(loadReg.visitor, 'VisitorRegistrationPage') },
+          { path: 'visitors/:categoryName', lazy: page(loadReg.visitor, 'VisitorRegistrationPage') },
+          { path: 'cart-registration/:eventId', lazy: page(loadReg.cart, 'CartRegistrationPage') },
+          { path: 'ticket-group-registration', lazy: page(loadReg.group, 'GroupRegistrationPage') },
+          { path: 'international-reg', lazy: page(loadReg.international, 'InternationalRegistrationPage') },
           ...laterAll(
             ['badge-printing/:eventId', 'badge-printing/:eventId/:registrationNo', 'badge-printing/:eventId/:registrationNo/:eventUserId'],
             'badgePrinting',
           ),
-          ...laterAll(['success/:eventId/:orderId', 'success/:eventId/:orderId/:sessionId', 'failure'], 'paymentOutcome'),
-          later('lvp-select-date/:categoryId', 'dateSelection'),
+          { path: 'success/:eventId/:orderId', lazy: page(loadReg.success, 'PaymentSuccessPage') },
+          { path: 'success/:eventId/:orderId/:sessionId', lazy: page(loadReg.success, 'PaymentSuccessPage') },
+          { path: 'failure', lazy: page(loadReg.failure, 'PaymentFailurePage') },
+          { path: 'lvp-select-date/:categoryId', lazy: page(loadReg.selectDate, 'SelectDatePage') },
           later('register-badge-print/:eventId', 'registerBadgePrint'),
           later('search-print-badge-user/:eventId', 'searchPrintBadge'),
-          later('cs/:cartLinkId', 'cartRegistrationV2'),
+          { path: 'cs/:cartLinkId', lazy: page(loadReg.cartLink, 'CartLinkPage') },
           ...laterAll(['eb', 'eb/:eventUserId', 'eb/print/:eventUserId', 'eb/m/:eventUserId'], 'ebadge'),
           ...laterAll(
             ['verify/ebadge/:eventId', 'verify/ebadge/:origin/:eventId', 'verify/ebadge/:origin/:eventId/:userName'],
@@ -141,11 +185,11 @@ export const routes: RouteObject[] = [
             ['r/:ticketId', 'i/:eventIdEventUserIdPair', 'pl/:eventIdEventUserIdPair', 'i', 'pl', 'ic'],
             'shareableLinks',
           ),
-          later('eazy-res/:identifier', 'paymentRedirect'),
-          ...laterAll(
-            ['phipay-res/:identifier', 'phipay-res/:identifier/:eventId/:orderId', 'phipay-res/:identifier/:eventId/:orderId/:sessionId'],
-            'paymentResponse',
-          ),
+          { path: 'eazy-res/:identifier', lazy: page(loadReg.result, 'PaymentResultPage', { kind: 'eazy' }) },
+          ...['phipay-res/:identifier', 'phipay-res/:identifier/:eventId/:orderId', 'phipay-res/:identifier/:eventId/:orderId/:sessionId'].map((path) => ({
+            path,
+            lazy: page(loadReg.result, 'PaymentResultPage', { kind: 'phipay' }),
+          })),
           ...laterAll(['help/:id', 'help-trk/:id'], 'helpdesk'),
           later('footfall-ct/:areaId', 'footfall'),
           ...laterAll(['tun/:alias', 'tue/:alias', 'tud/:alias'], 'tinyUrl'),

@@ -2,12 +2,11 @@ import type { TAccessCodeString } from '@pavilion/domain';
 import type { TFeatureKey } from '../placeholder/pages/not-available-page.tsx';
 
 /**
- * Dashboard areas of later issues. Each is a registered route under /app (see app/router.tsx) that shows the
+ * Dashboard areas of later issues (Registration shipped: modules/registration, entry in dashboard-menu.ts). Each is a registered route under /app (see app/router.tsx) that shows the
  * shared "not available yet" page, and a side-menu entry shown only to holders of its menu or submenu code.
  * Kept free of UI imports: the router loads it eagerly.
  */
 export const DASHBOARD_LATER_FEATURES = [
-  { path: 'registration', feature: 'registration', card: 'registration', code: 'M-3' },
   { path: 'exhibitors', feature: 'exhibitors', card: 'exhibitors', code: 'M-12' },
   { path: 'sessions', feature: 'sessions', card: 'sessions', code: 'M-8' },
   { path: 'networking', feature: 'networking', card: 'networking', code: 'M-11' },

@@ -25,6 +25,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAccess } from '../../../app/access.ts';
+import { useAuth } from '../../../app/session-storage.ts';
 import { DASHBOARD_MENU, isEntryActive, visibleMenu, type TMenuGroup } from '../dashboard-menu.ts';
 
 const ICONS: Record<string, ReactNode> = {
@@ -70,6 +71,9 @@ export function SideNav({ hasEvent, onNavigate }: { hasEvent: boolean; onNavigat
   const access = useAccess();
   const groups = visibleMenu(DASHBOARD_MENU, access.can, hasEvent);
   const canSeeEvents = access.can('AP-6');
+  const wl = useAuth()?.userData.whiteLabelType;
+  // Company users belong to an exhibiting company, not to the organisation: "your role" does not apply to them.
+  const isCompanyUser = wl === 'company' || wl === 'companyTeam';
 
   return (
     <ScrollArea h="100%" type="scroll">
@@ -110,7 +114,7 @@ export function SideNav({ hasEvent, onNavigate }: { hasEvent: boolean; onNavigat
             })}
           </div>
         ))}
-        {!access.isPending && !access.isError && groups.length === 0 && (
+        {!access.isPending && !access.isError && groups.length === 0 && !isCompanyUser && (
           <Text size="sm" c="dimmed" px="sm" pt="md">
             <IconLock size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
             {t('access.emptyRoleNav')}

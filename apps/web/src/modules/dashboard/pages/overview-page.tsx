@@ -13,7 +13,6 @@ import {
   IconPresentation,
   IconSettings,
   IconSpeakerphone,
-  IconTicket,
   IconWorld,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -33,7 +32,6 @@ import { DASHBOARD_LATER_FEATURES } from '../dashboard-features.ts';
 import { selectEvent, useCurrentEventId } from '../hooks/use-select-event.ts';
 
 const CARD_ICONS: Record<(typeof DASHBOARD_LATER_FEATURES)[number]['card'], ReactNode> = {
-  registration: <IconTicket size={22} />,
   exhibitors: <IconBuildingStore size={22} />,
   sessions: <IconPresentation size={22} />,
   networking: <IconMessages size={22} />,
@@ -116,7 +114,7 @@ export function OverviewPage() {
 
       {e && (
         <Stack gap="xl">
-          {can('AP-1') && <LiveOverview />}
+          {can('AP-1') && <LiveOverview eventId={e.id} />}
           <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }}>
             <Group justify="space-between" mb="md">
               <Title order={2} fz="h4">

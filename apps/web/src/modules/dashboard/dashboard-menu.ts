@@ -1,0 +1,57 @@
+import type { TAccessRule } from '../../app/access.ts';
+import { DASHBOARD_LATER_FEATURES } from './dashboard-features.ts';
+
+/**
+ * The organiser side menu as data: each entry names the code (or any-of codes) that shows it. A module adds its
+ * entry here (and its routes in app/router.tsx); the side nav renders whatever `visibleMenu` returns.
+ */
+export type TMenuGroup = 'main' | 'event' | 'later' | 'organisation';
+
+export type TMenuEntry = {
+  /** Stable id; side-nav.tsx picks the icon by it. */
+  readonly id: string;
+  readonly to: string;
+  /** i18n key of the label. */
+  readonly label: string;
+  readonly access: TAccessRule;
+  readonly group: TMenuGroup;
+  /** Event-scoped pages are listed only once an event is selected. */
+  readonly needsEvent: boolean;
+  /** Active only on this exact path (not its sub-paths). */
+  readonly isExact?: boolean;
+};
+
+export const MENU_GROUP_ORDER: readonly TMenuGroup[] = ['main', 'event', 'later', 'organisation'];
+
+export const DASHBOARD_MENU: readonly TMenuEntry[] = [
+  { id: 'events', to: '/list/events', label: 'shell.myEvents', access: 'AP-6', group: 'main', needsEvent: false },
+  { id: 'overview', to: '/app', label: 'shell.overview', access: 'AP-6', group: 'event', needsEvent: true, isExact: true },
+  { id: 'settings', to: '/app/settings', label: 'shell.settings', access: 'AP-7', group: 'event', needsEvent: true },
+  { id: 'reports', to: '/app/reports', label: 'shell.reports', access: 'SM-59', group: 'event', needsEvent: true },
+  // Registration (modules/registration): shown to holders of Tickets: View or Attendees view, the server's codes.
+  { id: 'registration', to: '/app/registration', label: 'features.registration', access: ['AP-46', 'AP-94'], group: 'event', needsEvent: true },
+  ...DASHBOARD_LATER_FEATURES.map(
+    (f): TMenuEntry => ({ id: f.path, to: `/app/${f.path}`, label: `features.${f.feature}`, access: f.code, group: 'later', needsEvent: true }),
+  ),
+  { id: 'team', to: '/app/team', label: 'shell.team', access: 'AP-35', group: 'organisation', needsEvent: false },
+  { id: 'roles', to: '/app/roles', label: 'shell.roles', access: 'AP-41', group: 'organisation', needsEvent: false },
+  { id: 'audit', to: '/app/audit', label: 'shell.audit', access: 'AP-814', group: 'organisation', needsEvent: false },
+  { id: 'white-label', to: '/app/white-label', label: 'shell.whiteLabel', access: 'AP-830', group: 'organisation', needsEvent: false },
+  { id: 'regions', to: '/app/regions', label: 'shell.regions', access: ['AP-804', 'AP-482'], group: 'organisation', needsEvent: false },
+];
+
+export type TVisibleGroup = { group: TMenuGroup; entries: TMenuEntry[] };
+
+/** The entries the user may see, grouped in menu order; empty groups are left out. */
+export function visibleMenu(entries: readonly TMenuEntry[], can: (rule: TAccessRule) => boolean, hasEvent: boolean): TVisibleGroup[] {
+  return MENU_GROUP_ORDER.map((group) => ({
+    group,
+    entries: entries.filter((e) => e.group === group && (hasEvent || !e.needsEvent) && can(e.access)),
+  })).filter((g) => g.entries.length > 0);
+}
+
+/** Whether an entry is the current page: exact, or a parent of it (`/app/registration/tickets` lights "Registration"). */
+export function isEntryActive(entry: Pick<TMenuEntry, 'to' | 'isExact'>, pathname: string): boolean {
+  if (pathname === entry.to) return true;
+  return !entry.isExact && pathname.startsWith(`${entry.to}/`);
+}
