@@ -42,6 +42,10 @@ describe('event overview', () => {
     const lastHour = (await t.app.inject({ url: `/api/analytics/api/events/${ev.id}/overview?range=10`, headers: H })).json().data;
     expect(lastHour.pageViews.total).toBe(0);
     expect(lastHour.bucket).toBe('minute');
+    // Every minute of the hour is there, empty ones as zero, so a chart has no gaps.
+    expect(lastHour.pageViews.series.length).toBeGreaterThanOrEqual(60); // 61 when the hour starts mid-minute
+    expect(lastHour.pageViews.series.length).toBeLessThanOrEqual(61);
+    expect(lastHour.pageViews.series.every((p: { count: number }) => p.count === 0)).toBe(true);
 
     expect((await t.app.inject({ url: `/api/analytics/api/events/${ev.id}/overview?range=6`, headers: H })).statusCode).toBe(400);
     expect((await t.app.inject({ url: `/api/analytics/api/events/${ev.id}/overview`, headers: bearer(other.accessToken) })).statusCode).toBe(404);

@@ -38,7 +38,12 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
         pageViews: {
           total: views.total,
           uniqueVisitors: views.unique,
-          series: views.series.map((s) => ({ at: new Date(`${String(s.at).replace(' ', 'T')}${String(s.at).endsWith('Z') ? '' : 'Z'}`).toISOString(), count: s.count })),
+          series: fillBuckets(
+            views.series.map((s) => ({ at: new Date(`${String(s.at).replace(' ', 'T')}${String(s.at).endsWith('Z') ? '' : 'Z'}`), count: s.count })),
+            bounds.from,
+            bounds.to,
+            bounds.bucket,
+          ),
         },
         participants: { total: participants.reduce((n, p) => n + p.count, 0), byUserType: participants },
         // Filled by the registration and check-in modules when they land.
@@ -51,3 +56,28 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
   };
 }
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+
+const BUCKET_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
+const MAX_BUCKETS = 400;
+
+/**
+ * A chart wants every bucket of the range, empty ones as zero. Buckets are UTC-truncated like the query's
+ * date_trunc; an open range ("All Dates") starts at the first bucket with data.
+ */
+export function fillBuckets(
+  points: { at: Date; count: number }[],
+  from: Date | null,
+  to: Date,
+  bucket: keyof typeof BUCKET_MS,
+): { at: string; count: number }[] {
+  const step = BUCKET_MS[bucket];
+  const first = from ?? points[0]?.at;
+  if (!first) return [];
+  const start = Math.floor(first.getTime() / step) * step;
+  const end = Math.floor((to.getTime() - 1) / step) * step;
+  if ((end - start) / step > MAX_BUCKETS) return points.map((p) => ({ at: p.at.toISOString(), count: p.count }));
+  const byTime = new Map(points.map((p) => [p.at.getTime(), p.count]));
+  const out: { at: string; count: number }[] = [];
+  for (let t = start; t <= end; t += step) out.push({ at: new Date(t).toISOString(), count: byTime.get(t) ?? 0 });
+  return out;
+}
