@@ -21,6 +21,7 @@ import { createEventsModule, type EventsService } from './modules/events/index.t
 import { createAnalyticsModule } from './modules/analytics/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createWorkspaceModule, type WorkspaceService } from './modules/workspace/index.ts';
+import { createRegistrationModule } from './modules/registration/index.ts';
 
 export type AppContext = {
   config: AppConfig;
@@ -31,6 +32,7 @@ export type AppContext = {
   auth: AuthService;
   events: EventsService;
   workspace: WorkspaceService;
+  registration: ReturnType<typeof createRegistrationModule>;
   routes: RouteDeclaration[];
 };
 
@@ -76,6 +78,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const auth = createAuthModule(database.db, {
     loadCaller: (userId) => workspace!.service.loadCaller(userId),
+    onOrganisationCreated: (organisationId) => workspace!.service.seedPresetRoles(organisationId),
     tokens,
     mailer,
     audit,
@@ -90,8 +93,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer,
     publicUrl: publicUrl(config),
     now: options.now,
-    events: { existsInOrganisation: events.service.existsInOrganisation, reassignCreator: events.service.reassignCreator },
+    events: {
+      existsInOrganisation: events.service.existsInOrganisation,
+      reassignCreator: events.service.reassignCreator,
+      upcomingForOrganisation: events.service.upcomingForOrganisation,
+    },
   });
+  const registration = createRegistrationModule(database.db, { audit, mailer, events: events.service, publicUrl: publicUrl(config), now: options.now, jwtSecret: config.JWT_SECRET, isProduction: config.NODE_ENV === 'production', jobsDatabaseUrl: database.kind === 'postgres' && config.NODE_ENV !== 'test' ? config.DATABASE_URL : undefined, log: app.log });
   // Operator endpoints live at the root, outside the product surface: no auth guard, browser headers or per-request
   // hooks on the paths a load balancer polls thousands of times.
   const metrics = registerMetrics(app);
@@ -130,6 +138,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         participantsByType: events.service.participantsByType,
       }).plugin,
     );
+    await surface.register(registration.plugin);
     await registerSpa(surface, config.WEB_DIST);
   });
 
@@ -141,5 +150,5 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, database, tokens, mailer, realtime, auth: auth.service, events: events.service, workspace: workspace.service, routes } };
+  return { app, ctx: { config, database, tokens, mailer, realtime, auth: auth.service, events: events.service, workspace: workspace.service, registration, routes } };
 }

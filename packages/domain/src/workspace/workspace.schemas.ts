@@ -11,6 +11,11 @@ const zName = (max = 120) => z.string().trim().min(1).max(max).refine(isNonBlank
 const zId = z.string().min(1).max(64);
 const zAccessLevel = z.union([z.literal(AccessLevel.AdminAccess), z.literal(AccessLevel.UserAccess)]);
 
+/** Roles a company-portal user can hold; the first two belong to exhibiting companies, the last two to service providers. */
+export const COMPANY_ROLES = ['company', 'companyTeam', 'serviceProvider', 'servicePerson'] as const;
+export type TCompanyRole = (typeof COMPANY_ROLES)[number];
+export const MAIN_ACCOUNT_ROLES: readonly TCompanyRole[] = ['company', 'serviceProvider'];
+
 /** Item-level access kinds: "only these events", "only these booths". */
 export const ITEM_TYPES = ['event', 'booth'] as const;
 export const ZItemAccess = z.array(z.strictObject({ itemType: z.enum(ITEM_TYPES), itemId: zId })).max(500);
@@ -77,8 +82,11 @@ export const ZInviteRequest = z
     itemAccess: ZItemAccess.default([]),
     /** Set to invite a user of an exhibiting company instead of an organiser team member. */
     companyId: zId.optional(),
-    /** company: the company's main account (session user type 1); companyTeam: one of its team (3). */
-    companyRole: z.enum(['company', 'companyTeam']).default('companyTeam'),
+    /**
+     * For an exhibiting company: company (its main account, session user type 1) or companyTeam (one of its team, 3).
+     * For a service-provider company: serviceProvider (main account) or servicePerson.
+     */
+    companyRole: z.enum(COMPANY_ROLES).default('companyTeam'),
   })
   .refine((v) => v.accessLevel === AccessLevel.AdminAccess || Boolean(v.roleId) || Boolean(v.companyId), {
     message: 'required',
@@ -198,22 +206,57 @@ export const ZPublicBranding = z.object({
 export type TPublicBranding = z.infer<typeof ZPublicBranding>;
 
 // Regions and companies
+/** Exhibiting companies take part in events; service providers fulfil exhibition services (electricals, furniture ...). */
+export const COMPANY_KINDS = ['exhibitor', 'serviceProvider'] as const;
+export type TCompanyKind = (typeof COMPANY_KINDS)[number];
 export const ZRegionRequest = z.strictObject({ name: zName(120) });
 export const ZRegion = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
 export type TRegion = z.infer<typeof ZRegion>;
 export const ZCompanyRequest = z.strictObject({
   name: zName(200),
+  kind: z.enum(COMPANY_KINDS).default('exhibitor'),
   regionId: zId.nullable().default(null),
   isInternational: z.boolean().default(false),
 });
-export type TCompanyRequest = z.infer<typeof ZCompanyRequest>;
+export type TCompanyRequest = z.input<typeof ZCompanyRequest>;
 export const ZCompany = z.object({
   id: z.string(),
   name: z.string(),
+  kind: z.enum(COMPANY_KINDS),
   regionId: z.string().nullable(),
   isInternational: z.boolean(),
   createdAt: z.string(),
 });
 export type TCompany = z.infer<typeof ZCompany>;
-export const ZCompanyListQuery = ZPageQuery.extend({ search: z.string().trim().max(120).optional(), regionId: zId.optional() });
+export const ZCompanyListQuery = ZPageQuery.extend({
+  search: z.string().trim().max(120).optional(),
+  regionId: zId.optional(),
+  kind: z.enum(COMPANY_KINDS).optional(),
+});
 export const ZCompanyPage = zPage(ZCompany);
+
+// Company and service-provider portals
+export const ZPortalMember = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  status: z.enum(MEMBER_STATUSES),
+});
+export const ZPortal = z.object({
+  organisationName: z.string(),
+  company: z.object({ id: z.string(), name: z.string(), kind: z.enum(COMPANY_KINDS), isInternational: z.boolean() }),
+  role: z.enum(COMPANY_ROLES),
+  isMainAccount: z.boolean(),
+  members: z.array(ZPortalMember),
+  pendingInvitations: z.array(z.object({ id: z.string(), email: z.string(), firstName: z.string(), expiresAt: z.string() })),
+  events: z.array(z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string(), venue: z.string() })),
+});
+export type TPortal = z.infer<typeof ZPortal>;
+export const ZPortalInviteRequest = z.strictObject({
+  email: zEmail(),
+  firstName: zName(),
+  lastName: z.string().trim().max(120).default(''),
+});
+export type TPortalInviteRequest = z.input<typeof ZPortalInviteRequest>;

@@ -47,6 +47,8 @@ export type AuthServiceDeps = {
   /** SPEC §5: in production, addresses at throwaway-mail domains are refused. */
   isProduction?: boolean;
   now?: () => Date;
+  /** Called once a new organisation exists (the workspace gives it its preset roles). */
+  onOrganisationCreated?: (organisationId: string) => Promise<void>;
   /** The full caller (grants, item scope) for a user id; null when missing or not active. */
   loadCaller: (userId: string) => Promise<Caller | null>;
   /** The events module's answer: is this user in that event (or its organiser)? */
@@ -173,6 +175,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         { id: organisationId, name: input.name },
         await newUserRow({ ...input.owner, organisationId }),
       );
+      await deps.onOrganisationCreated?.(organisationId);
       return { organisationId, user: toUserData(user) };
     },
 
@@ -189,6 +192,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         roleId: u.roleId,
         regionId: u.regionId,
         isRegionTeam: u.isRegionTeam,
+        companyId: u.companyId,
       };
     },
 
@@ -261,6 +265,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           throw err;
         });
       await deps.audit.record({ organisationId, actorUserId: user.id, action: 'auth.signup', ip: meta.ip });
+      await deps.onOrganisationCreated?.(organisationId);
       return authRecord(user, meta);
     },
 

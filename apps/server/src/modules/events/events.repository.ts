@@ -63,6 +63,14 @@ export function createEventsRepository(db: Db) {
         .returning({ id: events.id });
       return rows.length;
     },
+    async upcoming(organisationId: string, today: string, limit: number): Promise<EventRow[]> {
+      return db
+        .select()
+        .from(events)
+        .where(and(eq(events.organisationId, organisationId), gte(events.endDate, today)))
+        .orderBy(events.startDate)
+        .limit(limit);
+    },
     async findPublic(id: string): Promise<EventRow | null> {
       const rows = await db.select().from(events).where(eq(events.id, id)).limit(1);
       return rows[0] ?? null;

@@ -70,8 +70,18 @@ export function createEventsService(deps: EventsDeps) {
       return (await deps.repo.findInOrganisation(organisationId, id)) !== null;
     },
     reassignCreator: (organisationId: string, from: string, to: string) => deps.repo.reassignCreator(organisationId, from, to),
+    /** The event's owning organisation and public facts, for public flows (registration, checkout); null if unknown. */
+    async findOwner(id: string): Promise<{ id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string } | null> {
+      const r = await deps.repo.findPublic(id);
+      return r ? { id: r.id, organisationId: r.organisationId, name: r.name, startDate: r.startDate, endDate: r.endDate, timeZone: r.timeZone, venue: r.venue } : null;
+    },
     participantsByType: (organisationId: string, eventId: string, from: Date | null, to: Date) =>
       deps.repo.participantsByType(organisationId, eventId, from, to),
+    /** The organisation's current and coming events, as a company or service-provider portal may show them. */
+    async upcomingForOrganisation(organisationId: string) {
+      const rows = await deps.repo.upcoming(organisationId, now().toISOString().slice(0, 10), 50);
+      return rows.map((r) => ({ id: r.id, name: r.name, startDate: r.startDate, endDate: r.endDate, venue: r.venue }));
+    },
     async getPublic(id: string): Promise<TPublicEvent> {
       const r = await deps.repo.findPublic(id);
       if (!r) throw errors.notFound('Event');

@@ -266,8 +266,9 @@ export function createWorkspaceRepository(db: Db) {
       const [r] = await db.insert(regions).values(row).returning();
       return r!;
     },
-    async listCompanies(organisationId: string, q: { page: number; pageSize: number; search?: string; regionId?: string }) {
+    async listCompanies(organisationId: string, q: { page: number; pageSize: number; search?: string; regionId?: string; kind?: string }) {
       const where: SQL[] = [eq(companies.organisationId, organisationId)];
+      if (q.kind) where.push(eq(companies.kind, q.kind));
       if (q.search) where.push(ilike(companies.name, `%${escapeLike(q.search)}%`));
       if (q.regionId) where.push(eq(companies.regionId, q.regionId));
       const cond = and(...where);
@@ -280,6 +281,25 @@ export function createWorkspaceRepository(db: Db) {
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize);
       return { rows, total: total?.n ?? 0 };
+    },
+    /** A portal user's own company, found by the id on the user row (the company names its organisation). */
+    async companyById(id: string) {
+      const rows = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+    async companyMembers(companyId: string) {
+      return db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role, status: users.status })
+        .from(users)
+        .where(eq(users.companyId, companyId))
+        .orderBy(users.createdAt);
+    },
+    async pendingCompanyInvitations(companyId: string, now: Date) {
+      return db
+        .select({ id: invitations.id, email: invitations.email, firstName: invitations.firstName, expiresAt: invitations.expiresAt })
+        .from(invitations)
+        .where(and(eq(invitations.companyId, companyId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gte(invitations.expiresAt, now)))
+        .orderBy(desc(invitations.createdAt));
     },
     async findCompany(organisationId: string, id: string) {
       const rows = await db.select().from(companies).where(and(eq(companies.id, id), eq(companies.organisationId, organisationId))).limit(1);

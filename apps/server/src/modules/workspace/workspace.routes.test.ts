@@ -206,6 +206,49 @@ describe('company users', () => {
   });
 });
 
+describe('preset roles and portals', () => {
+  it('gives a new organisation a read-only management role whose members see everything and change nothing', async () => {
+    const roles = (await api('GET', '/api/auth/roles', H)).json().data;
+    const mgmt = roles.find((r: { name: string }) => r.name === 'Management team (read-only)');
+    expect(mgmt.codes).toEqual(expect.arrayContaining(['AP-6', 'AP-35', 'AP-814']));
+    expect(mgmt.codes).not.toContain('AP-840');
+    const { rec } = await inviteAndJoin({ email: 'boss@acme.example', firstName: 'Bo', accessLevel: 2, roleId: mgmt.id });
+    const M = bearer(rec.accessToken);
+    expect((await api('GET', '/api/eventservices/events', M)).statusCode).toBe(200);
+    expect((await api('GET', '/api/auth/audit-log', M)).statusCode).toBe(200);
+    expect((await api('POST', '/api/eventservices/events', M, eventBody('No'))).statusCode).toBe(403);
+    expect((await api('POST', '/api/auth/roles', M, { name: 'x', codes: ['AP-6'] })).statusCode).toBe(403);
+  });
+
+  it('lets a service provider see its portal and invite its service persons', async () => {
+    const sp = (await api('POST', '/api/auth/companies', H, { name: 'PowerGrid Electricals', kind: 'serviceProvider' })).json().data;
+    expect(sp.kind).toBe('serviceProvider');
+    const wrongRole = await api('POST', '/api/auth/team/invitations', H, { email: 'x@power.example', firstName: 'X', accessLevel: 2, companyId: sp.id, companyRole: 'companyTeam' });
+    expect(wrongRole.json().errors).toEqual([{ field: 'companyRole', key: 'roleNotForCompanyKind' }]);
+    const { rec } = await inviteAndJoin({ email: 'boss@power.example', firstName: 'Pia', accessLevel: 2, companyId: sp.id, companyRole: 'serviceProvider' });
+    expect(rec.userData).toMatchObject({ userType: 1, role: 'Service Provider' });
+    const P = bearer(rec.accessToken);
+    const portal = (await api('GET', '/api/auth/portal', P)).json().data;
+    expect(portal).toMatchObject({ role: 'serviceProvider', isMainAccount: true, company: { name: 'PowerGrid Electricals', kind: 'serviceProvider' }, organisationName: 'Acme Events' });
+    expect(portal.events.length).toBeGreaterThan(0);
+    const before = smtp.messages.length;
+    const inv = await api('POST', '/api/auth/portal/invitations', P, { email: 'wire@power.example', firstName: 'Wes' });
+    expect(inv.statusCode).toBe(201);
+    await smtp.waitFor(before + 1);
+    const raw = smtp.messages[before]!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const token = /\/er\/([A-Za-z0-9_-]{40,})\?invite=1/.exec(raw)![1];
+    const joined = await t.app.inject({ method: 'POST', url: '/api/auth/invitations/accept', payload: { token, password: 'Member#Pass2026', confirmPassword: 'Member#Pass2026' }, remoteAddress: '10.4.0.1' });
+    const person = joined.json().data;
+    expect(person.userData).toMatchObject({ userType: 6, role: 'Service Persons' });
+    const personPortal = (await api('GET', '/api/auth/portal', bearer(person.accessToken))).json().data;
+    expect(personPortal).toMatchObject({ role: 'servicePerson', isMainAccount: false, pendingInvitations: [] });
+    expect(personPortal.members.map((m: { email: string }) => m.email).sort()).toEqual(['boss@power.example', 'wire@power.example']);
+    expect((await api('POST', '/api/auth/portal/invitations', bearer(person.accessToken), { email: 'no@power.example', firstName: 'N' })).statusCode).toBe(403);
+    // An organiser (no company) has no portal.
+    expect((await api('GET', '/api/auth/portal', H)).statusCode).toBe(404);
+  });
+});
+
 describe('audit log', () => {
   it('records logins, failures, permission changes and exports; filters and exports CSV', async () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: owner.userData.email, password: 'Wrong#Pass123' }, remoteAddress: '10.5.0.1' });

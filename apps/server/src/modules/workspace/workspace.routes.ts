@@ -18,6 +18,8 @@ import {
   ZMemberRemoveRequest,
   ZMemberUpdateRequest,
   ZMyAccess,
+  ZPortal,
+  ZPortalInviteRequest,
   ZPublicBranding,
   ZPublicBrandingQuery,
   ZRegion,
@@ -169,6 +171,14 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ service: WorkspaceService 
   );
   app.get('/public/branding', { config: { auth: 'public' }, schema: { tags, querystring: ZPublicBrandingQuery, response: { 200: zOk(ZPublicBranding) } } }, async (req) =>
     ok(await service.publicBranding(req.query.type, req.query.domain ?? req.hostname.split(':')[0])),
+  );
+
+  // The company and service-provider portal of a signed-in company user (no organisation codes: it is their own).
+  app.get('/portal', { config: { auth: 'user' }, schema: { tags, response: { 200: zOk(ZPortal) } } }, async (req) => ok(await service.portal(requireUser(req))));
+  app.post(
+    '/portal/invitations',
+    { config: { auth: 'user', rateLimit: { max: 30, timeWindow: '15 minutes' } }, schema: { tags, body: ZPortalInviteRequest, response: { 201: zOk(ZInvitation) } } },
+    async (req, reply) => reply.status(201).send(ok(await service.portalInvite(requireUser(req), req.body))),
   );
 
   // Regions (Organisation Users, T-220) and companies (T-132)

@@ -3,8 +3,12 @@ import {
   ACCESS_CODES,
   AccessLevel,
   ORGANISER_USER_TYPE,
+  MAIN_ACCOUNT_ROLES,
   SessionUserType,
   UserType,
+  type TCompanyRole,
+  type TPortal,
+  type TPortalInviteRequest,
   withAncestors,
   type TAcceptInvitationRequest,
   type TAuditEntry,
@@ -37,7 +41,35 @@ import { workspaceErrors } from './workspace.errors.ts';
 import type { MemberRow, WorkspaceRepository } from './workspace.repository.ts';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
-const ALL_CODES = [...ACCESS_CODES.keys()];
+
+/** What a company-portal user is, per role (SPEC §3.1 user types and role labels, §3.4 white-label and session types). */
+const PORTAL_PROFILES: Record<TCompanyRole, { userType: number; role: string; whiteLabelType: string | null; sessionUserType: number }> = {
+  company: { userType: UserType.ExhibitingCompany, role: 'Exhibiting Company', whiteLabelType: 'company', sessionUserType: SessionUserType.Company },
+  companyTeam: { userType: UserType.TeamMember, role: 'Exhibitor', whiteLabelType: 'companyTeam', sessionUserType: SessionUserType.Team },
+  serviceProvider: { userType: UserType.ServiceProvider, role: 'Service Provider', whiteLabelType: null, sessionUserType: SessionUserType.Company },
+  servicePerson: { userType: UserType.ServicePerson, role: 'Service Persons', whiteLabelType: null, sessionUserType: SessionUserType.Team },
+};
+
+const rolesOfKind = (kind: string): TCompanyRole[] => (kind === 'serviceProvider' ? ['serviceProvider', 'servicePerson'] : ['company', 'companyTeam']);
+
+function portalRoleOf(userType: number, kind: string): TCompanyRole {
+  if (kind === 'serviceProvider') return userType === UserType.ServiceProvider ? 'serviceProvider' : 'servicePerson';
+  return userType === UserType.ExhibitingCompany ? 'company' : 'companyTeam';
+}
+const ALL_CODES = [...ACCESS_CODES.values()].map((c) => c.code);
+
+export const PRESET_ROLES: readonly { name: string; description: string; codes: string[] }[] = [
+  {
+    name: 'Management team (read-only)',
+    description: 'Sees every dashboard, figure and report, and changes nothing.',
+    codes: [...ACCESS_CODES.values()].filter((c) => c.kind === 'action' && c.name.endsWith(': View')).map((c) => c.code),
+  },
+  {
+    name: 'Attendee help desk',
+    description: 'Looks up attendees and their registrations at the venue.',
+    codes: ['AP-6', 'AP-94', 'AP-46'],
+  },
+];
 
 export type WorkspaceDeps = {
   repo: WorkspaceRepository;
@@ -50,6 +82,7 @@ export type WorkspaceDeps = {
   events: {
     existsInOrganisation(organisationId: string, eventId: string): Promise<boolean>;
     reassignCreator(organisationId: string, fromUserId: string, toUserId: string): Promise<number>;
+    upcomingForOrganisation(organisationId: string): Promise<{ id: string; name: string; startDate: string; endDate: string; venue: string }[]>;
   };
 };
 
@@ -150,6 +183,20 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       };
     },
 
+    /**
+     * Every new organisation starts with role templates for its usual teams: a read-only management team (every
+     * "View" permission, so management members see the whole dashboard and change nothing), and an attendee help desk.
+     */
+    async seedPresetRoles(organisationId: string): Promise<void> {
+      for (const preset of PRESET_ROLES) {
+        await repo
+          .insertRole({ id: newId(), organisationId, name: preset.name, description: preset.description, codes: [...withAncestors(preset.codes)].sort() })
+          .catch((err) => {
+            if (!isUniqueViolation(err)) throw err;
+          });
+      }
+    },
+
     async listRoles(organisationId: string): Promise<TRole[]> {
       return (await repo.listRoles(organisationId)).map((r) => ({
         ...r,
@@ -204,6 +251,9 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
         const company = await repo.findCompany(organisationId, input.companyId);
         if (!company) throw errors.validation([{ field: 'companyId', key: 'unknownCompany' }]);
         if (caller.isRegionTeam && company.regionId !== caller.regionId) throw errors.validation([{ field: 'companyId', key: 'unknownCompany' }]);
+        if (!rolesOfKind(company.kind).includes(input.companyRole ?? 'companyTeam')) {
+          throw errors.validation([{ field: 'companyRole', key: 'roleNotForCompanyKind' }]);
+        }
       }
       if (await deps.auth.findUserByEmail(input.email)) throw workspaceErrors.memberExists();
       const token = newSecret();
@@ -261,17 +311,14 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
         // A company user belongs to the exhibiting company, not to the organiser's team: no organisation access.
         const company = await repo.findCompany(row.organisationId, row.companyId);
         if (!company) throw workspaceErrors.invitationInvalid();
-        const isMain = row.companyRole === 'company';
+        const profile = PORTAL_PROFILES[(row.companyRole ?? 'companyTeam') as TCompanyRole];
         const companyUser = await deps.auth.createUser({
           organisationId: null,
           email: row.email,
           password: input.password,
           firstName: row.firstName,
           lastName: row.lastName,
-          userType: isMain ? UserType.ExhibitingCompany : UserType.TeamMember,
-          role: isMain ? 'Exhibiting Company' : 'Exhibitor',
-          whiteLabelType: isMain ? 'company' : 'companyTeam',
-          sessionUserType: isMain ? SessionUserType.Company : SessionUserType.Team,
+          ...profile,
           isInternational: company.isInternational,
           companyId: company.id,
         });
@@ -383,7 +430,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       return { id: r.id, name: r.name, createdAt: r.createdAt.toISOString() };
     },
     /** A region team sees only its region's companies, whatever filter it sends. */
-    async listCompanies(caller: AuthUser, organisationId: string, q: { page: number; pageSize: number; search?: string; regionId?: string }): Promise<TPage<TCompany>> {
+    async listCompanies(caller: AuthUser, organisationId: string, q: { page: number; pageSize: number; search?: string; regionId?: string; kind?: string }): Promise<TPage<TCompany>> {
       const scoped = caller.isRegionTeam ? { ...q, regionId: caller.regionId ?? '__none__' } : q;
       const { rows, total } = await repo.listCompanies(organisationId, scoped);
       return { items: rows.map(toCompany), total, page: q.page, pageSize: q.pageSize };
@@ -391,9 +438,47 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     async createCompany(caller: AuthUser, organisationId: string, input: TCompanyRequest): Promise<TCompany> {
       if (input.regionId && !(await repo.findRegion(organisationId, input.regionId))) throw workspaceErrors.unknownRegion();
       if (caller.isRegionTeam && input.regionId !== caller.regionId) throw errors.forbidden('A region team adds companies to its own region only');
-      const row = await repo.insertCompany({ id: newId(), organisationId, ...input });
+      const row = await repo.insertCompany({ id: newId(), organisationId, name: input.name, kind: input.kind ?? 'exhibitor', regionId: input.regionId ?? null, isInternational: input.isInternational ?? false });
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'company.created', target: row.id });
       return toCompany(row);
+    },
+
+    /** The company or service-provider portal of a signed-in company user. */
+    async portal(caller: AuthUser): Promise<TPortal> {
+      const base = await deps.auth.activeUserBase(caller.userId);
+      const company = base?.companyId ? await repo.companyById(base.companyId) : null;
+      if (!base || !company) throw errors.notFound('Company portal');
+      const role = portalRoleOf(base.userType, company.kind);
+      const isMainAccount = MAIN_ACCOUNT_ROLES.includes(role);
+      return {
+        organisationName: (await repo.organisationName(company.organisationId)) ?? '',
+        company: { id: company.id, name: company.name, kind: company.kind === 'serviceProvider' ? 'serviceProvider' : 'exhibitor', isInternational: company.isInternational },
+        role,
+        isMainAccount,
+        members: (await repo.companyMembers(company.id)).map((m) => ({ ...m, status: m.status === 'suspended' ? 'suspended' : 'active' })),
+        pendingInvitations: isMainAccount
+          ? (await repo.pendingCompanyInvitations(company.id, now())).map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() }))
+          : [],
+        events: await deps.events.upcomingForOrganisation(company.organisationId),
+      };
+    },
+    /** A company's main account invites its own team (a service provider, its service persons). */
+    async portalInvite(caller: AuthUser, input: TPortalInviteRequest): Promise<TInvitation> {
+      const portal = await this.portal(caller);
+      if (!portal.isMainAccount) throw errors.forbidden('Only the company’s main account invites its team');
+      const company = (await repo.companyById(portal.company.id))!;
+      return this.invite(
+        { ...caller, organisationId: company.organisationId, isRegionTeam: false },
+        company.organisationId,
+        {
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          accessLevel: AccessLevel.UserAccess,
+          companyId: company.id,
+          companyRole: company.kind === 'serviceProvider' ? 'servicePerson' : 'companyTeam',
+        },
+      );
     },
   };
 }
@@ -405,6 +490,6 @@ function toInvitation(r: { id: string; email: string; firstName: string; lastNam
 function toWhiteLabel(r: { type: string; displayName: string; logoUrl: string; primaryColor: string; faviconUrl: string; customDomain: string | null; loginTitle: string; updatedAt: Date }): TWhiteLabel {
   return { ...r, type: r.type as TWhiteLabelType, updatedAt: r.updatedAt.toISOString() };
 }
-function toCompany(r: { id: string; name: string; regionId: string | null; isInternational: boolean; createdAt: Date }): TCompany {
-  return { id: r.id, name: r.name, regionId: r.regionId, isInternational: r.isInternational, createdAt: r.createdAt.toISOString() };
+function toCompany(r: { id: string; name: string; kind: string; regionId: string | null; isInternational: boolean; createdAt: Date }): TCompany {
+  return { id: r.id, name: r.name, kind: r.kind === 'serviceProvider' ? 'serviceProvider' : 'exhibitor', regionId: r.regionId, isInternational: r.isInternational, createdAt: r.createdAt.toISOString() };
 }

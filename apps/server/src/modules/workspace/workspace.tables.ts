@@ -84,6 +84,8 @@ export const companies = pgTable(
       .references(() => organisations.id),
     regionId: text('region_id').references(() => regions.id),
     name: text('name').notNull(),
+    /** exhibitor | serviceProvider */
+    kind: text('kind').notNull().default('exhibitor'),
     isInternational: boolean('is_international').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
