@@ -6,6 +6,8 @@ import { Link, Outlet } from 'react-router';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { FullPageLoader } from '../ui/full-page-loader.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';
+import { UserType } from '@pavilion/domain';
+import { CompanyPortal } from '../modules/workspace/components/company-portal.tsx';
 import { useAccess, type TAccessRule } from './access.ts';
 import { sessionStore } from './session-storage.ts';
 
@@ -14,13 +16,19 @@ export function NoAccess({ isEmptyRole = false }: { isEmptyRole?: boolean }) {
   const { t } = useTranslation();
   // Users of an exhibiting company (company white labels) belong to no organisation: theirs is a portal, not a role.
   const wl = sessionStore.getAuth()?.userData.whiteLabelType;
-  const isCompanyUser = isEmptyRole && (wl === 'company' || wl === 'companyTeam');
-  usePageTitle(isCompanyUser ? t('access.companyTitle') : t('access.deniedTitle'));
-  if (isCompanyUser) {
+  const auth = sessionStore.getAuth();
+  // Users of an exhibiting company or a service provider have no organisation role: theirs is a portal.
+  const isPortalUser = isEmptyRole && (wl === 'company' || wl === 'companyTeam' || auth?.userData.userType === UserType.ServiceProvider || auth?.userData.userType === UserType.ServicePerson);
+  usePageTitle(isPortalUser ? t('access.companyTitle') : t('access.deniedTitle'));
+  if (isPortalUser) {
     return (
-      <Paper withBorder shadow="xs">
-        <EmptyState icon={<IconBuildingStore size={32} />} title={t('access.companyTitle')} description={t('access.companyBody')} headingLevel={2} />
-      </Paper>
+      <CompanyPortal
+        fallback={
+          <Paper withBorder shadow="xs">
+            <EmptyState icon={<IconBuildingStore size={32} />} title={t('access.companyTitle')} description={t('access.companyBody')} headingLevel={2} />
+          </Paper>
+        }
+      />
     );
   }
   return (

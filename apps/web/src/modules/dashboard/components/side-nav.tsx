@@ -1,3 +1,4 @@
+import { UserType } from '@pavilion/domain';
 import type { ReactNode } from 'react';
 import { Alert, Button, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import {
@@ -71,9 +72,11 @@ export function SideNav({ hasEvent, onNavigate }: { hasEvent: boolean; onNavigat
   const access = useAccess();
   const groups = visibleMenu(DASHBOARD_MENU, access.can, hasEvent);
   const canSeeEvents = access.can('AP-6');
-  const wl = useAuth()?.userData.whiteLabelType;
-  // Company users belong to an exhibiting company, not to the organisation: "your role" does not apply to them.
-  const isCompanyUser = wl === 'company' || wl === 'companyTeam';
+  const userData = useAuth()?.userData;
+  const wl = userData?.whiteLabelType;
+  // Company and service-provider users belong to their company, not to the organisation: "your role" does not apply.
+  const isCompanyUser =
+    wl === 'company' || wl === 'companyTeam' || userData?.userType === UserType.ServiceProvider || userData?.userType === UserType.ServicePerson;
 
   return (
     <ScrollArea h="100%" type="scroll">

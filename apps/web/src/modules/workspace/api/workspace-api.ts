@@ -7,6 +7,8 @@ import type {
   TInviteRequest,
   TMemberUpdateRequest,
   TPage,
+  TPortal,
+  TPortalInviteRequest,
   TRegion,
   TRole,
   TRoleRequest,
@@ -36,6 +38,7 @@ export const workspaceKeys = {
   regions: () => [...workspaceKeys.all, 'regions'] as const,
   companies: () => [...workspaceKeys.all, 'companies'] as const,
   companyList: (q: TCompanyListParams) => [...workspaceKeys.companies(), q] as const,
+  portal: () => [...workspaceKeys.all, 'portal'] as const,
 };
 
 const id = (value: string) => encodeURIComponent(value);
@@ -64,6 +67,9 @@ export const workspaceApi = {
   createRegion: (name: string) => api.post<TRegion>('auth/regions', { name }),
   companies: (q: TCompanyListParams, signal?: AbortSignal) => api.get<TPage<TCompany>>('auth/companies', { query: q, signal }),
   createCompany: (body: TCompanyRequest) => api.post<TCompany>('auth/companies', body),
+
+  portal: (signal?: AbortSignal) => api.get<TPortal>('auth/portal', { signal }),
+  portalInvite: (body: TPortalInviteRequest) => api.post<TInvitation>('auth/portal/invitations', body),
 };
 
 /**

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Button, Group, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { AccessLevel, ZInviteRequest, type TCompany, type TInviteRequest } from '@pavilion/domain';
+import { AccessLevel, ZInviteRequest, type TCompany, type TCompanyRole, type TInviteRequest } from '@pavilion/domain';
 import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { useModalBackground } from '../../../ui/use-modal-background.ts';
 import { FormAlert } from '../../auth/components/form-alert.tsx';
 import { useInvite } from '../hooks/use-workspace.ts';
 
-type TValues = { email: string; firstName: string; lastName: string; companyRole: 'company' | 'companyTeam' };
+type TValues = { email: string; firstName: string; lastName: string; companyRole: TCompanyRole };
 
 export function toCompanyInvite(companyId: string, v: TValues): TInviteRequest {
   return {
@@ -33,7 +33,7 @@ export function CompanyInviteModal({ company, onClose }: { company: TCompany; on
   useModalBackground(true);
   const form = useForm<TValues>({
     mode: 'controlled',
-    initialValues: { email: '', firstName: '', lastName: '', companyRole: 'companyTeam' },
+    initialValues: { email: '', firstName: '', lastName: '', companyRole: company.kind === 'serviceProvider' ? 'servicePerson' : 'companyTeam' },
     validate: schemaValidator<TValues>(ZInviteRequest, t, (v) => toCompanyInvite(company.id, v)),
   });
   const title = t('regions.inviteTitle', { name: company.name });
@@ -64,12 +64,15 @@ export function CompanyInviteModal({ company, onClose }: { company: TCompany; on
           </SimpleGrid>
           <Radio.Group label={t('regions.companyRole')} withAsterisk {...form.getInputProps('companyRole')}>
             <Group gap="xl" mt={6}>
-              <Radio value="company" label={t('regions.companyRoles.company')} />
-              <Radio value="companyTeam" label={t('regions.companyRoles.companyTeam')} />
+              {(company.kind === 'serviceProvider' ? (['serviceProvider', 'servicePerson'] as const) : (['company', 'companyTeam'] as const)).map((role) => (
+                <Radio key={role} value={role} label={t(`regions.companyRoles.${role}`)} />
+              ))}
             </Group>
           </Radio.Group>
           <Text size="xs" c="dimmed">
-            {t('regions.companyInviteHint', { path: `/${scope}-${form.values.companyRole === 'company' ? 'company' : 'team'}` })}
+            {company.kind === 'serviceProvider'
+              ? t('regions.serviceInviteHint')
+              : t('regions.companyInviteHint', { path: `/${scope}-${form.values.companyRole === 'company' ? 'company' : 'team'}` })}
           </Text>
         </Stack>
         <Group justify="flex-end" mt="xl" gap="sm">

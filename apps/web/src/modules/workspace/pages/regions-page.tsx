@@ -21,7 +21,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuilding, IconMailForward, IconMapPin, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, ZCompanyRequest, ZRegionRequest, type TCompany } from '@pavilion/domain';
+import { DEFAULT_PAGE_SIZE, ZCompanyRequest, ZRegionRequest, type TCompany, COMPANY_KINDS, type TCompanyKind } from '@pavilion/domain';
 import { useAccess } from '../../../app/access.ts';
 import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
@@ -73,7 +73,7 @@ function RegionModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-type TCompanyValues = { name: string; regionId: string | null; isInternational: boolean };
+type TCompanyValues = { name: string; kind: TCompanyKind; regionId: string | null; isInternational: boolean };
 
 function CompanyModal({ regions, fixedRegionId, onClose }: { regions: { value: string; label: string }[]; fixedRegionId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -82,13 +82,13 @@ function CompanyModal({ regions, fixedRegionId, onClose }: { regions: { value: s
   useModalBackground(true);
   const form = useForm<TCompanyValues>({
     mode: 'controlled',
-    initialValues: { name: '', regionId: fixedRegionId, isInternational: false },
+    initialValues: { name: '', kind: 'exhibitor', regionId: fixedRegionId, isInternational: false },
     validate: schemaValidator<TCompanyValues>(ZCompanyRequest, t),
   });
   const submit = form.onSubmit((values) => {
     setFormError(null);
     create.mutate(
-      { name: values.name.trim(), regionId: values.regionId, isInternational: values.isInternational },
+      { name: values.name.trim(), kind: values.kind, regionId: values.regionId, isInternational: values.isInternational },
       {
         onSuccess: (c) => {
           toast(t('regions.companyCreated', { name: c.name }), 'success');
@@ -110,6 +110,13 @@ function CompanyModal({ regions, fixedRegionId, onClose }: { regions: { value: s
             </Alert>
           )}
           <TextInput label={t('regions.companyName')} withAsterisk maxLength={200} data-autofocus {...form.getInputProps('name')} />
+          <Select
+            label={t('regions.kind')}
+            data={COMPANY_KINDS.map((k) => ({ value: k, label: t(`regions.kinds.${k}`) }))}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('kind')}
+          />
           <Select
             label={t('regions.region')}
             placeholder={t('regions.noRegion')}
@@ -270,7 +277,14 @@ export function RegionsPage() {
                     <Table.Tbody>
                       {data.items.map((c) => (
                         <Table.Tr key={c.id}>
-                          <Table.Td fw={600}>{c.name}</Table.Td>
+                          <Table.Td fw={600}>
+                            {c.name}
+                            {c.kind === 'serviceProvider' && (
+                              <Badge ml="xs" variant="light" radius="sm" size="sm">
+                                {t('regions.kinds.serviceProvider')}
+                              </Badge>
+                            )}
+                          </Table.Td>
                           <Table.Td>{canRegions ? regionName(c.regionId) : c.regionId ? t('regions.badgeNoName') : '—'}</Table.Td>
                           <Table.Td>
                             <Badge variant="outline" color="gray.7" radius="sm">
