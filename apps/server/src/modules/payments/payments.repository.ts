@@ -1,0 +1,132 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { TTransactionListQuery } from '@pavilion/domain';
+import type { Db } from '../../platform/db.ts';
+import { invoiceSettings, invoices, paymentEvents, paymentSettings, payments, refunds } from './payments.tables.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Q = Db | Tx;
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentSettingsRow = typeof paymentSettings.$inferSelect;
+export type InvoiceSettingsRow = typeof invoiceSettings.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** The only file that queries payments tables. */
+function queries(db: Q) {
+  return {
+    async settings(organisationId: string): Promise<PaymentSettingsRow | null> {
+      const [r] = await db.select().from(paymentSettings).where(eq(paymentSettings.organisationId, organisationId)).limit(1);
+      return r ?? null;
+    },
+    async settingsByWebhookAccount(accountId: string): Promise<PaymentSettingsRow | null> {
+      const [r] = await db.select().from(paymentSettings).where(eq(paymentSettings.webhookAccountId, accountId)).limit(1);
+      return r ?? null;
+    },
+    async upsertSettings(organisationId: string, insert: typeof paymentSettings.$inferInsert, patch: Partial<typeof paymentSettings.$inferInsert>): Promise<PaymentSettingsRow> {
+      const [r] = await db
+        .insert(paymentSettings)
+        .values(insert)
+        .onConflictDoUpdate({ target: paymentSettings.organisationId, set: { ...patch, updatedAt: new Date() } })
+        .returning();
+      return r!;
+    },
+    async invoiceSettings(organisationId: string): Promise<InvoiceSettingsRow | null> {
+      const [r] = await db.select().from(invoiceSettings).where(eq(invoiceSettings.organisationId, organisationId)).limit(1);
+      return r ?? null;
+    },
+    async upsertInvoiceSettings(organisationId: string, patch: Partial<typeof invoiceSettings.$inferInsert>): Promise<InvoiceSettingsRow> {
+      const [r] = await db
+        .insert(invoiceSettings)
+        .values({ organisationId, ...patch })
+        .onConflictDoUpdate({ target: invoiceSettings.organisationId, set: patch })
+        .returning();
+      return r!;
+    },
+    /** Sequential per organisation: the counter row's lock is held until the confirming transaction commits. */
+    async nextInvoiceNumber(organisationId: string): Promise<{ n: number; prefix: string }> {
+      const [r] = await db
+        .insert(invoiceSettings)
+        .values({ organisationId, invoiceCounter: 1 })
+        .onConflictDoUpdate({ target: invoiceSettings.organisationId, set: { invoiceCounter: sql`${invoiceSettings.invoiceCounter} + 1` } })
+        .returning({ n: invoiceSettings.invoiceCounter, prefix: invoiceSettings.invoicePrefix });
+      return r!;
+    },
+    async insertInvoice(row: typeof invoices.$inferInsert): Promise<InvoiceRow | null> {
+      const [r] = await db.insert(invoices).values(row).onConflictDoNothing().returning();
+      return r ?? null;
+    },
+    async invoiceOfOrder(orderId: string): Promise<InvoiceRow | null> {
+      const [r] = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).limit(1);
+      return r ?? null;
+    },
+    async insertPayment(row: typeof payments.$inferInsert): Promise<PaymentRow> {
+      const [r] = await db.insert(payments).values(row).returning();
+      return r!;
+    },
+    async updatePayment(id: string, patch: Partial<typeof payments.$inferInsert>): Promise<PaymentRow | null> {
+      const [r] = await db.update(payments).set(patch).where(eq(payments.id, id)).returning();
+      return r ?? null;
+    },
+    /** Conditional status move: only from the listed statuses. */
+    async transitionPayment(id: string, from: string[], patch: Partial<typeof payments.$inferInsert>): Promise<PaymentRow | null> {
+      const [r] = await db
+        .update(payments)
+        .set(patch)
+        .where(and(eq(payments.id, id), inArray(payments.status, from)))
+        .returning();
+      return r ?? null;
+    },
+    async findBySession(sessionId: string, lock = false): Promise<PaymentRow | null> {
+      const q = db.select().from(payments).where(eq(payments.sessionId, sessionId)).limit(1);
+      const [r] = lock ? await q.for('update') : await q;
+      return r ?? null;
+    },
+    async findById(id: string, lock = false): Promise<PaymentRow | null> {
+      const q = db.select().from(payments).where(eq(payments.id, id)).limit(1);
+      const [r] = lock ? await q.for('update') : await q;
+      return r ?? null;
+    },
+    async paymentsOfOrder(orderId: string): Promise<PaymentRow[]> {
+      return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt));
+    },
+    async listPayments(eventId: string, q: TTransactionListQuery): Promise<{ rows: PaymentRow[]; total: number }> {
+      const cond = and(eq(payments.eventId, eventId), q.status ? eq(payments.status, q.status) : undefined, q.provider ? eq(payments.provider, q.provider) : undefined);
+      const [t] = await db.select({ n: count() }).from(payments).where(cond);
+      const rows = await db.select().from(payments).where(cond).orderBy(desc(payments.createdAt), desc(payments.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+      return { rows, total: t?.n ?? 0 };
+    },
+    /** Records a provider event once; false when it was already recorded (a duplicate delivery). */
+    async recordEvent(row: typeof paymentEvents.$inferInsert): Promise<boolean> {
+      const r = await db.insert(paymentEvents).values(row).onConflictDoNothing().returning({ id: paymentEvents.id });
+      return r.length > 0;
+    },
+    async insertRefund(row: typeof refunds.$inferInsert): Promise<RefundRow> {
+      const [r] = await db.insert(refunds).values(row).returning();
+      return r!;
+    },
+    async updateRefund(id: string, patch: Partial<typeof refunds.$inferInsert>): Promise<RefundRow | null> {
+      const [r] = await db.update(refunds).set(patch).where(eq(refunds.id, id)).returning();
+      return r ?? null;
+    },
+    async refundsOfOrder(orderId: string): Promise<RefundRow[]> {
+      return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(desc(refunds.createdAt));
+    },
+    /** Test-gateway sessions the buyer paid whose payment was never captured (the webhook was lost). */
+    async paidButUncaptured(orderId: string | null): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.gatewayOutcome, 'pay'), inArray(payments.status, ['created', 'failed']), orderId ? eq(payments.orderId, orderId) : undefined))
+        .limit(200);
+    },
+  };
+}
+
+export type PaymentsRepository = ReturnType<typeof queries> & {
+  /** Runs fn in one transaction; fn gets this module's repository and the raw transaction (for other modules' steps). */
+  transaction<T>(fn: (repo: PaymentsRepository, tx: Tx) => Promise<T>): Promise<T>;
+};
+
+export function createPaymentsRepository(db: Q): PaymentsRepository {
+  return { ...queries(db), transaction: (fn) => (db as Db).transaction((tx) => fn(createPaymentsRepository(tx), tx)) };
+}

@@ -1,0 +1,479 @@
+import type {
+  TInvoiceSettings,
+  TInvoiceSettingsUpdateRequest,
+  TPage,
+  TPaymentRecord,
+  TPaymentResult,
+  TPaymentSession,
+  TPaymentSettings,
+  TPaymentSettingsUpdateRequest,
+  TRedirectVerifyRequest,
+  TRefund,
+  TRefundRequest,
+  TTestGatewaySession,
+  TTestGatewayCompleteResponse,
+  TTransactionListQuery,
+  TWebhookAck,
+  TPaymentProvider,
+} from '@pavilion/domain';
+import { PAVILION_SIGNATURE_HEADER } from '@pavilion/domain';
+import type { AuthUser } from '../../platform/auth-guard.ts';
+import { AppError, errors } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import type { PaymentRow, PaymentsRepository, Tx } from './payments.repository.ts';
+import {
+  offlineProvider,
+  razorpayProvider,
+  signPavilion,
+  stripeProvider,
+  testGatewayProvider,
+  type Headers,
+  type PaymentProvider,
+  type ProviderEvent,
+} from './providers.ts';
+
+/** The order fields payments reads (owned by the registration module). */
+export type OrderView = {
+  id: string;
+  organisationId: string;
+  eventId: string;
+  registrationNo: string;
+  status: string;
+  paymentStatus: string;
+  total: number;
+  currency: string;
+  refundedAmount: number;
+  buyerFirstName: string;
+  buyerLastName: string;
+  buyerEmail: string;
+  invoiceNumber: string | null;
+  lines: { ticketName: string; quantity: number; unitPrice: number; discount: number; tax: number; total: number }[];
+  subtotal: number;
+  discount: number;
+  tax: number;
+  createdAt: Date;
+  paidAt: Date | null;
+};
+
+/** What payments needs from registration: the confirmation steps run inside payments' transaction. */
+export type RegistrationPort = {
+  findOrder(orderId: string): Promise<OrderView | null>;
+  confirmPaidInTx(tx: Tx, input: { orderId: string; amount: number | null; currency: string | null; provider: string; actorUserId?: string | null }): Promise<{ outcome: string; order: OrderView | null }>;
+  paymentFailedInTx(tx: Tx, input: { orderId: string; provider: string }): Promise<void>;
+  recordRefundInTx(tx: Tx, input: { orderId: string; refundedTotal: number }): Promise<void>;
+  setInvoiceNumberInTx(tx: Tx, orderId: string, number: string): Promise<void>;
+  /** Sends mail owed after a confirmation (after commit). */
+  afterConfirm(orderId: string): Promise<void>;
+};
+
+export type InjectFn = (opts: { method: 'POST'; url: string; headers: Record<string, string>; payload: string }) => Promise<{ statusCode: number; body: string }>;
+
+export type PaymentsDeps = {
+  repo: PaymentsRepository;
+  registration: () => RegistrationPort;
+  /** 404 unless the event belongs to the caller's organisation and item scope. */
+  assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
+  findEventName: (eventId: string) => Promise<string>;
+  publicUrl: string;
+  now: () => Date;
+  /** Key of the built-in test gateway's webhook signature (derived from the instance secret). */
+  testGatewaySecret: () => string;
+  isProduction: boolean;
+  env: { STRIPE_API_BASE?: string; STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; RAZORPAY_KEY_ID?: string; RAZORPAY_KEY_SECRET?: string; RAZORPAY_WEBHOOK_SECRET?: string; RAZORPAY_CHECKOUT_URL?: string };
+  /** Delivers a request through the app's own HTTP pipeline (bound when the plugin registers). */
+  inject: { current: InjectFn | null };
+  log?: { error(obj: unknown, msg?: string): void };
+};
+
+const paymentErrors = {
+  refundExceeds: () => new AppError(400, 'REFUND_EXCEEDS_PAID', 'The refund is larger than what remains paid', [{ field: 'amount', key: 'refundTooLarge' }]),
+  orderNotPaid: () => new AppError(409, 'ORDER_NOT_PAID', 'Only a paid order can be refunded'),
+  signatureInvalid: () => new AppError(400, 'SIGNATURE_INVALID', 'The payment signature does not match'),
+  sessionClosed: () => new AppError(409, 'SESSION_CLOSED', 'This payment session is already complete'),
+  tryAgain: () => new AppError(503, 'TRY_AGAIN', 'Busy; the provider will retry'),
+};
+
+function toSession(p: PaymentRow, instructions: string | null): TPaymentSession {
+  return { paymentId: p.id, provider: p.provider as TPaymentProvider, sessionId: p.sessionId, redirectUrl: p.redirectUrl, status: p.status as TPaymentSession['status'], instructions };
+}
+function toRecord(p: PaymentRow): TPaymentRecord {
+  return {
+    id: p.id,
+    orderId: p.orderId,
+    eventId: p.eventId,
+    provider: p.provider as TPaymentProvider,
+    sessionId: p.sessionId,
+    providerPaymentId: p.providerPaymentId,
+    amount: p.amount,
+    currency: p.currency,
+    status: p.status as TPaymentRecord['status'],
+    refundedAmount: p.refundedAmount,
+    createdAt: p.createdAt.toISOString(),
+    capturedAt: p.capturedAt?.toISOString() ?? null,
+  };
+}
+const isRetryable = (err: unknown) => {
+  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    const c = (e as { code?: unknown }).code;
+    if (c === '55P03' || c === '40P01' || c === '40001') return true;
+  }
+  return false;
+};
+
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { repo } = deps;
+  const reg = () => deps.registration();
+
+  async function keysFor(organisationId: string | null) {
+    const s = organisationId ? await repo.settings(organisationId) : null;
+    return {
+      stripe: { secretKey: s?.stripeSecretKey ?? deps.env.STRIPE_SECRET_KEY ?? null, webhookSecret: s?.stripeWebhookSecret ?? deps.env.STRIPE_WEBHOOK_SECRET ?? null, apiBase: deps.env.STRIPE_API_BASE ?? null },
+      razorpay: {
+        keyId: s?.razorpayKeyId ?? deps.env.RAZORPAY_KEY_ID ?? null,
+        keySecret: s?.razorpayKeySecret ?? deps.env.RAZORPAY_KEY_SECRET ?? null,
+        webhookSecret: s?.razorpayWebhookSecret ?? deps.env.RAZORPAY_WEBHOOK_SECRET ?? null,
+        checkoutUrl: s?.razorpayCheckoutUrl ?? deps.env.RAZORPAY_CHECKOUT_URL ?? null,
+      },
+    };
+  }
+
+  async function providerFor(name: string, organisationId: string | null): Promise<PaymentProvider> {
+    if (name === 'test') return testGatewayProvider(deps.testGatewaySecret(), deps.publicUrl);
+    if (name === 'offline') return offlineProvider();
+    const keys = await keysFor(organisationId);
+    if (name === 'stripe') return stripeProvider(keys.stripe);
+    return razorpayProvider(keys.razorpay);
+  }
+
+  /**
+   * The one place a provider event changes state. Recording the event id (unique) and the order's conditional
+   * pending → paid move share one transaction: duplicates, concurrent and out-of-order deliveries change nothing.
+   */
+  async function processEvent(provider: string, ev: ProviderEvent, payload: unknown, actorUserId: string | null = null): Promise<{ duplicate: boolean; outcome: string }> {
+    let confirmedOrder: string | null = null;
+    let result: { duplicate: boolean; outcome: string };
+    try {
+      result = await repo.transaction(async (tx, raw) => {
+        const isNew = await tx.recordEvent({ provider, providerEventId: ev.providerEventId, kind: ev.kind, paymentId: null, outcome: 'recorded', payload: payload as object });
+        if (!isNew) return { duplicate: true, outcome: 'duplicate' };
+        if (ev.kind === 'ignored' || !ev.sessionId) return { duplicate: false, outcome: 'ignored' };
+        const payment = await tx.findBySession(ev.sessionId, true);
+        if (!payment || payment.provider !== provider) return { duplicate: false, outcome: 'unknown_session' };
+        const now = deps.now();
+        if (ev.kind === 'captured') {
+          await tx.transitionPayment(payment.id, ['created', 'failed'], { status: 'captured', capturedAt: now, providerPaymentId: ev.providerPaymentId ?? payment.providerPaymentId });
+          const { outcome, order } = await reg().confirmPaidInTx(raw, { orderId: payment.orderId, amount: ev.amount, currency: ev.currency, provider, actorUserId });
+          if (outcome === 'confirmed' && order) {
+            confirmedOrder = order.id;
+            if (order.total > 0) {
+              const { n, prefix } = await tx.nextInvoiceNumber(order.organisationId);
+              const number = `${prefix}${String(n).padStart(6, '0')}`;
+              await tx.insertInvoice({ id: newId(), organisationId: order.organisationId, eventId: order.eventId, orderId: order.id, number });
+              await reg().setInvoiceNumberInTx(raw, order.id, number);
+            }
+          }
+          return { duplicate: false, outcome };
+        }
+        if (ev.kind === 'failed') {
+          const moved = await tx.transitionPayment(payment.id, ['created'], { status: 'failed' });
+          if (moved) await reg().paymentFailedInTx(raw, { orderId: payment.orderId, provider });
+          return { duplicate: false, outcome: moved ? 'failed' : 'ignored_failure' };
+        }
+        return { duplicate: false, outcome: 'ignored' };
+      });
+    } catch (err) {
+      if (isRetryable(err)) throw paymentErrors.tryAgain();
+      throw err;
+    }
+    if (confirmedOrder) await reg().afterConfirm(confirmedOrder);
+    return result;
+  }
+
+  async function orderInEvent(caller: AuthUser, organisationId: string, eventId: string, orderId: string): Promise<OrderView> {
+    await deps.assertEvent(caller, organisationId, eventId);
+    const order = await reg().findOrder(orderId);
+    if (!order || order.eventId !== eventId || order.organisationId !== organisationId) throw errors.notFound('Order');
+    return order;
+  }
+
+  async function replayGatewayPayments(orderId: string | null): Promise<void> {
+    for (const p of await repo.paidButUncaptured(orderId)) {
+      await processEvent(p.provider, { providerEventId: `reconcile:${p.id}`, kind: 'captured', sessionId: p.sessionId, providerPaymentId: p.providerPaymentId, amount: p.amount, currency: p.currency }, { reconciled: true });
+    }
+  }
+
+  return {
+    async enabledProviders(organisationId: string): Promise<string[]> {
+      const s = await repo.settings(organisationId);
+      if (s) return s.enabledProviders;
+      // A fresh install can take a test payment at once; production needs the organiser to choose providers.
+      const env = await keysFor(null);
+      return [...(deps.isProduction ? [] : ['test', 'offline']), ...(env.stripe.secretKey ? ['stripe'] : []), ...(env.razorpay.keySecret ? ['razorpay'] : [])];
+    },
+
+    async offlineInstructions(organisationId: string): Promise<string> {
+      return (await repo.settings(organisationId))?.offlineInstructions || 'Pay by bank transfer or at the venue; the organiser will confirm your payment.';
+    },
+
+    async startCheckout(order: OrderView, providerName: string): Promise<TPaymentSession> {
+      const sessionId = newId();
+      const settings = await repo.settings(order.organisationId);
+      const payment = await repo.insertPayment({
+        id: newId(),
+        organisationId: order.organisationId,
+        eventId: order.eventId,
+        orderId: order.id,
+        provider: providerName,
+        sessionId,
+        amount: order.total,
+        currency: order.currency,
+        webhookAccountId: settings?.webhookAccountId ?? null,
+      });
+      const provider = await providerFor(providerName, order.organisationId);
+      const result = await provider.createCheckout({
+        sessionId,
+        orderId: order.id,
+        eventId: order.eventId,
+        registrationNo: order.registrationNo,
+        amount: order.total,
+        currency: order.currency,
+        buyerEmail: order.buyerEmail,
+        successUrl: `${deps.publicUrl}/success/${order.eventId}/${order.id}/${sessionId}`,
+        failureUrl: `${deps.publicUrl}/failure?eventId=${order.eventId}&orderId=${order.id}&sessionId=${sessionId}`,
+        returnUrl: `${deps.publicUrl}/phipay-res/${sessionId}/${order.eventId}/${order.id}`,
+      });
+      const updated = (await repo.updatePayment(payment.id, { redirectUrl: result.redirectUrl, providerSessionId: result.providerSessionId }))!;
+      return toSession(updated, providerName === 'offline' ? await this.offlineInstructions(order.organisationId) : null);
+    },
+
+    async handleWebhook(providerName: 'stripe' | 'razorpay' | 'test', accountId: string | undefined, raw: Buffer, headers: Headers): Promise<TWebhookAck> {
+      let organisationId: string | null = null;
+      if (accountId) {
+        const s = await repo.settingsByWebhookAccount(accountId);
+        if (!s) throw errors.notFound('Webhook account');
+        organisationId = s.organisationId;
+      }
+      const provider = await providerFor(providerName, organisationId);
+      const ev = provider.verifyWebhook(raw, headers, deps.now().getTime());
+      let payload: unknown = null;
+      try {
+        payload = JSON.parse(raw.toString('utf8'));
+      } catch {
+        payload = null;
+      }
+      const r = await processEvent(providerName, ev, payload);
+      return { received: true, duplicate: r.duplicate };
+    },
+
+    async sessionResult(sessionId: string): Promise<TPaymentResult> {
+      const p = await repo.findBySession(sessionId);
+      if (!p) throw errors.notFound('Payment session');
+      const order = await reg().findOrder(p.orderId);
+      return {
+        sessionId,
+        provider: p.provider as TPaymentProvider,
+        status: p.status as TPaymentResult['status'],
+        eventId: p.eventId,
+        orderId: p.orderId,
+        orderStatus: (order?.status ?? 'pending') as TPaymentResult['orderStatus'],
+        amount: p.amount,
+        currency: p.currency,
+      };
+    },
+
+    /** Razorpay-style return redirect: HMAC(order_id|payment_id) proves the payment; confirmation as for a webhook. */
+    async verifyRedirect(sessionId: string, input: TRedirectVerifyRequest): Promise<TPaymentResult> {
+      const p = await repo.findBySession(sessionId);
+      if (!p || p.provider !== 'razorpay') throw errors.notFound('Payment session');
+      const keys = await keysFor(p.organisationId);
+      const provider = razorpayProvider(keys.razorpay);
+      if (input.providerOrderId !== sessionId || !provider.verifyRedirect(input.providerOrderId, input.providerPaymentId, input.signature)) throw paymentErrors.signatureInvalid();
+      await processEvent('razorpay', { providerEventId: `redirect:${input.providerPaymentId}`, kind: 'captured', sessionId, providerPaymentId: input.providerPaymentId, amount: null, currency: null }, input);
+      return this.sessionResult(sessionId);
+    },
+
+    async gatewaySession(sessionId: string): Promise<TTestGatewaySession> {
+      const p = await repo.findBySession(sessionId);
+      if (!p || p.provider !== 'test') throw errors.notFound('Payment session');
+      const order = await reg().findOrder(p.orderId);
+      return {
+        sessionId,
+        eventId: p.eventId,
+        orderId: p.orderId,
+        registrationNo: order?.registrationNo ?? '',
+        amount: p.amount,
+        currency: p.currency,
+        status: p.status as TTestGatewaySession['status'],
+        completeUrl: `/api/eventservices/public/payments/test-gateway/${sessionId}/complete`,
+      };
+    },
+
+    /**
+     * The test gateway's "Pay" / "Fail": it records what the buyer chose (its own state, used by reconciliation),
+     * then sends a signed webhook to Pavilion's webhook endpoint through the app's HTTP pipeline.
+     */
+    async gatewayComplete(sessionId: string, outcome: 'pay' | 'fail'): Promise<TTestGatewayCompleteResponse> {
+      const p = await repo.findBySession(sessionId);
+      if (!p || p.provider !== 'test') throw errors.notFound('Payment session');
+      const successUrl = `${deps.publicUrl}/success/${p.eventId}/${p.orderId}/${sessionId}`;
+      if (p.status === 'captured' || p.status === 'refunded' || p.status === 'partially_refunded') {
+        if (outcome === 'pay') return { redirectUrl: successUrl, status: p.status as 'captured' };
+        throw paymentErrors.sessionClosed();
+      }
+      await repo.updatePayment(p.id, { gatewayOutcome: outcome, providerPaymentId: p.providerPaymentId ?? `test_pay_${newId()}` });
+      const body = JSON.stringify({
+        id: `evt_test_${newId()}`,
+        type: outcome === 'pay' ? 'payment.captured' : 'payment.failed',
+        created: Math.floor(deps.now().getTime() / 1000),
+        data: { sessionId, orderId: p.orderId, paymentId: `test_pay_${p.id}`, amount: p.amount, currency: p.currency },
+      });
+      const signature = signPavilion(deps.testGatewaySecret(), body, Math.floor(deps.now().getTime() / 1000));
+      if (deps.inject.current) {
+        const res = await deps.inject.current({
+          method: 'POST',
+          url: '/api/eventservices/public/payments/webhooks/test',
+          headers: { 'content-type': 'application/json', [PAVILION_SIGNATURE_HEADER]: signature },
+          payload: body,
+        });
+        if (res.statusCode >= 300) deps.log?.error({ status: res.statusCode, body: res.body }, 'test gateway webhook was refused');
+      }
+      const after = (await repo.findBySession(sessionId))!;
+      return {
+        redirectUrl: outcome === 'pay' ? successUrl : `${deps.publicUrl}/failure?eventId=${p.eventId}&orderId=${p.orderId}&sessionId=${sessionId}`,
+        status: after.status as TTestGatewayCompleteResponse['status'],
+      };
+    },
+
+    /** Offline / manual payment marked by the organiser: the same idempotent confirmation as a webhook. */
+    async markPaidManually(order: OrderView, actorUserId: string | null): Promise<void> {
+      const existing = (await repo.paymentsOfOrder(order.id)).find((p) => p.provider === 'offline' && p.status !== 'failed');
+      const payment =
+        existing ??
+        (await repo.insertPayment({ id: newId(), organisationId: order.organisationId, eventId: order.eventId, orderId: order.id, provider: 'offline', sessionId: newId(), amount: order.total, currency: order.currency }));
+      await processEvent('offline', { providerEventId: `manual:${order.id}`, kind: 'captured', sessionId: payment.sessionId, providerPaymentId: null, amount: order.total, currency: order.currency }, { actorUserId }, actorUserId);
+    },
+
+    reconcileOrder: (orderId: string) => replayGatewayPayments(orderId),
+    /** Job body: payments the gateway saw paid but Pavilion never confirmed (a crash between the two). */
+    reconcile: () => replayGatewayPayments(null),
+
+    async refund(caller: AuthUser, organisationId: string, eventId: string, orderId: string, input: TRefundRequest): Promise<TRefund> {
+      const order = await orderInEvent(caller, organisationId, eventId, orderId);
+      if (order.status !== 'paid' || !['paid', 'partially_refunded'].includes(order.paymentStatus)) throw paymentErrors.orderNotPaid();
+      // Reserve the amount under the payment row's lock first, so two refunds can never exceed what was paid.
+      const reserved = await repo.transaction(async (tx) => {
+        const payments = (await tx.paymentsOfOrder(orderId)).filter((p) => ['captured', 'partially_refunded'].includes(p.status));
+        const payment = payments[0] ? await tx.findById(payments[0].id, true) : null;
+        if (!payment) throw paymentErrors.orderNotPaid();
+        const remaining = payment.amount - payment.refundedAmount;
+        const amount = input.amount ?? remaining;
+        if (amount <= 0 || amount > remaining) throw paymentErrors.refundExceeds();
+        const p = (await tx.updatePayment(payment.id, { refundedAmount: payment.refundedAmount + amount }))!;
+        const refund = await tx.insertRefund({ id: newId(), organisationId, eventId, paymentId: payment.id, orderId, amount, currency: payment.currency, status: 'pending', reason: input.reason });
+        return { payment: p, refund };
+      });
+      const provider = await providerFor(reserved.payment.provider, organisationId);
+      try {
+        const r = await provider.refund(reserved.payment, reserved.refund.amount);
+        const done = await repo.transaction(async (tx, raw) => {
+          const p = (await tx.findById(reserved.payment.id, true))!;
+          await tx.updatePayment(p.id, { status: p.refundedAmount >= p.amount ? 'refunded' : 'partially_refunded' });
+          await reg().recordRefundInTx(raw, { orderId, refundedTotal: p.refundedAmount });
+          return (await tx.updateRefund(reserved.refund.id, { status: r.status, providerRef: r.providerRef }))!;
+        });
+        return toRefund(done);
+      } catch (err) {
+        await repo.transaction(async (tx) => {
+          const p = (await tx.findById(reserved.payment.id, true))!;
+          await tx.updatePayment(p.id, { refundedAmount: p.refundedAmount - reserved.refund.amount });
+          await tx.updateRefund(reserved.refund.id, { status: 'failed' });
+        });
+        throw err;
+      }
+    },
+
+    async listRefunds(caller: AuthUser, organisationId: string, eventId: string, orderId: string): Promise<TRefund[]> {
+      await orderInEvent(caller, organisationId, eventId, orderId);
+      return (await repo.refundsOfOrder(orderId)).map(toRefund);
+    },
+
+    async transactions(caller: AuthUser, organisationId: string, eventId: string, q: TTransactionListQuery): Promise<TPage<TPaymentRecord>> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const { rows, total } = await repo.listPayments(eventId, q);
+      return { items: rows.map(toRecord), total, page: q.page, pageSize: q.pageSize };
+    },
+
+    async getSettings(organisationId: string): Promise<TPaymentSettings> {
+      const s = await repo.settings(organisationId);
+      const accountId = s?.webhookAccountId ?? null;
+      return {
+        enabledProviders: (s?.enabledProviders ?? (await this.enabledProviders(organisationId))) as TPaymentProvider[],
+        webhookPaths: {
+          stripe: `/api/eventservices/public/payments/webhooks/stripe${accountId ? `/${accountId}` : ''}`,
+          razorpay: `/api/eventservices/public/payments/webhooks/razorpay${accountId ? `/${accountId}` : ''}`,
+        },
+        stripe: { publishableKey: s?.stripePublishableKey ?? null, hasSecretKey: !!s?.stripeSecretKey, hasWebhookSecret: !!s?.stripeWebhookSecret },
+        razorpay: { keyId: s?.razorpayKeyId ?? null, hasKeySecret: !!s?.razorpayKeySecret, hasWebhookSecret: !!s?.razorpayWebhookSecret, checkoutUrl: s?.razorpayCheckoutUrl ?? null },
+        offline: { instructions: s?.offlineInstructions ?? '' },
+      };
+    },
+
+    async updateSettings(organisationId: string, input: TPaymentSettingsUpdateRequest): Promise<TPaymentSettings> {
+      const patch: Record<string, unknown> = {};
+      if (input.enabledProviders) patch.enabledProviders = [...new Set(input.enabledProviders)];
+      if (input.stripe) {
+        if (input.stripe.publishableKey !== undefined) patch.stripePublishableKey = input.stripe.publishableKey;
+        if (input.stripe.secretKey !== undefined) patch.stripeSecretKey = input.stripe.secretKey;
+        if (input.stripe.webhookSecret !== undefined) patch.stripeWebhookSecret = input.stripe.webhookSecret;
+      }
+      if (input.razorpay) {
+        if (input.razorpay.keyId !== undefined) patch.razorpayKeyId = input.razorpay.keyId;
+        if (input.razorpay.keySecret !== undefined) patch.razorpayKeySecret = input.razorpay.keySecret;
+        if (input.razorpay.webhookSecret !== undefined) patch.razorpayWebhookSecret = input.razorpay.webhookSecret;
+        if (input.razorpay.checkoutUrl !== undefined) patch.razorpayCheckoutUrl = input.razorpay.checkoutUrl;
+      }
+      if (input.offline) patch.offlineInstructions = input.offline.instructions;
+      const current = await this.enabledProviders(organisationId);
+      await repo.upsertSettings(organisationId, { organisationId, webhookAccountId: newId(), enabledProviders: current, ...patch }, patch);
+      return this.getSettings(organisationId);
+    },
+
+    async getInvoiceSettings(organisationId: string): Promise<TInvoiceSettings> {
+      const s = await repo.invoiceSettings(organisationId);
+      return { legalName: s?.legalName ?? '', address: s?.address ?? '', taxId: s?.taxId ?? '', email: s?.email ?? '', invoicePrefix: s?.invoicePrefix ?? 'INV-' };
+    },
+    async updateInvoiceSettings(organisationId: string, input: TInvoiceSettingsUpdateRequest): Promise<TInvoiceSettings> {
+      await repo.upsertInvoiceSettings(organisationId, input);
+      return this.getInvoiceSettings(organisationId);
+    },
+
+    /** The invoice PDF of a paid order; null when the order has none (free or unpaid). */
+    async invoicePdf(orderId: string): Promise<Buffer | null> {
+      const order = await reg().findOrder(orderId);
+      const invoice = order ? await repo.invoiceOfOrder(orderId) : null;
+      if (!order || !invoice) return null;
+      const s = await this.getInvoiceSettings(order.organisationId);
+      return renderInvoicePdf({
+        number: invoice.number,
+        issuedAt: invoice.createdAt,
+        seller: { legalName: s.legalName, address: s.address, taxId: s.taxId, email: s.email },
+        buyer: { name: `${order.buyerFirstName} ${order.buyerLastName}`.trim(), email: order.buyerEmail },
+        eventName: await deps.findEventName(order.eventId),
+        registrationNo: order.registrationNo,
+        currency: order.currency,
+        lines: order.lines.map((l) => ({ description: l.ticketName, quantity: l.quantity, unitPrice: l.unitPrice, discount: l.discount, tax: l.tax, total: l.total })),
+        subtotal: order.subtotal,
+        discount: order.discount,
+        tax: order.tax,
+        total: order.total,
+        refunded: order.refundedAmount,
+      });
+    },
+  };
+}
+
+function toRefund(r: { id: string; paymentId: string; orderId: string; amount: number; currency: string; status: string; reason: string; createdAt: Date }): TRefund {
+  return { id: r.id, paymentId: r.paymentId, orderId: r.orderId, amount: r.amount, currency: r.currency, status: r.status as TRefund['status'], reason: r.reason, createdAt: r.createdAt.toISOString() };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

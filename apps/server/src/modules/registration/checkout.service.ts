@@ -1,0 +1,623 @@
+import { createHash } from 'node:crypto';
+import type {
+  TCart,
+  TCartCreateRequest,
+  TFieldError,
+  TOrderCreateRequest,
+  TOrderCreateResponse,
+  TPaymentSession,
+  TPriceQuote,
+  TPublicOrder,
+  TPublicRegistrationInfo,
+  TPublicRegistrationQuery,
+  TQuoteRequest,
+  TUserJourneyEventType,
+} from '@pavilion/domain';
+import type { Mailer } from '../../platform/mail.ts';
+import { errors } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { isRetryableLockError, registrationErrors } from './registration.errors.ts';
+import { checkAnswers, checkItems, couponProblem, formFor, isOnSale, mergeItems, priceItems, type LineItem } from './pricing.ts';
+import { createRegistrationRepository, type CouponRow, type OrderRow, type RegistrationRepository, type RegistrationRow, type TicketRow, type Tx } from './registration.repository.ts';
+import { toForm, toPublicOrder } from './registration.mappers.ts';
+import { buildConfirmationMail } from './confirmation-mail.ts';
+
+export type EventOwner = { id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string };
+
+/** What checkout needs from payments (late-bound: payments also needs checkout's confirmation). */
+export type PaymentsPort = {
+  enabledProviders(organisationId: string): Promise<string[]>;
+  /** Starts a provider checkout for a pending order; called after the order committed. */
+  startCheckout(order: OrderRow, provider: string): Promise<TPaymentSession>;
+  /** Offline / manual: records the payment and confirms through the webhook path. */
+  markPaidManually(order: OrderRow, actorUserId: string | null): Promise<void>;
+  /** Replays what a provider already knows for this order (test gateway sessions paid but not confirmed). */
+  reconcileOrder(orderId: string): Promise<void>;
+  offlineInstructions(organisationId: string): Promise<string>;
+};
+
+/** Test-only switches. Only tests set them; production never does. */
+export type CheckoutTesting = {
+  /** Skip FOR UPDATE on quota and coupon rows: the race-test control that must oversell. */
+  unsafeDisableLocking: boolean;
+  /** Pause between the availability check and the write, widening the race window for race tests. */
+  raceWindowMs: number;
+  /** Hold up to this many written-but-uncommitted buyers at the same point (max 250 ms), so a race really overlaps. */
+  raceBarrier: number;
+};
+
+export type CheckoutDeps = {
+  repo: RegistrationRepository;
+  findEvent: (eventId: string) => Promise<EventOwner | null>;
+  payments: () => PaymentsPort;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => Date;
+  lockTimeoutMs: number;
+  testing: CheckoutTesting;
+  log?: { error(obj: unknown, msg?: string): void };
+};
+
+export type ConfirmOutcome = 'confirmed' | 'already_paid' | 'not_pending' | 'amount_mismatch' | 'captured_but_sold_out' | 'unknown_order';
+
+const DEFAULTS = { approvalMode: 'auto', cartMinutes: 15, paymentMinutes: 30, registrationPrefix: 'REG-' };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function stableStringify(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableStringify).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableStringify((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+export function createCheckoutService(deps: CheckoutDeps) {
+  const { repo } = deps;
+  let barrier: { count: number; release: () => void; promise: Promise<void> } | null = null;
+
+  /** Test-only: the point between "seats are free" and "seats are taken", widened on purpose by race tests. */
+  async function raceWindow(): Promise<void> {
+    if (deps.testing.raceBarrier > 1) {
+      if (!barrier) {
+        let release = () => {};
+        const promise = new Promise<void>((r) => (release = r));
+        barrier = { count: 0, release, promise };
+      }
+      const b = barrier;
+      b.count++;
+      if (b.count >= deps.testing.raceBarrier) {
+        barrier = null;
+        b.release();
+      }
+      await Promise.race([b.promise, sleep(250)]);
+      if (barrier === b) barrier = null;
+    }
+    if (deps.testing.raceWindowMs > 0) await sleep(deps.testing.raceWindowMs);
+  }
+
+  // Event facts (owner, name, dates) change rarely; a few seconds of cache spares two reads per order.
+  const eventCache = new Map<string, { at: number; value: EventOwner | null }>();
+  async function findEvent(eventId: string): Promise<EventOwner | null> {
+    const hit = eventCache.get(eventId);
+    if (hit && Date.now() - hit.at < 5000) return hit.value;
+    const value = await deps.findEvent(eventId);
+    if (eventCache.size > 1000) eventCache.clear();
+    eventCache.set(eventId, { at: Date.now(), value });
+    return value;
+  }
+  async function eventOr404(eventId: string): Promise<EventOwner> {
+    const ev = await findEvent(eventId);
+    if (!ev) throw errors.notFound('Event');
+    return ev;
+  }
+  async function settingsOf(eventId: string) {
+    return (await repo.settings(eventId)) ?? { ...DEFAULTS, eventId };
+  }
+
+  /** Seats left per ticket (null = unlimited), counting paid and pending orders and live carts. */
+  async function availability(eventId: string, now: Date): Promise<{ perTicket: Map<string, number | null>; sold: Map<string, number> }> {
+    const [quotaRows, links, usage] = await Promise.all([repo.listQuotas(eventId), repo.ticketQuotaLinks(eventId), repo.quotaUsage(eventId, now)]);
+    const used = new Map(usage.map((u) => [u.quotaId, u.ordered + u.carted]));
+    const left = new Map(quotaRows.map((q) => [q.id, Math.max(0, q.capacity - (used.get(q.id) ?? 0))]));
+    const perTicket = new Map<string, number | null>();
+    for (const l of links) {
+      const q = left.get(l.quotaId) ?? 0;
+      const cur = perTicket.get(l.ticketId);
+      perTicket.set(l.ticketId, cur === undefined || cur === null ? q : Math.min(cur, q));
+    }
+    const sold = new Map((await repo.soldPerTicket(eventId)).map((s) => [s.ticketId, s.sold]));
+    return { perTicket, sold };
+  }
+
+  type Prepared = { event: EventOwner; items: LineItem[]; tickets: Map<string, TicketRow>; coupon: CouponRow | null; quote: TPriceQuote };
+
+  /** Everything that needs no lock: ticket, coupon and price checks. Refuses with field keys. */
+  async function prepare(eventId: string, input: { items: LineItem[]; couponCode?: string; unlockCode?: string; currency?: string }, now: Date): Promise<Prepared> {
+    const event = await eventOr404(eventId);
+    const items = mergeItems(input.items);
+    const tickets = new Map((await repo.ticketsByIds(eventId, items.map((i) => i.ticketId))).map((t) => [t.id, t]));
+    const errs = checkItems(items, tickets, { now, unlockCode: input.unlockCode, currency: input.currency });
+    if (errs.length > 0) throw registrationErrors.fields(errs);
+    let coupon: CouponRow | null = null;
+    if (input.couponCode) {
+      coupon = await repo.findCouponByCode(eventId, input.couponCode.toUpperCase());
+      const problem = couponProblem(coupon, items, now, tickets.get(items[0]!.ticketId)!.currency);
+      if (problem) throw registrationErrors.fields([{ field: 'couponCode', key: problem }]);
+    }
+    return { event, items, tickets, coupon, quote: priceItems(items, tickets, coupon) };
+  }
+
+  type Numbering = { orderId: string; eventId: string; organisationId: string };
+
+  /**
+   * Takes seats for `items` from every quota of their tickets. Locks the quota rows (id order, so buyers never
+   * deadlock) as late as possible inside the caller's transaction, then checks and writes in one statement whose
+   * snapshot follows the lock (see checkAndHold). Returns the order's registration number when numbering is asked.
+   * Refuses with SOLD_OUT and the field of each item that did not fit.
+   */
+  async function takeSeats(
+    tx: RegistrationRepository,
+    items: LineItem[],
+    holder: { cartId?: string; orderId?: string },
+    expiresAt: Date | null,
+    eventId: string,
+    now: Date,
+    numbering: Numbering | null = null,
+  ): Promise<string | null> {
+    await tx.setLockTimeout(deps.lockTimeoutMs);
+    // Lock the quota rows, not the event: two tickets of one event must not queue behind each other.
+    const rows = await tx.lockQuotasOfTickets([...new Set(items.map((i) => i.ticketId))], !deps.testing.unsafeDisableLocking);
+    const links = rows.map((r) => ({ ticketId: r.ticketId, quotaId: r.quotaId }));
+    const demand = new Map<string, number>();
+    for (const item of items) for (const l of links) if (l.ticketId === item.ticketId) demand.set(l.quotaId, (demand.get(l.quotaId) ?? 0) + item.quantity);
+    const holds = items.flatMap((item) =>
+      links
+        .filter((l) => l.ticketId === item.ticketId)
+        .map((l) => ({ quotaId: l.quotaId, eventId, ticketId: item.ticketId, quantity: item.quantity, cartId: holder.cartId ?? null, orderId: holder.orderId ?? null, expiresAt })),
+    );
+    const res = await tx.checkAndHold([...demand].map(([quotaId, d]) => ({ quotaId, demand: d })), holds, now, numbering);
+    if (!res.ok) {
+      const short = new Set([...demand].filter(([q, d]) => (res.free.get(q) ?? 0) < d).map(([q]) => q));
+      const errs: TFieldError[] = [];
+      items.forEach((item, i) => {
+        if (links.some((l) => l.ticketId === item.ticketId && short.has(l.quotaId))) errs.push({ field: `items.${i}.quantity`, key: 'soldOut' });
+      });
+      throw registrationErrors.soldOut(errs);
+    }
+    // Test-only window, after the write and before commit: the holds are not yet visible to other buyers.
+    await raceWindow();
+    return res.registrationNo;
+  }
+
+  /** Runs a seat-taking transaction; a lock timeout or deadlock becomes 409 TRY_AGAIN, never a 500. */
+  async function inLockedTransaction<T>(fn: (tx: RegistrationRepository) => Promise<T>): Promise<T> {
+    try {
+      return await repo.transaction(fn);
+    } catch (err) {
+      if (isRetryableLockError(err)) throw registrationErrors.tryAgain();
+      throw err;
+    }
+  }
+
+  async function journey(tx: RegistrationRepository, order: OrderRow, regIds: string[], type: TUserJourneyEventType, detail: Record<string, unknown>, actorUserId: string | null = null) {
+    await tx.insertJourney(regIds.map((registrationId) => ({ id: newId(), organisationId: order.organisationId, eventId: order.eventId, registrationId, type, actorUserId, detail })));
+  }
+
+  async function publicOrder(orderId: string): Promise<TPublicOrder> {
+    const o = await repo.findOrder(orderId);
+    if (!o) throw errors.notFound('Order');
+    return toPublicOrder(o, await repo.registrationsOfOrder(o.id), deps.publicUrl);
+  }
+
+  /** Sends owed confirmation mails. Claiming is conditional, so two senders never send the same row. */
+  async function dispatchOutbox(orderId: string | null, known?: { order: OrderRow; regs: RegistrationRow[]; event: EventOwner }): Promise<number> {
+    const now = deps.now();
+    const rows = await repo.claimOutbox(orderId, now, new Date(now.getTime() - 5 * 60_000));
+    let sent = 0;
+    for (const row of rows) {
+      try {
+        const mine = known && known.order.id === row.orderId ? known : null;
+        const order = mine ? mine.order : await repo.findOrder(row.orderId);
+        const event = mine ? mine.event : order ? await findEvent(order.eventId) : null;
+        if (!order || !event) {
+          await repo.finishOutbox(row.id, 'failed', now);
+          continue;
+        }
+        const regs = mine ? mine.regs : await repo.registrationsOfOrder(order.id);
+        const mail = await buildConfirmationMail(order, regs, event, deps.publicUrl);
+        const res = await deps.mailer.send({ ...mail, to: order.buyerEmail, organisationId: order.organisationId });
+        await repo.finishOutbox(row.id, res.status === 'failed' ? (row.attempts >= 5 ? 'failed' : 'pending') : 'sent', now);
+        if (res.status !== 'failed') sent++;
+      } catch (err) {
+        deps.log?.error({ err, outboxId: row.id }, 'confirmation mail failed');
+        await repo.finishOutbox(row.id, row.attempts >= 5 ? 'failed' : 'pending', now);
+      }
+    }
+    return sent;
+  }
+
+  /** Expires one pending order past its deadline: seats and coupon use return (conditional, so once only). */
+  async function expireOrder(orderId: string, now: Date): Promise<boolean> {
+    return repo.transaction(async (tx) => {
+      const cur = await tx.findOrder(orderId, true);
+      if (!cur || cur.status !== 'pending' || !cur.expiresAt || cur.expiresAt > now) return false;
+      await tx.transitionOrder(orderId, ['pending'], { status: 'expired' });
+      await tx.releaseHolds({ orderId }, now);
+      await tx.releaseRedemption(orderId, now);
+      return true;
+    });
+  }
+
+  const inFlight = new Set<Promise<unknown>>();
+  function track(p: Promise<unknown>) {
+    const guarded = p.catch((err) => deps.log?.error({ err }, 'background mail dispatch failed'));
+    inFlight.add(guarded);
+    void guarded.finally(() => inFlight.delete(guarded));
+  }
+
+  const service = {
+    availability,
+    /** Waits for background mail dispatches (on shutdown). */
+    async drain() {
+      await Promise.all([...inFlight]);
+    },
+    publicOrder,
+    dispatchOutbox,
+
+    async publicInfo(eventId: string, q: TPublicRegistrationQuery): Promise<TPublicRegistrationInfo> {
+      const event = await eventOr404(eventId);
+      const now = deps.now();
+      const [settings, all, forms, providers] = await Promise.all([settingsOf(eventId), repo.listTickets(eventId), repo.listForms(eventId), deps.payments().enabledProviders(event.organisationId)]);
+      const { perTicket } = await availability(eventId, now);
+      const visible = all.filter((t) => (t.visibility === 'public' || (q.unlockCode && q.unlockCode === t.unlockCode)) && (!q.currency || t.currency === q.currency));
+      return {
+        eventId: event.id,
+        eventName: event.name,
+        startDate: event.startDate,
+        endDate: event.endDate,
+        timeZone: event.timeZone,
+        venue: event.venue,
+        approvalMode: settings.approvalMode as 'auto' | 'manual',
+        cartMinutes: settings.cartMinutes,
+        paymentProviders: providers,
+        tickets: visible.map((t) => {
+          const available = perTicket.get(t.id) ?? null;
+          return {
+            id: t.id,
+            name: t.name,
+            description: t.description,
+            isFree: t.isFree,
+            currency: t.currency,
+            price: t.price,
+            taxRateBp: t.taxRateBp,
+            minPerOrder: t.minPerOrder,
+            maxPerOrder: t.maxPerOrder,
+            salesStart: t.salesStart?.toISOString() ?? null,
+            salesEnd: t.salesEnd?.toISOString() ?? null,
+            isOnSale: isOnSale(t, now),
+            isSoldOut: available !== null && available < t.minPerOrder,
+            available,
+            formId: formFor(forms, t.id)?.id ?? null,
+          };
+        }),
+        forms: forms.map(toForm),
+        currencies: [...new Set(all.map((t) => t.currency))].sort(),
+      };
+    },
+
+    async quote(eventId: string, input: TQuoteRequest): Promise<TPriceQuote> {
+      return (await prepare(eventId, input, deps.now())).quote;
+    },
+
+    async createCart(eventId: string, input: TCartCreateRequest): Promise<TCart> {
+      const now = deps.now();
+      const p = await prepare(eventId, input, now);
+      const settings = await settingsOf(eventId);
+      const expiresAt = new Date(now.getTime() + settings.cartMinutes * 60_000);
+      const id = newId();
+      await inLockedTransaction(async (tx) => {
+        await tx.insertCart({ id, organisationId: p.event.organisationId, eventId, items: p.items, expiresAt, status: 'active' });
+        await takeSeats(tx, p.items, { cartId: id }, expiresAt, eventId, now);
+      });
+      return service.getCart(id);
+    },
+
+    async getCart(cartId: string): Promise<TCart> {
+      const c = await repo.findCart(cartId);
+      if (!c) throw errors.notFound('Cart');
+      const tickets = new Map((await repo.ticketsByIds(c.eventId, c.items.map((i) => i.ticketId))).map((t) => [t.id, t]));
+      const status = c.status === 'active' && c.expiresAt <= deps.now() ? 'expired' : c.status;
+      return {
+        id: c.id,
+        eventId: c.eventId,
+        status: status as TCart['status'],
+        expiresAt: c.expiresAt.toISOString(),
+        items: c.items.map((i) => ({ ticketId: i.ticketId, ticketName: tickets.get(i.ticketId)?.name ?? '', quantity: i.quantity, unitPrice: tickets.get(i.ticketId)?.price ?? 0, currency: tickets.get(i.ticketId)?.currency ?? '' })),
+      };
+    },
+
+    async releaseCart(cartId: string): Promise<TCart> {
+      const now = deps.now();
+      await repo.transaction(async (tx) => {
+        const c = await tx.findCart(cartId, true);
+        if (!c) throw errors.notFound('Cart');
+        if (c.status !== 'active') return;
+        await tx.setCartStatus(cartId, 'released');
+        await tx.releaseHolds({ cartId }, now);
+      });
+      return service.getCart(cartId);
+    },
+
+    /**
+     * One transaction: seats (from the cart or taken now), coupon use, registration number, order, attendees and
+     * journey commit together or not at all. Payment starts after commit; a free order is confirmed inside it.
+     */
+    async createOrder(eventId: string, input: TOrderCreateRequest): Promise<TOrderCreateResponse> {
+      const now = deps.now();
+      const p = await prepare(eventId, input, now);
+      const { event, quote } = p;
+      if (quote.total !== input.expectedTotal) throw registrationErrors.priceChanged(quote.total);
+
+      // Attendees: one per seat, each naming its seat's ticket, with the ticket's form answered.
+      const seats = p.items.flatMap((i) => Array.from({ length: i.quantity }, () => i.ticketId));
+      const errs: TFieldError[] = [];
+      if (input.attendees.length !== seats.length) errs.push({ field: 'attendees', key: 'attendeeCountMismatch' });
+      const seatCount = new Map<string, number>();
+      for (const s of seats) seatCount.set(s, (seatCount.get(s) ?? 0) + 1);
+      const forms = await repo.listForms(eventId);
+      input.attendees.forEach((a, i) => {
+        const left = seatCount.get(a.ticketId) ?? 0;
+        if (left <= 0) errs.push({ field: `attendees.${i}.ticketId`, key: 'attendeeTicketMismatch' });
+        else seatCount.set(a.ticketId, left - 1);
+        errs.push(...checkAnswers(formFor(forms, a.ticketId), a.answers, `attendees.${i}.answers`));
+      });
+      const isFree = quote.total === 0;
+      if (!isFree) {
+        if (!input.paymentProvider) errs.push({ field: 'paymentProvider', key: 'required' });
+        else if (!(await deps.payments().enabledProviders(event.organisationId)).includes(input.paymentProvider)) errs.push({ field: 'paymentProvider', key: 'providerNotEnabled' });
+      }
+      if (input.visitorCategoryId) {
+        const c = await repo.findCategory(input.visitorCategoryId);
+        if (!c || c.eventId !== eventId) errs.push({ field: 'visitorCategoryId', key: 'unknownCategory' });
+      }
+      if (input.dateOptionId && !(await repo.findDateOption(eventId, input.dateOptionId))) errs.push({ field: 'dateOptionId', key: 'unknownDateOption' });
+      let cartId: string | null = null;
+      if (input.cartId) {
+        const cart = await repo.findCart(input.cartId);
+        if (!cart || cart.eventId !== eventId || cart.status !== 'active') errs.push({ field: 'cartId', key: 'cartInvalid' });
+        else if (stableStringify(mergeItems(cart.items).sort((a, b) => a.ticketId.localeCompare(b.ticketId))) !== stableStringify([...p.items].sort((a, b) => a.ticketId.localeCompare(b.ticketId)))) {
+          errs.push({ field: 'cartId', key: 'cartMismatch' });
+        } else if (cart.expiresAt <= now) throw registrationErrors.cartExpired();
+        else cartId = cart.id;
+      }
+      if (errs.length > 0) throw registrationErrors.fields(errs);
+
+      const settings = await settingsOf(eventId);
+      const orderId = newId();
+      const holdExpiry = isFree ? null : new Date(now.getTime() + settings.paymentMinutes * 60_000);
+      const approval = settings.approvalMode === 'manual' ? 'pending' : 'approved';
+
+      const orderRow: OrderRow = {
+        id: orderId,
+        organisationId: event.organisationId,
+        eventId,
+        registrationNo: `~${orderId}`,
+        status: isFree ? 'paid' : 'pending',
+        paymentStatus: isFree ? 'not_required' : 'pending',
+        currency: quote.currency,
+        subtotal: quote.subtotal,
+        discount: quote.discount,
+        tax: quote.tax,
+        total: quote.total,
+        refundedAmount: 0,
+        couponId: p.coupon?.id ?? null,
+        couponCode: p.coupon?.code ?? null,
+        lines: quote.lines,
+        buyerFirstName: input.buyer.firstName,
+        buyerLastName: input.buyer.lastName,
+        buyerEmail: input.buyer.email.toLowerCase(),
+        buyerCountryCode: input.buyer.countryCode ?? null,
+        buyerContactNo: input.buyer.contactNo ?? null,
+        paymentProvider: isFree ? null : input.paymentProvider!,
+        sourceChannel: input.sourceChannel,
+        cartId,
+        invoiceNumber: null,
+        needsRefund: false,
+        expiresAt: holdExpiry,
+        paidAt: isFree ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const regRows: RegistrationRow[] = input.attendees.map((a) => ({
+        id: newId(),
+        organisationId: event.organisationId,
+        eventId,
+        orderId,
+        ticketId: a.ticketId,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        email: a.email.toLowerCase(),
+        countryCode: a.countryCode ?? null,
+        contactNo: a.contactNo ?? null,
+        answers: a.answers,
+        approvalStatus: approval,
+        categoryId: input.visitorCategoryId ?? null,
+        groups: [],
+        quotaId: null,
+        isAccompanying: false,
+        parentRegistrationId: null,
+        dateOptionId: input.dateOptionId ?? null,
+        sourceChannel: input.sourceChannel,
+        createdAt: now,
+        updatedAt: now,
+      }));
+
+      await inLockedTransaction(async (tx) => {
+        // Uncontended writes first, in one statement; the contended locks (quota, coupon, counter) come last.
+        await tx.insertOrderGraph(
+          orderRow,
+          regRows,
+          regRows.map((r) => ({ id: newId(), organisationId: event.organisationId, eventId, registrationId: r.id, type: 'REG', actorUserId: null, detail: { orderId, total: quote.total, currency: quote.currency } })),
+          isFree ? { id: newId(), organisationId: event.organisationId, eventId, orderId, kind: 'confirmation' } : null,
+        );
+        // Contended from here to commit. Lock order everywhere: coupon row, then quota rows, then the event counter.
+        if (p.coupon) {
+          await tx.setLockTimeout(deps.lockTimeoutMs);
+          const c = await tx.lockCoupon(p.coupon.id, !deps.testing.unsafeDisableLocking);
+          if (!c) throw registrationErrors.fields([{ field: 'couponCode', key: 'couponInvalid' }]);
+          if (!(await tx.redeemCoupon(c.id, c.maxUses, orderId, holdExpiry, now))) throw registrationErrors.couponUsedUp();
+        }
+        const numbering = { orderId, eventId, organisationId: event.organisationId };
+        if (cartId) {
+          const cart = await tx.findCart(cartId, true);
+          if (!cart || cart.status !== 'active') throw registrationErrors.fields([{ field: 'cartId', key: 'cartInvalid' }]);
+          if (cart.expiresAt <= now) throw registrationErrors.cartExpired();
+          // The cart's seats pass to the order under the quota locks: release them and take them again, so a hold
+          // that expired while this request waited can never be revived over someone else's seat.
+          await tx.releaseHolds({ cartId }, now);
+          await tx.setCartStatus(cartId, 'converted');
+          orderRow.registrationNo = (await takeSeats(tx, p.items, { orderId }, holdExpiry, eventId, now, numbering))!;
+        } else {
+          orderRow.registrationNo = (await takeSeats(tx, p.items, { orderId }, holdExpiry, eventId, now, numbering))!;
+        }
+      });
+
+      let payment: TPaymentSession | null = null;
+      if (isFree) {
+        // The answer does not wait for SMTP; a mail that fails here is sent by the reconciliation job.
+        track(dispatchOutbox(orderId, { order: orderRow, regs: regRows, event }));
+      } else {
+        try {
+          payment = await deps.payments().startCheckout(orderRow, input.paymentProvider!);
+        } catch (err) {
+          // The order stands and holds its seats; the buyer retries with POST /orders/:orderId/payments.
+          deps.log?.error({ err, orderId }, 'payment checkout could not start');
+        }
+      }
+      return { order: toPublicOrder(orderRow, regRows, deps.publicUrl), payment };
+    },
+
+    async retryPayment(orderId: string, provider: string): Promise<TPaymentSession> {
+      const order = await repo.findOrder(orderId);
+      if (!order) throw errors.notFound('Order');
+      if (order.status !== 'pending' || (order.expiresAt && order.expiresAt <= deps.now())) throw registrationErrors.orderNotPayable();
+      if (!(await deps.payments().enabledProviders(order.organisationId)).includes(provider)) {
+        throw registrationErrors.fields([{ field: 'provider', key: 'providerNotEnabled' }]);
+      }
+      if (order.paymentProvider !== provider) await repo.updateOrder(orderId, { paymentProvider: provider });
+      return deps.payments().startCheckout({ ...order, paymentProvider: provider }, provider);
+    },
+
+    /**
+     * The single confirmation path (webhooks, redirects, test gateway, offline mark-paid), run inside the caller's
+     * transaction. The order row is locked and moved pending → paid with a conditional update, so however many
+     * deliveries race, one confirms and writes the journey entry and the mail outbox row.
+     */
+    async confirmPaidInTx(rawTx: Tx, input: { orderId: string; amount: number | null; currency: string | null; provider: string; actorUserId?: string | null }): Promise<{ outcome: ConfirmOutcome; order: OrderRow | null }> {
+      const tx = createRegistrationRepository(rawTx);
+      const now = deps.now();
+      const order = await tx.findOrder(input.orderId, true);
+      if (!order) return { outcome: 'unknown_order', order: null };
+      if (order.status === 'paid') return { outcome: 'already_paid', order };
+      if (input.amount !== null && (input.amount !== order.total || (input.currency !== null && input.currency !== order.currency))) {
+        return { outcome: 'amount_mismatch', order };
+      }
+      if (order.status === 'cancelled') {
+        await tx.updateOrder(order.id, { needsRefund: true, paymentStatus: 'paid' });
+        return { outcome: 'not_pending', order };
+      }
+      const regs = await tx.registrationsOfOrder(order.id);
+      const late = order.status === 'expired' || (order.expiresAt !== null && order.expiresAt <= now);
+      if (late) {
+        // The seats may have gone to someone else: take them again under the quota locks, or flag for refund.
+        await tx.releaseHolds({ orderId: order.id }, now);
+        try {
+          await takeSeats(tx, order.lines.map((l) => ({ ticketId: l.ticketId, quantity: l.quantity })), { orderId: order.id }, null, order.eventId, now);
+        } catch (err) {
+          if (!(err instanceof Error) || !('code' in err) || (err as { code: unknown }).code !== 'SOLD_OUT') throw err;
+          const flagged = await tx.transitionOrder(order.id, ['pending', 'expired'], { status: 'expired', paymentStatus: 'paid', needsRefund: true });
+          await journey(tx, order, regs.filter((r) => !r.isAccompanying).map((r) => r.id), 'PAY_CAPTURED', { provider: input.provider, amount: order.total, needsRefund: true });
+          return { outcome: 'captured_but_sold_out', order: flagged };
+        }
+      }
+      const paid = await tx.transitionOrder(order.id, ['pending', 'expired'], { status: 'paid', paymentStatus: 'paid', paidAt: now, expiresAt: null });
+      if (!paid) return { outcome: 'already_paid', order };
+      await tx.setOrderHoldsExpiry(order.id, null);
+      await tx.setRedemptionExpiry(order.id, null);
+      await journey(tx, order, regs.filter((r) => !r.isAccompanying).map((r) => r.id), 'PAY_CAPTURED', { provider: input.provider, amount: order.total, currency: order.currency }, input.actorUserId ?? null);
+      await tx.enqueueOutbox({ id: newId(), organisationId: order.organisationId, eventId: order.eventId, orderId: order.id, kind: 'confirmation' });
+      return { outcome: 'confirmed', order: paid };
+    },
+
+    /** A failed payment attempt: journey PAY_FAILED; the order stays pending so the buyer can retry. */
+    async paymentFailedInTx(rawTx: Tx, input: { orderId: string; provider: string }): Promise<void> {
+      const tx = createRegistrationRepository(rawTx);
+      const order = await tx.findOrder(input.orderId, true);
+      if (!order || order.status !== 'pending') return;
+      await tx.updateOrder(order.id, { paymentStatus: 'failed' });
+      const regs = await tx.registrationsOfOrder(order.id);
+      await journey(tx, order, regs.filter((r) => !r.isAccompanying).map((r) => r.id), 'PAY_FAILED', { provider: input.provider });
+    },
+
+    /** Refund bookkeeping inside the refund's transaction. */
+    async recordRefundInTx(rawTx: Tx, input: { orderId: string; refundedTotal: number }): Promise<void> {
+      const tx = createRegistrationRepository(rawTx);
+      const order = await tx.findOrder(input.orderId, true);
+      if (!order) return;
+      await tx.updateOrder(order.id, { refundedAmount: input.refundedTotal, paymentStatus: input.refundedTotal >= order.total ? 'refunded' : 'partially_refunded' });
+    },
+
+    /** Reconciliation for one order (the lazy check when there is no job runner). */
+    async reconcileOrder(orderId: string): Promise<void> {
+      const o = await repo.findOrder(orderId);
+      if (!o) return;
+      if (o.status === 'pending') {
+        await deps.payments().reconcileOrder(orderId);
+        const again = await repo.findOrder(orderId);
+        if (again?.status === 'pending' && again.expiresAt && again.expiresAt <= deps.now()) await expireOrder(orderId, deps.now());
+      }
+      await dispatchOutbox(orderId);
+    },
+
+    /** The periodic job: expire unpaid orders past their deadline, then send any mail still owed. */
+    async reconcile(): Promise<{ expired: number; mailed: number }> {
+      const now = deps.now();
+      let expired = 0;
+      for (const o of await repo.expirablePendingOrders(now, 500)) {
+        await deps.payments().reconcileOrder(o.id);
+        const again = await repo.findOrder(o.id);
+        if (again?.status === 'pending' && (await expireOrder(o.id, now))) expired++;
+      }
+      const mailed = await dispatchOutbox(null);
+      return { expired, mailed };
+    },
+
+    /** Idempotency-Key: replays a stored answer, 409 while the first call runs, 422 for a reused key. */
+    async withIdempotency<T>(scope: string, key: string | undefined, body: unknown, fn: () => Promise<{ status: number; body: T }>): Promise<{ status: number; body: T; replayed: boolean }> {
+      if (!key) return { ...(await fn()), replayed: false };
+      const hash = createHash('sha256').update(stableStringify(body)).digest('hex');
+      if (!(await repo.claimIdempotencyKey(scope, key, hash))) {
+        const row = await repo.findIdempotencyKey(scope, key);
+        if (!row) throw registrationErrors.idempotencyInFlight();
+        if (row.requestHash !== hash) throw registrationErrors.idempotencyReused();
+        if (row.status === 'done') return { status: row.responseStatus ?? 200, body: row.responseBody as T, replayed: true };
+        const now = deps.now();
+        if (!(await repo.takeOverIdempotencyKey(scope, key, new Date(now.getTime() - 60_000), now))) throw registrationErrors.idempotencyInFlight();
+      }
+      try {
+        const res = await fn();
+        await repo.completeIdempotencyKey(scope, key, res.status, res.body);
+        return { ...res, replayed: false };
+      } catch (err) {
+        // A failed call is not stored: the same key may be retried (e.g. after TRY_AGAIN).
+        await repo.dropIdempotencyKey(scope, key);
+        throw err;
+      }
+    },
+  };
+  return service;
+}
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,54 @@
+import QRCode from 'qrcode';
+import { escapeHtml } from '@pavilion/domain';
+import type { OrderRow, RegistrationRow } from './registration.repository.ts';
+import { qrPath } from './registration.mappers.ts';
+
+/** What a ticket's QR code encodes: the registration number and the unguessable registration id (checked at the door). */
+export function ticketQrPayload(order: Pick<OrderRow, 'registrationNo'>, reg: Pick<RegistrationRow, 'id'>): string {
+  return `PAVILION:${order.registrationNo}:${reg.id}`;
+}
+
+export async function ticketQrPng(order: Pick<OrderRow, 'registrationNo'>, reg: Pick<RegistrationRow, 'id'>): Promise<Buffer> {
+  return QRCode.toBuffer(ticketQrPayload(order, reg), { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 240 });
+}
+
+function money(minor: number, currency: string): string {
+  return `${currency} ${(minor / 100).toFixed(2)}`;
+}
+
+/**
+ * The confirmation mail: one ticket per attendee with its QR code. The QR is an <img> of a hosted PNG (the mailer
+ * has no attachments); the URL carries two unguessable ids, and the PNG is served only for a paid order.
+ */
+export async function buildConfirmationMail(
+  order: OrderRow,
+  regs: RegistrationRow[],
+  event: { name: string; startDate: string; venue: string },
+  publicUrl: string,
+): Promise<{ subject: string; text: string; html: string }> {
+  const subject = `Your registration ${order.registrationNo} for ${event.name}`;
+  const lines = regs.map((r) => {
+    const ticket = order.lines.find((l) => l.ticketId === r.ticketId)?.ticketName ?? '';
+    return { r, ticket, qr: `${publicUrl}${qrPath(order.id, r.id)}` };
+  });
+  const text = [
+    `Hello ${order.buyerFirstName},`,
+    '',
+    `Your registration ${order.registrationNo} for ${event.name} (${event.startDate}${event.venue ? `, ${event.venue}` : ''}) is confirmed.`,
+    order.total > 0 ? `Total paid: ${money(order.total, order.currency)}` : 'This registration is free.',
+    '',
+    ...lines.map((l) => `- ${l.r.firstName} ${l.r.lastName} — ${l.ticket}: ${l.qr}`),
+    '',
+    `Order: ${publicUrl}/success/${order.eventId}/${order.id}`,
+  ].join('\n');
+  const html = [
+    `<p>Hello ${escapeHtml(order.buyerFirstName)},</p>`,
+    `<p>Your registration <strong>${escapeHtml(order.registrationNo)}</strong> for <strong>${escapeHtml(event.name)}</strong> is confirmed.</p>`,
+    order.total > 0 ? `<p>Total paid: ${escapeHtml(money(order.total, order.currency))}</p>` : '<p>This registration is free.</p>',
+    ...lines.map(
+      (l) =>
+        `<div><p>${escapeHtml(`${l.r.firstName} ${l.r.lastName}`)} — ${escapeHtml(l.ticket)}</p><img src="${escapeHtml(l.qr)}" alt="Ticket QR code ${escapeHtml(order.registrationNo)}" width="240" height="240"></div>`,
+    ),
+  ].join('\n');
+  return { subject, text, html };
+}

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Audit } from '../../platform/audit.ts';
+import type { AuthUser } from '../../platform/auth-guard.ts';
+import type { Db } from '../../platform/db.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import { loadSigningSecret } from '../../platform/secrets.ts';
+import type { EventsService } from '../events/index.ts';
+import { createPaymentsModule, type OrderView, type PaymentsService } from '../payments/index.ts';
+import { createCheckoutService, type CheckoutTesting, type PaymentsPort } from './checkout.service.ts';
+import { createRegistrationRepository } from './registration.repository.ts';
+import { registrationPublicRoutes } from './registration.public-routes.ts';
+import { registrationRoutes } from './registration.routes.ts';
+import { createRegistrationService } from './registration.service.ts';
+
+export type { RegistrationService } from './registration.service.ts';
+export type { CheckoutService, CheckoutTesting } from './checkout.service.ts';
+
+export type RegistrationModuleDeps = {
+  audit: Audit;
+  mailer: Mailer;
+  events: Pick<EventsService, 'get' | 'findOwner'>;
+  publicUrl: string;
+  now?: () => Date;
+  /** JWT_SECRET from config (else the stored instance secret): the test gateway's signing key is derived from it. */
+  jwtSecret?: string;
+  isProduction: boolean;
+  /** Set to run the reconciliation job on pg-boss (Postgres only); without it, reconciliation runs lazily on reads. */
+  jobsDatabaseUrl?: string;
+  env?: Record<string, string | undefined>;
+  log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
+};
+
+export const RECONCILE_QUEUE = 'registration-reconcile';
+
+/**
+ * Registration (tickets, quotas, forms, coupons, carts, orders, attendees) and payments, wired together: payments
+ * confirms orders through checkout's in-transaction step, checkout starts payments through payments' service.
+ */
+export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
+  const now = deps.now ?? (() => new Date());
+  const env = deps.env ?? process.env;
+  const repo = createRegistrationRepository(db);
+  const testing: CheckoutTesting = { unsafeDisableLocking: false, raceWindowMs: 0, raceBarrier: 0 };
+  const secret = { value: '' };
+  let payments: PaymentsService | null = null;
+  const paymentsPort = (): PaymentsPort => payments! as unknown as PaymentsPort;
+  const assertEvent = async (caller: AuthUser, organisationId: string, eventId: string) => {
+    await deps.events.get(caller, organisationId, eventId);
+  };
+
+  const checkout = createCheckoutService({
+    repo,
+    findEvent: (id) => deps.events.findOwner(id),
+    payments: paymentsPort,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    now,
+    lockTimeoutMs: 2000,
+    testing,
+    log: deps.log,
+  });
+  const service = createRegistrationService({ repo, checkout, payments: paymentsPort, assertEvent, audit: deps.audit, publicUrl: deps.publicUrl, now });
+  const paymentsModule = createPaymentsModule(db, {
+    registration: () => ({
+      findOrder: (orderId) => repo.findOrder(orderId) as Promise<OrderView | null>,
+      confirmPaidInTx: (tx, input) => checkout.confirmPaidInTx(tx, input),
+      paymentFailedInTx: (tx, input) => checkout.paymentFailedInTx(tx, input),
+      recordRefundInTx: (tx, input) => checkout.recordRefundInTx(tx, input),
+      setInvoiceNumberInTx: async (tx, orderId, number) => {
+        await createRegistrationRepository(tx).updateOrder(orderId, { invoiceNumber: number });
+      },
+      afterConfirm: async (orderId) => {
+        await checkout.dispatchOutbox(orderId);
+      },
+    }),
+    assertEvent,
+    findEventName: async (eventId) => (await deps.events.findOwner(eventId))?.name ?? '',
+    publicUrl: deps.publicUrl,
+    now,
+    testGatewaySecret: () => secret.value,
+    isProduction: deps.isProduction,
+    env: {
+      STRIPE_API_BASE: env.STRIPE_API_BASE,
+      STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
+      RAZORPAY_KEY_ID: env.RAZORPAY_KEY_ID,
+      RAZORPAY_KEY_SECRET: env.RAZORPAY_KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: env.RAZORPAY_WEBHOOK_SECRET,
+      RAZORPAY_CHECKOUT_URL: env.RAZORPAY_CHECKOUT_URL,
+    },
+    log: deps.log,
+  });
+  payments = paymentsModule.service;
+
+  /** One reconciliation pass: replay paid-but-unconfirmed gateway payments, expire unpaid orders, send owed mail. */
+  async function reconcile() {
+    await paymentsModule.service.reconcile();
+    return checkout.reconcile();
+  }
+
+  return {
+    service,
+    checkout,
+    payments: paymentsModule.service,
+    /** Test-only switches (race-test controls). Never set outside tests. */
+    testing,
+    reconcile,
+    plugin: async (app: FastifyInstance) => {
+      secret.value = createHash('sha256').update(`pavilion-test-gateway:${await loadSigningSecret(db, deps.jwtSecret)}`).digest('hex');
+      await app.register(registrationRoutes, { prefix: '/api/eventservices', service, payments: paymentsModule.service });
+      await app.register(registrationPublicRoutes, { prefix: '/api/eventservices/public', service, checkout, payments: paymentsModule.service });
+      await app.register(paymentsModule.plugin);
+      app.addHook('onClose', () => checkout.drain());
+      if (deps.jobsDatabaseUrl) await startJobs(app, deps.jobsDatabaseUrl, reconcile, deps.log);
+    },
+  };
+}
+
+/** pg-boss runs the reconciliation every minute (one worker at a time across instances, thanks to its queue). */
+async function startJobs(app: FastifyInstance, url: string, reconcile: () => Promise<unknown>, log: RegistrationModuleDeps['log']) {
+  const { default: PgBoss } = await import('pg-boss');
+  const boss = new PgBoss({ connectionString: url, max: 2 });
+  boss.on('error', (err) => log?.error({ err }, 'pg-boss error'));
+  await boss.start();
+  await boss.createQueue(RECONCILE_QUEUE);
+  await boss.schedule(RECONCILE_QUEUE, '* * * * *');
+  await boss.work(RECONCILE_QUEUE, async () => {
+    await reconcile();
+  });
+  app.addHook('onClose', async () => {
+    await boss.stop({ graceful: true, timeout: 5000 });
+  });
+}

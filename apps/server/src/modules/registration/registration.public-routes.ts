@@ -1,0 +1,134 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  ZCart,
+  ZCartCreateRequest,
+  ZDateOptionList,
+  ZOrderCreateRequest,
+  ZOrderCreateResponse,
+  ZPaymentRetryRequest,
+  ZPaymentSession,
+  ZPriceQuote,
+  ZPublicCartLink,
+  ZPublicCartLinkParams,
+  ZPublicCartParams,
+  ZPublicCategoryParams,
+  ZPublicOrder,
+  ZPublicOrderParams,
+  ZPublicRegistrationInfo,
+  ZPublicRegistrationQuery,
+  ZPublicVisitorCategoryQuery,
+  ZQuoteRequest,
+  ZRegEventParams,
+  ZVisitorCategoryList,
+  zIdempotencyKey,
+  zOk,
+} from '@pavilion/domain';
+import type { PaymentsService } from '../payments/index.ts';
+import type { CheckoutService } from './checkout.service.ts';
+import { ticketQrPng } from './confirmation-mail.ts';
+import { registrationErrors } from './registration.errors.ts';
+import type { RegistrationService } from './registration.service.ts';
+
+const tags = ['registration-public'];
+
+/** The Idempotency-Key header, checked; its scope is the route, the event or order, and the caller. */
+function idempotency(req: FastifyRequest, scope: string): { key: string | undefined; scope: string } {
+  const raw = req.headers[IDEMPOTENCY_KEY_HEADER];
+  if (raw === undefined) return { key: undefined, scope };
+  if (typeof raw !== 'string' || !zIdempotencyKey.safeParse(raw).success) throw registrationErrors.fields([{ field: 'Idempotency-Key', key: 'pattern' }]);
+  return { key: raw, scope: `${scope}:${req.user?.userId ?? 'anonymous'}` };
+}
+
+/** Public registration and checkout under /api/eventservices/public (cart-registration, cs/, visitors/, lvp-select-date/ ...). */
+export const registrationPublicRoutes: FastifyPluginAsyncZod<{ service: RegistrationService; checkout: CheckoutService; payments: PaymentsService }> = async (
+  app,
+  { service, checkout, payments },
+) => {
+  app.get(
+    '/events/:eventId/registration',
+    { config: { auth: 'public' }, schema: { tags, params: ZRegEventParams, querystring: ZPublicRegistrationQuery, response: { 200: zOk(ZPublicRegistrationInfo) } } },
+    async (req) => ({ status: 'OK' as const, data: await checkout.publicInfo(req.params.eventId, req.query) }),
+  );
+  app.get(
+    '/cart-links/:cartLinkId',
+    { config: { auth: 'public' }, schema: { tags, params: ZPublicCartLinkParams, response: { 200: zOk(ZPublicCartLink) } } },
+    async (req) => ({ status: 'OK' as const, data: await service.publicCartLink(req.params.cartLinkId) }),
+  );
+  app.get(
+    '/events/:eventId/visitor-categories',
+    { config: { auth: 'public' }, schema: { tags, params: ZRegEventParams, querystring: ZPublicVisitorCategoryQuery, response: { 200: zOk(ZVisitorCategoryList) } } },
+    async (req) => ({ status: 'OK' as const, data: await service.publicCategories(req.params.eventId, req.query.name) }),
+  );
+  app.get(
+    '/visitor-categories/:categoryId/dates',
+    { config: { auth: 'public' }, schema: { tags, params: ZPublicCategoryParams, response: { 200: zOk(ZDateOptionList) } } },
+    async (req) => ({ status: 'OK' as const, data: await service.publicDates(req.params.categoryId) }),
+  );
+  app.post(
+    '/events/:eventId/quote',
+    { config: { auth: 'public' }, schema: { tags, params: ZRegEventParams, body: ZQuoteRequest, response: { 200: zOk(ZPriceQuote) } } },
+    async (req) => ({ status: 'OK' as const, data: await checkout.quote(req.params.eventId, req.body) }),
+  );
+  app.post(
+    '/events/:eventId/carts',
+    { config: { auth: 'public' }, schema: { tags, params: ZRegEventParams, body: ZCartCreateRequest, response: { 201: zOk(ZCart) } } },
+    async (req, reply) => reply.status(201).send({ status: 'OK' as const, data: await checkout.createCart(req.params.eventId, req.body) }),
+  );
+  app.get(
+    '/carts/:cartId',
+    { config: { auth: 'public' }, schema: { tags, params: ZPublicCartParams, response: { 200: zOk(ZCart) } } },
+    async (req) => ({ status: 'OK' as const, data: await checkout.getCart(req.params.cartId) }),
+  );
+  app.delete(
+    '/carts/:cartId',
+    { config: { auth: 'public' }, schema: { tags, params: ZPublicCartParams, response: { 200: zOk(ZCart) } } },
+    async (req) => ({ status: 'OK' as const, data: await checkout.releaseCart(req.params.cartId) }),
+  );
+  app.post(
+    '/events/:eventId/orders',
+    { config: { auth: 'public' }, schema: { tags, params: ZRegEventParams, body: ZOrderCreateRequest, response: { 201: zOk(ZOrderCreateResponse) } } },
+    async (req, reply) => {
+      const idem = idempotency(req, `order:${req.params.eventId}`);
+      const res = await checkout.withIdempotency(idem.scope, idem.key, req.body, async () => ({ status: 201, body: { status: 'OK' as const, data: await checkout.createOrder(req.params.eventId, req.body) } }));
+      return reply.status(res.status as 201).header('idempotent-replayed', String(res.replayed)).send(res.body);
+    },
+  );
+  app.get(
+    '/orders/:orderId',
+    { config: { auth: 'public' }, schema: { tags, params: ZPublicOrderParams, response: { 200: zOk(ZPublicOrder) } } },
+    async (req) => {
+      await checkout.reconcileOrder(req.params.orderId);
+      return { status: 'OK' as const, data: await checkout.publicOrder(req.params.orderId) };
+    },
+  );
+  app.post(
+    '/orders/:orderId/payments',
+    { config: { auth: 'public' }, schema: { tags, params: ZPublicOrderParams, body: ZPaymentRetryRequest, response: { 201: zOk(ZPaymentSession) } } },
+    async (req, reply) => {
+      const idem = idempotency(req, `payment:${req.params.orderId}`);
+      const res = await checkout.withIdempotency(idem.scope, idem.key, req.body, async () => ({ status: 201, body: { status: 'OK' as const, data: await checkout.retryPayment(req.params.orderId, req.body.provider) } }));
+      return reply.status(res.status as 201).header('idempotent-replayed', String(res.replayed)).send(res.body);
+    },
+  );
+  app.get(
+    '/orders/:orderId/invoice.pdf',
+    { config: { auth: 'public' }, schema: { tags, params: ZPublicOrderParams } },
+    async (req, reply) => {
+      const pdf = await payments.invoicePdf(req.params.orderId);
+      if (!pdf) return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'Invoice not found' });
+      return reply.type('application/pdf').serializer((p) => p as string).send(pdf);
+    },
+  );
+  app.get(
+    '/orders/:orderId/attendees/:registrationId/qr.png',
+    { config: { auth: 'public' }, schema: { tags, params: z.object({ orderId: z.string().min(1).max(64), registrationId: z.string().min(1).max(64) }) } },
+    async (req, reply) => {
+      const found = await service.attendeeOf(req.params.orderId, req.params.registrationId);
+      if (!found) return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'Ticket not found' });
+      return reply.type('image/png').header('cache-control', 'private, max-age=3600').serializer((p) => p as string).send(await ticketQrPng(found.order, found.reg));
+    },
+  );
+};

@@ -1,0 +1,615 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { TOrderListQuery, TRegistrationListQuery } from '@pavilion/domain';
+import type { Db } from '../../platform/db.ts';
+import {
+  cartLinks,
+  carts,
+  couponRedemptions,
+  coupons,
+  dateOptions,
+  idempotencyKeys,
+  journeyEntries,
+  orders,
+  quotas,
+  regEventSettings,
+  regForms,
+  regOutbox,
+  registrations,
+  seatHolds,
+  ticketQuotas,
+  tickets,
+  visitorCategories,
+} from './registration.tables.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Q = Db | Tx;
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type QuotaRow = typeof quotas.$inferSelect;
+export type CouponRow = typeof coupons.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type RegistrationRow = typeof registrations.$inferSelect;
+export type CartRow = typeof carts.$inferSelect;
+export type SettingsRow = typeof regEventSettings.$inferSelect;
+export type FormRow = typeof regForms.$inferSelect;
+export type CategoryRow = typeof visitorCategories.$inferSelect;
+export type DateOptionRow = typeof dateOptions.$inferSelect;
+export type CartLinkRow = typeof cartLinks.$inferSelect;
+export type JourneyRow = typeof journeyEntries.$inferSelect;
+export type OutboxRow = typeof regOutbox.$inferSelect;
+export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A hold or redemption counts while not released and not past its expiry. */
+const liveHold = (now: Date) => and(isNull(seatHolds.releasedAt), or(isNull(seatHolds.expiresAt), gt(seatHolds.expiresAt, now)));
+const liveRedemption = (now: Date) =>
+  and(isNull(couponRedemptions.releasedAt), or(isNull(couponRedemptions.expiresAt), gt(couponRedemptions.expiresAt, now)));
+
+/** The only file that queries registration tables. No business rules; every read is scoped to an event. */
+function queries(db: Q) {
+  return {
+
+    // ------------------------------------------------------------ settings
+    async settings(eventId: string): Promise<SettingsRow | null> {
+      const [row] = await db.select().from(regEventSettings).where(eq(regEventSettings.eventId, eventId)).limit(1);
+      return row ?? null;
+    },
+    async upsertSettings(eventId: string, organisationId: string, patch: Partial<typeof regEventSettings.$inferInsert>): Promise<SettingsRow> {
+      const [row] = await db
+        .insert(regEventSettings)
+        .values({ eventId, organisationId, ...patch })
+        .onConflictDoUpdate({ target: regEventSettings.eventId, set: { ...patch, updatedAt: new Date() } })
+        .returning();
+      return row!;
+    },
+
+    // ------------------------------------------------------------ tickets and quotas
+    async listTickets(eventId: string): Promise<TicketRow[]> {
+      return db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.eventId, eventId), eq(tickets.isDeleted, false)))
+        .orderBy(asc(tickets.sortOrder), asc(tickets.createdAt));
+    },
+    async findTicket(eventId: string, id: string): Promise<TicketRow | null> {
+      const [row] = await db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.id, id), eq(tickets.eventId, eventId), eq(tickets.isDeleted, false)))
+        .limit(1);
+      return row ?? null;
+    },
+    async ticketsByIds(eventId: string, ids: string[]): Promise<TicketRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.eventId, eventId), inArray(tickets.id, ids), eq(tickets.isDeleted, false)));
+    },
+    async insertTicket(row: typeof tickets.$inferInsert): Promise<TicketRow> {
+      const [r] = await db.insert(tickets).values(row).returning();
+      return r!;
+    },
+    async updateTicket(eventId: string, id: string, patch: Partial<typeof tickets.$inferInsert>): Promise<TicketRow | null> {
+      const [r] = await db
+        .update(tickets)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(tickets.id, id), eq(tickets.eventId, eventId)))
+        .returning();
+      return r ?? null;
+    },
+    async listQuotas(eventId: string): Promise<QuotaRow[]> {
+      return db.select().from(quotas).where(eq(quotas.eventId, eventId)).orderBy(asc(quotas.createdAt));
+    },
+    async quotasByIds(eventId: string, ids: string[]): Promise<QuotaRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(quotas).where(and(eq(quotas.eventId, eventId), inArray(quotas.id, ids)));
+    },
+    async findQuota(eventId: string, id: string): Promise<QuotaRow | null> {
+      const [r] = await db.select().from(quotas).where(and(eq(quotas.id, id), eq(quotas.eventId, eventId))).limit(1);
+      return r ?? null;
+    },
+    async ownQuota(ticketId: string): Promise<QuotaRow | null> {
+      const [r] = await db.select().from(quotas).where(eq(quotas.ticketId, ticketId)).limit(1);
+      return r ?? null;
+    },
+    async insertQuota(row: typeof quotas.$inferInsert): Promise<QuotaRow> {
+      const [r] = await db.insert(quotas).values(row).returning();
+      return r!;
+    },
+    async updateQuota(eventId: string, id: string, patch: Partial<typeof quotas.$inferInsert>): Promise<QuotaRow | null> {
+      const [r] = await db
+        .update(quotas)
+        .set(patch)
+        .where(and(eq(quotas.id, id), eq(quotas.eventId, eventId)))
+        .returning();
+      return r ?? null;
+    },
+    async deleteQuota(eventId: string, id: string): Promise<boolean> {
+      const rows = await db.delete(quotas).where(and(eq(quotas.id, id), eq(quotas.eventId, eventId))).returning({ id: quotas.id });
+      return rows.length > 0;
+    },
+    async ticketQuotaLinks(eventId: string): Promise<{ ticketId: string; quotaId: string }[]> {
+      return db.select({ ticketId: ticketQuotas.ticketId, quotaId: ticketQuotas.quotaId }).from(ticketQuotas).where(eq(ticketQuotas.eventId, eventId));
+    },
+    async linksForTickets(ticketIds: string[]): Promise<{ ticketId: string; quotaId: string }[]> {
+      if (ticketIds.length === 0) return [];
+      return db
+        .select({ ticketId: ticketQuotas.ticketId, quotaId: ticketQuotas.quotaId })
+        .from(ticketQuotas)
+        .where(inArray(ticketQuotas.ticketId, ticketIds));
+    },
+    async setTicketQuotas(eventId: string, ticketId: string, quotaIds: string[]): Promise<void> {
+      await db.delete(ticketQuotas).where(eq(ticketQuotas.ticketId, ticketId));
+      if (quotaIds.length > 0) await db.insert(ticketQuotas).values(quotaIds.map((quotaId) => ({ ticketId, quotaId, eventId }))).onConflictDoNothing();
+    },
+    async setQuotaTickets(eventId: string, quotaId: string, ticketIds: string[]): Promise<void> {
+      await db.delete(ticketQuotas).where(eq(ticketQuotas.quotaId, quotaId));
+      if (ticketIds.length > 0) await db.insert(ticketQuotas).values(ticketIds.map((ticketId) => ({ ticketId, quotaId, eventId }))).onConflictDoNothing();
+    },
+    /** Live seats per quota: held by orders (pending or paid) and by carts. */
+    async quotaUsage(eventId: string, now: Date): Promise<{ quotaId: string; ordered: number; carted: number }[]> {
+      return db
+        .select({
+          quotaId: seatHolds.quotaId,
+          ordered: sql<number>`coalesce(sum(case when ${seatHolds.orderId} is not null then ${seatHolds.quantity} else 0 end), 0)::int`,
+          carted: sql<number>`coalesce(sum(case when ${seatHolds.orderId} is null then ${seatHolds.quantity} else 0 end), 0)::int`,
+        })
+        .from(seatHolds)
+        .where(and(eq(seatHolds.eventId, eventId), liveHold(now)))
+        .groupBy(seatHolds.quotaId);
+    },
+    async soldPerTicket(eventId: string): Promise<{ ticketId: string; sold: number }[]> {
+      return db
+        .select({ ticketId: registrations.ticketId, sold: sql<number>`count(*)::int` })
+        .from(registrations)
+        .innerJoin(orders, eq(orders.id, registrations.orderId))
+        .where(and(eq(registrations.eventId, eventId), eq(registrations.isAccompanying, false), inArray(orders.status, ['pending', 'paid'])))
+        .groupBy(registrations.ticketId);
+    },
+    async ticketHasOrders(ticketId: string): Promise<boolean> {
+      const [r] = await db.select({ n: count() }).from(registrations).where(eq(registrations.ticketId, ticketId));
+      return (r?.n ?? 0) > 0;
+    },
+
+    // ------------------------------------------------------------ locking (called inside a transaction)
+    async setLockTimeout(ms: number): Promise<void> {
+      await db.execute(sql.raw(`SET LOCAL lock_timeout = '${Math.max(1, Math.floor(ms))}ms'`));
+    },
+    async liveHoldSums(quotaIds: string[], now: Date): Promise<Map<string, number>> {
+      if (quotaIds.length === 0) return new Map();
+      const rows = await db
+        .select({ quotaId: seatHolds.quotaId, n: sql<number>`coalesce(sum(${seatHolds.quantity}), 0)::int` })
+        .from(seatHolds)
+        .where(and(inArray(seatHolds.quotaId, quotaIds), liveHold(now)))
+        .groupBy(seatHolds.quotaId);
+      return new Map(rows.map((r) => [r.quotaId, r.n]));
+    },
+    async insertHolds(rows: (typeof seatHolds.$inferInsert)[]): Promise<void> {
+      if (rows.length > 0) await db.insert(seatHolds).values(rows);
+    },
+    /**
+     * Check and write in one statement, run after the quota rows are locked: its snapshot is taken after the lock
+     * was granted, so it sees every hold committed by the previous lock holder. Writes the holds (and, for an order,
+     * bumps the per-event counter and sets the registration number) only if every quota has room.
+     */
+    async checkAndHold(
+      demands: { quotaId: string; demand: number }[],
+      holds: (typeof seatHolds.$inferInsert)[],
+      now: Date,
+      numbering: { orderId: string; eventId: string; organisationId: string } | null,
+    ): Promise<{ free: Map<string, number>; ok: boolean; registrationNo: string | null }> {
+      const demandJson = JSON.stringify(demands.map((d) => ({ id: d.quotaId, demand: d.demand })));
+      const holdValues =
+        holds.length > 0
+          ? sql.join(
+              holds.map((x) => sql`(${x.quotaId}, ${x.eventId}, ${x.ticketId}, ${x.cartId ?? null}, ${x.orderId ?? null}, ${x.quantity}::int, ${x.expiresAt ? x.expiresAt.toISOString() : null}::timestamptz)`),
+              sql`, `,
+            )
+          : null;
+      const nowIso = now.toISOString();
+      const res = await db.execute(sql`WITH
+        usage AS (
+          SELECT q.id, q.capacity - coalesce((SELECT sum(h.quantity) FROM seat_holds h WHERE h.quota_id = q.id AND h.released_at IS NULL AND (h.expires_at IS NULL OR h.expires_at > ${nowIso}::timestamptz)), 0)::int AS free, d.demand
+          FROM quotas q JOIN json_to_recordset(${demandJson}::json) AS d(id text, demand int) ON d.id = q.id),
+        ok AS (SELECT coalesce(bool_and(free >= demand), true) AS ok FROM usage)${
+          holdValues
+            ? sql`,
+        h AS (INSERT INTO seat_holds (quota_id, event_id, ticket_id, cart_id, order_id, quantity, expires_at)
+          SELECT v.* FROM (VALUES ${holdValues}) AS v(quota_id, event_id, ticket_id, cart_id, order_id, quantity, expires_at) WHERE (SELECT ok FROM ok))`
+            : sql``
+        }${
+          numbering
+            ? sql`,
+        c AS (INSERT INTO reg_event_settings (event_id, organisation_id, reg_counter)
+          SELECT ${numbering.eventId}, ${numbering.organisationId}, 1 WHERE (SELECT ok FROM ok)
+          ON CONFLICT (event_id) DO UPDATE SET reg_counter = reg_event_settings.reg_counter + 1
+          RETURNING reg_counter, registration_prefix),
+        u AS (UPDATE orders SET registration_no = c.registration_prefix || lpad(c.reg_counter::text, 6, '0'), updated_at = now()
+          FROM c WHERE orders.id = ${numbering.orderId} RETURNING orders.registration_no)`
+            : sql``
+        }
+        SELECT (SELECT ok FROM ok) AS ok, ${numbering ? sql`(SELECT registration_no FROM u)` : sql`NULL::text`} AS registration_no,
+          coalesce((SELECT json_agg(json_build_array(id, free)) FROM usage), '[]'::json) AS free`);
+      const row = res.rows[0] as { ok: boolean; registration_no: string | null; free: [string, number][] | string };
+      const pairs = typeof row.free === 'string' ? (JSON.parse(row.free) as [string, number][]) : row.free;
+      return { ok: row.ok, registrationNo: row.registration_no, free: new Map(pairs) };
+    },
+    async setOrderHoldsExpiry(orderId: string, expiresAt: Date | null): Promise<void> {
+      await db.update(seatHolds).set({ expiresAt }).where(and(eq(seatHolds.orderId, orderId), isNull(seatHolds.releasedAt)));
+    },
+    async releaseHolds(by: { cartId?: string; orderId?: string }, now: Date): Promise<void> {
+      const cond = by.cartId ? eq(seatHolds.cartId, by.cartId) : eq(seatHolds.orderId, by.orderId!);
+      await db.update(seatHolds).set({ releasedAt: now }).where(and(cond, isNull(seatHolds.releasedAt)));
+    },
+    async lockCoupon(id: string, lock: boolean): Promise<CouponRow | null> {
+      const q = db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
+      const [r] = lock ? await q.for('update') : await q;
+      return r ?? null;
+    },
+    /**
+     * Uses the coupon for this order if it has uses left: check and insert in one statement, run after the coupon
+     * row is locked, so its snapshot sees the redemption of the previous lock holder. False when used up.
+     */
+    async redeemCoupon(couponId: string, maxUses: number | null, orderId: string, expiresAt: Date | null, now: Date): Promise<boolean> {
+      const exp = expiresAt ? expiresAt.toISOString() : null;
+      const limit = maxUses === null ? sql`true` : sql`(SELECT count(*) FROM coupon_redemptions WHERE coupon_id = ${couponId} AND released_at IS NULL AND (expires_at IS NULL OR expires_at > ${now.toISOString()}::timestamptz)) < ${maxUses}`;
+      const res = await db.execute(sql`INSERT INTO coupon_redemptions (coupon_id, order_id, expires_at) SELECT ${couponId}, ${orderId}, ${exp}::timestamptz WHERE ${limit} RETURNING id`);
+      return res.rows.length > 0;
+    },
+    async setRedemptionExpiry(orderId: string, expiresAt: Date | null): Promise<void> {
+      await db.update(couponRedemptions).set({ expiresAt }).where(and(eq(couponRedemptions.orderId, orderId), isNull(couponRedemptions.releasedAt)));
+    },
+    async releaseRedemption(orderId: string, now: Date): Promise<void> {
+      await db.update(couponRedemptions).set({ releasedAt: now }).where(and(eq(couponRedemptions.orderId, orderId), isNull(couponRedemptions.releasedAt)));
+    },
+    async redemptionCounts(eventId: string, now: Date): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ couponId: couponRedemptions.couponId, n: sql<number>`count(*)::int` })
+        .from(couponRedemptions)
+        .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
+        .where(and(eq(coupons.eventId, eventId), liveRedemption(now)))
+        .groupBy(couponRedemptions.couponId);
+      return new Map(rows.map((r) => [r.couponId, r.n]));
+    },
+
+    // ------------------------------------------------------------ carts
+    async insertCart(row: typeof carts.$inferInsert): Promise<CartRow> {
+      const [r] = await db.insert(carts).values(row).returning();
+      return r!;
+    },
+    async findCart(id: string, lock = false): Promise<CartRow | null> {
+      const q = db.select().from(carts).where(eq(carts.id, id)).limit(1);
+      const [r] = lock ? await q.for('update') : await q;
+      return r ?? null;
+    },
+    async setCartStatus(id: string, status: string): Promise<void> {
+      await db.update(carts).set({ status }).where(eq(carts.id, id));
+    },
+
+    // ------------------------------------------------------------ forms, coupons, categories, dates, cart links
+    async listForms(eventId: string): Promise<FormRow[]> {
+      return db.select().from(regForms).where(eq(regForms.eventId, eventId)).orderBy(asc(regForms.createdAt));
+    },
+    async insertForm(row: typeof regForms.$inferInsert): Promise<FormRow> {
+      const [r] = await db.insert(regForms).values(row).returning();
+      return r!;
+    },
+    async updateForm(eventId: string, id: string, patch: Partial<typeof regForms.$inferInsert>): Promise<FormRow | null> {
+      const [r] = await db
+        .update(regForms)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(regForms.id, id), eq(regForms.eventId, eventId)))
+        .returning();
+      return r ?? null;
+    },
+    async deleteForm(eventId: string, id: string): Promise<boolean> {
+      return (await db.delete(regForms).where(and(eq(regForms.id, id), eq(regForms.eventId, eventId))).returning({ id: regForms.id })).length > 0;
+    },
+    async listCoupons(eventId: string, q: { page: number; pageSize: number; search?: string }): Promise<{ rows: CouponRow[]; total: number }> {
+      const where = and(eq(coupons.eventId, eventId), q.search ? ilike(coupons.code, `%${escapeLike(q.search)}%`) : undefined);
+      const [t] = await db.select({ n: count() }).from(coupons).where(where);
+      const rows = await db
+        .select()
+        .from(coupons)
+        .where(where)
+        .orderBy(desc(coupons.createdAt), asc(coupons.code))
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize);
+      return { rows, total: t?.n ?? 0 };
+    },
+    async findCouponByCode(eventId: string, code: string): Promise<CouponRow | null> {
+      const [r] = await db.select().from(coupons).where(and(eq(coupons.eventId, eventId), eq(coupons.code, code))).limit(1);
+      return r ?? null;
+    },
+    async insertCoupons(rows: (typeof coupons.$inferInsert)[]): Promise<CouponRow[]> {
+      if (rows.length === 0) return [];
+      return db.insert(coupons).values(rows).onConflictDoNothing().returning();
+    },
+    async updateCoupon(eventId: string, id: string, patch: Partial<typeof coupons.$inferInsert>): Promise<CouponRow | null> {
+      const [r] = await db
+        .update(coupons)
+        .set(patch)
+        .where(and(eq(coupons.id, id), eq(coupons.eventId, eventId)))
+        .returning();
+      return r ?? null;
+    },
+    async deleteCoupon(eventId: string, id: string): Promise<boolean> {
+      return (await db.delete(coupons).where(and(eq(coupons.id, id), eq(coupons.eventId, eventId))).returning({ id: coupons.id })).length > 0;
+    },
+    async listCategories(eventId: string, slug?: string): Promise<CategoryRow[]> {
+      return db
+        .select()
+        .from(visitorCategories)
+        .where(and(eq(visitorCategories.eventId, eventId), slug ? eq(visitorCategories.slug, slug) : undefined))
+        .orderBy(asc(visitorCategories.name));
+    },
+    async findCategory(id: string): Promise<CategoryRow | null> {
+      const [r] = await db.select().from(visitorCategories).where(eq(visitorCategories.id, id)).limit(1);
+      return r ?? null;
+    },
+    async insertCategory(row: typeof visitorCategories.$inferInsert): Promise<CategoryRow | null> {
+      const [r] = await db.insert(visitorCategories).values(row).onConflictDoNothing().returning();
+      return r ?? null;
+    },
+    async updateCategory(eventId: string, id: string, patch: Partial<typeof visitorCategories.$inferInsert>): Promise<CategoryRow | null> {
+      const [r] = await db
+        .update(visitorCategories)
+        .set(patch)
+        .where(and(eq(visitorCategories.id, id), eq(visitorCategories.eventId, eventId)))
+        .returning();
+      return r ?? null;
+    },
+    async deleteCategory(eventId: string, id: string): Promise<boolean> {
+      return (await db.delete(visitorCategories).where(and(eq(visitorCategories.id, id), eq(visitorCategories.eventId, eventId))).returning({ id: visitorCategories.id })).length > 0;
+    },
+    async listDateOptions(eventId: string, categoryId?: string): Promise<DateOptionRow[]> {
+      return db
+        .select()
+        .from(dateOptions)
+        .where(and(eq(dateOptions.eventId, eventId), categoryId ? eq(dateOptions.categoryId, categoryId) : undefined))
+        .orderBy(asc(dateOptions.date));
+    },
+    async findDateOption(eventId: string, id: string): Promise<DateOptionRow | null> {
+      const [r] = await db.select().from(dateOptions).where(and(eq(dateOptions.eventId, eventId), eq(dateOptions.id, id))).limit(1);
+      return r ?? null;
+    },
+    async insertDateOption(row: typeof dateOptions.$inferInsert): Promise<DateOptionRow> {
+      const [r] = await db.insert(dateOptions).values(row).returning();
+      return r!;
+    },
+    async deleteDateOption(eventId: string, id: string): Promise<boolean> {
+      return (await db.delete(dateOptions).where(and(eq(dateOptions.id, id), eq(dateOptions.eventId, eventId))).returning({ id: dateOptions.id })).length > 0;
+    },
+    async listCartLinks(eventId: string): Promise<CartLinkRow[]> {
+      return db.select().from(cartLinks).where(eq(cartLinks.eventId, eventId)).orderBy(desc(cartLinks.createdAt));
+    },
+    async findCartLink(id: string): Promise<CartLinkRow | null> {
+      const [r] = await db.select().from(cartLinks).where(eq(cartLinks.id, id)).limit(1);
+      return r ?? null;
+    },
+    async insertCartLink(row: typeof cartLinks.$inferInsert): Promise<CartLinkRow> {
+      const [r] = await db.insert(cartLinks).values(row).returning();
+      return r!;
+    },
+    async updateCartLink(eventId: string, id: string, patch: Partial<typeof cartLinks.$inferInsert>): Promise<CartLinkRow | null> {
+      const [r] = await db
+        .update(cartLinks)
+        .set(patch)
+        .where(and(eq(cartLinks.id, id), eq(cartLinks.eventId, eventId)))
+        .returning();
+      return r ?? null;
+    },
+    async deleteCartLink(eventId: string, id: string): Promise<boolean> {
+      return (await db.delete(cartLinks).where(and(eq(cartLinks.id, id), eq(cartLinks.eventId, eventId))).returning({ id: cartLinks.id })).length > 0;
+    },
+
+    /** An order with its attendees, journey entries and (optionally) its outbox row, in one statement. */
+    async insertOrderGraph(
+      order: typeof orders.$inferInsert,
+      regs: (typeof registrations.$inferInsert)[],
+      journey: (typeof journeyEntries.$inferInsert)[],
+      outbox: typeof regOutbox.$inferInsert | null,
+    ): Promise<void> {
+      const parts = [sql`o AS (${db.insert(orders).values(order).getSQL()})`, sql`r AS (${db.insert(registrations).values(regs).getSQL()})`];
+      if (journey.length > 0) parts.push(sql`j AS (${db.insert(journeyEntries).values(journey).getSQL()})`);
+      if (outbox) parts.push(sql`b AS (${db.insert(regOutbox).values(outbox).getSQL()})`);
+      await db.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT 1`);
+    },
+    /** The quotas of these tickets, locked (unless told not to) in id order, with the ticket each one serves. */
+    async lockQuotasOfTickets(ticketIds: string[], lock: boolean): Promise<{ quotaId: string; ticketId: string; capacity: number }[]> {
+      if (ticketIds.length === 0) return [];
+      const q = db
+        .select({ quotaId: quotas.id, ticketId: ticketQuotas.ticketId, capacity: quotas.capacity })
+        .from(quotas)
+        .innerJoin(ticketQuotas, eq(ticketQuotas.quotaId, quotas.id))
+        .where(inArray(ticketQuotas.ticketId, ticketIds))
+        .orderBy(asc(quotas.id));
+      return lock ? q.for('update', { of: quotas }) : q;
+    },
+    async findOrder(id: string, lock = false): Promise<OrderRow | null> {
+      const q = db.select().from(orders).where(eq(orders.id, id)).limit(1);
+      const [r] = lock ? await q.for('update') : await q;
+      return r ?? null;
+    },
+    async findOrderInEvent(eventId: string, id: string): Promise<OrderRow | null> {
+      const [r] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.eventId, eventId))).limit(1);
+      return r ?? null;
+    },
+    /** Conditional transition: the WHERE on the current status makes a second confirmation a no-op. */
+    async transitionOrder(id: string, from: string[], patch: Partial<typeof orders.$inferInsert>): Promise<OrderRow | null> {
+      const [r] = await db
+        .update(orders)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(orders.id, id), inArray(orders.status, from)))
+        .returning();
+      return r ?? null;
+    },
+    async updateOrder(id: string, patch: Partial<typeof orders.$inferInsert>): Promise<OrderRow | null> {
+      const [r] = await db
+        .update(orders)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(orders.id, id))
+        .returning();
+      return r ?? null;
+    },
+    async listOrders(eventId: string, q: TOrderListQuery): Promise<{ rows: OrderRow[]; total: number }> {
+      const where: SQL[] = [eq(orders.eventId, eventId)];
+      if (q.status) where.push(eq(orders.status, q.status));
+      if (q.paymentStatus) where.push(eq(orders.paymentStatus, q.paymentStatus));
+      if (q.search) {
+        const term = `%${escapeLike(q.search)}%`;
+        where.push(or(ilike(orders.registrationNo, term), ilike(orders.buyerEmail, term), ilike(orders.buyerFirstName, term), ilike(orders.buyerLastName, term))!);
+      }
+      const cond = and(...where);
+      const [t] = await db.select({ n: count() }).from(orders).where(cond);
+      const rows = await db.select().from(orders).where(cond).orderBy(desc(orders.createdAt), desc(orders.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+      return { rows, total: t?.n ?? 0 };
+    },
+    async expirablePendingOrders(now: Date, limit: number): Promise<OrderRow[]> {
+      return db.select().from(orders).where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now))).limit(limit);
+    },
+    async insertRegistrations(rows: (typeof registrations.$inferInsert)[]): Promise<RegistrationRow[]> {
+      if (rows.length === 0) return [];
+      return db.insert(registrations).values(rows).returning();
+    },
+    async registrationsOfOrder(orderId: string): Promise<RegistrationRow[]> {
+      return db.select().from(registrations).where(eq(registrations.orderId, orderId)).orderBy(asc(registrations.createdAt), asc(registrations.id));
+    },
+    async findRegistration(eventId: string, id: string): Promise<RegistrationRow | null> {
+      const [r] = await db.select().from(registrations).where(and(eq(registrations.id, id), eq(registrations.eventId, eventId))).limit(1);
+      return r ?? null;
+    },
+    async registrationsByIds(eventId: string, ids: string[]): Promise<RegistrationRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(registrations).where(and(eq(registrations.eventId, eventId), inArray(registrations.id, ids)));
+    },
+    async updateRegistrations(eventId: string, ids: string[], patch: Partial<typeof registrations.$inferInsert>): Promise<RegistrationRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .update(registrations)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(registrations.eventId, eventId), inArray(registrations.id, ids)))
+        .returning();
+    },
+    async listRegistrations(
+      eventId: string,
+      q: Omit<TRegistrationListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number },
+    ): Promise<{ rows: { r: RegistrationRow; o: OrderRow }[]; total: number }> {
+      const where: SQL[] = [eq(registrations.eventId, eventId)];
+      if (q.approvalStatus) where.push(eq(registrations.approvalStatus, q.approvalStatus));
+      if (q.ticketId) where.push(eq(registrations.ticketId, q.ticketId));
+      if (q.categoryId) where.push(eq(registrations.categoryId, q.categoryId));
+      if (q.group) where.push(sql`${registrations.groups} @> ${JSON.stringify([q.group])}::jsonb`);
+      if (q.paymentStatus) where.push(eq(orders.paymentStatus, q.paymentStatus));
+      if (q.orderStatus) where.push(eq(orders.status, q.orderStatus));
+      if (q.search) {
+        const term = `%${escapeLike(q.search)}%`;
+        where.push(
+          or(
+            ilike(registrations.firstName, term),
+            ilike(registrations.lastName, term),
+            ilike(registrations.email, term),
+            ilike(orders.registrationNo, term),
+            ilike(sql`${registrations.firstName} || ' ' || ${registrations.lastName}`, term),
+          )!,
+        );
+      }
+      const cond = and(...where);
+      const order =
+        q.sort === 'oldest'
+          ? [asc(registrations.createdAt), asc(registrations.id)]
+          : q.sort === 'name'
+            ? [asc(registrations.firstName), asc(registrations.lastName), asc(registrations.id)]
+            : q.sort === 'registrationNo'
+              ? [asc(orders.registrationNo), asc(registrations.id)]
+              : [desc(registrations.createdAt), desc(registrations.id)];
+      const [t] = await db.select({ n: count() }).from(registrations).innerJoin(orders, eq(orders.id, registrations.orderId)).where(cond);
+      let query = db
+        .select({ r: registrations, o: orders })
+        .from(registrations)
+        .innerJoin(orders, eq(orders.id, registrations.orderId))
+        .where(cond)
+        .orderBy(...order)
+        .$dynamic();
+      if (q.page && q.pageSize) query = query.limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+      else query = query.limit(100_000);
+      return { rows: await query, total: t?.n ?? 0 };
+    },
+
+    // ------------------------------------------------------------ journey
+    async insertJourney(rows: (typeof journeyEntries.$inferInsert)[]): Promise<void> {
+      if (rows.length > 0) await db.insert(journeyEntries).values(rows);
+    },
+    async journey(eventId: string, registrationId: string): Promise<JourneyRow[]> {
+      return db
+        .select()
+        .from(journeyEntries)
+        .where(and(eq(journeyEntries.eventId, eventId), eq(journeyEntries.registrationId, registrationId)))
+        .orderBy(asc(journeyEntries.createdAt), asc(journeyEntries.id));
+    },
+
+    // ------------------------------------------------------------ outbox
+    async enqueueOutbox(row: typeof regOutbox.$inferInsert): Promise<boolean> {
+      const r = await db.insert(regOutbox).values(row).onConflictDoNothing().returning({ id: regOutbox.id });
+      return r.length > 0;
+    },
+    /** Claims a pending row (or a 'sending' row abandoned before `staleBefore`) for one sender. */
+    async claimOutbox(orderId: string | null, now: Date, staleBefore: Date, limit = 50): Promise<OutboxRow[]> {
+      const claimable = or(eq(regOutbox.status, 'pending'), and(eq(regOutbox.status, 'sending'), lte(regOutbox.claimedAt, staleBefore)));
+      const ids = db
+        .select({ id: regOutbox.id })
+        .from(regOutbox)
+        .where(and(claimable, orderId ? eq(regOutbox.orderId, orderId) : undefined))
+        .limit(limit);
+      return db
+        .update(regOutbox)
+        .set({ status: 'sending', claimedAt: now, attempts: sql`${regOutbox.attempts} + 1` })
+        .where(and(inArray(regOutbox.id, ids), claimable))
+        .returning();
+    },
+    async finishOutbox(id: string, status: 'sent' | 'failed' | 'pending', now: Date): Promise<void> {
+      await db.update(regOutbox).set({ status, sentAt: status === 'sent' ? now : null }).where(eq(regOutbox.id, id));
+    },
+
+    // ------------------------------------------------------------ idempotency keys
+    async claimIdempotencyKey(scope: string, key: string, requestHash: string): Promise<boolean> {
+      const r = await db.insert(idempotencyKeys).values({ scope, key, requestHash, status: 'in_flight' }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+      return r.length > 0;
+    },
+    async findIdempotencyKey(scope: string, key: string): Promise<IdempotencyRow | null> {
+      const [r] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))).limit(1);
+      return r ?? null;
+    },
+    /** Takes over an abandoned in-flight key (its process died); conditional so only one caller wins. */
+    async takeOverIdempotencyKey(scope: string, key: string, staleBefore: Date, now: Date): Promise<boolean> {
+      const r = await db
+        .update(idempotencyKeys)
+        .set({ createdAt: now })
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), eq(idempotencyKeys.status, 'in_flight'), lte(idempotencyKeys.createdAt, staleBefore)))
+        .returning({ key: idempotencyKeys.key });
+      return r.length > 0;
+    },
+    async completeIdempotencyKey(scope: string, key: string, responseStatus: number, responseBody: unknown): Promise<void> {
+      await db
+        .update(idempotencyKeys)
+        .set({ status: 'done', responseStatus, responseBody })
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    },
+    async dropIdempotencyKey(scope: string, key: string): Promise<void> {
+      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    },
+  };
+}
+
+export type RegistrationRepository = ReturnType<typeof queries> & {
+  /** Runs fn in one transaction with a repository bound to it. */
+  transaction<T>(fn: (repo: RegistrationRepository) => Promise<T>): Promise<T>;
+};
+
+export function createRegistrationRepository(db: Q): RegistrationRepository {
+  return { ...queries(db), transaction: (fn) => (db as Db).transaction((tx) => fn(createRegistrationRepository(tx))) };
+}

@@ -1,0 +1,148 @@
+/**
+ * bench/checkout: orders per second for 64 concurrent buyers on a quota of 5,000, on Postgres.
+ *
+ * 1. Starts Pavilion (node apps/server/src/main.ts) on a fresh database of DATABASE_URL's server.
+ * 2. 64 buyers loop POST /api/eventservices/public/events/:eventId/orders (one seat, with an Idempotency-Key) until
+ *    the quota answers SOLD_OUT. Rate = created orders / wall time; latency percentiles of the created orders.
+ * 3. pgbench runs the same transaction shape (the same statements in the same order: order + attendee + journey +
+ *    outbox insert, lock timeout, quota FOR UPDATE, one check-and-write statement for usage, hold, per-event counter
+ *    and registration number, commit) with 64 clients against the same database, same run.
+ * 4. Checks nothing was oversold: exactly 5,000 registrations and 5,000 live seat holds.
+ * Goals: our rate ≥ 30 % of pgbench's, p99 ≤ 250 ms, 0 oversold.
+ * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/checkout.ts
+ */
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startPavilion } from './lib.ts';
+
+const BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 64);
+const CAPACITY = Number(process.env.BENCH_CAPACITY ?? 5000);
+
+function pct(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+}
+
+async function main() {
+  const name = `pv_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: BASE });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(BASE);
+  url.pathname = `/${name}`;
+  const app = await startPavilion(3960, { DATABASE_URL: url.toString(), JWT_SECRET: 'bench-secret-that-is-at-least-32-characters' });
+  const db = new pg.Client({ connectionString: url.toString() });
+  try {
+    await db.connect();
+    const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      return { status: res.status, json: (await res.json()) as { data: Record<string, unknown>; code?: string } };
+    };
+    const signup = await post('/api/auth/signup', { firstName: 'Bench', lastName: 'Host', email: 'bench@example.com', password: 'Bench#Secure26', confirmPassword: 'Bench#Secure26', organisationName: 'Bench' });
+    const auth = { authorization: `Bearer ${signup.json.data.accessToken as string}` };
+    const event = await post('/api/eventservices/events', { name: 'Bench', startDate: '2027-01-01', endDate: '2027-01-02', timeZone: 'UTC', eventMode: 1, eventType: 1 }, auth);
+    const eventId = event.json.data.id as string;
+    const ticket = await post(`/api/eventservices/events/${eventId}/tickets`, { name: 'GA', currency: 'EUR', isFree: true, capacity: CAPACITY, maxPerOrder: 1 }, auth);
+    const ticketId = ticket.json.data.id as string;
+
+    // ---- Pavilion: 64 buyers until sold out
+    const latencies: number[] = [];
+    const refusals: Record<string, number> = {};
+    let created = 0;
+    let soldOut = false;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: BUYERS }, async (_, b) => {
+        for (let i = 0; !soldOut; i++) {
+          const started = performance.now();
+          const res = await post(
+            `/api/eventservices/public/events/${eventId}/orders`,
+            {
+              items: [{ ticketId, quantity: 1 }],
+              expectedTotal: 0,
+              currency: 'EUR',
+              buyer: { firstName: 'Buyer', lastName: String(b), email: `b${b}-${i}@example.com` },
+              attendees: [{ ticketId, firstName: 'Buyer', lastName: String(b), email: `b${b}-${i}@example.com` }],
+            },
+            { 'idempotency-key': `bench-${b}-${i}-${randomUUID()}` },
+          );
+          if (res.status === 201) {
+            created++;
+            latencies.push(performance.now() - started);
+          } else {
+            const code = String(res.json.code);
+            refusals[code] = (refusals[code] ?? 0) + 1;
+            if (code === 'SOLD_OUT') soldOut = true;
+            else if (code !== 'TRY_AGAIN') throw new Error(`unexpected ${res.status} ${JSON.stringify(res.json)}`);
+          }
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    latencies.sort((a, b) => a - b);
+    const ours = created / seconds;
+    const regs = Number((await db.query('select count(*) as n from registrations where event_id = $1', [eventId])).rows[0].n);
+    const holds = Number((await db.query('select coalesce(sum(quantity),0) as n from seat_holds where event_id = $1 and released_at is null', [eventId])).rows[0].n);
+
+    // ---- pgbench: the same transaction shape, same database, its own event, ticket and (unlimited) quota
+    const org = (await db.query('select organisation_id from events where id = $1', [eventId])).rows[0].organisation_id as string;
+    await db.query(`insert into events (id, organisation_id, name, start_date, end_date, time_zone, event_mode, event_type, login_identifier, registration_identifier, created_by)
+      select 'pgb-event', organisation_id, 'pgbench', start_date, end_date, time_zone, event_mode, event_type, login_identifier, registration_identifier, created_by from events where id = $1`, [eventId]);
+    await db.query(`insert into tickets (id, organisation_id, event_id, name, is_free, currency, price) values ('pgb-ticket', $1, 'pgb-event', 'GA', true, 'EUR', 0)`, [org]);
+    await db.query(`insert into quotas (id, organisation_id, event_id, name, capacity) values ('pgb-quota', $1, 'pgb-event', 'q', 1000000000)`, [org]);
+    await db.query(`insert into ticket_quotas (ticket_id, quota_id, event_id) values ('pgb-ticket', 'pgb-quota', 'pgb-event')`);
+    // The statements Pavilion's order transaction sends, in order (see checkout.service.ts createOrder):
+    // one insert of order + attendee + journey + outbox, SET LOCAL lock_timeout, the quota lock, then one
+    // check-and-write statement (usage, holds, counter, registration number), COMMIT.
+    const script = `
+BEGIN;
+SELECT gen_random_uuid()::text AS oid \\gset
+WITH o AS (INSERT INTO orders (id, organisation_id, event_id, registration_no, status, payment_status, currency, subtotal, discount, tax, total, lines, buyer_first_name, buyer_email, paid_at) VALUES (':oid', '${org}', 'pgb-event', '~:oid', 'paid', 'not_required', 'EUR', 0, 0, 0, 0, '[{"ticketId":"pgb-ticket","quantity":1}]', 'Buyer', 'b@example.com', now())),
+ r AS (INSERT INTO registrations (id, organisation_id, event_id, order_id, ticket_id, first_name, email, answers, approval_status) VALUES ('r:oid', '${org}', 'pgb-event', ':oid', 'pgb-ticket', 'Buyer', 'b@example.com', '{}', 'approved')),
+ j AS (INSERT INTO journey_entries (id, organisation_id, event_id, registration_id, type, detail) VALUES ('j:oid', '${org}', 'pgb-event', 'r:oid', 'REG', '{}')),
+ b AS (INSERT INTO reg_outbox (id, organisation_id, event_id, order_id, kind) VALUES ('b:oid', '${org}', 'pgb-event', ':oid', 'confirmation'))
+SELECT 1;
+SET LOCAL lock_timeout = '2000ms';
+SELECT q.id, tq.ticket_id, q.capacity FROM quotas q JOIN ticket_quotas tq ON tq.quota_id = q.id WHERE tq.ticket_id IN ('pgb-ticket') ORDER BY q.id FOR UPDATE OF q;
+WITH usage AS (SELECT q.id, q.capacity - coalesce((SELECT sum(h.quantity) FROM seat_holds h WHERE h.quota_id = q.id AND h.released_at IS NULL AND (h.expires_at IS NULL OR h.expires_at > now())), 0)::int AS free, d.demand FROM quotas q JOIN json_to_recordset('[{"id":"pgb-quota","demand":1}]'::json) AS d(id text, demand int) ON d.id = q.id),
+ ok AS (SELECT coalesce(bool_and(free >= demand), true) AS ok FROM usage),
+ h AS (INSERT INTO seat_holds (quota_id, event_id, ticket_id, cart_id, order_id, quantity, expires_at) SELECT 'pgb-quota', 'pgb-event', 'pgb-ticket', NULL, ':oid', 1, NULL WHERE (SELECT ok FROM ok)),
+ c AS (INSERT INTO reg_event_settings (event_id, organisation_id, reg_counter) SELECT 'pgb-event', '${org}', 1 WHERE (SELECT ok FROM ok) ON CONFLICT (event_id) DO UPDATE SET reg_counter = reg_event_settings.reg_counter + 1 RETURNING reg_counter, registration_prefix),
+ u AS (UPDATE orders SET registration_no = c.registration_prefix || lpad(c.reg_counter::text, 6, '0'), updated_at = now() FROM c WHERE orders.id = ':oid' RETURNING orders.registration_no)
+SELECT (SELECT ok FROM ok), (SELECT registration_no FROM u), coalesce((SELECT json_agg(json_build_array(id, free)) FROM usage), '[]'::json);
+COMMIT;
+`;
+    const dir = mkdtempSync(join(tmpdir(), 'pgbench-'));
+    writeFileSync(join(dir, 'checkout.sql'), script);
+    const perClient = Math.ceil(CAPACITY / BUYERS);
+    const bench = spawnSync('pgbench', ['-n', '-M', 'simple', '-c', String(BUYERS), '-j', '2', '-t', String(perClient), '-f', join(dir, 'checkout.sql'), url.toString()], { encoding: 'utf8' });
+    if (bench.status !== 0) throw new Error(`pgbench failed: ${bench.stderr}`);
+    const tps = Number(/tps = ([\d.]+)/.exec(bench.stdout)?.[1] ?? 0);
+    const pgbLatency = Number(/latency average = ([\d.]+) ms/.exec(bench.stdout)?.[1] ?? 0);
+
+    const ratio = ours / tps;
+    const p99 = pct(latencies, 99);
+    console.log('| Measure | Result | Goal |');
+    console.log('|---|---|---|');
+    console.log(`| Pavilion checkout, ${BUYERS} buyers, quota ${CAPACITY} | ${ours.toFixed(0)} orders/s (${created} orders in ${seconds.toFixed(2)} s) | |`);
+    console.log(`| pgbench, same transaction shape, ${BUYERS} clients | ${tps.toFixed(0)} tps (latency avg ${pgbLatency} ms) | |`);
+    console.log(`| Ratio | ${(ratio * 100).toFixed(1)} % | ≥ 30 % ${ratio >= 0.3 ? '✓' : '✗'} |`);
+    console.log(`| Latency p50 / p95 / p99 | ${pct(latencies, 50).toFixed(0)} / ${pct(latencies, 95).toFixed(0)} / ${p99.toFixed(0)} ms | p99 ≤ 250 ms ${p99 <= 250 ? '✓' : '✗'} |`);
+    console.log(`| Oversold | ${regs - CAPACITY} (registrations ${regs}, live holds ${holds}) | 0 ${regs === CAPACITY && holds === CAPACITY ? '✓' : '✗'} |`);
+    console.log(`| Refusals | ${JSON.stringify(refusals)} | |`);
+  } finally {
+    await db.end().catch(() => {});
+    await app.stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { ZPageQuery, zPage } from '../common/pagination.ts';
+import { PAYMENT_PROVIDERS, zMoney } from './registration.schemas.ts';
+
+// Payments: provider settings, payment sessions, transactions, refunds, invoices (STYLE "The API").
+
+const zId = z.string().min(1).max(64);
+const zSecret = z.string().trim().min(8).max(300);
+
+/** Seconds a signed webhook stays acceptable (older deliveries are refused as stale). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+/** Header of Pavilion's own (test-gateway) webhook signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+export const PAVILION_SIGNATURE_HEADER = 'x-pavilion-signature';
+
+export const PAYMENT_RECORD_STATUSES = ['created', 'captured', 'failed', 'refunded', 'partially_refunded'] as const;
+export type TPaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number];
+
+// ---------------------------------------------------------------- organiser payment settings (per organisation)
+export const ZPaymentSettings = z.object({
+  enabledProviders: z.array(z.enum(PAYMENT_PROVIDERS)),
+  /** Webhook endpoint paths to paste into Stripe / Razorpay (relative to PUBLIC_URL). */
+  webhookPaths: z.object({ stripe: z.string(), razorpay: z.string() }),
+  stripe: z.object({ publishableKey: z.string().nullable(), hasSecretKey: z.boolean(), hasWebhookSecret: z.boolean() }),
+  razorpay: z.object({ keyId: z.string().nullable(), hasKeySecret: z.boolean(), hasWebhookSecret: z.boolean(), checkoutUrl: z.string().nullable() }),
+  offline: z.object({ instructions: z.string() }),
+});
+export type TPaymentSettings = z.infer<typeof ZPaymentSettings>;
+/** Secrets are write-only: answers only say whether one is set. Send null to clear one. */
+export const ZPaymentSettingsUpdateRequest = z
+  .strictObject({
+    enabledProviders: z.array(z.enum(PAYMENT_PROVIDERS)).max(4),
+    stripe: z
+      .strictObject({
+        publishableKey: z.string().trim().refine((v) => /^pk_(test|live)_[A-Za-z0-9]+$/.test(v), { message: 'pattern' }).nullable(),
+        secretKey: z.string().trim().refine((v) => /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/.test(v), { message: 'pattern' }).nullable(),
+        webhookSecret: z.string().trim().refine((v) => /^whsec_[A-Za-z0-9+/=]+$/.test(v), { message: 'pattern' }).nullable(),
+      })
+      .partial(),
+    razorpay: z
+      .strictObject({
+        keyId: z.string().trim().min(4).max(100).nullable(),
+        keySecret: zSecret.nullable(),
+        webhookSecret: zSecret.nullable(),
+        checkoutUrl: z.url().max(500).nullable(),
+      })
+      .partial(),
+    offline: z.strictObject({ instructions: z.string().trim().max(2000) }),
+  })
+  .partial();
+export type TPaymentSettingsUpdateRequest = z.infer<typeof ZPaymentSettingsUpdateRequest>;
+
+// ---------------------------------------------------------------- invoice settings (per organisation)
+export const ZInvoiceSettings = z.object({
+  legalName: z.string(),
+  address: z.string(),
+  taxId: z.string(),
+  email: z.string(),
+  /** Invoice numbers are `${prefix}${counter}`, sequential per organisation. */
+  invoicePrefix: z.string(),
+});
+export type TInvoiceSettings = z.infer<typeof ZInvoiceSettings>;
+export const ZInvoiceSettingsUpdateRequest = z
+  .strictObject({
+    legalName: z.string().trim().max(200),
+    address: z.string().trim().max(1000),
+    taxId: z.string().trim().max(60),
+    email: z.string().trim().max(254),
+    invoicePrefix: z.string().refine((v) => /^[A-Z0-9-]{0,12}$/.test(v), { message: 'pattern' }),
+  })
+  .partial();
+export type TInvoiceSettingsUpdateRequest = z.infer<typeof ZInvoiceSettingsUpdateRequest>;
+
+// ---------------------------------------------------------------- transactions and refunds
+export const ZPaymentRecord = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  eventId: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  sessionId: z.string(),
+  providerPaymentId: z.string().nullable(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_RECORD_STATUSES),
+  refundedAmount: z.number().int(),
+  createdAt: z.string(),
+  capturedAt: z.string().nullable(),
+});
+export type TPaymentRecord = z.infer<typeof ZPaymentRecord>;
+export const ZTransactionListQuery = ZPageQuery.extend({ status: z.enum(PAYMENT_RECORD_STATUSES).optional(), provider: z.enum(PAYMENT_PROVIDERS).optional() });
+export type TTransactionListQuery = z.infer<typeof ZTransactionListQuery>;
+export const ZTransactionPage = zPage(ZPaymentRecord);
+
+export const ZRefundRequest = z.strictObject({
+  /** Minor units; omit for a full refund of what remains. */
+  amount: zMoney.min(1).optional(),
+  reason: z.string().trim().max(500).default(''),
+});
+export type TRefundRequest = z.infer<typeof ZRefundRequest>;
+export const ZRefund = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  orderId: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['succeeded', 'pending', 'failed']),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type TRefund = z.infer<typeof ZRefund>;
+export const ZRefundList = z.array(ZRefund);
+
+// ---------------------------------------------------------------- public payment calls
+export const ZPaymentSessionParams = z.object({ sessionId: zId });
+/** What outcome pages (success/…, failure, eazy-res/{identifier}, phipay-res/{identifier}/…) show. */
+export const ZPaymentResult = z.object({
+  sessionId: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  status: z.enum(PAYMENT_RECORD_STATUSES),
+  eventId: z.string(),
+  orderId: z.string(),
+  orderStatus: z.enum(['pending', 'paid', 'cancelled', 'expired']),
+  amount: z.number().int(),
+  currency: z.string(),
+});
+export type TPaymentResult = z.infer<typeof ZPaymentResult>;
+/** Razorpay-style redirect: HMAC-SHA256(`${providerOrderId}|${providerPaymentId}`, keySecret) as hex. */
+export const ZRedirectVerifyRequest = z.strictObject({
+  providerOrderId: z.string().min(1).max(100),
+  providerPaymentId: z.string().min(1).max(100),
+  signature: z.string().refine((v) => /^[a-f0-9]{64}$/.test(v), { message: 'pattern' }),
+});
+export type TRedirectVerifyRequest = z.infer<typeof ZRedirectVerifyRequest>;
+/** Test gateway: what the hosted page (or an SPA rendering it) shows. */
+export const ZTestGatewaySession = z.object({
+  sessionId: z.string(),
+  eventId: z.string(),
+  orderId: z.string(),
+  registrationNo: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_RECORD_STATUSES),
+  completeUrl: z.string(),
+});
+export type TTestGatewaySession = z.infer<typeof ZTestGatewaySession>;
+export const ZTestGatewayCompleteRequest = z.strictObject({ outcome: z.enum(['pay', 'fail']) });
+export type TTestGatewayCompleteRequest = z.infer<typeof ZTestGatewayCompleteRequest>;
+export const ZTestGatewayCompleteResponse = z.object({ redirectUrl: z.string(), status: z.enum(PAYMENT_RECORD_STATUSES) });
+export type TTestGatewayCompleteResponse = z.infer<typeof ZTestGatewayCompleteResponse>;
+export const ZWebhookAck = z.object({ received: z.literal(true), duplicate: z.boolean() });
+export type TWebhookAck = z.infer<typeof ZWebhookAck>;
+export const ZWebhookParams = z.object({ provider: z.enum(['stripe', 'razorpay', 'test']), accountId: zId.optional() });
