@@ -66,6 +66,7 @@ const loadReg = {
 const loadRegOrg = {
   section: () => import('../modules/registration/components/organiser/registration-section.tsx'),
   registrations: () => import('../modules/registration/pages/org-registrations-page.tsx'),
+  orders: () => import('../modules/registration/pages/org-orders-page.tsx'),
   tickets: () => import('../modules/registration/pages/org-tickets-page.tsx'),
   quotas: () => import('../modules/registration/pages/org-quotas-page.tsx'),
   forms: () => import('../modules/registration/pages/org-forms-page.tsx'),
@@ -126,6 +127,7 @@ export const routes: RouteObject[] = [
                     lazy: page(loadRegOrg.section, 'RegistrationSection'),
                     children: [
                       gated('AP-94', { index: true, lazy: page(loadRegOrg.registrations, 'OrgRegistrationsPage') }),
+                      gated('AP-175', { path: 'orders', lazy: page(loadRegOrg.orders, 'OrgOrdersPage') }),
                       gated('AP-46', { path: 'tickets', lazy: page(loadRegOrg.tickets, 'OrgTicketsPage') }),
                       gated('AP-46', { path: 'quotas', lazy: page(loadRegOrg.quotas, 'OrgQuotasPage') }),
                       gated('AP-72', { path: 'forms', lazy: page(loadRegOrg.forms, 'OrgFormsPage') }),

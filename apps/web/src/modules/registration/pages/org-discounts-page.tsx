@@ -1,0 +1,163 @@
+import '../organiser-i18n.ts';
+import { useEffect, useState } from 'react';
+import { ActionIcon, Button, Group, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDiscount2, IconPlus, IconSearch, IconSparkles, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE } from '@pavilion/domain/common/pagination';
+import { Can } from '../../../app/access-gate.tsx';
+import { errorMessage } from '../../../app/form-errors.ts';
+import { toast } from '../../../app/toast.ts';
+import { Pager } from '../../../ui/pager.tsx';
+import { usePageTitle } from '../../../ui/use-page-title.ts';
+import { organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
+import { registrationKeys } from '../api/registration-keys.ts';
+import { confirmDelete } from '../components/organiser/confirm-delete.ts';
+import { CouponFormModal } from '../components/organiser/coupon-form-modal.tsx';
+import { ListEmpty, ListError, ListLoading } from '../components/organiser/list-states.tsx';
+import { useCoupons, useRegistrationMutation, useTickets } from '../hooks/use-organiser-registration.ts';
+import { useSectionEventId } from '../hooks/use-section-event.ts';
+import { formatDateTime } from '../lib/datetime.ts';
+import { formatMoney } from '../lib/money.ts';
+import { StatusBadge } from '../components/status-badge.tsx';
+
+/** /app/registration/discounts: coupons (AP-161), create (AP-162), bulk codes (AP-166), delete (AP-164). */
+export function OrgDiscountsPage() {
+  const { t } = useTranslation();
+  const eventId = useSectionEventId();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [modal, setModal] = useState<'single' | 'bulk' | null>(null);
+  useEffect(() => setPage(1), [debounced]);
+  const q = { page, pageSize: DEFAULT_PAGE_SIZE, ...(debounced ? { search: debounced } : {}) };
+  const coupons = useCoupons(eventId, q);
+  const tickets = useTickets(eventId);
+  const remove = useRegistrationMutation((id: string) => api.deleteCoupon(eventId, id), [registrationKeys.coupons(eventId)]);
+  usePageTitle(t('registration.org.couponsTitle'));
+  const data = coupons.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const ticketName = (id: string) => tickets.data?.find((x) => x.id === id)?.name ?? id;
+
+  const actions = (
+    <Group gap="sm">
+      <Can rule="AP-166">
+        <Button variant="default" leftSection={<IconSparkles size={18} aria-hidden />} onClick={() => setModal('bulk')}>
+          {t('registration.org.bulkCoupons')}
+        </Button>
+      </Can>
+      <Can rule="AP-162">
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setModal('single')}>
+          {t('registration.org.newCoupon')}
+        </Button>
+      </Can>
+    </Group>
+  );
+  const isFirstEmpty = data && data.total === 0 && !debounced;
+
+  return (
+    <Stack gap="lg">
+      {isFirstEmpty ? (
+        <ListEmpty icon={<IconDiscount2 size={32} />} title={t('registration.org.couponsEmpty')} body={t('registration.org.couponsEmptyBody')} action={actions} />
+      ) : (
+        <Paper withBorder shadow="xs" p="md">
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-end" gap="sm">
+              <TextInput
+                label={t('registration.org.searchCoupons')}
+                leftSection={<IconSearch size={16} aria-hidden />}
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.currentTarget.value)}
+                style={{ flex: '1 1 220px', maxWidth: 360 }}
+              />
+              {actions}
+            </Group>
+            {coupons.isPending && <ListLoading />}
+            {coupons.isError && <ListError error={coupons.error} onRetry={() => void coupons.refetch()} />}
+            {data && data.items.length === 0 && debounced && <Text c="dimmed">{t('registration.org.noMatch')}</Text>}
+            {data && data.items.length > 0 && (
+              <Table.ScrollContainer minWidth={760}>
+                <Table verticalSpacing="sm" highlightOnHover>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t('registration.org.code')}</Table.Th>
+                      <Table.Th scope="col">{t('registration.org.value')}</Table.Th>
+                      <Table.Th scope="col">{t('registration.org.uses')}</Table.Th>
+                      <Table.Th scope="col">{t('registration.org.validTo')}</Table.Th>
+                      <Table.Th scope="col">{t('registration.org.scope')}</Table.Th>
+                      <Table.Th scope="col">{t('registration.org.active')}</Table.Th>
+                      <Table.Th scope="col">
+                        <VisuallyHidden>{t('registration.org.actions')}</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.items.map((c) => (
+                      <Table.Tr key={c.id}>
+                        <Table.Td>
+                          <Text fw={700} size="sm" ff="monospace">
+                            {c.code}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>{c.kind === 'percent' ? `${c.value}%` : formatMoney(c.value, c.currency ?? 'EUR')}</Table.Td>
+                        <Table.Td>
+                          {c.usedCount} / {c.maxUses ?? '∞'}
+                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.validTo)}</Table.Td>
+                        <Table.Td>
+                          <Text size="sm" lineClamp={1} maw={220}>
+                            {c.ticketIds.length ? c.ticketIds.map(ticketName).join(', ') : t('registration.org.scopeAll')}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <StatusBadge color={c.isActive ? 'teal' : 'gray'}>
+                            {c.isActive ? t('registration.org.active') : t('registration.org.inactive')}
+                          </StatusBadge>
+                        </Table.Td>
+                        <Table.Td>
+                          <Can rule="AP-164">
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={`${t('registration.org.delete')} ${c.code}`}
+                              onClick={() =>
+                                confirmDelete(t, c.code, () =>
+                                  remove.mutate(c.id, {
+                                    onSuccess: () => toast(t('registration.org.deleted', { name: c.code }), 'success'),
+                                    onError: (e) => toast(errorMessage(e, t), 'error'),
+                                  }),
+                                )
+                              }
+                            >
+                              <IconTrash size={16} aria-hidden />
+                            </ActionIcon>
+                          </Can>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {data && data.total > 0 && (
+              <Pager
+                page={data.page}
+                totalPages={totalPages}
+                onChange={setPage}
+                labels={{
+                  nav: t('pager.label'),
+                  previous: t('pager.previous'),
+                  next: t('pager.next'),
+                  page: (n) => t('pager.page', { page: n }),
+                  summary: t('pager.summary', { from: (data.page - 1) * data.pageSize + 1, to: Math.min(data.total, data.page * data.pageSize), total: data.total }),
+                }}
+              />
+            )}
+          </Stack>
+        </Paper>
+      )}
+      <CouponFormModal eventId={eventId} tickets={tickets.data ?? []} isBulk={modal === 'bulk'} isOpen={modal !== null} onClose={() => setModal(null)} />
+    </Stack>
+  );
+}

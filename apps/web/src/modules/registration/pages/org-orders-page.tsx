@@ -1,0 +1,223 @@
+import '../organiser-i18n.ts';
+import { useEffect, useState } from 'react';
+import { ActionIcon, Group, Menu, NativeSelect, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconCash, IconDots, IconFileInvoice, IconReceipt, IconSearch, IconX } from '@tabler/icons-react';
+import { modals } from '@mantine/modals';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE } from '@pavilion/domain/common/pagination';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type TOrder, type TOrderStatus, type TPaymentStatus } from '@pavilion/domain/registration/registration.schemas';
+import { useAccess } from '../../../app/access.ts';
+import { errorMessage } from '../../../app/form-errors.ts';
+import { toast } from '../../../app/toast.ts';
+import { Pager } from '../../../ui/pager.tsx';
+import { usePageTitle } from '../../../ui/use-page-title.ts';
+import { downloadFile } from '../api/download.ts';
+import { organiserFileUrl, organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
+import { ListEmpty, ListError, ListLoading } from '../components/organiser/list-states.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
+import { seatKeys, useOrders, useRegistrationMutation } from '../hooks/use-organiser-registration.ts';
+import { useSectionEventId } from '../hooks/use-section-event.ts';
+import { formatDateTime } from '../lib/datetime.ts';
+import { formatMoney } from '../lib/money.ts';
+import { PAYMENT_COLORS } from '../lib/status-colors.ts';
+
+const ORDER_COLORS: Record<TOrderStatus, string> = { pending: 'orange', paid: 'teal', cancelled: 'gray', expired: 'gray' };
+
+/** /app/registration/orders: the event's orders (AP-175) with totals, coupon and payment; mark paid, cancel, invoice. */
+export function OrgOrdersPage() {
+  const { t } = useTranslation();
+  const eventId = useSectionEventId();
+  const access = useAccess();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState('');
+  const [paymentStatus, setPaymentStatus] = useState('');
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [debounced, status, paymentStatus]);
+  const q = {
+    page,
+    pageSize: DEFAULT_PAGE_SIZE,
+    ...(debounced ? { search: debounced } : {}),
+    ...(status ? { status: status as TOrderStatus } : {}),
+    ...(paymentStatus ? { paymentStatus: paymentStatus as TPaymentStatus } : {}),
+  };
+  const orders = useOrders(eventId, q);
+  const markPaid = useRegistrationMutation((orderId: string) => api.markPaid(eventId, orderId), seatKeys(eventId));
+  const cancel = useRegistrationMutation((orderId: string) => api.cancelOrder(eventId, orderId), seatKeys(eventId));
+  usePageTitle(t('registration.org.ordersTitle'));
+  const data = orders.data;
+  const hasFilters = !!(debounced || status || paymentStatus);
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  const confirm = (o: TOrder, kind: 'paid' | 'cancel') =>
+    modals.openConfirmModal({
+      title: kind === 'paid' ? t('registration.org.markPaidTitle', { no: o.registrationNo }) : t('registration.org.cancelTitle', { no: o.registrationNo }),
+      children: kind === 'paid' ? t('registration.org.markPaidBody') : t('registration.org.cancelBody'),
+      labels: { confirm: kind === 'paid' ? t('registration.org.markPaid') : t('registration.org.cancelOrder'), cancel: t('registration.org.cancel') },
+      confirmProps: kind === 'cancel' ? { color: 'red' } : {},
+      onConfirm: () =>
+        (kind === 'paid' ? markPaid : cancel).mutate(o.id, {
+          onSuccess: () => toast(t('registration.org.saved'), 'success'),
+          onError: (e) => toast(errorMessage(e, t), 'error'),
+        }),
+    });
+
+  const invoice = async (o: TOrder) => {
+    try {
+      await downloadFile(organiserFileUrl.invoice(eventId, o.id), {}, `invoice-${o.registrationNo}.pdf`);
+    } catch (e) {
+      toast(errorMessage(e, t), 'error');
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      {data && data.total === 0 && !hasFilters ? (
+        <ListEmpty icon={<IconReceipt size={32} />} title={t('registration.org.ordersEmpty')} body={t('registration.org.registrationsEmptyBody')} />
+      ) : (
+        <Paper withBorder shadow="xs" p={{ base: 'sm', sm: 'md' }}>
+          <Stack gap="md">
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              <TextInput
+                label={t('registration.org.search')}
+                placeholder={t('registration.org.ordersSearchPlaceholder')}
+                leftSection={<IconSearch size={16} aria-hidden />}
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.currentTarget.value)}
+                style={{ flex: '1 1 240px' }}
+              />
+              <NativeSelect
+                label={t('registration.org.orderStatus')}
+                value={status}
+                onChange={(e) => setStatus(e.currentTarget.value)}
+                data={[{ value: '', label: t('registration.org.all') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`registration.org.orderStatuses.${s}`) }))]}
+              />
+              <NativeSelect
+                label={t('registration.org.filterPayment')}
+                value={paymentStatus}
+                onChange={(e) => setPaymentStatus(e.currentTarget.value)}
+                data={[{ value: '', label: t('registration.org.all') }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`registration.org.paymentStatus.${s}`) }))]}
+              />
+            </Group>
+            {orders.isPending && <ListLoading rows={5} />}
+            {orders.isError && <ListError error={orders.error} onRetry={() => void orders.refetch()} />}
+            {data && data.items.length === 0 && hasFilters && <Text c="dimmed">{t('registration.org.noMatchBody')}</Text>}
+            {data && data.items.length > 0 && (
+              <Table.ScrollContainer minWidth={860}>
+                <Table verticalSpacing="sm" highlightOnHover>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t('registration.org.regNo')}</Table.Th>
+                      <Table.Th scope="col">{t('registration.org.buyer')}</Table.Th>
+                      <Table.Th scope="col">{t('registration.org.orderItems')}</Table.Th>
+                      <Table.Th scope="col">{t('registration.public.total')}</Table.Th>
+                      <Table.Th scope="col">{t('registration.org.orderStatus')}</Table.Th>
+                      <Table.Th scope="col">{t('registration.org.payment')}</Table.Th>
+                      <Table.Th scope="col">{t('registration.org.registered')}</Table.Th>
+                      <Table.Th scope="col">
+                        <VisuallyHidden>{t('registration.org.actions')}</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.items.map((o) => {
+                      const buyer = `${o.buyer.firstName} ${o.buyer.lastName}`.trim();
+                      const canMarkPaid = access.can('AP-180') && o.status === 'pending';
+                      const canCancel = access.can('AP-190') && o.status === 'pending';
+                      const canInvoice = access.can('AP-193') && !!o.invoiceNumber;
+                      return (
+                        <Table.Tr key={o.id}>
+                          <Table.Td>
+                            <Text size="sm" ff="monospace" fw={600}>
+                              {o.registrationNo}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" fw={600}>
+                              {buyer}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              {o.buyer.email}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" lineClamp={2} maw={220}>
+                              {o.lines.map((l) => `${l.quantity} × ${l.ticketName}`).join(', ')}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            <Text size="sm" fw={600}>
+                              {o.total === 0 ? t('registration.public.free') : formatMoney(o.total, o.currency)}
+                            </Text>
+                            {o.couponCode && (
+                              <Text size="xs" c="dimmed" ff="monospace">
+                                {o.couponCode}
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>
+                            <StatusBadge color={ORDER_COLORS[o.status]}>{t(`registration.org.orderStatuses.${o.status}`)}</StatusBadge>
+                          </Table.Td>
+                          <Table.Td>
+                            <StatusBadge color={PAYMENT_COLORS[o.paymentStatus]}>{t(`registration.org.paymentStatus.${o.paymentStatus}`)}</StatusBadge>
+                          </Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            <Text size="sm">{formatDateTime(o.createdAt)}</Text>
+                          </Table.Td>
+                          <Table.Td>
+                            {(canMarkPaid || canCancel || canInvoice) && (
+                              <Menu position="bottom-end" withinPortal>
+                                <Menu.Target>
+                                  <ActionIcon variant="subtle" color="gray" aria-label={t('registration.org.actionsFor', { name: o.registrationNo })}>
+                                    <IconDots size={18} aria-hidden />
+                                  </ActionIcon>
+                                </Menu.Target>
+                                <Menu.Dropdown>
+                                  {canInvoice && (
+                                    <Menu.Item leftSection={<IconFileInvoice size={16} aria-hidden />} onClick={() => void invoice(o)}>
+                                      {t('registration.public.downloadInvoice')}
+                                    </Menu.Item>
+                                  )}
+                                  {canMarkPaid && (
+                                    <Menu.Item leftSection={<IconCash size={16} aria-hidden />} onClick={() => confirm(o, 'paid')}>
+                                      {t('registration.org.markPaid')}
+                                    </Menu.Item>
+                                  )}
+                                  {canCancel && (
+                                    <Menu.Item color="red" leftSection={<IconX size={16} aria-hidden />} onClick={() => confirm(o, 'cancel')}>
+                                      {t('registration.org.cancelOrder')}
+                                    </Menu.Item>
+                                  )}
+                                </Menu.Dropdown>
+                              </Menu>
+                            )}
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {data && data.total > 0 && (
+              <Pager
+                page={data.page}
+                totalPages={totalPages}
+                onChange={setPage}
+                labels={{
+                  nav: t('pager.label'),
+                  previous: t('pager.previous'),
+                  next: t('pager.next'),
+                  page: (n) => t('pager.page', { page: n }),
+                  summary: t('pager.summary', { from: (data.page - 1) * data.pageSize + 1, to: Math.min(data.total, data.page * data.pageSize), total: data.total }),
+                }}
+              />
+            )}
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,316 @@
+import '../organiser-i18n.ts';
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCalendarPlus, IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  ZDateOptionRequest,
+  ZVisitorCategoryRequest,
+  type TDateOptionRequest,
+  type TVisitorCategory,
+  type TVisitorCategoryRequest,
+} from '@pavilion/domain/registration/registration.schemas';
+import { Can } from '../../../app/access-gate.tsx';
+import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
+import { toast } from '../../../app/toast.ts';
+import { formatDate } from '../../../ui/format.ts';
+import { usePageTitle } from '../../../ui/use-page-title.ts';
+import { FormAlert } from '../../auth/components/form-alert.tsx';
+import { organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
+import { registrationKeys } from '../api/registration-keys.ts';
+import { confirmDelete } from '../components/organiser/confirm-delete.ts';
+import { ListEmpty, ListError, ListLoading } from '../components/organiser/list-states.tsx';
+import { LinkRow } from '../components/organiser/public-links-card.tsx';
+import { useCategories, useDateOptions, useRegistrationMutation, useTickets } from '../hooks/use-organiser-registration.ts';
+import { useSectionEventId } from '../hooks/use-section-event.ts';
+
+type TCategoryValues = { name: string; slug: string; description: string; ticketId: string };
+const toCategoryRequest = (v: TCategoryValues): TVisitorCategoryRequest => ({
+  name: v.name.trim(),
+  slug: v.slug.trim(),
+  description: v.description.trim(),
+  ticketId: v.ticketId || null,
+});
+/** "Trade Visitor" -> "trade-visitor". */
+export const slugify = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+
+function CategoryModal({ eventId, category, isOpen, onClose }: { eventId: string; category: TVisitorCategory | null; isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const tickets = useTickets(eventId);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<TCategoryValues>({
+    mode: 'controlled',
+    initialValues: { name: category?.name ?? '', slug: category?.slug ?? '', description: category?.description ?? '', ticketId: category?.ticketId ?? '' },
+    validate: schemaValidator<TCategoryValues>(ZVisitorCategoryRequest, t, toCategoryRequest),
+  });
+  const save = useRegistrationMutation(
+    (body: TVisitorCategoryRequest) => (category ? api.updateCategory(eventId, category.id, body) : api.createCategory(eventId, body)),
+    [registrationKeys.categories(eventId), registrationKeys.public()],
+  );
+  return (
+    <Modal opened={isOpen} onClose={onClose} title={category ? t('registration.org.editCategory') : t('registration.org.newCategory')}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((v) => {
+          setFormError(null);
+          save.mutate(toCategoryRequest(v), {
+            onSuccess: () => {
+              toast(t('registration.org.saved'), 'success');
+              onClose();
+            },
+            onError: (e) => {
+              if (!applyServerFieldErrors(e, form.setFieldError, t)) setFormError(errorMessage(e, t));
+            },
+          });
+        })}
+      >
+        <Stack gap="md">
+          <FormAlert message={formError} />
+          <TextInput
+            label={t('registration.org.categoryName')}
+            withAsterisk
+            maxLength={120}
+            data-autofocus
+            {...form.getInputProps('name')}
+            onChange={(e) => {
+              const name = e.currentTarget.value;
+              if (!category && form.values.slug === slugify(form.values.name)) form.setFieldValue('slug', slugify(name));
+              form.setFieldValue('name', name);
+            }}
+          />
+          <TextInput label={t('registration.org.slug')} description={t('registration.org.slugHint', { slug: form.values.slug || '…' })} withAsterisk maxLength={60} {...form.getInputProps('slug')} />
+          <Textarea label={t('registration.org.description')} autosize minRows={2} maxLength={2000} {...form.getInputProps('description')} />
+          <NativeSelect
+            label={t('registration.org.categoryTicket')}
+            data={[{ value: '', label: '—' }, ...(tickets.data ?? []).map((x) => ({ value: x.id, label: x.name }))]}
+            {...form.getInputProps('ticketId')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('registration.org.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {category ? t('registration.org.save') : t('registration.org.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+type TDateValues = { categoryId: string; date: string; label: string; ticketId: string };
+const toDateRequest = (v: TDateValues): TDateOptionRequest => ({ categoryId: v.categoryId, date: v.date, label: v.label.trim(), ticketId: v.ticketId || null });
+
+function DateModal({ eventId, categories, isOpen, onClose }: { eventId: string; categories: TVisitorCategory[]; isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const tickets = useTickets(eventId);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<TDateValues>({
+    mode: 'controlled',
+    initialValues: { categoryId: categories[0]?.id ?? '', date: '', label: '', ticketId: '' },
+    validate: schemaValidator<TDateValues>(ZDateOptionRequest, t, toDateRequest),
+  });
+  const save = useRegistrationMutation((body: TDateOptionRequest) => api.createDateOption(eventId, body), [registrationKeys.dateOptions(eventId), registrationKeys.public()]);
+  return (
+    <Modal opened={isOpen} onClose={onClose} title={t('registration.org.newDate')}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((v) => {
+          setFormError(null);
+          save.mutate(toDateRequest(v), {
+            onSuccess: () => {
+              toast(t('registration.org.saved'), 'success');
+              form.reset();
+              onClose();
+            },
+            onError: (e) => {
+              if (!applyServerFieldErrors(e, form.setFieldError, t)) setFormError(errorMessage(e, t));
+            },
+          });
+        })}
+      >
+        <Stack gap="md">
+          <FormAlert message={formError} />
+          <NativeSelect label={t('registration.org.dateCategory')} withAsterisk data={categories.map((c) => ({ value: c.id, label: c.name }))} {...form.getInputProps('categoryId')} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput type="date" label={t('registration.org.date')} withAsterisk {...form.getInputProps('date')} />
+            <TextInput label={t('registration.org.dateLabel')} maxLength={200} {...form.getInputProps('label')} />
+          </SimpleGrid>
+          <NativeSelect
+            label={t('registration.org.dateTicket')}
+            data={[{ value: '', label: '—' }, ...(tickets.data ?? []).map((x) => ({ value: x.id, label: x.name }))]}
+            {...form.getInputProps('ticketId')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('registration.org.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('registration.org.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** /app/registration/visitors: visitor categories (each with its public link) and the dates visitors can pick. */
+export function OrgVisitorsPage() {
+  const { t } = useTranslation();
+  const eventId = useSectionEventId();
+  const categories = useCategories(eventId);
+  const dates = useDateOptions(eventId);
+  const tickets = useTickets(eventId);
+  const [editing, setEditing] = useState<TVisitorCategory | null>(null);
+  const [isCategoryOpen, setCategoryOpen] = useState(false);
+  const [isDateOpen, setDateOpen] = useState(false);
+  const removeCategory = useRegistrationMutation((id: string) => api.deleteCategory(eventId, id), [registrationKeys.categories(eventId), registrationKeys.dateOptions(eventId)]);
+  const removeDate = useRegistrationMutation((id: string) => api.deleteDateOption(eventId, id), [registrationKeys.dateOptions(eventId)]);
+  usePageTitle(t('registration.org.categoriesTitle'));
+  const e = encodeURIComponent(eventId);
+  const ticketName = (id: string | null) => (id ? (tickets.data?.find((x) => x.id === id)?.name ?? '—') : '—');
+
+  const newCategory = (
+    <Can rule="AP-113">
+      <Button
+        leftSection={<IconPlus size={18} aria-hidden />}
+        onClick={() => {
+          setEditing(null);
+          setCategoryOpen(true);
+        }}
+      >
+        {t('registration.org.newCategory')}
+      </Button>
+    </Can>
+  );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={2} fz="h4">
+          {t('registration.org.categoriesTitle')}
+        </Title>
+        {categories.data && categories.data.length > 0 && newCategory}
+      </Group>
+      {categories.isPending && <ListLoading />}
+      {categories.isError && <ListError error={categories.error} onRetry={() => void categories.refetch()} />}
+      {categories.data?.length === 0 && (
+        <ListEmpty icon={<IconUsersGroup size={32} />} title={t('registration.org.categoriesEmpty')} body={t('registration.org.categoriesEmptyBody')} action={newCategory} />
+      )}
+      {categories.data && categories.data.length > 0 && (
+        <Stack gap="sm">
+          {categories.data.map((c) => (
+            <Paper key={c.id} withBorder shadow="xs" p="md">
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+                  <Text fw={700}>{c.name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {t('registration.org.ticket')}: {ticketName(c.ticketId)}
+                  </Text>
+                  <LinkRow label={t('registration.org.linkVisitor')} path={`/visitors/${encodeURIComponent(c.slug)}?eventId=${e}`} />
+                  <LinkRow label={t('registration.org.datesTitle')} path={`/lvp-select-date/${encodeURIComponent(c.id)}`} />
+                </Stack>
+                <Group gap={4} wrap="nowrap">
+                  <Can rule="AP-114">
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`${t('registration.org.edit')} ${c.name}`}
+                      onClick={() => {
+                        setEditing(c);
+                        setCategoryOpen(true);
+                      }}
+                    >
+                      <IconPencil size={16} aria-hidden />
+                    </ActionIcon>
+                  </Can>
+                  <Can rule="AP-115">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`${t('registration.org.delete')} ${c.name}`}
+                      onClick={() => confirmDelete(t, c.name, () => removeCategory.mutate(c.id, { onError: (err) => toast(errorMessage(err, t), 'error') }))}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Can>
+                </Group>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+
+      <Group justify="space-between" mt="md">
+        <Title order={2} fz="h4">
+          {t('registration.org.datesTitle')}
+        </Title>
+        {categories.data && categories.data.length > 0 && (
+          <Can rule="AP-113">
+            <Button variant="default" leftSection={<IconCalendarPlus size={18} aria-hidden />} onClick={() => setDateOpen(true)}>
+              {t('registration.org.newDate')}
+            </Button>
+          </Can>
+        )}
+      </Group>
+      {dates.isPending && <ListLoading rows={2} />}
+      {dates.data?.length === 0 && <Text c="dimmed">{t('registration.org.datesEmptyBody')}</Text>}
+      {dates.data && dates.data.length > 0 && (
+        <Paper withBorder shadow="xs">
+          <Table.ScrollContainer minWidth={600}>
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('registration.org.date')}</Table.Th>
+                  <Table.Th scope="col">{t('registration.org.dateLabel')}</Table.Th>
+                  <Table.Th scope="col">{t('registration.org.dateCategory')}</Table.Th>
+                  <Table.Th scope="col">{t('registration.org.ticket')}</Table.Th>
+                  <Table.Th scope="col">{t('registration.org.available')}</Table.Th>
+                  <Table.Th scope="col">
+                    <VisuallyHidden>{t('registration.org.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {[...dates.data]
+                  .sort((a, b) => a.date.localeCompare(b.date))
+                  .map((d) => (
+                    <Table.Tr key={d.id}>
+                      <Table.Td>{formatDate(d.date)}</Table.Td>
+                      <Table.Td>{d.label || '—'}</Table.Td>
+                      <Table.Td>{categories.data?.find((c) => c.id === d.categoryId)?.name ?? '—'}</Table.Td>
+                      <Table.Td>{ticketName(d.ticketId)}</Table.Td>
+                      <Table.Td>{d.available ?? t('registration.org.unlimited')}</Table.Td>
+                      <Table.Td>
+                        <Can rule="AP-115">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`${t('registration.org.delete')} ${formatDate(d.date)}`}
+                            onClick={() => confirmDelete(t, formatDate(d.date), () => removeDate.mutate(d.id, { onError: (err) => toast(errorMessage(err, t), 'error') }))}
+                          >
+                            <IconTrash size={16} aria-hidden />
+                          </ActionIcon>
+                        </Can>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {isCategoryOpen && <CategoryModal eventId={eventId} category={editing} isOpen onClose={() => setCategoryOpen(false)} />}
+      {isDateOpen && <DateModal eventId={eventId} categories={categories.data ?? []} isOpen onClose={() => setDateOpen(false)} />}
+    </Stack>
+  );
+}
