@@ -25,6 +25,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    // The manifest feeds scripts/check-bundle-budget.ts (npm test).
+    manifest: true,
     chunkSizeWarningLimit: 900,
   },
   server: {

@@ -9,7 +9,7 @@ import './i18n.ts';
 const performLogout = vi.fn(async () => '/');
 vi.mock('./logout.ts', () => ({ performLogout: (...args: unknown[]) => performLogout(...(args as [])) }));
 
-const { DesktopHintDialog, SessionExpiredDialog, DESKTOP_HINT_KEY } = await import('./dialogs.tsx');
+const { DesktopHintDialog, SessionExpiredDialog, DESKTOP_HINT_KEY, isPhoneFirstPath } = await import('./dialogs.tsx');
 const { sessionExpiredState } = await import('./session-expired.ts');
 const { sessionStore } = await import('./session-storage.ts');
 
@@ -150,5 +150,21 @@ describe('DesktopHintDialog', () => {
     await flush();
     expect(screen.queryByText('Maximize Your Experience on Desktop')).toBeNull();
     matchMedia.mockRestore();
+  });
+});
+
+describe('isPhoneFirstPath', () => {
+  it.each([
+    ['/cart-registration/ev1', true],
+    ['/cs/link1', true],
+    ['/success/ev/ord', true],
+    ['/phipay-res/x/ev/ord', true],
+    ['/visitors/press', true],
+    ['/', false],
+    ['/list/events', false],
+    ['/ei/ev1', false],
+    ['/csv', false],
+  ])('%s → %s', (path, expected) => {
+    expect(isPhoneFirstPath(path)).toBe(expected);
   });
 });

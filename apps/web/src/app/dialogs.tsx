@@ -65,16 +65,27 @@ function hasSeenDesktopHint(): boolean {
   }
 }
 
+/**
+ * Public pages made for phones (registration, checkout and payment outcomes, which the spec says work on a phone):
+ * asking their visitors to switch to a desktop would only get in the way.
+ */
+const PHONE_FIRST_PATHS = /^\/(cart-registration|cs|ticket-group-registration|international-reg|visitorregistration|visitors|lvp-select-date|success|failure|eazy-res|phipay-res)(\/|$)/;
+
+export function isPhoneFirstPath(pathname: string): boolean {
+  return PHONE_FIRST_PATHS.test(pathname);
+}
+
 /** SPEC §2.3: small screens (< 768 px wide) are asked once per browser session to switch to desktop. */
 export function DesktopHintDialog() {
   const { t } = useTranslation();
   const isSmall = useMediaQuery(SMALL_SCREEN_QUERY, false, { getInitialValueInEffect: false });
+  const { pathname } = useLocation();
   const [isOpen, setOpen] = useState(false);
   useModalBackground(isOpen);
 
   useEffect(() => {
-    if (isSmall && !hasSeenDesktopHint()) setOpen(true);
-  }, [isSmall]);
+    if (isSmall && !hasSeenDesktopHint() && !isPhoneFirstPath(pathname)) setOpen(true);
+  }, [isSmall, pathname]);
 
   const dismiss = () => {
     try {

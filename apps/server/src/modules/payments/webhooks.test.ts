@@ -82,6 +82,7 @@ async function effects(eventId: string, orderId: string, registrationId: string)
   return {
     status: (await t.app.inject(`/api/eventservices/public/orders/${orderId}`)).json().data.status as string,
     captured: journey.filter((j) => j.type === 'PAY_CAPTURED').length,
+    spent: journey.filter((j) => j.type === 'SPEND').length,
     failed: journey.filter((j) => j.type === 'PAY_FAILED').length,
     mails: await count(sql`select count(*) as n from reg_outbox where order_id = ${orderId} and status = 'sent'`),
     invoices: await count(sql`select count(*) as n from invoices where order_id = ${orderId}`),
@@ -110,7 +111,7 @@ describe('Stripe webhooks (signed with stripe.webhooks.generateTestHeaderString,
     const acks = [];
     for (let i = 0; i < 5; i++) acks.push((await deliverStripe(path, body)).json().data);
     expect(acks.map((a) => a.duplicate)).toEqual([false, true, true, true, true]);
-    expect(await effects(eventId, order.id, order.attendees[0]!.id)).toEqual({ status: 'paid', captured: 1, failed: 0, mails: 1, invoices: 1 });
+    expect(await effects(eventId, order.id, order.attendees[0]!.id)).toEqual({ status: 'paid', captured: 1, spent: 1, failed: 0, mails: 1, invoices: 1 });
   });
 
   it('confirms once when 5 deliveries (same and different event ids) arrive concurrently', async () => {
@@ -123,7 +124,7 @@ describe('Stripe webhooks (signed with stripe.webhooks.generateTestHeaderString,
     ]);
     expect(res.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(res.slice(0, 5).filter((r) => !r.json().data.duplicate)).toHaveLength(1);
-    expect(await effects(eventId, order.id, order.attendees[0]!.id)).toEqual({ status: 'paid', captured: 1, failed: 0, mails: 1, invoices: 1 });
+    expect(await effects(eventId, order.id, order.attendees[0]!.id)).toEqual({ status: 'paid', captured: 1, spent: 1, failed: 0, mails: 1, invoices: 1 });
   });
 
   it('handles events out of order: a failure after the capture changes nothing; a capture after a failure confirms', async () => {
@@ -131,12 +132,12 @@ describe('Stripe webhooks (signed with stripe.webhooks.generateTestHeaderString,
     const path = await settingsPath('stripe');
     await deliverStripe(path, stripeEvent('evt_ooo_ok', 'checkout.session.completed', a.payment.sessionId));
     await deliverStripe(path, stripeEvent('evt_ooo_fail', 'checkout.session.async_payment_failed', a.payment.sessionId));
-    expect(await effects(a.eventId, a.order.id, a.order.attendees[0]!.id)).toEqual({ status: 'paid', captured: 1, failed: 0, mails: 1, invoices: 1 });
+    expect(await effects(a.eventId, a.order.id, a.order.attendees[0]!.id)).toEqual({ status: 'paid', captured: 1, spent: 1, failed: 0, mails: 1, invoices: 1 });
     const b = await paidOrder('stripe');
     await deliverStripe(path, stripeEvent('evt_ooo_fail2', 'checkout.session.async_payment_failed', b.payment.sessionId));
     expect((await effects(b.eventId, b.order.id, b.order.attendees[0]!.id)).failed).toBe(1);
     await deliverStripe(path, stripeEvent('evt_ooo_ok2', 'checkout.session.async_payment_succeeded', b.payment.sessionId));
-    expect(await effects(b.eventId, b.order.id, b.order.attendees[0]!.id)).toEqual({ status: 'paid', captured: 1, failed: 1, mails: 1, invoices: 1 });
+    expect(await effects(b.eventId, b.order.id, b.order.attendees[0]!.id)).toEqual({ status: 'paid', captured: 1, spent: 1, failed: 1, mails: 1, invoices: 1 });
   });
 
   it('rejects stale (older than 300 s), badly signed and unsigned deliveries, and records nothing', async () => {
@@ -193,7 +194,7 @@ describe('test gateway and Razorpay-style webhooks', () => {
     expect((await send('t=1,v1=zz')).json().code).toBe('WEBHOOK_SIGNATURE_INVALID');
     const five = await Promise.all(Array.from({ length: 5 }, () => send(signPavilion(secret, body, now))));
     expect(five.filter((r) => r.json().data.duplicate === false)).toHaveLength(1);
-    expect(await effects(eventId, order.id, order.attendees[0]!.id)).toEqual({ status: 'paid', captured: 1, failed: 0, mails: 1, invoices: 1 });
+    expect(await effects(eventId, order.id, order.attendees[0]!.id)).toEqual({ status: 'paid', captured: 1, spent: 1, failed: 0, mails: 1, invoices: 1 });
   });
 
   it('razorpay: HMAC-signed webhook and redirect both confirm through the same path, once', async () => {
@@ -219,7 +220,7 @@ describe('test gateway and Razorpay-style webhooks', () => {
     });
     expect(redirect.json().data).toMatchObject({ status: 'captured', orderStatus: 'paid', orderId: order.id, eventId });
     expect((await send(razorpayWebhookSignature(RZP_WEBHOOK, body))).statusCode).toBe(200);
-    expect(await effects(eventId, order.id, order.attendees[0]!.id)).toEqual({ status: 'paid', captured: 1, failed: 0, mails: 1, invoices: 1 });
+    expect(await effects(eventId, order.id, order.attendees[0]!.id)).toEqual({ status: 'paid', captured: 1, spent: 1, failed: 0, mails: 1, invoices: 1 });
   });
 });
 
@@ -236,7 +237,7 @@ describe('recovery after a crash between payment and confirmation', () => {
     expect((after.rows[0] as { status: string }).status).toBe('paid');
     const late = await t.app.inject({ method: 'POST', url: `/api/eventservices/public/payments/test-gateway/${b.payment.sessionId}/complete`, payload: { outcome: 'pay' } });
     expect(late.statusCode).toBe(200);
-    expect(await effects(b.eventId, b.order.id, b.order.attendees[0]!.id)).toEqual({ status: 'paid', captured: 1, failed: 0, mails: 1, invoices: 1 });
+    expect(await effects(b.eventId, b.order.id, b.order.attendees[0]!.id)).toEqual({ status: 'paid', captured: 1, spent: 1, failed: 0, mails: 1, invoices: 1 });
   });
 
   it('a mail claimed by a sender that died is sent by the next reconciliation, once', async () => {

@@ -547,7 +547,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (!paid) return { outcome: 'already_paid', order };
       await tx.setOrderHoldsExpiry(order.id, null);
       await tx.setRedemptionExpiry(order.id, null);
-      await journey(tx, order, regs.filter((r) => !r.isAccompanying).map((r) => r.id), 'PAY_CAPTURED', { provider: input.provider, amount: order.total, currency: order.currency }, input.actorUserId ?? null);
+      const payers = regs.filter((r) => !r.isAccompanying).map((r) => r.id);
+      await journey(tx, order, payers, 'PAY_CAPTURED', { provider: input.provider, amount: order.total, currency: order.currency }, input.actorUserId ?? null);
+      // SPEND: what the registration cost, once the money is in (same transaction as the state change).
+      await journey(tx, order, payers, 'SPEND', { amount: order.total, currency: order.currency }, input.actorUserId ?? null);
       await tx.enqueueOutbox({ id: newId(), organisationId: order.organisationId, eventId: order.eventId, orderId: order.id, kind: 'confirmation' });
       return { outcome: 'confirmed', order: paid };
     },
