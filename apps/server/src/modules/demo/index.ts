@@ -83,6 +83,7 @@ export async function seedDemoIfWanted(ctx: AppContext, log: FastifyBaseLogger):
       `  Organiser: ${DEMO_ACCOUNTS.organiser.email} / ${DEMO_ACCOUNTS.organiser.password}  -> ${base}/`,
       `  Attendee:  ${DEMO_ACCOUNTS.attendee.email} / ${DEMO_ACCOUNTS.attendee.password}  -> ${base}/ei/${event.id}`,
       `  Exhibitor: ${DEMO_ACCOUNTS.exhibitor.email} / ${DEMO_ACCOUNTS.exhibitor.password}  -> ${base}/ei/${event.id}`,
+      `  Public registration (after you add a ticket): ${base}/cart-registration/${event.id}`,
     ].join('\n');
   log.info(banner);
   if (config.NODE_ENV !== 'test') console.log(`\n${banner}\n`);
