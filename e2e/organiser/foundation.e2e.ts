@@ -189,6 +189,8 @@ describe('attendee foundation journey', () => {
     const page = await context.newPage();
     await page.goto(`/ei/${server.eventId}`);
     await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
+    // Let the dialog's exit transition finish: axe would otherwise measure its half-faded button.
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => page.getByText('Pavilion Demo Expo 2027').count()).toBeGreaterThan(0);
     await expectAccessible(page, 'ei login');
     await page.getByLabel(/email or mobile/i).fill('attendee@demo.pavilion');

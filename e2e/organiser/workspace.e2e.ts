@@ -249,7 +249,8 @@ describe('organiser workspace', () => {
     const teamContext = await newContext(browser, server.url);
     const team = await acceptInvitation(teamContext, await invitationPath('crew@harbour-traders.com'), 'company-team');
     expect((await storedAuth(team))!.userData).toMatchObject({ whiteLabelType: 'companyTeam', sessionUserType: 3, isInternational: false });
-    await expect.poll(() => team.getByRole('heading', { name: 'Welcome to your company portal' }).count()).toBe(1);
+    // Company users get their portal: the company, the organiser's events and their team.
+    await expect.poll(() => team.getByRole('heading', { name: 'Harbour Traders Ltd' }).count()).toBe(1);
     expect(await nav(team).getByRole('link').count()).toBe(0);
     await expectAccessible(team, 'company team home');
     await screenshot(team, 'workspace-company-team-home');
