@@ -178,7 +178,9 @@ describe('organiser workspace', () => {
 
     // The overview and the report frame.
     await page.goto(`/app?eventId=${server.eventId}`);
-    await expect.poll(() => page.getByText('Available when registration launches').count()).toBeGreaterThan(0);
+    // Registrations and revenue are live figures now; check-ins and footfall wait for the check-in module.
+    await expect.poll(() => page.getByText('Available when check-in launches').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Available when registration launches').count()).toBe(0);
     await pickOption(page, 'Time range', 'Last 90 Days');
     await page.waitForURL(/range=5/);
     await expectAccessible(page, '/app overview');

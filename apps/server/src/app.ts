@@ -136,6 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         now: options.now,
         getEvent: (caller, org, id) => events.service.get(caller, org, id),
         participantsByType: events.service.participantsByType,
+        registrationStats: registration.overviewStats,
       }).plugin,
     );
     await surface.register(registration.plugin);

@@ -13,7 +13,9 @@ export const ZOverviewQuery = z.object({
 export type TOverviewQuery = z.infer<typeof ZOverviewQuery>;
 
 /**
- * The /app overview of one event. Figures whose module has not landed yet are null (the UI says so), never zero.
+ * The /app overview of one event. Registrations count confirmed (paid or free) registrations created in the range;
+ * revenue is gross, by currency, of orders paid in the range. Figures whose module has not landed yet are null (the UI
+ * says so), never zero.
  */
 export const ZEventOverview = z.object({
   range: z.number().int(),

@@ -9,6 +9,13 @@ export type AnalyticsDeps = {
   getEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<{ id: string; timeZone: string }>;
   /** The events module's participant counts per user type, created within the range. */
   participantsByType: (organisationId: string, eventId: string, from: Date | null, to: Date) => Promise<{ userType: number; count: number }[]>;
+  /** The registration module's figures: confirmed registrations and gross revenue by currency. */
+  registrationStats: (
+    organisationId: string,
+    eventId: string,
+    from: Date | null,
+    to: Date,
+  ) => Promise<{ registrations: number; revenue: { currency: string; amountMinor: number }[] }>;
 };
 
 export function createAnalyticsService(deps: AnalyticsDeps) {
@@ -30,6 +37,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       const participants = (await deps.participantsByType(organisationId, event.id, bounds.from, bounds.to)).filter(
         (p) => p.userType !== ORGANISER_USER_TYPE,
       );
+      const stats = await deps.registrationStats(organisationId, event.id, bounds.from, bounds.to);
       return {
         range,
         from: bounds.from?.toISOString() ?? null,
@@ -46,9 +54,9 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
           ),
         },
         participants: { total: participants.reduce((n, p) => n + p.count, 0), byUserType: participants },
-        // Filled by the registration and check-in modules when they land.
-        registrations: null,
-        revenue: null,
+        registrations: stats.registrations,
+        revenue: stats.revenue,
+        // Filled by the check-in module when it lands.
         checkIns: null,
         liveFootfall: null,
       };

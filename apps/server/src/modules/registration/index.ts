@@ -106,6 +106,8 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     /** Test-only switches (race-test controls). Never set outside tests. */
     testing,
     reconcile,
+    /** The event overview's registration figures (analytics asks; the caller's access is checked there). */
+    overviewStats: (organisationId: string, eventId: string, from: Date | null, to: Date) => repo.overviewStats(organisationId, eventId, from, to),
     plugin: async (app: FastifyInstance) => {
       secret.value = createHash('sha256').update(`pavilion-test-gateway:${await loadSigningSecret(db, deps.jwtSecret)}`).digest('hex');
       await app.register(registrationRoutes, { prefix: '/api/eventservices', service, payments: paymentsModule.service });

@@ -52,6 +52,27 @@ const liveRedemption = (now: Date) =>
 function queries(db: Q) {
   return {
 
+    // ------------------------------------------------------------ overview figures
+    /** Confirmed (paid or free) registrations created in the range, and gross revenue by currency paid in it. */
+    async overviewStats(organisationId: string, eventId: string, from: Date | null, to: Date) {
+      const regWhere: SQL[] = [eq(registrations.organisationId, organisationId), eq(registrations.eventId, eventId), eq(orders.status, 'paid'), lte(registrations.createdAt, to)];
+      if (from) regWhere.push(gt(registrations.createdAt, from));
+      const [regs] = await db
+        .select({ n: count() })
+        .from(registrations)
+        .innerJoin(orders, eq(orders.id, registrations.orderId))
+        .where(and(...regWhere));
+      const payWhere: SQL[] = [eq(orders.organisationId, organisationId), eq(orders.eventId, eventId), eq(orders.status, 'paid'), lte(orders.paidAt, to)];
+      if (from) payWhere.push(gt(orders.paidAt, from));
+      const revenue = await db
+        .select({ currency: orders.currency, amountMinor: sql<number>`coalesce(sum(${orders.total}), 0)::int` })
+        .from(orders)
+        .where(and(...payWhere))
+        .groupBy(orders.currency)
+        .orderBy(orders.currency);
+      return { registrations: regs?.n ?? 0, revenue: revenue.filter((r) => r.amountMinor > 0) };
+    },
+
     // ------------------------------------------------------------ settings
     async settings(eventId: string): Promise<SettingsRow | null> {
       const [row] = await db.select().from(regEventSettings).where(eq(regEventSettings.eventId, eventId)).limit(1);
