@@ -74,6 +74,8 @@ const loadRegOrg = {
   visitors: () => import('../modules/registration/pages/org-visitors-page.tsx'),
   cartLinks: () => import('../modules/registration/pages/org-cart-links-page.tsx'),
   settings: () => import('../modules/registration/pages/org-settings-page.tsx'),
+  transactions: () => import('../modules/registration/pages/org-transactions-page.tsx'),
+  payments: () => import('../modules/registration/pages/org-payments-page.tsx'),
 };
 
 const loadLogin = () => import('../modules/auth/pages/login-page.tsx');
@@ -134,6 +136,8 @@ export const routes: RouteObject[] = [
                       gated('AP-161', { path: 'discounts', lazy: page(loadRegOrg.discounts, 'OrgDiscountsPage') }),
                       gated('AP-112', { path: 'visitors', lazy: page(loadRegOrg.visitors, 'OrgVisitorsPage') }),
                       gated('AP-83', { path: 'cart-links', lazy: page(loadRegOrg.cartLinks, 'OrgCartLinksPage') }),
+                      gated('AP-217', { path: 'transactions', lazy: page(loadRegOrg.transactions, 'OrgTransactionsPage') }),
+                      gated(['AP-203', 'AP-195'], { path: 'payments', lazy: page(loadRegOrg.payments, 'OrgPaymentsPage') }),
                       gated('AP-46', { path: 'settings', lazy: page(loadRegOrg.settings, 'OrgSettingsPage') }),
                     ],
                   }),

@@ -1,4 +1,5 @@
 import type { TCouponListQuery, TOrderListQuery, TPublicRegistrationQuery, TRegistrationListQuery } from '@pavilion/domain/registration/registration.schemas';
+import type { TTransactionListQuery } from '@pavilion/domain/registration/payments.schemas';
 
 /**
  * The registration module's one query-key factory (organiser and public). Every cache read, update and
@@ -24,6 +25,13 @@ export const registrationKeys = {
   orders: (eventId: string) => [...registrationKeys.event(eventId), 'orders'] as const,
   orderList: (eventId: string, q: Partial<TOrderListQuery>) => [...registrationKeys.orders(eventId), 'list', q] as const,
   order: (eventId: string, orderId: string) => [...registrationKeys.orders(eventId), 'detail', orderId] as const,
+  refunds: (eventId: string, orderId: string) => [...registrationKeys.orders(eventId), 'refunds', orderId] as const,
+  transactions: (eventId: string) => [...registrationKeys.event(eventId), 'transactions'] as const,
+  transactionList: (eventId: string, q: Partial<TTransactionListQuery>) => [...registrationKeys.transactions(eventId), 'list', q] as const,
+  // Organiser (per organisation: one payment account and invoice identity for all events)
+  organisation: () => [...registrationKeys.all, 'organisation'] as const,
+  paymentSettings: () => [...registrationKeys.organisation(), 'payment-settings'] as const,
+  invoiceSettings: () => [...registrationKeys.organisation(), 'invoice-settings'] as const,
   // Public
   public: () => [...registrationKeys.all, 'public'] as const,
   publicInfo: (eventId: string, q: TPublicRegistrationQuery) => [...registrationKeys.public(), 'info', eventId, q] as const,

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TCouponListQuery, TOrderListQuery, TRegistrationListQuery } from '@pavilion/domain/registration/registration.schemas';
+import type { TTransactionListQuery } from '@pavilion/domain/registration/payments.schemas';
+import { organiserPaymentsApi as payApi } from '../api/organiser-payments-api.ts';
 import { organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
 import { registrationKeys as keys } from '../api/registration-keys.ts';
 
@@ -44,6 +46,27 @@ export function useJourney(eventId: string, registrationId: string | null) {
 }
 export function useOrders(eventId: string, q: Partial<TOrderListQuery>) {
   return useQuery({ queryKey: keys.orderList(eventId, q), queryFn: ({ signal }) => api.orders(eventId, q, signal), enabled: !!eventId, placeholderData: keepPreviousData });
+}
+export function usePaymentSettings(enabled = true) {
+  return useQuery({ queryKey: keys.paymentSettings(), queryFn: ({ signal }) => payApi.paymentSettings(signal), enabled });
+}
+export function useInvoiceSettings(enabled = true) {
+  return useQuery({ queryKey: keys.invoiceSettings(), queryFn: ({ signal }) => payApi.invoiceSettings(signal), enabled });
+}
+export function useTransactions(eventId: string, q: Partial<TTransactionListQuery>) {
+  return useQuery({
+    queryKey: keys.transactionList(eventId, q),
+    queryFn: ({ signal }) => payApi.transactions(eventId, q, signal),
+    enabled: !!eventId,
+    placeholderData: keepPreviousData,
+  });
+}
+export function useRefunds(eventId: string, orderId: string | null, enabled = true) {
+  return useQuery({
+    queryKey: keys.refunds(eventId, orderId ?? ''),
+    queryFn: ({ signal }) => payApi.refunds(eventId, orderId!, signal),
+    enabled: enabled && !!eventId && !!orderId,
+  });
 }
 
 /**

@@ -191,4 +191,5 @@ export const registrationValidationEn = {
   providerNotEnabled: 'This payment method is not available.',
   codeTaken: 'This code is already in use.',
   refundTooLarge: 'The refund is larger than the amount paid.',
+  pattern: 'This value does not have the expected format.',
 } as const;

@@ -2,7 +2,7 @@ import '../organiser-i18n.ts';
 import { useEffect, useState } from 'react';
 import { ActionIcon, Group, Menu, NativeSelect, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCash, IconDots, IconFileInvoice, IconReceipt, IconSearch, IconX } from '@tabler/icons-react';
+import { IconCash, IconDots, IconFileInvoice, IconReceipt, IconReceiptRefund, IconSearch, IconX } from '@tabler/icons-react';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@pavilion/domain/common/pagination';
@@ -15,16 +15,18 @@ import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { downloadFile } from '../api/download.ts';
 import { organiserFileUrl, organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
 import { ListEmpty, ListError, ListLoading } from '../components/organiser/list-states.tsx';
+import { RefundModal } from '../components/organiser/refund-modal.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { seatKeys, useOrders, useRegistrationMutation } from '../hooks/use-organiser-registration.ts';
 import { useSectionEventId } from '../hooks/use-section-event.ts';
 import { formatDateTime } from '../lib/datetime.ts';
 import { formatMoney } from '../lib/money.ts';
+import { canRefund } from '../lib/payments.ts';
 import { PAYMENT_COLORS } from '../lib/status-colors.ts';
 
 const ORDER_COLORS: Record<TOrderStatus, string> = { pending: 'orange', paid: 'teal', cancelled: 'gray', expired: 'gray' };
 
-/** /app/registration/orders: the event's orders (AP-175) with totals, coupon and payment; mark paid, cancel, invoice. */
+/** /app/registration/orders: the event's orders (AP-175) with totals, coupon and payment; mark paid, cancel, invoice, refund. */
 export function OrgOrdersPage() {
   const { t } = useTranslation();
   const eventId = useSectionEventId();
@@ -34,6 +36,7 @@ export function OrgOrdersPage() {
   const [status, setStatus] = useState('');
   const [paymentStatus, setPaymentStatus] = useState('');
   const [page, setPage] = useState(1);
+  const [refundOrderId, setRefundOrderId] = useState<string | null>(null);
   useEffect(() => setPage(1), [debounced, status, paymentStatus]);
   const q = {
     page,
@@ -49,6 +52,8 @@ export function OrgOrdersPage() {
   const data = orders.data;
   const hasFilters = !!(debounced || status || paymentStatus);
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // The modal reads the listed order, so amounts refresh after a refund.
+  const refundOrder = data?.items.find((o) => o.id === refundOrderId) ?? null;
 
   const confirm = (o: TOrder, kind: 'paid' | 'cancel') =>
     modals.openConfirmModal({
@@ -127,6 +132,7 @@ export function OrgOrdersPage() {
                       const canMarkPaid = access.can('AP-180') && o.status === 'pending';
                       const canCancel = access.can('AP-190') && o.status === 'pending';
                       const canInvoice = access.can('AP-193') && !!o.invoiceNumber;
+                      const canRefunds = (access.can('AP-183') && canRefund(o)) || (access.can('AP-181') && o.refundedAmount > 0);
                       return (
                         <Table.Tr key={o.id}>
                           <Table.Td>
@@ -151,6 +157,11 @@ export function OrgOrdersPage() {
                             <Text size="sm" fw={600}>
                               {o.total === 0 ? t('registration.public.free') : formatMoney(o.total, o.currency)}
                             </Text>
+                            {o.refundedAmount > 0 && (
+                              <Text size="xs" c="dimmed">
+                                {t('registration.org.refundedOf', { amount: formatMoney(o.refundedAmount, o.currency) })}
+                              </Text>
+                            )}
                             {o.couponCode && (
                               <Text size="xs" c="dimmed" ff="monospace">
                                 {o.couponCode}
@@ -167,7 +178,7 @@ export function OrgOrdersPage() {
                             <Text size="sm">{formatDateTime(o.createdAt)}</Text>
                           </Table.Td>
                           <Table.Td>
-                            {(canMarkPaid || canCancel || canInvoice) && (
+                            {(canMarkPaid || canCancel || canInvoice || canRefunds) && (
                               <Menu position="bottom-end" withinPortal>
                                 <Menu.Target>
                                   <ActionIcon variant="subtle" color="gray" aria-label={t('registration.org.actionsFor', { name: o.registrationNo })}>
@@ -178,6 +189,11 @@ export function OrgOrdersPage() {
                                   {canInvoice && (
                                     <Menu.Item leftSection={<IconFileInvoice size={16} aria-hidden />} onClick={() => void invoice(o)}>
                                       {t('registration.public.downloadInvoice')}
+                                    </Menu.Item>
+                                  )}
+                                  {canRefunds && (
+                                    <Menu.Item leftSection={<IconReceiptRefund size={16} aria-hidden />} onClick={() => setRefundOrderId(o.id)}>
+                                      {canRefund(o) && access.can('AP-183') ? t('registration.org.refund') : t('registration.org.refunds')}
                                     </Menu.Item>
                                   )}
                                   {canMarkPaid && (
@@ -218,6 +234,7 @@ export function OrgOrdersPage() {
           </Stack>
         </Paper>
       )}
+      <RefundModal eventId={eventId} order={refundOrder} onClose={() => setRefundOrderId(null)} />
     </Stack>
   );
 }

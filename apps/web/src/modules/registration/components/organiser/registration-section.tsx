@@ -18,6 +18,8 @@ export const REGISTRATION_SECTIONS: readonly { path: string; label: string; acce
   { path: 'discounts', label: 'discounts', access: 'AP-161' },
   { path: 'visitors', label: 'categories', access: 'AP-112' },
   { path: 'cart-links', label: 'cartLinks', access: 'AP-83' },
+  { path: 'transactions', label: 'transactions', access: 'AP-217' },
+  { path: 'payments', label: 'payments', access: ['AP-203', 'AP-195'] },
   { path: 'settings', label: 'settings', access: 'AP-46' },
 ];
 

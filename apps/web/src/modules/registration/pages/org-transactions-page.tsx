@@ -1,0 +1,128 @@
+import '../organiser-i18n.ts';
+import { useEffect, useState } from 'react';
+import { Group, NativeSelect, Paper, Stack, Table, Text } from '@mantine/core';
+import { IconCreditCard } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE } from '@pavilion/domain/common/pagination';
+import { PAYMENT_RECORD_STATUSES, type TPaymentRecordStatus } from '@pavilion/domain/registration/payments.schemas';
+import { PAYMENT_PROVIDERS, type TPaymentProvider } from '@pavilion/domain/registration/registration.schemas';
+import { Pager } from '../../../ui/pager.tsx';
+import { usePageTitle } from '../../../ui/use-page-title.ts';
+import { ListEmpty, ListError, ListLoading } from '../components/organiser/list-states.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
+import { useTransactions } from '../hooks/use-organiser-registration.ts';
+import { useSectionEventId } from '../hooks/use-section-event.ts';
+import { formatDateTime } from '../lib/datetime.ts';
+import { formatMoney } from '../lib/money.ts';
+
+const STATUS_COLORS: Record<TPaymentRecordStatus, string> = { created: 'orange', captured: 'teal', failed: 'red', refunded: 'grape', partially_refunded: 'grape' };
+
+/** /app/registration/transactions: every payment attempt of the event (AP-217), filterable by status and provider. */
+export function OrgTransactionsPage() {
+  const { t } = useTranslation();
+  const eventId = useSectionEventId();
+  const [status, setStatus] = useState('');
+  const [provider, setProvider] = useState('');
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [status, provider]);
+  const q = {
+    page,
+    pageSize: DEFAULT_PAGE_SIZE,
+    ...(status ? { status: status as TPaymentRecordStatus } : {}),
+    ...(provider ? { provider: provider as TPaymentProvider } : {}),
+  };
+  const transactions = useTransactions(eventId, q);
+  usePageTitle(t('registration.org.transactionsTitle'));
+  const data = transactions.data;
+  const hasFilters = !!(status || provider);
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  if (data && data.total === 0 && !hasFilters) {
+    return <ListEmpty icon={<IconCreditCard size={32} />} title={t('registration.org.transactionsEmpty')} body={t('registration.org.transactionsEmptyBody')} />;
+  }
+  return (
+    <Paper withBorder shadow="xs" p={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="md">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <NativeSelect
+            label={t('registration.org.transactionStatus')}
+            value={status}
+            onChange={(e) => setStatus(e.currentTarget.value)}
+            data={[{ value: '', label: t('registration.org.all') }, ...PAYMENT_RECORD_STATUSES.map((s) => ({ value: s, label: t(`registration.org.transactionStatuses.${s}`) }))]}
+          />
+          <NativeSelect
+            label={t('registration.org.provider')}
+            value={provider}
+            onChange={(e) => setProvider(e.currentTarget.value)}
+            data={[{ value: '', label: t('registration.org.all') }, ...PAYMENT_PROVIDERS.map((p) => ({ value: p, label: t(`registration.org.providers.${p}`) }))]}
+          />
+        </Group>
+        {transactions.isPending && <ListLoading rows={5} />}
+        {transactions.isError && <ListError error={transactions.error} onRetry={() => void transactions.refetch()} />}
+        {data && data.items.length === 0 && hasFilters && <Text c="dimmed">{t('registration.org.noMatchBody')}</Text>}
+        {data && data.items.length > 0 && (
+          <Table.ScrollContainer minWidth={820}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('registration.org.created')}</Table.Th>
+                  <Table.Th scope="col">{t('registration.org.provider')}</Table.Th>
+                  <Table.Th scope="col">{t('registration.org.reference')}</Table.Th>
+                  <Table.Th scope="col">{t('registration.org.amount')}</Table.Th>
+                  <Table.Th scope="col">{t('registration.org.refunded')}</Table.Th>
+                  <Table.Th scope="col">{t('registration.org.transactionStatus')}</Table.Th>
+                  <Table.Th scope="col">{t('registration.org.captured')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm">{formatDateTime(p.createdAt)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{t(`registration.org.providers.${p.provider}`)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }} maw={220}>
+                        {p.providerPaymentId ?? p.sessionId}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm" fw={600}>
+                        {formatMoney(p.amount, p.currency)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm">{p.refundedAmount > 0 ? formatMoney(p.refundedAmount, p.currency) : t('registration.org.none')}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge color={STATUS_COLORS[p.status]}>{t(`registration.org.transactionStatuses.${p.status}`)}</StatusBadge>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm">{p.capturedAt ? formatDateTime(p.capturedAt) : t('registration.org.none')}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {data && data.total > 0 && (
+          <Pager
+            page={data.page}
+            totalPages={totalPages}
+            onChange={setPage}
+            labels={{
+              nav: t('pager.label'),
+              previous: t('pager.previous'),
+              next: t('pager.next'),
+              page: (n) => t('pager.page', { page: n }),
+              summary: t('pager.summary', { from: (data.page - 1) * data.pageSize + 1, to: Math.min(data.total, data.page * data.pageSize), total: data.total }),
+            }}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
