@@ -73,12 +73,13 @@ describe('service-provider portal', () => {
     await form.getByLabel('Email').fill('wes@powergrid.example');
     await form.getByLabel('First name').fill('Wes');
     await form.getByRole('button', { name: 'Send invitation' }).click();
-    await expect.poll(() => provider.getByText('wes@powergrid.example').count()).toBe(1);
+    // The pending invitation is listed in the team table (the toast names the address too).
+    await expect.poll(() => provider.getByRole('cell', { name: 'wes@powergrid.example' }).count()).toBe(1);
 
     const person = await (await newContext(browser, server.url)).newPage();
     await join(person, await invitationPath('wes@powergrid.example'));
     await expect.poll(() => person.getByRole('heading', { name: 'PowerGrid Electricals' }).count()).toBe(1);
-    await expect.poll(() => person.getByText('pia@powergrid.example').count()).toBe(1);
+    await expect.poll(() => person.getByRole('cell', { name: 'pia@powergrid.example' }).count()).toBe(1);
     // A service person cannot invite.
     expect(await person.getByRole('form', { name: /Invite a service person/ }).count()).toBe(0);
   });
