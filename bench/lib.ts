@@ -1,16 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
 export type Started = { child: ChildProcess; url: string; msToReady: number; dataDir: string; stop(keepData?: boolean): Promise<void> };
 
-/** Starts `node --import tsx apps/server/src/main.ts` on an empty data dir and waits for /readyz. */
+/** Starts the server as `npm start` runs it (the bundle `npm run build` writes) and waits for /readyz. */
 export async function startPavilion(port: number, env: Record<string, string> = {}, existingDataDir?: string): Promise<Started> {
   const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'pavilion-bench-'));
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  if (!existsSync('apps/server/dist/main.mjs')) throw new Error('Run `npm run build` first (npm run bench does).');
+  const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', PAVILION_DEMO: '0', ...env },
     stdio: 'ignore',
   });

@@ -17,7 +17,9 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const here = dirname(fileURLToPath(import.meta.url));
+/** apps/server/drizzle, seen from the source (src/platform) or from the bundle `npm start` runs (dist/). */
+export const MIGRATIONS_DIR = [resolve(here, '../../drizzle'), resolve(here, '../drizzle')].find((d) => existsSync(d)) ?? resolve(here, '../../drizzle');
 
 export type DatabaseOptions = {
   databaseUrl?: string;

@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-export const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+const here = dirname(fileURLToPath(import.meta.url));
+/** apps/web/dist, seen from the source (src/platform) or from the bundle `npm start` runs (apps/server/dist). */
+export const DEFAULT_WEB_DIST = [resolve(here, '../../../web/dist'), resolve(here, '../../web/dist')].find((d) => existsSync(join(d, 'index.html'))) ?? resolve(here, '../../../web/dist');
 
 /**
  * Serves the built SPA. Hashed assets are cached for a year; any other GET that is not an API call answers
