@@ -2,7 +2,7 @@
 // package stays external and is loaded from node_modules. Running the bundle instead of TypeScript through tsx saves
 // about 75 MB of memory and most of the start-up transpiling (docs/PERFORMANCE.md).
 import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
+import { URL, fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 await build({
