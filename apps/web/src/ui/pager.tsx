@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { PAGER_WINDOW, pagerWindow } from '@pavilion/domain';
+import { useTranslation } from 'react-i18next';
 
 export type TPagerLabels = { nav: string; previous: string; next: string; page: (n: number) => string; summary?: string };
 
@@ -47,5 +48,28 @@ export function Pager({
         </Group>
       </nav>
     </Group>
+  );
+}
+
+/**
+ * The pager under a paged list (`{ items, total, page, pageSize }`): page count, the "showing x–y of n" summary and
+ * the labels come from the page itself and the app's `pager.*` strings.
+ */
+export function ListPager({ data, onChange }: { data: { page: number; pageSize: number; total: number }; onChange: (page: number) => void }) {
+  const { t } = useTranslation();
+  if (data.total <= 0) return null;
+  return (
+    <Pager
+      page={data.page}
+      totalPages={Math.max(1, Math.ceil(data.total / data.pageSize))}
+      onChange={onChange}
+      labels={{
+        nav: t('pager.label'),
+        previous: t('pager.previous'),
+        next: t('pager.next'),
+        page: (n) => t('pager.page', { page: n }),
+        summary: t('pager.summary', { from: (data.page - 1) * data.pageSize + 1, to: Math.min(data.total, data.page * data.pageSize), total: data.total }),
+      }}
+    />
   );
 }

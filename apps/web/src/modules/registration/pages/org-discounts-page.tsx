@@ -8,7 +8,7 @@ import { DEFAULT_PAGE_SIZE } from '@pavilion/domain/common/pagination';
 import { Can } from '../../../app/access-gate.tsx';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
-import { Pager } from '../../../ui/pager.tsx';
+import { ListPager } from '../../../ui/pager.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
 import { registrationKeys } from '../api/registration-keys.ts';
@@ -36,7 +36,6 @@ export function OrgDiscountsPage() {
   const remove = useRegistrationMutation((id: string) => api.deleteCoupon(eventId, id), [registrationKeys.coupons(eventId)]);
   usePageTitle(t('registration.org.couponsTitle'));
   const data = coupons.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const ticketName = (id: string) => tickets.data?.find((x) => x.id === id)?.name ?? id;
 
   const actions = (
@@ -140,20 +139,7 @@ export function OrgDiscountsPage() {
                 </Table>
               </Table.ScrollContainer>
             )}
-            {data && data.total > 0 && (
-              <Pager
-                page={data.page}
-                totalPages={totalPages}
-                onChange={setPage}
-                labels={{
-                  nav: t('pager.label'),
-                  previous: t('pager.previous'),
-                  next: t('pager.next'),
-                  page: (n) => t('pager.page', { page: n }),
-                  summary: t('pager.summary', { from: (data.page - 1) * data.pageSize + 1, to: Math.min(data.total, data.page * data.pageSize), total: data.total }),
-                }}
-              />
-            )}
+            {data && <ListPager data={data} onChange={setPage} />}
           </Stack>
         </Paper>
       )}

@@ -10,7 +10,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES, type TOrder, type TOrderStatus, type 
 import { useAccess } from '../../../app/access.ts';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
-import { Pager } from '../../../ui/pager.tsx';
+import { ListPager } from '../../../ui/pager.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { downloadFile } from '../api/download.ts';
 import { organiserFileUrl, organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
@@ -51,7 +51,6 @@ export function OrgOrdersPage() {
   usePageTitle(t('registration.org.ordersTitle'));
   const data = orders.data;
   const hasFilters = !!(debounced || status || paymentStatus);
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   // The modal reads the listed order, so amounts refresh after a refund.
   const refundOrder = data?.items.find((o) => o.id === refundOrderId) ?? null;
 
@@ -217,20 +216,7 @@ export function OrgOrdersPage() {
                 </Table>
               </Table.ScrollContainer>
             )}
-            {data && data.total > 0 && (
-              <Pager
-                page={data.page}
-                totalPages={totalPages}
-                onChange={setPage}
-                labels={{
-                  nav: t('pager.label'),
-                  previous: t('pager.previous'),
-                  next: t('pager.next'),
-                  page: (n) => t('pager.page', { page: n }),
-                  summary: t('pager.summary', { from: (data.page - 1) * data.pageSize + 1, to: Math.min(data.total, data.page * data.pageSize), total: data.total }),
-                }}
-              />
-            )}
+            {data && <ListPager data={data} onChange={setPage} />}
           </Stack>
         </Paper>
       )}

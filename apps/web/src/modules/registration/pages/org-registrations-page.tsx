@@ -26,7 +26,7 @@ import { Can } from '../../../app/access-gate.tsx';
 import { useAccess } from '../../../app/access.ts';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
-import { Pager } from '../../../ui/pager.tsx';
+import { ListPager } from '../../../ui/pager.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { downloadFile } from '../api/download.ts';
 import { organiserFileUrl } from '../api/organiser-registration-api.ts';
@@ -74,7 +74,6 @@ export function OrgRegistrationsPage() {
   const list = useRegistrations(eventId, { page, pageSize: DEFAULT_PAGE_SIZE, ...filters });
   const data = list.data;
   const hasFilters = Object.keys(filters).length > 0;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const rows = data?.items ?? [];
   const selectedRows = rows.filter((r) => selected.has(r.id));
   const isAllSelected = rows.length > 0 && selectedRows.length === rows.length;
@@ -356,20 +355,7 @@ export function OrgRegistrationsPage() {
             </Stack>
           )}
 
-          {data && data.total > 0 && (
-            <Pager
-              page={data.page}
-              totalPages={totalPages}
-              onChange={setPage}
-              labels={{
-                nav: t('pager.label'),
-                previous: t('pager.previous'),
-                next: t('pager.next'),
-                page: (n) => t('pager.page', { page: n }),
-                summary: t('pager.summary', { from: (data.page - 1) * data.pageSize + 1, to: Math.min(data.total, data.page * data.pageSize), total: data.total }),
-              }}
-            />
-          )}
+          {data && <ListPager data={data} onChange={setPage} />}
         </Stack>
       </Paper>
 

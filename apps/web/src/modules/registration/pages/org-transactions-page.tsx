@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@pavilion/domain/common/pagination';
 import { PAYMENT_RECORD_STATUSES, type TPaymentRecordStatus } from '@pavilion/domain/registration/payments.schemas';
 import { PAYMENT_PROVIDERS, type TPaymentProvider } from '@pavilion/domain/registration/registration.schemas';
-import { Pager } from '../../../ui/pager.tsx';
+import { ListPager } from '../../../ui/pager.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { ListEmpty, ListError, ListLoading } from '../components/organiser/list-states.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
@@ -35,7 +35,6 @@ export function OrgTransactionsPage() {
   usePageTitle(t('registration.org.transactionsTitle'));
   const data = transactions.data;
   const hasFilters = !!(status || provider);
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   if (data && data.total === 0 && !hasFilters) {
     return <ListEmpty icon={<IconCreditCard size={32} />} title={t('registration.org.transactionsEmpty')} body={t('registration.org.transactionsEmptyBody')} />;
@@ -108,20 +107,7 @@ export function OrgTransactionsPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {data && data.total > 0 && (
-          <Pager
-            page={data.page}
-            totalPages={totalPages}
-            onChange={setPage}
-            labels={{
-              nav: t('pager.label'),
-              previous: t('pager.previous'),
-              next: t('pager.next'),
-              page: (n) => t('pager.page', { page: n }),
-              summary: t('pager.summary', { from: (data.page - 1) * data.pageSize + 1, to: Math.min(data.total, data.page * data.pageSize), total: data.total }),
-            }}
-          />
-        )}
+        {data && <ListPager data={data} onChange={setPage} />}
       </Stack>
     </Paper>
   );
