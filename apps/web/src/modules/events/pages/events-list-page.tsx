@@ -8,7 +8,7 @@ import { useAccess } from '../../../app/access.ts';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
-import { Pager } from '../../../ui/pager.tsx';
+import { ListPager } from '../../../ui/pager.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { RegionBadge } from '../../workspace/components/region-badge.tsx';
 import { CreateEventModal } from '../components/create-event-modal.tsx';
@@ -42,7 +42,6 @@ export function EventsListPage() {
   const data = list.data;
   const hasFilters = debouncedSearch !== '' || when !== 'all' || mode !== '';
   const isFirstEmpty = !!data && data.total === 0 && !hasFilters;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   const clearFilters = () => {
     setSearch('');
@@ -50,8 +49,6 @@ export function EventsListPage() {
     setMode('');
   };
 
-  const from = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const to = data ? Math.min(data.total, data.page * data.pageSize) : 0;
 
   return (
     <>
@@ -156,20 +153,7 @@ export function EventsListPage() {
               />
             )}
 
-            {data && data.total > 0 && (
-              <Pager
-                page={data.page}
-                totalPages={totalPages}
-                onChange={setPage}
-                labels={{
-                  nav: t('pager.label'),
-                  previous: t('pager.previous'),
-                  next: t('pager.next'),
-                  page: (n) => t('pager.page', { page: n }),
-                  summary: t('pager.summary', { from, to, total: data.total }),
-                }}
-              />
-            )}
+            {data && <ListPager data={data} onChange={setPage} />}
           </Stack>
         </Paper>
       )}

@@ -9,7 +9,7 @@ import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
-import { Pager } from '../../../ui/pager.tsx';
+import { ListPager } from '../../../ui/pager.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { downloadAuditCsv, saveBlob } from '../api/workspace-api.ts';
 import { useAuditLog, useTeam } from '../hooks/use-workspace.ts';
@@ -65,9 +65,6 @@ export function AuditPage() {
   const list = useAuditLog({ page, pageSize: DEFAULT_PAGE_SIZE, ...filters });
   const data = list.data;
   const hasFilters = Object.keys(filters).length > 0;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? Math.min(data.total, data.page * data.pageSize) : 0;
 
   const exportCsv = async () => {
     setExporting(true);
@@ -206,20 +203,7 @@ export function AuditPage() {
               description={hasFilters ? t('audit.noMatchBody') : t('audit.emptyBody')}
             />
           )}
-          {data && data.total > 0 && (
-            <Pager
-              page={data.page}
-              totalPages={totalPages}
-              onChange={setPage}
-              labels={{
-                nav: t('pager.label'),
-                previous: t('pager.previous'),
-                next: t('pager.next'),
-                page: (n) => t('pager.page', { page: n }),
-                summary: t('pager.summary', { from: first, to: last, total: data.total }),
-              }}
-            />
-          )}
+          {data && <ListPager data={data} onChange={setPage} />}
         </Stack>
       </Paper>
     </>

@@ -28,7 +28,7 @@ import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
-import { Pager } from '../../../ui/pager.tsx';
+import { ListPager } from '../../../ui/pager.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { useModalBackground } from '../../../ui/use-modal-background.ts';
 import { CompanyInviteModal } from '../components/company-invite-modal.tsx';
@@ -168,9 +168,6 @@ export function RegionsPage() {
     canCompanies,
   );
   const data = companies.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const from = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const to = data ? Math.min(data.total, data.page * data.pageSize) : 0;
   const title = selected === ALL ? t('regions.allCompanies') : t('regions.companiesIn', { name: regionName(selected) });
 
   return (
@@ -316,20 +313,7 @@ export function RegionsPage() {
               {data && data.items.length === 0 && (
                 <EmptyState icon={<IconBuilding size={32} />} title={t('regions.noCompaniesTitle')} description={t('regions.noCompaniesBody')} headingLevel={3} />
               )}
-              {data && data.total > 0 && (
-                <Pager
-                  page={data.page}
-                  totalPages={totalPages}
-                  onChange={setPage}
-                  labels={{
-                    nav: t('pager.label'),
-                    previous: t('pager.previous'),
-                    next: t('pager.next'),
-                    page: (n) => t('pager.page', { page: n }),
-                    summary: t('pager.summary', { from, to, total: data.total }),
-                  }}
-                />
-              )}
+              {data && <ListPager data={data} onChange={setPage} />}
             </Stack>
           </Paper>
         </Grid.Col>

@@ -10,7 +10,7 @@ import { useAuth } from '../../../app/session-storage.ts';
 import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
-import { Pager } from '../../../ui/pager.tsx';
+import { ListPager } from '../../../ui/pager.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { InviteModal } from '../components/invite-modal.tsx';
 import { MemberDrawer } from '../components/member-drawer.tsx';
@@ -41,9 +41,6 @@ export function TeamPage() {
   const query = { page, pageSize: DEFAULT_PAGE_SIZE, ...(debounced ? { search: debounced } : {}), ...(status ? { status } : {}) };
   const list = useTeam(query);
   const data = list.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const from = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const to = data ? Math.min(data.total, data.page * data.pageSize) : 0;
   const regionName = (id: string) => regions.data?.find((r) => r.id === id)?.name ?? t('team.regionTeam');
 
   const onAction = (action: TMemberAction, member: TTeamMember) => {
@@ -129,20 +126,7 @@ export function TeamPage() {
                 description={debounced || status ? t('team.noMatchBody') : t('team.emptyBody')}
               />
             )}
-            {data && data.total > 0 && (
-              <Pager
-                page={data.page}
-                totalPages={totalPages}
-                onChange={setPage}
-                labels={{
-                  nav: t('pager.label'),
-                  previous: t('pager.previous'),
-                  next: t('pager.next'),
-                  page: (n) => t('pager.page', { page: n }),
-                  summary: t('pager.summary', { from, to, total: data.total }),
-                }}
-              />
-            )}
+            {data && <ListPager data={data} onChange={setPage} />}
           </Stack>
         </Paper>
       </Stack>
