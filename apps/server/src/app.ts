@@ -22,6 +22,7 @@ import { createAnalyticsModule } from './modules/analytics/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createWorkspaceModule, type WorkspaceService } from './modules/workspace/index.ts';
 import { createRegistrationModule } from './modules/registration/index.ts';
+import { createCredentialsModule } from './modules/credentials/index.ts';
 
 export type AppContext = {
   config: AppConfig;
@@ -33,6 +34,7 @@ export type AppContext = {
   events: EventsService;
   workspace: WorkspaceService;
   registration: ReturnType<typeof createRegistrationModule>;
+  credentials: ReturnType<typeof createCredentialsModule>['service'];
   routes: RouteDeclaration[];
 };
 
@@ -99,7 +101,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       upcomingForOrganisation: events.service.upcomingForOrganisation,
     },
   });
-  const registration = createRegistrationModule(database.db, { audit, mailer, events: events.service, publicUrl: publicUrl(config), now: options.now, jwtSecret: config.JWT_SECRET, isProduction: config.NODE_ENV === 'production', jobsDatabaseUrl: database.kind === 'postgres' && config.NODE_ENV !== 'test' ? config.DATABASE_URL : undefined, log: app.log });
+  const credentials = createCredentialsModule(database.db, {
+    audit,
+    now: options.now,
+    assertEvent: async (caller, organisationId, eventId) => {
+      await events.service.get(caller, organisationId, eventId);
+    },
+    findEventOrganisation: async (eventId) => (await events.service.findOwner(eventId))?.organisationId ?? null,
+  });
+  const registration = createRegistrationModule(database.db, {
+    audit,
+    mailer,
+    events: events.service,
+    publicUrl: publicUrl(config),
+    now: options.now,
+    jwtSecret: config.JWT_SECRET,
+    isProduction: config.NODE_ENV === 'production',
+    jobsDatabaseUrl: database.kind === 'postgres' && config.NODE_ENV !== 'test' ? config.DATABASE_URL : undefined,
+    log: app.log,
+    // The seat changed hands: the old holder's QR must stop working.
+    onRegistrationReplaced: (eventId, registrationId) => credentials.service.reissueSystem(eventId, registrationId),
+  });
   // Operator endpoints live at the root, outside the product surface: no auth guard, browser headers or per-request
   // hooks on the paths a load balancer polls thousands of times.
   const metrics = registerMetrics(app);
@@ -140,6 +162,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       }).plugin,
     );
     await surface.register(registration.plugin);
+    await surface.register(credentials.plugin);
     await registerSpa(surface, config.WEB_DIST);
   });
 
@@ -151,5 +174,5 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, database, tokens, mailer, realtime, auth: auth.service, events: events.service, workspace: workspace.service, registration, routes } };
+  return { app, ctx: { config, database, tokens, mailer, realtime, auth: auth.service, events: events.service, workspace: workspace.service, registration, credentials: credentials.service, routes } };
 }

@@ -73,3 +73,7 @@ export * from './analytics/time-range.ts';
 export * from './registration/registration.schemas.ts';
 export * from './registration/payments.schemas.ts';
 export * from './analytics/overview.schemas.ts';
+// Credentials and check-in (issue #5)
+export * from './checkin/credential.ts';
+export * from './checkin/checkin.enums.ts';
+export * from './checkin/credential.schemas.ts';

@@ -6,3 +6,4 @@ export * from '../modules/analytics/analytics.tables.ts';
 export * from '../modules/workspace/workspace.tables.ts';
 export * from '../modules/registration/registration.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
+export * from '../modules/credentials/credentials.tables.ts';

@@ -29,6 +29,7 @@ export type RegistrationModuleDeps = {
   jobsDatabaseUrl?: string;
   env?: Record<string, string | undefined>;
   log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
+  onRegistrationReplaced?: (eventId: string, registrationId: string) => Promise<void>;
 };
 
 export const RECONCILE_QUEUE = 'registration-reconcile';
@@ -60,7 +61,7 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     testing,
     log: deps.log,
   });
-  const service = createRegistrationService({ repo, checkout, payments: paymentsPort, assertEvent, audit: deps.audit, publicUrl: deps.publicUrl, now });
+  const service = createRegistrationService({ repo, checkout, payments: paymentsPort, assertEvent, audit: deps.audit, publicUrl: deps.publicUrl, now, onRegistrationReplaced: deps.onRegistrationReplaced });
   const paymentsModule = createPaymentsModule(db, {
     registration: () => ({
       findOrder: (orderId) => repo.findOrder(orderId) as Promise<OrderView | null>,

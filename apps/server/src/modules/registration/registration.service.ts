@@ -59,6 +59,8 @@ export type RegistrationDeps = {
   audit: Audit;
   publicUrl: string;
   now: () => Date;
+  /** Called after a replace-user commits: the credential module re-issues the QR so the old holder's stops working. */
+  onRegistrationReplaced?: (eventId: string, registrationId: string) => Promise<void>;
 };
 
 const d = (s: string | null | undefined) => (s === undefined ? undefined : s === null ? null : new Date(s));
@@ -471,6 +473,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         contactNo: input.contactNo ?? null,
       });
       await journey(cur, [id], 'UPDATE', { replaced: { from: cur.email, to: input.email.toLowerCase() } }, caller.userId);
+      await deps.onRegistrationReplaced?.(eventId, id);
       return (await registrationsOut(eventId, [id]))[0]!;
     },
     async addAccompanying(caller: AuthUser, organisationId: string, eventId: string, id: string, input: TAccompanyingRequest): Promise<TRegistration[]> {

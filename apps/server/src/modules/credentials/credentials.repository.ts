@@ -1,0 +1,69 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { registrations } from '../registration/registration.tables.ts';
+import { credentials, eventSigningKeys } from './credentials.tables.ts';
+
+export type CredentialRow = typeof credentials.$inferSelect;
+export type SigningKeyRow = typeof eventSigningKeys.$inferSelect;
+
+/** The only file that queries credentials and event_signing_keys. It reads registrations (ids only) to find the unissued. */
+export function createCredentialsRepository(db: Db) {
+  return {
+    async findKey(eventId: string): Promise<SigningKeyRow | null> {
+      const [row] = await db.select().from(eventSigningKeys).where(eq(eventSigningKeys.eventId, eventId)).limit(1);
+      return row ?? null;
+    },
+    /** First writer wins; a concurrent creator reads the winner's key back. */
+    async insertKey(row: typeof eventSigningKeys.$inferInsert): Promise<SigningKeyRow> {
+      await db.insert(eventSigningKeys).values(row).onConflictDoNothing();
+      const [stored] = await db.select().from(eventSigningKeys).where(eq(eventSigningKeys.eventId, row.eventId)).limit(1);
+      return stored!;
+    },
+    async find(registrationId: string): Promise<CredentialRow | null> {
+      const [row] = await db.select().from(credentials).where(eq(credentials.registrationId, registrationId)).limit(1);
+      return row ?? null;
+    },
+    async insertMany(rows: (typeof credentials.$inferInsert)[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db.insert(credentials).values(rows).onConflictDoNothing();
+    },
+    async update(registrationId: string, patch: Partial<typeof credentials.$inferInsert>): Promise<CredentialRow | null> {
+      const [row] = await db.update(credentials).set(patch).where(eq(credentials.registrationId, registrationId)).returning();
+      return row ?? null;
+    },
+    /** Bumps the version in one statement, so two concurrent re-issues give two versions and never the same one. */
+    async bumpVersion(registrationId: string, sign: (version: number) => string): Promise<CredentialRow | null> {
+      return db.transaction(async (tx) => {
+        const [cur] = await tx.select().from(credentials).where(eq(credentials.registrationId, registrationId)).for('update').limit(1);
+        if (!cur) return null;
+        const version = cur.version + 1;
+        const [row] = await tx
+          .update(credentials)
+          .set({ version, token: sign(version), status: 'active', issuedAt: new Date(), revokedAt: null, revokeReason: null })
+          .where(eq(credentials.registrationId, registrationId))
+          .returning();
+        return row ?? null;
+      });
+    },
+    async registrationInEvent(eventId: string, registrationId: string): Promise<{ id: string; organisationId: string; eventId: string } | null> {
+      const [row] = await db
+        .select({ id: registrations.id, organisationId: registrations.organisationId, eventId: registrations.eventId })
+        .from(registrations)
+        .where(and(eq(registrations.eventId, eventId), eq(registrations.id, registrationId)))
+        .limit(1);
+      return row ?? null;
+    },
+    async unissued(eventId: string, limit: number): Promise<{ id: string; organisationId: string }[]> {
+      return db
+        .select({ id: registrations.id, organisationId: registrations.organisationId })
+        .from(registrations)
+        .leftJoin(credentials, eq(credentials.registrationId, registrations.id))
+        .where(and(eq(registrations.eventId, eventId), isNull(credentials.registrationId)))
+        .limit(limit);
+    },
+    async listForEvent(eventId: string): Promise<CredentialRow[]> {
+      return db.select().from(credentials).where(eq(credentials.eventId, eventId)).orderBy(sql`registration_id`);
+    },
+  };
+}
+export type CredentialsRepository = ReturnType<typeof createCredentialsRepository>;

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Audit } from '../../platform/audit.ts';
+import type { AuthUser } from '../../platform/auth-guard.ts';
+import type { Db } from '../../platform/db.ts';
+import { createCredentialsRepository } from './credentials.repository.ts';
+import { credentialsPublicRoutes, credentialsRoutes } from './credentials.routes.ts';
+import { createCredentialsService } from './credentials.service.ts';
+
+export type { CredentialsService, CredentialResolution } from './credentials.service.ts';
+export type { CredentialRow } from './credentials.repository.ts';
+
+/** One signed QR credential per registration (issue #5): used by badges, e-badges, check-in and lead scans. */
+export function createCredentialsModule(
+  db: Db,
+  deps: {
+    audit: Audit;
+    assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
+    findEventOrganisation: (eventId: string) => Promise<string | null>;
+    now?: () => Date;
+  },
+) {
+  const service = createCredentialsService({ repo: createCredentialsRepository(db), ...deps });
+  return {
+    service,
+    plugin: async (app: FastifyInstance) => {
+      await app.register(credentialsRoutes, { prefix: '/api/eventservices', service });
+      await app.register(credentialsPublicRoutes, { prefix: '/api/eventservices/public', service });
+    },
+  };
+}
