@@ -4,11 +4,14 @@
  *
  * Run after a build that writes Vite's manifest:
  *   npx vite build --manifest -c apps/web/vite.config.ts   (or set build.manifest: true in vite.config.ts)
- *   node --import tsx apps/web/scripts/check-bundle-budget.ts [--route <source path>] [--budget <KB>] [--route-only]
+ *   node --import tsx apps/web/scripts/check-bundle-budget.ts [--route <source path>] [--budget <KB>] [--route-budget <KB>]
+ *        [--route-only] [--dist <dir>] [--verbose]
  *
+ * Two checks: the whole page (entry + route closure, --budget, default 150 KB) and what the route adds on top of the
+ * always-loaded shell (--route-budget, default 60 KB). --route-only runs the second alone (then --budget is its limit).
+ * npm test runs both, the whole page with the ratchet of docs/PERFORMANCE.md ("Public registration page") until the
+ * 150 KB goal is met. --dist measures another build directory (e.g. `npx vite build --outDir /tmp/x`).
  * --allow-data permits the countries / time-zone tables (international-reg only).
- * --route-only counts only what the route adds on top of the always-loaded shell (default budget 60 KB), so the
- * registration module's own weight can be held while the shell is slimmed towards the 150 KB total.
  *
  * What counts: the entry chunk (index.html's script) and every chunk it imports statically, plus the route's lazy
  * chunk and its static imports: exactly what the browser fetches before the page can render. Lazy imports inside
@@ -52,6 +55,25 @@ export const FORBIDDEN_MARKERS: readonly { what: string; marker: string }[] = [
   { what: 'time-zone table', marker: 'Pacific/Chatham' },
 ];
 
+type TRow = { file: string; gzip: number };
+
+function measure(dist: string, files: string[]): TRow[] {
+  return files.map((file) => ({ file, gzip: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length })).sort((a, b) => b.gzip - a.gzip);
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Prints the rows and returns whether their total is within the budget. */
+function report(title: string, rows: TRow[], budgetKb: number, isVerbose: boolean): boolean {
+  const total = rows.reduce((n, r) => n + r.gzip, 0);
+  console.log(title);
+  for (const r of isVerbose ? rows : rows.slice(0, 8)) console.log(`  ${kb(r.gzip).padStart(9)}  ${r.file}`);
+  if (!isVerbose && rows.length > 8) console.log(`  ${kb(rows.slice(8).reduce((n, r) => n + r.gzip, 0)).padStart(9)}  ${rows.length - 8} smaller chunks`);
+  console.log(`  ${kb(total).padStart(9)}  total (budget ${budgetKb} KB)`);
+  if (total > budgetKb * 1024) console.error(`Over budget by ${kb(total - budgetKb * 1024)}.`);
+  return total <= budgetKb * 1024;
+}
+
 function main() {
   const args = process.argv.slice(2);
   const arg = (name: string, fallback: string) => {
@@ -61,33 +83,28 @@ function main() {
   const route = arg('--route', 'src/modules/registration/pages/cart-registration-page.tsx');
   const isRouteOnly = args.includes('--route-only');
   const budgetKb = Number(arg('--budget', isRouteOnly ? '60' : '150'));
-  const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+  const routeBudgetKb = Number(arg('--route-budget', '60'));
+  const isVerbose = args.includes('--verbose');
+  const dist = arg('--dist', join(dirname(fileURLToPath(import.meta.url)), '..', 'dist'));
   const manifestPath = join(dist, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) {
     console.error(`No ${manifestPath}. Build with a manifest first: npx vite build --manifest -c apps/web/vite.config.ts`);
     process.exit(2);
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as TManifest;
-  const files = routeChunks(manifest, route, false)
-    .map((k) => manifest[k]!.file)
-    .filter((f) => f.endsWith('.js'));
+  const jsOf = (keys: string[]) => keys.map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+  const files = jsOf(routeChunks(manifest, route, false));
+  const routeFiles = jsOf(routeChunks(manifest, route, true));
   const allowData = args.includes('--allow-data');
   const found = FORBIDDEN_MARKERS.filter((m) => !(allowData && (m.what.includes('countries') || m.what.includes('time-zone')))).filter((m) =>
     files.some((f) => readFileSync(join(dist, f), 'utf8').includes(m.marker)),
   );
-  const shell = new Set(routeChunks(manifest, route, true));
-  const rows = files
-    .filter((f) => !isRouteOnly || [...shell].some((k) => manifest[k]!.file === f))
-    .map((file) => ({ file, gzip: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length }))
-    .sort((a, b) => b.gzip - a.gzip);
-  const total = rows.reduce((n, r) => n + r.gzip, 0);
-  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  console.log(`JavaScript ${isRouteOnly ? 'the route adds to the app shell' : 'of'} ${route} (gzipped):`);
-  for (const r of rows) console.log(`  ${kb(r.gzip).padStart(9)}  ${r.file}`);
-  console.log(`  ${kb(total).padStart(9)}  total (budget ${budgetKb} KB)`);
+  let isOk = true;
+  if (!isRouteOnly) isOk = report(`JavaScript of ${route}, app shell included (gzipped):`, measure(dist, files), budgetKb, isVerbose) && isOk;
+  const routeBudget = isRouteOnly ? budgetKb : routeBudgetKb;
+  isOk = report(`JavaScript the route adds to the app shell (gzipped):`, measure(dist, routeFiles), routeBudget, isVerbose) && isOk;
   for (const f of found) console.error(`Loads the ${f.what}, which public registration pages must not.`);
-  if (total > budgetKb * 1024) console.error(`Over budget by ${kb(total - budgetKb * 1024)}.`);
-  if (found.length > 0 || total > budgetKb * 1024) process.exit(1);
+  if (found.length > 0 || !isOk) process.exit(1);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

@@ -2,7 +2,7 @@
 // jsdom, not happy-dom: DOMPurify needs a spec-conformant HTML parser (happy-dom mangles <p>…<script> trees).
 import { describe, expect, it, vi } from 'vitest';
 import { CACHE_VERSION, DANGEROUS_REQUEST_MESSAGE, USER_ACCESS_TOKEN_HEADER, type TUserData } from '@pavilion/domain';
-import { createApiClient, httpStatusOf, sanitiseResponse, type TApiClientDeps } from './api-client.ts';
+import { createApiClient, hasMarkup, httpStatusOf, sanitiseResponse, type TApiClientDeps } from './api-client.ts';
 import { createLoadingCounter } from './loading-counter.ts';
 import type { TStoredAuth } from './session-storage.ts';
 
@@ -192,6 +192,15 @@ describe('createApiClient', () => {
     s.fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(s.client.get('auth/me')).rejects.toMatchObject({ status: 'ERROR', code: 'NETWORK_ERROR' });
     expect(s.deps.log).toHaveBeenCalled();
+  });
+});
+
+describe('hasMarkup (DOMPurify loads only for responses that need it)', () => {
+  it('finds a "<" in any string, except under keys named regex or expression', () => {
+    expect(hasMarkup({ a: 'plain', b: [1, 'R&D'], c: { d: null } })).toBe(false);
+    expect(hasMarkup({ a: [{ b: 'x <img src=x onerror=alert(1)>' }] })).toBe(true);
+    expect(hasMarkup({ regex: '<a>', rules: [{ expression: '<b>' }] })).toBe(false);
+    expect(hasMarkup('a < b')).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import DOMPurify from 'dompurify';
+import type { DOMPurify as TDOMPurify } from 'dompurify';
 import {
   CACHE_VERSION,
   DANGEROUS_REQUEST_CODE,
@@ -44,15 +44,40 @@ export type TApiClientDeps = {
 /** Keys whose values are patterns, not text: sanitising would corrupt them (SPEC §5). */
 const UNSANITISED_KEYS = new Set(['regex', 'expression']);
 
-function sanitiseString(value: string): string {
-  // Markup needs '<'; everything else is left byte-for-byte (DOMPurify would entity-encode '&' in "R&D").
-  if (!value.includes('<') || !DOMPurify.isSupported) return value;
-  const clean = DOMPurify.sanitize(value);
-  // Keep harmless text such as "a < b" or "<b>bold</b>" untouched; replace only when something was removed.
-  return DOMPurify.removed.length > 0 ? clean : value;
+/**
+ * DOMPurify (~12 KB gzipped) loads with the first response that contains markup, not with the app shell: most
+ * responses have none, and public pages have a JavaScript budget (scripts/check-bundle-budget.ts).
+ */
+let purifier: TDOMPurify | null = null;
+let purifierLoading: Promise<TDOMPurify> | null = null;
+
+export function loadSanitiser(): Promise<TDOMPurify> {
+  purifierLoading ??= import('dompurify').then((m) => (purifier = m.default));
+  return purifierLoading;
 }
 
-/** SPEC §5: incoming responses are sanitised, except for keys named regex or expression. */
+/** Whether any string the sanitiser would look at contains '<' (the only way markup can start). */
+export function hasMarkup(value: unknown, key?: string, depth = 0): boolean {
+  if (key !== undefined && UNSANITISED_KEYS.has(key)) return false;
+  if (depth > 64) return false;
+  if (typeof value === 'string') return value.includes('<');
+  if (Array.isArray(value)) return value.some((v) => hasMarkup(v, undefined, depth + 1));
+  if (value && typeof value === 'object') return Object.entries(value as Record<string, unknown>).some(([k, v]) => hasMarkup(v, k, depth + 1));
+  return false;
+}
+
+function sanitiseString(value: string): string {
+  // Markup needs '<'; everything else is left byte-for-byte (DOMPurify would entity-encode '&' in "R&D").
+  if (!value.includes('<')) return value;
+  // Fail closed if called before loadSanitiser() resolved: no markup gets through unescaped.
+  if (!purifier) return value.replace(/</g, '&lt;');
+  if (!purifier.isSupported) return value;
+  const clean = purifier.sanitize(value);
+  // Keep harmless text such as "a < b" or "<b>bold</b>" untouched; replace only when something was removed.
+  return purifier.removed.length > 0 ? clean : value;
+}
+
+/** SPEC §5: incoming responses are sanitised, except for keys named regex or expression (call loadSanitiser() first when hasMarkup()). */
 export function sanitiseResponse(value: unknown, key?: string, depth = 0): unknown {
   if (key !== undefined && UNSANITISED_KEYS.has(key)) return value;
   if (depth > 64) return value;
@@ -155,7 +180,9 @@ export function createApiClient(deps: TApiClientDeps) {
       throw offline;
     }
 
-    const body = sanitiseResponse(await readBody(res));
+    const raw = await readBody(res);
+    if (hasMarkup(raw)) await loadSanitiser();
+    const body = sanitiseResponse(raw);
     const isEnvelopeError = isApiError(body);
     if (!res.ok || isEnvelopeError) {
       if (res.status === 401 && !isRetry && options.canRetryOn401 !== false && deps.refreshAccessToken && deps.session.getAuth()?.refreshToken) {

@@ -8,6 +8,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { performLogout } from './logout.ts';
 import { shouldShowSessionExpiredDialog, useSessionExpired } from './session-expired.ts';
 import { useEventData } from './session-storage.ts';
+import { hasSeenDesktopHint, isPhoneFirstPath, DESKTOP_HINT_KEY, SMALL_SCREEN_QUERY } from './dialog-rules.ts';
+
+export { DESKTOP_HINT_KEY, SMALL_SCREEN_QUERY, isPhoneFirstPath };
 
 /**
  * SPEC §2.3/§4: 'Your Session is expired' with 'Login Again'. Clicking outside does nothing; Escape (Mantine's
@@ -52,27 +55,6 @@ export function SessionExpiredDialog() {
       </Stack>
     </Modal>
   );
-}
-
-export const DESKTOP_HINT_KEY = 'pavilion.desktopHintShown';
-export const SMALL_SCREEN_QUERY = '(max-width: 767.98px)';
-
-function hasSeenDesktopHint(): boolean {
-  try {
-    return sessionStorage.getItem(DESKTOP_HINT_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Public pages made for phones (registration, checkout and payment outcomes, which the spec says work on a phone):
- * asking their visitors to switch to a desktop would only get in the way.
- */
-const PHONE_FIRST_PATHS = /^\/(cart-registration|cs|ticket-group-registration|international-reg|visitorregistration|visitors|lvp-select-date|success|failure|eazy-res|phipay-res)(\/|$)/;
-
-export function isPhoneFirstPath(pathname: string): boolean {
-  return PHONE_FIRST_PATHS.test(pathname);
 }
 
 /** SPEC §2.3: small screens (< 768 px wide) are asked once per browser session to switch to desktop. */

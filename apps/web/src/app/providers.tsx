@@ -1,26 +1,49 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { TOAST_POSITION } from '@pavilion/domain';
 import { queryClient } from './query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+import { prefetchToasts, useIsToastRequested } from './toast.ts';
 import './i18n.ts';
 
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 
+const NotificationsHost = lazy(() => import('./notifications-host.tsx').then((m) => ({ default: m.NotificationsHost })));
+
+/**
+ * The toast container and its code load right after the first render (and at the latest with the first toast), so
+ * they are not part of what a page needs before it can show (scripts/check-bundle-budget.ts), yet are in place
+ * before anyone can act on the page.
+ */
+function DeferredNotifications() {
+  const isRequested = useIsToastRequested();
+  const [isLoaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let isLive = true;
+    void prefetchToasts().then(
+      () => isLive && setLoaded(true),
+      () => undefined,
+    );
+    return () => {
+      isLive = false;
+    };
+  }, []);
+  if (!isRequested && !isLoaded) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          {/* SPEC §9: toasts bottom-left; de-duplication is in toast.ts */}
-          <Notifications position={TOAST_POSITION} limit={4} zIndex={4000} />
-          {children}
-        </ModalsProvider>
+        <DeferredNotifications />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

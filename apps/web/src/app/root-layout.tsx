@@ -1,12 +1,52 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DesktopHintDialog, SessionExpiredDialog } from './dialogs.tsx';
+import { useMediaQuery } from '@mantine/hooks';
+import { hasSeenDesktopHint, isPhoneFirstPath, SMALL_SCREEN_QUERY } from './dialog-rules.ts';
 import { loadingCounter, useIsLoading } from './loading-counter.ts';
 import { sendPageView } from './page-views.ts';
 import { queryClient } from './query-client.ts';
+import { shouldShowSessionExpiredDialog, useSessionExpired } from './session-expired.ts';
 import { SessionWatchdog } from './session-guard.tsx';
-import { getVisitorId, sessionStore } from './session-storage.ts';
+import { getVisitorId, sessionStore, useEventData } from './session-storage.ts';
+
+/*
+ * The app-wide dialogs and the @mantine/modals host are loaded when they are due, not with the shell: Mantine's
+ * Modal brings ScrollArea, floating-ui, focus trap and scroll lock, which a public page's first download (budget:
+ * scripts/check-bundle-budget.ts) must not carry.
+ */
+const loadDialogs = () => import('./dialogs.tsx');
+const SessionExpiredDialog = lazy(() => loadDialogs().then((m) => ({ default: m.SessionExpiredDialog })));
+const DesktopHintDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DesktopHintDialog })));
+const ModalsHost = lazy(() => import('./modals-host.tsx').then((m) => ({ default: m.ModalsHost })));
+
+/** Stays true once the condition has been true, so a dialog loaded on demand can play its closing transition. */
+function useLatch(condition: boolean): boolean {
+  const [isLatched, setLatched] = useState(condition);
+  useEffect(() => {
+    if (condition) setLatched(true);
+  }, [condition]);
+  return isLatched || condition;
+}
+
+/** The dialogs of dialogs.tsx (SPEC §2.3/§4), mounted once one of them may open. */
+function DeferredDialogs() {
+  const { pathname } = useLocation();
+  const isExpired = useSessionExpired();
+  const eventData = useEventData();
+  const isSmall = useMediaQuery(SMALL_SCREEN_QUERY, false, { getInitialValueInEffect: false });
+  const needsExpired = useLatch(isExpired && shouldShowSessionExpiredDialog(pathname, !!eventData?.eventId));
+  const needsHint = useLatch(!!isSmall && !isPhoneFirstPath(pathname) && !hasSeenDesktopHint());
+  // Dashboard pages open confirmations through `modals.open…()`; public pages made for phones never do.
+  const needsModals = useLatch(!isPhoneFirstPath(pathname));
+  return (
+    <Suspense fallback={null}>
+      {needsExpired && <SessionExpiredDialog />}
+      {needsHint && <DesktopHintDialog />}
+      {needsModals && <ModalsHost />}
+    </Suspense>
+  );
+}
 
 /** Top progress bar: visible while the nested loading counter is above zero (SPEC §4). */
 function LoadingBar() {
@@ -64,8 +104,7 @@ export function RootLayout() {
       <LoadingBar />
       <SessionWatchdog />
       <Outlet key={reloadCount} />
-      <SessionExpiredDialog />
-      <DesktopHintDialog />
+      <DeferredDialogs />
       <ScrollRestorationOff />
     </>
   );

@@ -54,6 +54,8 @@ export type OrderView = {
   tax: number;
   createdAt: Date;
   paidAt: Date | null;
+  /** Money was captured for an order that could not be honoured (sold out meanwhile, or cancelled): refund it. */
+  needsRefund?: boolean;
 };
 
 /** What payments needs from registration: the confirmation steps run inside payments' transaction. */
@@ -61,7 +63,8 @@ export type RegistrationPort = {
   findOrder(orderId: string): Promise<OrderView | null>;
   confirmPaidInTx(tx: Tx, input: { orderId: string; amount: number | null; currency: string | null; provider: string; actorUserId?: string | null }): Promise<{ outcome: string; order: OrderView | null }>;
   paymentFailedInTx(tx: Tx, input: { orderId: string; provider: string }): Promise<void>;
-  recordRefundInTx(tx: Tx, input: { orderId: string; refundedTotal: number }): Promise<void>;
+  /** A full refund cancels a paid order and returns its seats and coupon use; a partial one leaves it paid. */
+  recordRefundInTx(tx: Tx, input: { orderId: string; refundedTotal: number; amount?: number; reason?: string; actorUserId?: string | null }): Promise<unknown>;
   setInvoiceNumberInTx(tx: Tx, orderId: string, number: string): Promise<void>;
   /** Sends mail owed after a confirmation (after commit). */
   afterConfirm(orderId: string): Promise<void>;
@@ -360,7 +363,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     async refund(caller: AuthUser, organisationId: string, eventId: string, orderId: string, input: TRefundRequest): Promise<TRefund> {
       const order = await orderInEvent(caller, organisationId, eventId, orderId);
-      if (order.status !== 'paid' || !['paid', 'partially_refunded'].includes(order.paymentStatus)) throw paymentErrors.orderNotPaid();
+      // A paid order, or one flagged because its captured money could not buy the seats (needsRefund).
+      if (!(order.status === 'paid' || order.needsRefund) || !['paid', 'partially_refunded'].includes(order.paymentStatus)) throw paymentErrors.orderNotPaid();
       // Reserve the amount under the payment row's lock first, so two refunds can never exceed what was paid.
       const reserved = await repo.transaction(async (tx) => {
         const payments = (await tx.paymentsOfOrder(orderId)).filter((p) => ['captured', 'partially_refunded'].includes(p.status));
@@ -379,7 +383,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         const done = await repo.transaction(async (tx, raw) => {
           const p = (await tx.findById(reserved.payment.id, true))!;
           await tx.updatePayment(p.id, { status: p.refundedAmount >= p.amount ? 'refunded' : 'partially_refunded' });
-          await reg().recordRefundInTx(raw, { orderId, refundedTotal: p.refundedAmount });
+          await reg().recordRefundInTx(raw, { orderId, refundedTotal: p.refundedAmount, amount: reserved.refund.amount, reason: input.reason, actorUserId: caller.userId });
           return (await tx.updateRefund(reserved.refund.id, { status: r.status, providerRef: r.providerRef }))!;
         });
         return toRefund(done);

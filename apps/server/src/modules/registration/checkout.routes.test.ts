@@ -311,6 +311,73 @@ describe('a payment that arrives after the order expired', () => {
   });
 });
 
+describe('refunds: a full refund cancels the order and returns its seats', () => {
+  it('a partial refund leaves the order paid; the full refund cancels it, frees the seat and the coupon use, and writes the journey', async () => {
+    const eventId = await createEvent(t.app, host.accessToken);
+    const ticket = await createTicket(t.app, host.accessToken, eventId, { price: 3000, capacity: 1 });
+    await organiserPost(t.app, host.accessToken, `/${eventId}/coupons`, { code: 'ONEUSE', kind: 'fixed', value: 500, currency: 'EUR', maxUses: 1 });
+    const { order } = (await placeOrder(t.app, eventId, orderBody(ticket.id, { expectedTotal: 2500, couponCode: 'ONEUSE', paymentProvider: 'offline' }))).json().data;
+    await t.app.inject({ method: 'POST', url: `/api/eventservices/events/${eventId}/orders/${order.id}/mark-paid`, headers: bearer(host.accessToken) });
+    const orderUrl = `/api/eventservices/events/${eventId}/orders/${order.id}`;
+    const refundUrl = `/api/productservices/api/events/${eventId}/orders/${order.id}/refunds`;
+    const admissible = async () =>
+      (await t.app.inject({ url: `/api/eventservices/events/${eventId}/registrations?orderStatus=paid&approvalStatus=approved`, headers: bearer(host.accessToken) })).json().data.total;
+    const tryBuy = () => placeOrder(t.app, eventId, orderBody(ticket.id, { expectedTotal: 2500, couponCode: 'ONEUSE', paymentProvider: 'offline' }));
+
+    const part = await t.app.inject({ method: 'POST', url: refundUrl, headers: bearer(host.accessToken), payload: { amount: 1000, reason: 'Goodwill' } });
+    expect(part.statusCode).toBe(201);
+    expect((await t.app.inject({ url: orderUrl, headers: bearer(host.accessToken) })).json().data).toMatchObject({ status: 'paid', paymentStatus: 'partially_refunded', refundedAmount: 1000 });
+    expect(await admissible()).toBe(1);
+    // The seat and the coupon use are still the buyer's.
+    const blocked = await tryBuy();
+    expect(blocked.statusCode).toBe(409);
+    expect((await t.app.inject({ url: `/api/eventservices/events/${eventId}/tickets`, headers: bearer(host.accessToken) })).json().data[0]).toMatchObject({ available: 0 });
+
+    const rest = await t.app.inject({ method: 'POST', url: refundUrl, headers: bearer(host.accessToken), payload: {} });
+    expect(rest.statusCode).toBe(201);
+    expect(rest.json().data).toMatchObject({ amount: 1500, status: 'succeeded' });
+    expect((await t.app.inject({ url: orderUrl, headers: bearer(host.accessToken) })).json().data).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundedAmount: 2500 });
+    expect(await admissible()).toBe(0);
+    expect((await t.app.inject(`/api/eventservices/public/orders/${order.id}`)).json().data.status).toBe('cancelled');
+    // Nothing left to refund, and a cancelled order cannot be marked paid again.
+    const again = await t.app.inject({ method: 'POST', url: refundUrl, headers: bearer(host.accessToken), payload: {} });
+    expect(again.json().code).toBe('ORDER_NOT_PAID');
+    expect((await t.app.inject({ method: 'POST', url: `${orderUrl}/mark-paid`, headers: bearer(host.accessToken) })).statusCode).toBe(409);
+
+    const journey = (await t.app.inject({ url: `/api/eventservices/events/${eventId}/registrations/${order.attendees[0].id}/journey`, headers: bearer(host.accessToken) })).json().data as { type: string; detail: Record<string, unknown> }[];
+    const updates = journey.filter((j) => j.type === 'UPDATE').map((j) => j.detail);
+    expect(updates).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ change: 'partially_refunded', amount: 1000, refundedTotal: 1000, reason: 'Goodwill' }),
+        expect.objectContaining({ change: 'refunded', amount: 1500, refundedTotal: 2500, orderStatus: 'cancelled', seatsReleased: true }),
+      ]),
+    );
+    expect(updates).toHaveLength(2);
+
+    // The seat and the single coupon use are free again: the next buyer gets both.
+    const next = await tryBuy();
+    expect(next.statusCode).toBe(201);
+    expect(next.json().data.order).toMatchObject({ total: 2500, status: 'pending' });
+  });
+
+  it('refunds an order whose captured payment could not buy its seat (needsRefund), and clears the flag', async () => {
+    const eventId = await createEvent(t.app, host.accessToken);
+    const ticket = await createTicket(t.app, host.accessToken, eventId, { price: 1000, capacity: 1 });
+    const slow = (await placeOrder(t.app, eventId, orderBody(ticket.id, { expectedTotal: 1000, paymentProvider: 'test' }))).json().data;
+    await tick(31 * 60_000);
+    const winner = (await placeOrder(t.app, eventId, orderBody(ticket.id, { expectedTotal: 1000, paymentProvider: 'offline' }))).json().data.order;
+    await t.app.inject({ method: 'POST', url: `/api/eventservices/events/${eventId}/orders/${winner.id}/mark-paid`, headers: bearer(host.accessToken) });
+    await t.app.inject({ method: 'POST', url: `/api/eventservices/public/payments/test-gateway/${slow.payment.sessionId}/complete`, payload: { outcome: 'pay' } });
+    const url = `/api/eventservices/events/${eventId}/orders/${slow.order.id}`;
+    expect((await t.app.inject({ url, headers: bearer(host.accessToken) })).json().data).toMatchObject({ status: 'expired', needsRefund: true });
+    const refund = await t.app.inject({ method: 'POST', url: `/api/productservices/api/events/${eventId}/orders/${slow.order.id}/refunds`, headers: bearer(host.accessToken), payload: {} });
+    expect(refund.statusCode).toBe(201);
+    expect((await t.app.inject({ url, headers: bearer(host.accessToken) })).json().data).toMatchObject({ status: 'expired', paymentStatus: 'refunded', needsRefund: false, refundedAmount: 1000 });
+    // The winner keeps the seat.
+    expect((await t.app.inject({ url: `/api/eventservices/events/${eventId}/orders/${winner.id}`, headers: bearer(host.accessToken) })).json().data.status).toBe('paid');
+  });
+});
+
 describe('Idempotency-Key', () => {
   it('replays the stored answer, refuses a reused key with another body (422) and a malformed key (400)', async () => {
     const eventId = await createEvent(t.app, host.accessToken);

@@ -263,6 +263,7 @@ export const organiserEn = {
   refundTitle: 'Refunds of order {{no}}',
   refundPaid: 'Paid {{paid}} · refunded {{refunded}} · refundable {{remaining}}',
   refundFull: 'Full refund ({{amount}})',
+  refundFullHint: 'Cancels the order: its seats and coupon use are released, and its attendees can no longer check in.',
   refundPartial: 'Partial refund',
   refundAmount: 'Amount ({{currency}})',
   refundAmountHint: 'At most {{amount}}.',

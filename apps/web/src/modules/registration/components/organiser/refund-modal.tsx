@@ -79,7 +79,7 @@ export function RefundModal({ eventId, order, onClose }: { eventId: string; orde
                 <FormAlert message={formError} />
                 <Radio.Group label={t('registration.org.refund')} {...form.getInputProps('mode')}>
                   <Stack gap="xs" mt="xs">
-                    <Radio value="full" label={t('registration.org.refundFull', { amount: money(remaining) })} />
+                    <Radio value="full" label={t('registration.org.refundFull', { amount: money(remaining) })} description={t('registration.org.refundFullHint')} />
                     <Radio value="partial" label={t('registration.org.refundPartial')} />
                   </Stack>
                 </Radio.Group>

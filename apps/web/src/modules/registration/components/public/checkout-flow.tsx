@@ -36,7 +36,7 @@ import { formPages, pruneAnswers } from '../../lib/form-engine.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { CheckoutSteps, type TStepKey } from './checkout-steps.tsx';
 import { FormFieldsRenderer } from './form-fields-renderer.tsx';
-import { LeaveConfirmModal } from './leave-confirm-modal.tsx';
+import { LeaveConfirmPrompt } from './leave-confirm-prompt.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PersonFields } from './person-fields.tsx';
 import { PublicRegistrationLayout, PublicSection } from './public-registration-layout.tsx';
@@ -647,7 +647,7 @@ export function CheckoutFlow(props: TCheckoutProps) {
           </Stack>
         </form>
       </Stack>
-      <LeaveConfirmModal blocker={leave.blocker} onLeave={() => cart && cart.status === 'active' && void publicRegistrationApi.releaseCart(cart.id).catch(() => undefined)} />
+      <LeaveConfirmPrompt blocker={leave.blocker} onLeave={() => cart && cart.status === 'active' && void publicRegistrationApi.releaseCart(cart.id).catch(() => undefined)} />
     </PublicRegistrationLayout>
   );
 }
