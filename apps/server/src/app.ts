@@ -23,6 +23,10 @@ import { createHealthModule } from './modules/health/index.ts';
 import { createWorkspaceModule, type WorkspaceService } from './modules/workspace/index.ts';
 import { createRegistrationModule } from './modules/registration/index.ts';
 import { createCredentialsModule } from './modules/credentials/index.ts';
+import { createEbadgeModule } from './modules/ebadge/index.ts';
+import { createCertificatesModule, type AttendanceSource } from './modules/certificates/index.ts';
+import { createBadgesModule } from './modules/badges/index.ts';
+import { createCheckinModule } from './modules/checkin/index.ts';
 
 export type AppContext = {
   config: AppConfig;
@@ -35,6 +39,11 @@ export type AppContext = {
   workspace: WorkspaceService;
   registration: ReturnType<typeof createRegistrationModule>;
   credentials: ReturnType<typeof createCredentialsModule>['service'];
+  ebadge: ReturnType<typeof createEbadgeModule>['service'];
+  certificates: ReturnType<typeof createCertificatesModule>['service'];
+  badges: ReturnType<typeof createBadgesModule>['service'];
+  checkin: ReturnType<typeof createCheckinModule>['service'];
+  checkinTesting: ReturnType<typeof createCheckinModule>['testing'];
   routes: RouteDeclaration[];
 };
 
@@ -122,6 +131,62 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // The seat changed hands: the old holder's QR must stop working.
     onRegistrationReplaced: (eventId, registrationId) => credentials.service.reissueSystem(eventId, registrationId),
   });
+  const badges = createBadgesModule(database.db, {
+    audit,
+    now: options.now,
+    credentials: credentials.service,
+    assertEvent: async (caller, organisationId, eventId) => {
+      await events.service.get(caller, organisationId, eventId);
+    },
+    registration: { ...registration.badges, createWalkIn: registration.service.createWalkIn },
+    log: app.log,
+  });
+  const ebadge = createEbadgeModule(database.db, {
+    credentials: credentials.service,
+    audit,
+    now: options.now,
+    publicUrl: publicUrl(config),
+    assertEvent: async (caller, organisationId, eventId) => {
+      await events.service.get(caller, organisationId, eventId);
+    },
+    findEvent: (eventId) => events.service.findOwner(eventId),
+    userEmail: async (caller) => (await auth.service.me(caller)).email,
+  });
+  // Certificates read attendance from check-in through a late-bound source: set it where check-in is created
+  // (attendance.source = (eventId) => checkin.service.attendanceSummaries(eventId)); until then "Run rule now" answers 409.
+  const attendance: { source: AttendanceSource | null } = { source: null };
+  const certificates = createCertificatesModule(database.db, {
+    audit,
+    mailer,
+    now: options.now,
+    publicUrl: publicUrl(config),
+    assertEvent: async (caller, organisationId, eventId) => {
+      await events.service.get(caller, organisationId, eventId);
+    },
+    findEvent: (eventId) => events.service.findOwner(eventId),
+    attendance: () => attendance.source,
+  });
+  // Check-in emits on the hospitality socket, which is created after the HTTP surface: a late-bound getter.
+  let realtimeRef: Realtime | null = null;
+  const checkin = createCheckinModule(database.db, {
+    audit,
+    now: options.now,
+    credentials: credentials.service,
+    registrations: registration.checkinView,
+    assertEvent: async (caller, organisationId, eventId) => {
+      await events.service.get(caller, organisationId, eventId);
+    },
+    findEvent: async (eventId) => {
+      const e = await events.service.findOwner(eventId);
+      return e ? { organisationId: e.organisationId, name: e.name } : null;
+    },
+    realtime: () => realtimeRef,
+    log: app.log,
+    autoCheckoutTimer: config.NODE_ENV !== 'test',
+    // A check-out may complete an attendance rule: certificates issues what is now earned (idempotent).
+    onExit: (eventId, registrationId) => certificates.service.afterCheckout(eventId, registrationId),
+  });
+  attendance.source = (eventId) => checkin.service.attendanceSummaries(eventId);
   // Operator endpoints live at the root, outside the product surface: no auth guard, browser headers or per-request
   // hooks on the paths a load balancer polls thousands of times.
   const metrics = registerMetrics(app);
@@ -159,14 +224,30 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         getEvent: (caller, org, id) => events.service.get(caller, org, id),
         participantsByType: events.service.participantsByType,
         registrationStats: registration.overviewStats,
+        checkinStats: checkin.service.overviewFigures,
       }).plugin,
     );
     await surface.register(registration.plugin);
     await surface.register(credentials.plugin);
+    await surface.register(ebadge.plugin);
+    await surface.register(certificates.plugin);
+    await surface.register(badges.plugin);
+    await surface.register(checkin.plugin);
     await registerSpa(surface, config.WEB_DIST);
   });
 
-  const realtime = await createRealtime({ server: app.server, tokens, logger: app.log as never, redisUrl: config.REDIS_URL });
+  const realtime = await createRealtime({
+    server: app.server,
+    tokens,
+    logger: app.log as never,
+    redisUrl: config.REDIS_URL,
+    authenticateDevice: async (token) => {
+      const d = await checkin.service.authenticateDevice(token);
+      return d ? { deviceId: d.id, eventId: d.eventId } : null;
+    },
+    authenticateFootfall: async (areaId, key) => !!(await checkin.service.checkDisplayKey(areaId, key)),
+  });
+  realtimeRef = realtime;
 
   app.addHook('onClose', async () => {
     await realtime.close();
@@ -174,5 +255,5 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, database, tokens, mailer, realtime, auth: auth.service, events: events.service, workspace: workspace.service, registration, credentials: credentials.service, routes } };
+  return { app, ctx: { config, database, tokens, mailer, realtime, auth: auth.service, events: events.service, workspace: workspace.service, registration, credentials: credentials.service, ebadge: ebadge.service, certificates: certificates.service, badges: badges.service, checkin: checkin.service, checkinTesting: checkin.testing, routes } };
 }

@@ -77,3 +77,13 @@ export * from './analytics/overview.schemas.ts';
 export * from './checkin/credential.ts';
 export * from './checkin/checkin.enums.ts';
 export * from './checkin/credential.schemas.ts';
+export * from './checkin/checkin.schemas.ts';
+// E-badges and certificates (issue #5)
+export * from './ebadge/ebadge.schemas.ts';
+export * from './ebadge/share-links.ts';
+export * from './certificates/attendance-rule.ts';
+export * from './certificates/certificates.schemas.ts';
+// Badge design and printing (issue #5)
+export * from './badges/badges.enums.ts';
+export * from './badges/badges.schemas.ts';
+export * from './badges/badge-layout.ts';

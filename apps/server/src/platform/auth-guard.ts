@@ -8,12 +8,13 @@ import { isJwtShaped, type Tokens } from './tokens.ts';
  * - public: anyone; a valid bearer is still read (page views record the user).
  * - user: any logged-in user, with the access token.
  * - organiser: a user acting inside an organisation (host side).
+ * - device: a check-in device's own token (not a user); the check-in module verifies it in its hook.
  * - refresh: the access token or, as SPEC §7's fallback, the refresh token. Only the two auth calls that must work
  *   once the access token is gone (generate/accessToken and logoutUser) declare it.
  * Organiser routes also declare `config.access`: the SPEC §2.7 action code (AP-n) the caller's role must hold,
  * with its whole menu → submenu → tab chain. Admin Access members hold every code.
  */
-export type RouteAuth = 'public' | 'user' | 'organiser' | 'refresh';
+export type RouteAuth = 'public' | 'user' | 'organiser' | 'refresh' | 'device';
 
 export type AuthUser = {
   userId: string;
@@ -121,7 +122,7 @@ export function registerAuthGuard(
       }
       request.eventAccess = { eventId: ev.eventId, eventUserId: ev.eventUserId };
     }
-    if (auth === 'public') return;
+    if (auth === 'public' || auth === 'device') return;
     if (!request.user) {
       throw new AppError(401, token ? 'TOKEN_INVALID' : 'UNAUTHORISED', token ? 'Your session is not valid' : 'Please log in');
     }

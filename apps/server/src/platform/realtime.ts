@@ -17,6 +17,28 @@ export type Realtime = {
 
 type SocketUser = { userId: string; eventId: string | null };
 
+/** Hospitality sockets that are not users (issue #5): a paired check-in device, or a footfall display. */
+export type HospitalityAuth = {
+  authenticateDevice?: (deviceToken: string) => Promise<{ deviceId: string; eventId: string } | null>;
+  authenticateFootfall?: (areaId: string, displayKey: string) => Promise<boolean>;
+};
+
+/** Rooms of a device or footfall-display socket on /hospitalityservices, or null when it presents neither. */
+async function hospitalityRooms(socket: Socket, deps: HospitalityAuth): Promise<string[] | null | 'refused'> {
+  const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
+  if (typeof auth.deviceToken === 'string') {
+    const d = deps.authenticateDevice ? await deps.authenticateDevice(auth.deviceToken) : null;
+    if (!d) return 'refused';
+    socket.data.device = d;
+    return [`device:${d.deviceId}`, `event:${d.eventId}:devices`];
+  }
+  if (typeof auth.footfallAreaId === 'string' && typeof auth.footfallKey === 'string') {
+    const okKey = deps.authenticateFootfall ? await deps.authenticateFootfall(auth.footfallAreaId, auth.footfallKey) : false;
+    return okKey ? [`area:${auth.footfallAreaId}`] : 'refused';
+  }
+  return null;
+}
+
 async function authenticate(socket: Socket, tokens: Tokens): Promise<SocketUser | null> {
   const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
   const token = typeof auth.token === 'string' ? auth.token : null;
@@ -44,7 +66,7 @@ export async function createRealtime(deps: {
   tokens: Tokens;
   logger: Logger;
   redisUrl?: string;
-}): Promise<Realtime> {
+} & HospitalityAuth): Promise<Realtime> {
   const options = { destroyUpgrade: false, serveClient: false, cors: { origin: false as const } };
   const chat = new Server(deps.server, { ...options, path: CHAT_SOCKET_PATH });
   const hospitality = new Server(deps.server, { ...options, path: HOSPITALITY_SOCKET_PATH });
@@ -64,8 +86,22 @@ export async function createRealtime(deps: {
     }
   }
 
+  // Devices and footfall displays authenticate with their own secrets, only on /hospitalityservices.
+  hospitality.use((socket, next) => {
+    hospitalityRooms(socket, deps)
+      .then((rooms) => {
+        if (rooms === 'refused') return next(new Error('UNAUTHORISED'));
+        if (rooms) {
+          for (const r of rooms) void socket.join(r);
+          socket.data.isDevice = true;
+        }
+        next();
+      })
+      .catch(next);
+  });
   for (const io of [chat, hospitality]) {
     io.use((socket, next) => {
+      if (socket.data.isDevice) return next();
       authenticate(socket, deps.tokens)
         .then((user) => {
           if (!user) return next(new Error('UNAUTHORISED'));

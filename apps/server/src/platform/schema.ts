@@ -7,3 +7,7 @@ export * from '../modules/workspace/workspace.tables.ts';
 export * from '../modules/registration/registration.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/credentials/credentials.tables.ts';
+export * from '../modules/ebadge/ebadge.tables.ts';
+export * from '../modules/certificates/certificates.tables.ts';
+export * from '../modules/badges/badges.tables.ts';
+export * from '../modules/checkin/checkin.tables.ts';

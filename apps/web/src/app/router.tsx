@@ -62,6 +62,19 @@ const loadReg = {
   result: () => import('../modules/registration/pages/payment-result-page.tsx'),
 };
 
+/** Badge design and printing (modules/badges): dashboard section and the venue desk's full-screen pages. */
+const loadBadges = {
+  section: () => import('../modules/badges/components/badges-section.tsx'),
+  templates: () => import('../modules/badges/pages/templates-page.tsx'),
+  editor: () => import('../modules/badges/pages/template-editor-page.tsx'),
+  printing: () => import('../modules/badges/pages/printing-page.tsx'),
+  history: () => import('../modules/badges/pages/history-page.tsx'),
+  stations: () => import('../modules/badges/pages/stations-page.tsx'),
+  station: () => import('../modules/badges/pages/station-page.tsx'),
+  walkIn: () => import('../modules/badges/pages/walk-in-page.tsx'),
+  searchPrint: () => import('../modules/badges/pages/search-print-page.tsx'),
+};
+
 /** Organiser registration pages under /app/registration. */
 const loadRegOrg = {
   section: () => import('../modules/registration/components/organiser/registration-section.tsx'),
@@ -76,6 +89,37 @@ const loadRegOrg = {
   settings: () => import('../modules/registration/pages/org-settings-page.tsx'),
   transactions: () => import('../modules/registration/pages/org-transactions-page.tsx'),
   payments: () => import('../modules/registration/pages/org-payments-page.tsx'),
+};
+
+/** Onsite check-in (modules/checkin): organiser tabs under /app/onsite, the scanner PWA and the footfall screen. */
+const loadCheckin = {
+  section: () => import('../modules/checkin/components/organiser/onsite-section.tsx'),
+  areas: () => import('../modules/checkin/pages/org-areas-page.tsx'),
+  devices: () => import('../modules/checkin/pages/org-devices-page.tsx'),
+  attendance: () => import('../modules/checkin/pages/org-attendance-page.tsx'),
+  conflicts: () => import('../modules/checkin/pages/org-conflicts-page.tsx'),
+  footfall: () => import('../modules/checkin/pages/org-footfall-page.tsx'),
+  scanner: () => import('../modules/checkin/pages/scanner-page.tsx'),
+  bigScreen: () => import('../modules/checkin/pages/footfall-page.tsx'),
+};
+
+/** E-badges and verification (modules/ebadge): small public pages; the settings page is a dashboard tab. */
+const loadEbadge = {
+  view: () => import('../modules/ebadge/pages/ebadge-page.tsx'),
+  print: () => import('../modules/ebadge/pages/ebadge-print-page.tsx'),
+  mobile: () => import('../modules/ebadge/pages/ebadge-mobile-page.tsx'),
+  mine: () => import('../modules/ebadge/pages/my-ebadges-page.tsx'),
+  verify: () => import('../modules/ebadge/pages/verify-ebadge-page.tsx'),
+  settings: () => import('../modules/ebadge/pages/ebadge-settings-page.tsx'),
+};
+
+/** Certificates (modules/certificates): dashboard section under /app/certificates and the public verification page. */
+const loadCertificates = {
+  section: () => import('../modules/certificates/components/certificates-section.tsx'),
+  templates: () => import('../modules/certificates/pages/templates-page.tsx'),
+  issue: () => import('../modules/certificates/pages/issue-page.tsx'),
+  printing: () => import('../modules/certificates/pages/printing-page.tsx'),
+  verify: () => import('../modules/certificates/pages/verify-certificate-page.tsx'),
 };
 
 const loadLogin = () => import('../modules/auth/pages/login-page.tsx');
@@ -141,17 +185,60 @@ export const routes: RouteObject[] = [
                       gated('AP-46', { path: 'settings', lazy: page(loadRegOrg.settings, 'OrgSettingsPage') }),
                     ],
                   }),
+                  // Onsite check-in (modules/checkin): one tab per area of the section, each gated by its view code.
+                  gated(['AP-261', 'AP-270', 'AP-292', 'AP-288', 'AP-297', 'AP-299'], {
+                    path: 'app/onsite',
+                    lazy: page(loadCheckin.section, 'OnsiteSection'),
+                    children: [
+                      gated('AP-261', { index: true, lazy: page(loadCheckin.areas, 'OrgAreasPage') }),
+                      gated('AP-270', { path: 'devices', lazy: page(loadCheckin.devices, 'OrgDevicesPage') }),
+                      gated(['AP-292', 'AP-288'], { path: 'attendance', lazy: page(loadCheckin.attendance, 'OrgAttendancePage') }),
+                      gated('AP-288', { path: 'conflicts', lazy: page(loadCheckin.conflicts, 'OrgConflictsPage') }),
+                      gated(['AP-297', 'AP-299'], { path: 'footfall', lazy: page(loadCheckin.footfall, 'OrgFootfallPage') }),
+                    ],
+                  }),
+                  // Badges (modules/badges): templates, printing, history, links to the desk stations.
+                  gated(['AP-224', 'AP-235'], {
+                    path: 'app/badges',
+                    lazy: page(loadBadges.section, 'BadgesSection'),
+                    children: [
+                      gated('AP-224', { index: true, lazy: page(loadBadges.templates, 'BadgeTemplatesPage') }),
+                      gated('AP-224', { path: 'templates/:templateId', lazy: page(loadBadges.editor, 'BadgeTemplateEditorPage') }),
+                      gated('AP-235', { path: 'printing', lazy: page(loadBadges.printing, 'BadgePrintingPage') }),
+                      gated('AP-239', { path: 'history', lazy: page(loadBadges.history, 'BadgeHistoryPage') }),
+                      gated('AP-235', { path: 'stations', lazy: page(loadBadges.stations, 'BadgeStationsPage') }),
+                    ],
+                  }),
                   // Organisation (not event-scoped): team, roles, audit, white label, regions and companies.
                   gated('AP-35', { path: 'app/team', lazy: page(loadWorkspace.team, 'TeamPage') }),
                   gated('AP-41', { path: 'app/roles', lazy: page(loadWorkspace.roles, 'RolesPage') }),
                   gated('AP-814', { path: 'app/audit', lazy: page(loadWorkspace.audit, 'AuditPage') }),
                   gated('AP-830', { path: 'app/white-label', lazy: page(loadWorkspace.whiteLabel, 'WhiteLabelPage') }),
                   gated(['AP-804', 'AP-482'], { path: 'app/regions', lazy: page(loadWorkspace.regions, 'RegionsPage') }),
+                  // Certificates and e-badge settings (modules/certificates, modules/ebadge): one tab per area.
+                  gated(['AP-248', 'AP-254', 'AP-294', 'AP-258', 'AP-233'], {
+                    path: 'app/certificates',
+                    lazy: page(loadCertificates.section, 'CertificatesSection'),
+                    children: [
+                      gated('AP-248', { index: true, lazy: page(loadCertificates.templates, 'TemplatesPage') }),
+                      gated(['AP-254', 'AP-294'], { path: 'issue', lazy: page(loadCertificates.issue, 'IssuePage') }),
+                      gated('AP-258', { path: 'printing', lazy: page(loadCertificates.printing, 'PrintingPage') }),
+                      gated('AP-233', { path: 'ebadge', lazy: page(loadEbadge.settings, 'EbadgeSettingsPage') }),
+                    ],
+                  }),
                 ],
               },
+              // Venue desk pages (modules/badges): full screen, outside the dashboard shell, for logged-in staff.
+              gated('AP-235', { path: 'badge-printing/:eventId', lazy: page(loadBadges.station, 'BadgeStationPage') }),
+              gated('AP-235', { path: 'badge-printing/:eventId/:registrationNo', lazy: page(loadBadges.station, 'BadgeStationPage') }),
+              gated('AP-235', { path: 'badge-printing/:eventId/:registrationNo/:eventUserId', lazy: page(loadBadges.station, 'BadgeStationPage') }),
+              gated('AP-95', { path: 'register-badge-print/:eventId', lazy: page(loadBadges.walkIn, 'WalkInPage') }),
+              gated('AP-235', { path: 'search-print-badge-user/:eventId', lazy: page(loadBadges.searchPrint, 'SearchPrintPage') }),
               { path: 'attendium', lazy: page(loadAttendee, 'AttendeeHomePage') },
               { path: 'attendium/:eventUserId', lazy: page(loadAttendee, 'AttendeeHomePage') },
               { path: 'attendium-v2', lazy: page(loadAttendee, 'AttendeeHomePage') },
+              // The logged-in attendee's e-badges across events.
+              { path: 'eb', lazy: page(loadEbadge.mine, 'MyEbadgesPage') },
             ],
           },
 
@@ -170,22 +257,19 @@ export const routes: RouteObject[] = [
           { path: 'cart-registration/:eventId', lazy: page(loadReg.cart, 'CartRegistrationPage') },
           { path: 'ticket-group-registration', lazy: page(loadReg.group, 'GroupRegistrationPage') },
           { path: 'international-reg', lazy: page(loadReg.international, 'InternationalRegistrationPage') },
-          ...laterAll(
-            ['badge-printing/:eventId', 'badge-printing/:eventId/:registrationNo', 'badge-printing/:eventId/:registrationNo/:eventUserId'],
-            'badgePrinting',
-          ),
           { path: 'success/:eventId/:orderId', lazy: page(loadReg.success, 'PaymentSuccessPage') },
           { path: 'success/:eventId/:orderId/:sessionId', lazy: page(loadReg.success, 'PaymentSuccessPage') },
           { path: 'failure', lazy: page(loadReg.failure, 'PaymentFailurePage') },
           { path: 'lvp-select-date/:categoryId', lazy: page(loadReg.selectDate, 'SelectDatePage') },
-          later('register-badge-print/:eventId', 'registerBadgePrint'),
-          later('search-print-badge-user/:eventId', 'searchPrintBadge'),
           { path: 'cs/:cartLinkId', lazy: page(loadReg.cartLink, 'CartLinkPage') },
-          ...laterAll(['eb', 'eb/:eventUserId', 'eb/print/:eventUserId', 'eb/m/:eventUserId'], 'ebadge'),
-          ...laterAll(
-            ['verify/ebadge/:eventId', 'verify/ebadge/:origin/:eventId', 'verify/ebadge/:origin/:eventId/:userName'],
-            'ebadgeVerification',
-          ),
+          // E-badges: public by the unguessable registration id (eventUserId).
+          { path: 'eb/:eventUserId', lazy: page(loadEbadge.view, 'EbadgePage') },
+          { path: 'eb/print/:eventUserId', lazy: page(loadEbadge.print, 'EbadgePrintPage') },
+          { path: 'eb/m/:eventUserId', lazy: page(loadEbadge.mobile, 'EbadgeMobilePage') },
+          // Verification: verify/ebadge/{eventId}, .../{origin}/{eventId}, .../{origin}/{eventId}/{userName}.
+          ...['verify/ebadge/:eventId', 'verify/ebadge/:origin/:eventId', 'verify/ebadge/:origin/:eventId/:userName'].map((path) => ({ path, lazy: page(loadEbadge.verify, 'VerifyEbadgePage') })),
+          // Addition to SPEC §2.1: the page a certificate's QR opens.
+          { path: 'verify/certificate/:certificateId', lazy: page(loadCertificates.verify, 'VerifyCertificatePage') },
           later('helpdesk/tracking/:eventId/:id', 'helpdeskTracking'),
           ...laterAll(
             ['r/:ticketId', 'i/:eventIdEventUserIdPair', 'pl/:eventIdEventUserIdPair', 'i', 'pl', 'ic'],
@@ -197,7 +281,9 @@ export const routes: RouteObject[] = [
             lazy: page(loadReg.result, 'PaymentResultPage', { kind: 'phipay' }),
           })),
           ...laterAll(['help/:id', 'help-trk/:id'], 'helpdesk'),
-          later('footfall-ct/:areaId', 'footfall'),
+          { path: 'footfall-ct/:areaId', lazy: page(loadCheckin.bigScreen, 'FootfallPage') },
+          // The check-in scanner PWA (not in SPEC §2.1's list: an addition of issue #5). Device-token auth, no session.
+          { path: 'scanner', lazy: page(loadCheckin.scanner, 'ScannerPage') },
           ...laterAll(['tun/:alias', 'tue/:alias', 'tud/:alias'], 'tinyUrl'),
           later('mm/:eventIdEventUserIdPair', 'matchMaking'),
 

@@ -28,6 +28,7 @@ export const SCAN_RESULTS = [
   'already_inside',
   'not_inside',
   'no_reentry',
+  'area_full',
 ] as const;
 export type TScanResult = (typeof SCAN_RESULTS)[number];
 export const SCAN_RESULT_LABELS: Record<TScanResult, string> = {
@@ -45,6 +46,7 @@ export const SCAN_RESULT_LABELS: Record<TScanResult, string> = {
   already_inside: 'Already inside',
   not_inside: 'Not checked in here',
   no_reentry: 'Re-entry not allowed',
+  area_full: 'Area is full',
 };
 export const isAdmittingResult = (r: TScanResult) => r === 'admitted' || r === 'exited';
 

@@ -38,7 +38,7 @@ describe('event overview', () => {
     expect(data.pageViews).toMatchObject({ total: 3, uniqueVisitors: 2 });
     expect(data.pageViews.series.reduce((n: number, s: { count: number }) => n + s.count, 0)).toBe(3);
     expect(data.participants).toEqual({ total: 1, byUserType: [{ userType: UserType.Attendee, count: 1 }] });
-    expect(data).toMatchObject({ registrations: 0, revenue: [], checkIns: null, liveFootfall: null, bucket: 'day', from: null });
+    expect(data).toMatchObject({ registrations: 0, revenue: [], checkIns: 0, liveFootfall: 0, bucket: 'day', from: null });
 
     const lastHour = (await t.app.inject({ url: `/api/analytics/api/events/${ev.id}/overview?range=10`, headers: H })).json().data;
     expect(lastHour.pageViews.total).toBe(0);

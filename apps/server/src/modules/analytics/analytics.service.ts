@@ -16,6 +16,8 @@ export type AnalyticsDeps = {
     from: Date | null,
     to: Date,
   ) => Promise<{ registrations: number; revenue: { currency: string; amountMinor: number }[] }>;
+  /** The check-in module's figures: distinct registrations admitted in the range, and people inside now. */
+  checkinStats?: (organisationId: string, eventId: string, from: Date | null, to: Date) => Promise<{ checkIns: number; liveFootfall: number }>;
 };
 
 export function createAnalyticsService(deps: AnalyticsDeps) {
@@ -38,6 +40,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
         (p) => p.userType !== ORGANISER_USER_TYPE,
       );
       const stats = await deps.registrationStats(organisationId, event.id, bounds.from, bounds.to);
+      const checkin = deps.checkinStats ? await deps.checkinStats(organisationId, event.id, bounds.from, bounds.to) : null;
       return {
         range,
         from: bounds.from?.toISOString() ?? null,
@@ -56,9 +59,8 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
         participants: { total: participants.reduce((n, p) => n + p.count, 0), byUserType: participants },
         registrations: stats.registrations,
         revenue: stats.revenue,
-        // Filled by the check-in module when it lands.
-        checkIns: null,
-        liveFootfall: null,
+        checkIns: checkin?.checkIns ?? null,
+        liveFootfall: checkin?.liveFootfall ?? null,
       };
     },
   };

@@ -135,8 +135,8 @@ export function createCredentialsService(deps: {
       const parsed = parseCredential(raw);
       if (!parsed) return { status: 'malformed', credential: null };
       if (expectEventId && parsed.eventId !== expectEventId) return { status: 'other_event', credential: null };
-      const key = await repo.findKey(parsed.eventId);
-      if (!key) return { status: 'unknown', credential: null };
+      // A known key is cached; an unknown event must not get a key made for it by a scan, so ask the table first.
+      if (!keyCache.has(parsed.eventId) && !(await repo.findKey(parsed.eventId))) return { status: 'unknown', credential: null };
       const keys = await keysOf(parsed.eventId);
       if (!edVerify(null, Buffer.from(parsed.message), keys.publicKey, Buffer.from(parsed.signature))) return { status: 'forged', credential: null };
       const row = await repo.find(parsed.registrationId);

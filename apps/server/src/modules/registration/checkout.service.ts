@@ -152,11 +152,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   type Numbering = { orderId: string; eventId: string; organisationId: string };
 
+  type CouponUse = { id: string; orderId: string; expiresAt: Date | null };
+
   /**
-   * Takes seats for `items` from every quota of their tickets. Locks the quota rows (id order, so buyers never
-   * deadlock) as late as possible inside the caller's transaction, then checks and writes in one statement whose
-   * snapshot follows the lock (see checkAndHold). Returns the order's registration number when numbering is asked.
-   * Refuses with SOLD_OUT and the field of each item that did not fit.
+   * Takes seats for `items` from every quota of their tickets (and, when `coupon` is given, one use of it) inside the
+   * caller's transaction, as late as possible and in one round trip (repository.lockCheckAndHold): the coupon row and
+   * then the quota rows are locked (id order, so buyers never deadlock), then one statement whose snapshot follows
+   * the locks checks and writes. Returns the order's registration number when numbering is asked. Refuses with
+   * COUPON_USED_UP, or SOLD_OUT and the field of each item that did not fit; nothing is written then.
    */
   async function takeSeats(
     tx: RegistrationRepository,
@@ -166,24 +169,26 @@ export function createCheckoutService(deps: CheckoutDeps) {
     eventId: string,
     now: Date,
     numbering: Numbering | null = null,
+    coupon: CouponUse | null = null,
   ): Promise<string | null> {
-    await tx.setLockTimeout(deps.lockTimeoutMs);
-    // Lock the quota rows, not the event: two tickets of one event must not queue behind each other.
-    const rows = await tx.lockQuotasOfTickets([...new Set(items.map((i) => i.ticketId))], !deps.testing.unsafeDisableLocking);
-    const links = rows.map((r) => ({ ticketId: r.ticketId, quotaId: r.quotaId }));
-    const demand = new Map<string, number>();
-    for (const item of items) for (const l of links) if (l.ticketId === item.ticketId) demand.set(l.quotaId, (demand.get(l.quotaId) ?? 0) + item.quantity);
-    const holds = items.flatMap((item) =>
-      links
-        .filter((l) => l.ticketId === item.ticketId)
-        .map((l) => ({ quotaId: l.quotaId, eventId, ticketId: item.ticketId, quantity: item.quantity, cartId: holder.cartId ?? null, orderId: holder.orderId ?? null, expiresAt })),
-    );
-    const res = await tx.checkAndHold([...demand].map(([quotaId, d]) => ({ quotaId, demand: d })), holds, now, numbering);
+    const res = await tx.lockCheckAndHold({
+      items,
+      holder: { cartId: holder.cartId ?? null, orderId: holder.orderId ?? null },
+      expiresAt,
+      eventId,
+      now,
+      lockTimeoutMs: deps.lockTimeoutMs,
+      lock: !deps.testing.unsafeDisableLocking,
+      coupon,
+      numbering,
+    });
+    if (!res.couponExists) throw registrationErrors.fields([{ field: 'couponCode', key: 'couponInvalid' }]);
+    if (!res.couponOk) throw registrationErrors.couponUsedUp();
     if (!res.ok) {
-      const short = new Set([...demand].filter(([q, d]) => (res.free.get(q) ?? 0) < d).map(([q]) => q));
+      const short = new Set(res.usage.filter((u) => u.free < u.demand).map((u) => u.quotaId));
       const errs: TFieldError[] = [];
       items.forEach((item, i) => {
-        if (links.some((l) => l.ticketId === item.ticketId && short.has(l.quotaId))) errs.push({ field: `items.${i}.quantity`, key: 'soldOut' });
+        if (res.links.some((l) => l.ticketId === item.ticketId && short.has(l.quotaId))) errs.push({ field: `items.${i}.quantity`, key: 'soldOut' });
       });
       throw registrationErrors.soldOut(errs);
     }
@@ -355,11 +360,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
      * One transaction: seats (from the cart or taken now), coupon use, registration number, order, attendees and
      * journey commit together or not at all. Payment starts after commit; a free order is confirmed inside it.
      */
-    async createOrder(eventId: string, input: TOrderCreateRequest): Promise<TOrderCreateResponse> {
+    /**
+     * `walkIn`: the organiser's badge desk registers someone at the venue (badges module). Same transaction and
+     * quotas; the desk saw no price to confirm, skips the form (the attendee fills nothing in) and takes any payment
+     * itself (marked paid afterwards through the offline provider), and the registration is approved at once.
+     */
+    async createOrder(eventId: string, input: TOrderCreateRequest, opts: { walkIn?: boolean; actorUserId?: string } = {}): Promise<TOrderCreateResponse> {
       const now = deps.now();
       const p = await prepare(eventId, input, now);
       const { event, quote } = p;
-      if (quote.total !== input.expectedTotal) throw registrationErrors.priceChanged(quote.total);
+      if (!opts.walkIn && quote.total !== input.expectedTotal) throw registrationErrors.priceChanged(quote.total);
 
       // Attendees: one per seat, each naming its seat's ticket, with the ticket's form answered.
       const seats = p.items.flatMap((i) => Array.from({ length: i.quantity }, () => i.ticketId));
@@ -372,10 +382,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
         const left = seatCount.get(a.ticketId) ?? 0;
         if (left <= 0) errs.push({ field: `attendees.${i}.ticketId`, key: 'attendeeTicketMismatch' });
         else seatCount.set(a.ticketId, left - 1);
-        errs.push(...checkAnswers(formFor(forms, a.ticketId), a.answers, `attendees.${i}.answers`));
+        if (!opts.walkIn) errs.push(...checkAnswers(formFor(forms, a.ticketId), a.answers, `attendees.${i}.answers`));
       });
       const isFree = quote.total === 0;
-      if (!isFree) {
+      if (!isFree && !opts.walkIn) {
         if (!input.paymentProvider) errs.push({ field: 'paymentProvider', key: 'required' });
         else if (!(await deps.payments().enabledProviders(event.organisationId)).includes(input.paymentProvider)) errs.push({ field: 'paymentProvider', key: 'providerNotEnabled' });
       }
@@ -398,7 +408,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const settings = await settingsOf(eventId);
       const orderId = newId();
       const holdExpiry = isFree ? null : new Date(now.getTime() + settings.paymentMinutes * 60_000);
-      const approval = settings.approvalMode === 'manual' ? 'pending' : 'approved';
+      const approval = settings.approvalMode === 'manual' && !opts.walkIn ? 'pending' : 'approved';
 
       const orderRow: OrderRow = {
         id: orderId,
@@ -421,7 +431,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         buyerEmail: input.buyer.email.toLowerCase(),
         buyerCountryCode: input.buyer.countryCode ?? null,
         buyerContactNo: input.buyer.contactNo ?? null,
-        paymentProvider: isFree ? null : input.paymentProvider!,
+        paymentProvider: isFree ? null : opts.walkIn ? 'offline' : input.paymentProvider!,
         sourceChannel: input.sourceChannel,
         cartId,
         invoiceNumber: null,
@@ -460,17 +470,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
         await tx.insertOrderGraph(
           orderRow,
           regRows,
-          regRows.map((r) => ({ id: newId(), organisationId: event.organisationId, eventId, registrationId: r.id, type: 'REG', actorUserId: null, detail: { orderId, total: quote.total, currency: quote.currency } })),
+          regRows.map((r) => ({ id: newId(), organisationId: event.organisationId, eventId, registrationId: r.id, type: 'REG', actorUserId: opts.actorUserId ?? null, detail: { orderId, total: quote.total, currency: quote.currency, ...(opts.walkIn ? { walkIn: true } : {}) } })),
           isFree ? { id: newId(), organisationId: event.organisationId, eventId, orderId, kind: 'confirmation' } : null,
         );
-        // Contended from here to commit. Lock order everywhere: coupon row, then quota rows, then the event counter.
-        if (p.coupon) {
-          await tx.setLockTimeout(deps.lockTimeoutMs);
-          const c = await tx.lockCoupon(p.coupon.id, !deps.testing.unsafeDisableLocking);
-          if (!c) throw registrationErrors.fields([{ field: 'couponCode', key: 'couponInvalid' }]);
-          if (!(await tx.redeemCoupon(c.id, c.maxUses, orderId, holdExpiry, now))) throw registrationErrors.couponUsedUp();
-        }
+        // Contended from here to commit, in one round trip. Lock order everywhere: coupon row, then quota rows, then
+        // the event counter.
         const numbering = { orderId, eventId, organisationId: event.organisationId };
+        const couponUse = p.coupon ? { id: p.coupon.id, orderId, expiresAt: holdExpiry } : null;
         if (cartId) {
           const cart = await tx.findCart(cartId, true);
           if (!cart || cart.status !== 'active') throw registrationErrors.fields([{ field: 'cartId', key: 'cartInvalid' }]);
@@ -479,17 +485,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
           // that expired while this request waited can never be revived over someone else's seat.
           await tx.releaseHolds({ cartId }, now);
           await tx.setCartStatus(cartId, 'converted');
-          orderRow.registrationNo = (await takeSeats(tx, p.items, { orderId }, holdExpiry, eventId, now, numbering))!;
-        } else {
-          orderRow.registrationNo = (await takeSeats(tx, p.items, { orderId }, holdExpiry, eventId, now, numbering))!;
         }
+        orderRow.registrationNo = (await takeSeats(tx, p.items, { orderId }, holdExpiry, eventId, now, numbering, couponUse))!;
       });
 
       let payment: TPaymentSession | null = null;
       if (isFree) {
         // The answer does not wait for SMTP; a mail that fails here is sent by the reconciliation job.
         track(dispatchOutbox(orderId, { order: orderRow, regs: regRows, event }));
-      } else {
+      } else if (!opts.walkIn) {
         try {
           payment = await deps.payments().startCheckout(orderRow, input.paymentProvider!);
         } catch (err) {
@@ -565,12 +569,40 @@ export function createCheckoutService(deps: CheckoutDeps) {
       await journey(tx, order, regs.filter((r) => !r.isAccompanying).map((r) => r.id), 'PAY_FAILED', { provider: input.provider });
     },
 
-    /** Refund bookkeeping inside the refund's transaction. */
-    async recordRefundInTx(rawTx: Tx, input: { orderId: string; refundedTotal: number }): Promise<void> {
+    /**
+     * Refund bookkeeping inside the refund's transaction. A partial refund leaves the order paid. A full refund
+     * cancels a paid order: its seats and coupon use return, so its registrations are no longer admissible (admissible
+     * = approved and order paid); an order that was only waiting for its refund (needsRefund) is no longer flagged.
+     * Each refund writes an UPDATE journey entry per paying attendee.
+     */
+    async recordRefundInTx(rawTx: Tx, input: { orderId: string; refundedTotal: number; amount?: number; reason?: string; actorUserId?: string | null }): Promise<OrderRow | null> {
       const tx = createRegistrationRepository(rawTx);
+      const now = deps.now();
       const order = await tx.findOrder(input.orderId, true);
-      if (!order) return;
-      await tx.updateOrder(order.id, { refundedAmount: input.refundedTotal, paymentStatus: input.refundedTotal >= order.total ? 'refunded' : 'partially_refunded' });
+      if (!order) return null;
+      const isFull = input.refundedTotal >= order.total;
+      const cancels = isFull && order.status === 'paid';
+      const updated = await tx.updateOrder(order.id, {
+        refundedAmount: input.refundedTotal,
+        paymentStatus: isFull ? 'refunded' : 'partially_refunded',
+        ...(cancels ? { status: 'cancelled' } : {}),
+        ...(isFull ? { needsRefund: false } : {}),
+      });
+      if (cancels) {
+        await tx.releaseHolds({ orderId: order.id }, now);
+        await tx.releaseRedemption(order.id, now);
+      }
+      const regs = await tx.registrationsOfOrder(order.id);
+      const detail = {
+        change: isFull ? 'refunded' : 'partially_refunded',
+        amount: input.amount ?? null,
+        refundedTotal: input.refundedTotal,
+        currency: order.currency,
+        ...(input.reason ? { reason: input.reason } : {}),
+        ...(cancels ? { orderStatus: 'cancelled', seatsReleased: true } : {}),
+      };
+      await journey(tx, order, regs.filter((r) => !r.isAccompanying).map((r) => r.id), 'UPDATE', detail, input.actorUserId ?? null);
+      return updated;
     },
 
     /** Reconciliation for one order (the lazy check when there is no job runner). */

@@ -29,7 +29,8 @@ export async function buildConfirmationMail(
   const subject = `Your registration ${order.registrationNo} for ${event.name}`;
   const lines = regs.map((r) => {
     const ticket = order.lines.find((l) => l.ticketId === r.ticketId)?.ticketName ?? '';
-    return { r, ticket, qr: `${publicUrl}${qrPath(order.id, r.id)}` };
+    // Each attendee's e-badge (eb/{eventUserId}): the gate QR, PDF, wallet passes and add-to-calendar live there.
+    return { r, ticket, qr: `${publicUrl}${qrPath(order.id, r.id)}`, ebadge: `${publicUrl}/eb/${r.id}` };
   });
   const text = [
     `Hello ${order.buyerFirstName},`,
@@ -37,7 +38,7 @@ export async function buildConfirmationMail(
     `Your registration ${order.registrationNo} for ${event.name} (${event.startDate}${event.venue ? `, ${event.venue}` : ''}) is confirmed.`,
     order.total > 0 ? `Total paid: ${money(order.total, order.currency)}` : 'This registration is free.',
     '',
-    ...lines.map((l) => `- ${l.r.firstName} ${l.r.lastName} — ${l.ticket}: ${l.qr}`),
+    ...lines.map((l) => `- ${l.r.firstName} ${l.r.lastName} — ${l.ticket}: e-badge ${l.ebadge}`),
     '',
     `Order: ${publicUrl}/success/${order.eventId}/${order.id}`,
   ].join('\n');
@@ -47,7 +48,7 @@ export async function buildConfirmationMail(
     order.total > 0 ? `<p>Total paid: ${escapeHtml(money(order.total, order.currency))}</p>` : '<p>This registration is free.</p>',
     ...lines.map(
       (l) =>
-        `<div><p>${escapeHtml(`${l.r.firstName} ${l.r.lastName}`)} — ${escapeHtml(l.ticket)}</p><img src="${escapeHtml(l.qr)}" alt="Ticket QR code ${escapeHtml(order.registrationNo)}" width="240" height="240"></div>`,
+        `<div><p>${escapeHtml(`${l.r.firstName} ${l.r.lastName}`)} — ${escapeHtml(l.ticket)}</p><a href="${escapeHtml(l.ebadge)}"><img src="${escapeHtml(l.qr)}" alt="Ticket QR code ${escapeHtml(order.registrationNo)}" width="240" height="240"></a><p><a href="${escapeHtml(l.ebadge)}">Open your e-badge</a></p></div>`,
     ),
   ].join('\n');
   return { subject, text, html };

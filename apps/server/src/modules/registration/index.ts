@@ -5,6 +5,8 @@ import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { loadSigningSecret } from '../../platform/secrets.ts';
+import { newId } from '../../platform/ids.ts';
+import type { TUserJourneyEventType } from '@pavilion/domain';
 import type { EventsService } from '../events/index.ts';
 import { createPaymentsModule, type OrderView, type PaymentsService } from '../payments/index.ts';
 import { createCheckoutService, type CheckoutTesting, type PaymentsPort } from './checkout.service.ts';
@@ -12,9 +14,12 @@ import { createRegistrationRepository } from './registration.repository.ts';
 import { registrationPublicRoutes } from './registration.public-routes.ts';
 import { registrationRoutes } from './registration.routes.ts';
 import { createRegistrationService } from './registration.service.ts';
+import { and, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { orders, registrations, tickets, visitorCategories } from './registration.tables.ts';
 
 export type { RegistrationService } from './registration.service.ts';
 export type { CheckoutService, CheckoutTesting } from './checkout.service.ts';
+export type { OrderRow, RegistrationRow, TicketRow, CategoryRow } from './registration.repository.ts';
 
 export type RegistrationModuleDeps = {
   audit: Audit;
@@ -109,6 +114,24 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     reconcile,
     /** The event overview's registration figures (analytics asks; the caller's access is checked there). */
     overviewStats: (organisationId: string, eventId: string, from: Date | null, to: Date) => repo.overviewStats(organisationId, eventId, from, to),
+    /**
+     * Read-only attendee data for badge printing (the badges module checks the caller's access to the event first),
+     * and its one write: the PBADGE_PRINT journey entry.
+     */
+    badges: {
+      listAttendees: (eventId: string, q: { ticketId?: string; categoryId?: string; search?: string; ids?: string[]; registrationNo?: string; page?: number; pageSize?: number; sort?: 'oldest' | 'name' }) =>
+        repo.listRegistrations(eventId, { sort: q.sort ?? 'oldest', ...q }),
+      listTickets: (eventId: string) => repo.listTickets(eventId),
+      listCategories: (eventId: string) => repo.listCategories(eventId),
+      listForms: (eventId: string) => repo.listForms(eventId),
+      recordJourney: (rows: { organisationId: string; eventId: string; registrationId: string; type: TUserJourneyEventType; actorUserId: string | null; detail: Record<string, unknown> }[]) =>
+        repo.insertJourney(rows.map((r) => ({ id: newId(), ...r }))),
+    },
+    /**
+     * Check-in (issue #5): what a gate needs of registrations (admissible = approved and order paid), by ids or for
+     * the whole event (optionally only those changed since a time, for incremental device syncs). Read-only.
+     */
+    checkinView: (eventId: string, q: { ids?: string[]; since?: Date } = {}) => checkinView(db, eventId, q),
     plugin: async (app: FastifyInstance) => {
       secret.value = createHash('sha256').update(`pavilion-test-gateway:${await loadSigningSecret(db, deps.jwtSecret)}`).digest('hex');
       await app.register(registrationRoutes, { prefix: '/api/eventservices', service, payments: paymentsModule.service });
@@ -134,4 +157,62 @@ async function startJobs(app: FastifyInstance, url: string, reconcile: () => Pro
   app.addHook('onClose', async () => {
     await boss.stop({ graceful: true, timeout: 5000 });
   });
+}
+
+export type CheckinRegistrationView = {
+  registrationId: string;
+  organisationId: string;
+  registrationNo: string;
+  firstName: string;
+  lastName: string;
+  ticketId: string;
+  ticketName: string | null;
+  categoryId: string | null;
+  categoryName: string | null;
+  approvalStatus: string;
+  orderStatus: string;
+};
+
+function checkinViewQuery(db: Db, extra: SQL[]) {
+  return db
+    .select({
+      registrationId: registrations.id,
+      organisationId: registrations.organisationId,
+      registrationNo: orders.registrationNo,
+      firstName: registrations.firstName,
+      lastName: registrations.lastName,
+      ticketId: registrations.ticketId,
+      ticketName: tickets.name,
+      categoryId: registrations.categoryId,
+      categoryName: visitorCategories.name,
+      approvalStatus: registrations.approvalStatus,
+      orderStatus: sql<string>`${orders.status}`,
+    })
+    .from(registrations)
+    .innerJoin(orders, eq(orders.id, registrations.orderId))
+    .leftJoin(tickets, eq(tickets.id, registrations.ticketId))
+    .leftJoin(visitorCategories, eq(visitorCategories.id, registrations.categoryId))
+    .where(and(...extra));
+}
+
+// A gate asks for one registration per scan: that query is built and prepared once per database handle.
+const preparedByIds = new WeakMap<Db, { execute(p: { eventId: string; ids: string[] }): Promise<CheckinRegistrationView[]> }>();
+
+async function checkinView(db: Db, eventId: string, q: { ids?: string[]; since?: Date }): Promise<CheckinRegistrationView[]> {
+  if (q.ids && q.ids.length === 0) return [];
+  if (q.ids && !q.since) {
+    let prepared = preparedByIds.get(db);
+    if (!prepared) {
+      // An array parameter, not a list of thousands of placeholders (an offline sync asks for thousands of ids).
+      prepared = checkinViewQuery(db, [eq(registrations.eventId, sql.placeholder('eventId')), sql`${registrations.id} = any(${sql.placeholder('ids')}::text[])`]).prepare(
+        'checkin_registration_view',
+      );
+      preparedByIds.set(db, prepared);
+    }
+    return prepared.execute({ eventId, ids: q.ids });
+  }
+  const where: SQL[] = [eq(registrations.eventId, eventId)];
+  if (q.ids) where.push(sql`${registrations.id} = any(${sql.param(q.ids)}::text[])`);
+  if (q.since) where.push(or(gt(registrations.updatedAt, q.since), gt(orders.updatedAt, q.since))!);
+  return checkinViewQuery(db, where);
 }

@@ -48,6 +48,35 @@ const liveHold = (now: Date) => and(isNull(seatHolds.releasedAt), or(isNull(seat
 const liveRedemption = (now: Date) =>
   and(isNull(couponRedemptions.releasedAt), or(isNull(couponRedemptions.expiresAt), gt(couponRedemptions.expiresAt, now)));
 
+/**
+ * A SQL literal for the multi-statement query of lockCheckAndHold (the simple query protocol takes no parameters).
+ * Same rules as node-postgres' escapeLiteral: quotes doubled, and an E'' string when there is a backslash, so the
+ * result does not depend on standard_conforming_strings. Values are ids, numbers and dates; NUL is refused.
+ */
+export function lit(v: string | number | Date | null): string {
+  if (v === null) return 'NULL';
+  if (v instanceof Date) return lit(v.toISOString());
+  if (typeof v === 'number') {
+    if (!Number.isSafeInteger(v)) throw new Error(`Not an integer: ${v}`);
+    return String(v);
+  }
+  if (v.includes('\0')) throw new Error('NUL in a SQL literal');
+  const body = v.replace(/'/g, "''");
+  return v.includes('\\') ? ` E'${body.replace(/\\/g, '\\\\')}'` : `'${body}'`;
+}
+
+type RawResult = { rows: unknown[] };
+/**
+ * Runs several statements in one round trip on the connection (or transaction) behind `db`: node-postgres sends a
+ * query without parameters with the simple protocol, which accepts several statements; PGlite has exec() for it.
+ */
+async function execMulti(db: Q, text: string): Promise<RawResult[]> {
+  const client = (db as unknown as { session: { client: { exec?: (q: string) => Promise<RawResult[]>; query: (q: string) => Promise<RawResult | RawResult[]> } } }).session.client;
+  if (typeof client.exec === 'function') return client.exec(text);
+  const res = await client.query(text);
+  return Array.isArray(res) ? res : [res];
+}
+
 /** The only file that queries registration tables. No business rules; every read is scoped to an event. */
 function queries(db: Q) {
   return {
@@ -197,67 +226,78 @@ function queries(db: Q) {
     },
 
     // ------------------------------------------------------------ locking (called inside a transaction)
-    async setLockTimeout(ms: number): Promise<void> {
-      await db.execute(sql.raw(`SET LOCAL lock_timeout = '${Math.max(1, Math.floor(ms))}ms'`));
-    },
-    async liveHoldSums(quotaIds: string[], now: Date): Promise<Map<string, number>> {
-      if (quotaIds.length === 0) return new Map();
-      const rows = await db
-        .select({ quotaId: seatHolds.quotaId, n: sql<number>`coalesce(sum(${seatHolds.quantity}), 0)::int` })
-        .from(seatHolds)
-        .where(and(inArray(seatHolds.quotaId, quotaIds), liveHold(now)))
-        .groupBy(seatHolds.quotaId);
-      return new Map(rows.map((r) => [r.quotaId, r.n]));
-    },
-    async insertHolds(rows: (typeof seatHolds.$inferInsert)[]): Promise<void> {
-      if (rows.length > 0) await db.insert(seatHolds).values(rows);
-    },
     /**
-     * Check and write in one statement, run after the quota rows are locked: its snapshot is taken after the lock
-     * was granted, so it sees every hold committed by the previous lock holder. Writes the holds (and, for an order,
-     * bumps the per-event counter and sets the registration number) only if every quota has room.
+     * The whole contended part of a seat-taking transaction in ONE round trip (a multi-statement simple query, so the
+     * database runs it back to back and the locks are never held while this process is busy with other requests):
+     *   1. SET LOCAL lock_timeout;
+     *   2. lock the coupon row (when a coupon is used), then the quota rows of the tickets, in id order (FOR UPDATE);
+     *   3. one check-and-write statement. Its snapshot is taken after the locks were granted, so it sees every hold and
+     *      coupon use committed by the previous lock holder. It writes the coupon use, the holds and (for an order) the
+     *      per-event counter and registration number only if the coupon has a use left and every quota has room.
+     * `lock: false` is the race tests' control (no FOR UPDATE). Nothing is written when the answer is not ok.
      */
-    async checkAndHold(
-      demands: { quotaId: string; demand: number }[],
-      holds: (typeof seatHolds.$inferInsert)[],
-      now: Date,
-      numbering: { orderId: string; eventId: string; organisationId: string } | null,
-    ): Promise<{ free: Map<string, number>; ok: boolean; registrationNo: string | null }> {
-      const demandJson = JSON.stringify(demands.map((d) => ({ id: d.quotaId, demand: d.demand })));
-      const holdValues =
-        holds.length > 0
-          ? sql.join(
-              holds.map((x) => sql`(${x.quotaId}, ${x.eventId}, ${x.ticketId}, ${x.cartId ?? null}, ${x.orderId ?? null}, ${x.quantity}::int, ${x.expiresAt ? x.expiresAt.toISOString() : null}::timestamptz)`),
-              sql`, `,
-            )
-          : null;
-      const nowIso = now.toISOString();
-      const res = await db.execute(sql`WITH
-        usage AS (
-          SELECT q.id, q.capacity - coalesce((SELECT sum(h.quantity) FROM seat_holds h WHERE h.quota_id = q.id AND h.released_at IS NULL AND (h.expires_at IS NULL OR h.expires_at > ${nowIso}::timestamptz)), 0)::int AS free, d.demand
-          FROM quotas q JOIN json_to_recordset(${demandJson}::json) AS d(id text, demand int) ON d.id = q.id),
-        ok AS (SELECT coalesce(bool_and(free >= demand), true) AS ok FROM usage)${
-          holdValues
-            ? sql`,
-        h AS (INSERT INTO seat_holds (quota_id, event_id, ticket_id, cart_id, order_id, quantity, expires_at)
-          SELECT v.* FROM (VALUES ${holdValues}) AS v(quota_id, event_id, ticket_id, cart_id, order_id, quantity, expires_at) WHERE (SELECT ok FROM ok))`
-            : sql``
-        }${
-          numbering
-            ? sql`,
-        c AS (INSERT INTO reg_event_settings (event_id, organisation_id, reg_counter)
-          SELECT ${numbering.eventId}, ${numbering.organisationId}, 1 WHERE (SELECT ok FROM ok)
-          ON CONFLICT (event_id) DO UPDATE SET reg_counter = reg_event_settings.reg_counter + 1
-          RETURNING reg_counter, registration_prefix),
-        u AS (UPDATE orders SET registration_no = c.registration_prefix || lpad(c.reg_counter::text, 6, '0'), updated_at = now()
-          FROM c WHERE orders.id = ${numbering.orderId} RETURNING orders.registration_no)`
-            : sql``
-        }
-        SELECT (SELECT ok FROM ok) AS ok, ${numbering ? sql`(SELECT registration_no FROM u)` : sql`NULL::text`} AS registration_no,
-          coalesce((SELECT json_agg(json_build_array(id, free)) FROM usage), '[]'::json) AS free`);
-      const row = res.rows[0] as { ok: boolean; registration_no: string | null; free: [string, number][] | string };
-      const pairs = typeof row.free === 'string' ? (JSON.parse(row.free) as [string, number][]) : row.free;
-      return { ok: row.ok, registrationNo: row.registration_no, free: new Map(pairs) };
+    async lockCheckAndHold(input: {
+      items: { ticketId: string; quantity: number }[];
+      holder: { cartId: string | null; orderId: string | null };
+      expiresAt: Date | null;
+      eventId: string;
+      now: Date;
+      lockTimeoutMs: number;
+      lock: boolean;
+      coupon: { id: string; orderId: string; expiresAt: Date | null } | null;
+      numbering: { orderId: string; eventId: string; organisationId: string } | null;
+    }): Promise<{ ok: boolean; couponOk: boolean; couponExists: boolean; registrationNo: string | null; usage: { quotaId: string; free: number; demand: number }[]; links: { ticketId: string; quotaId: string }[] }> {
+      const { items, holder, eventId, coupon, numbering } = input;
+      const now = lit(input.now);
+      const exp = lit(input.expiresAt);
+      const ticketIds = [...new Set(items.map((i) => i.ticketId))];
+      const statements: string[] = [`SET LOCAL lock_timeout = '${Math.max(1, Math.floor(input.lockTimeoutMs))}ms'`];
+      if (input.lock && coupon) statements.push(`SELECT id FROM coupons WHERE id = ${lit(coupon.id)} FOR UPDATE`);
+      if (input.lock && ticketIds.length > 0) {
+        statements.push(`SELECT q.id FROM quotas q JOIN ticket_quotas tq ON tq.quota_id = q.id WHERE tq.ticket_id IN (${ticketIds.map(lit).join(', ')}) ORDER BY q.id FOR UPDATE OF q`);
+      }
+      const itemsJson = lit(JSON.stringify(items.map((i) => ({ ticket_id: i.ticketId, quantity: i.quantity }))));
+      const ctes = [
+        `items AS (SELECT * FROM json_to_recordset(${itemsJson}::json) AS i(ticket_id text, quantity int))`,
+        `links AS (SELECT tq.quota_id, i.ticket_id, i.quantity FROM ticket_quotas tq JOIN items i ON i.ticket_id = tq.ticket_id)`,
+        `demand AS (SELECT quota_id AS id, sum(quantity)::int AS demand FROM links GROUP BY quota_id)`,
+        `usage AS (SELECT q.id, q.capacity - coalesce((SELECT sum(h.quantity) FROM seat_holds h WHERE h.quota_id = q.id AND h.released_at IS NULL AND (h.expires_at IS NULL OR h.expires_at > ${now}::timestamptz)), 0)::int AS free, d.demand FROM quotas q JOIN demand d ON d.id = q.id)`,
+        `ok AS (SELECT coalesce(bool_and(free >= demand), true) AS ok FROM usage)`,
+      ];
+      if (coupon) {
+        const c = lit(coupon.id);
+        ctes.push(
+          `cp AS (SELECT c.id IS NOT NULL AS present, c.id IS NOT NULL AND (c.max_uses IS NULL OR (SELECT count(*) FROM coupon_redemptions r WHERE r.coupon_id = c.id AND r.released_at IS NULL AND (r.expires_at IS NULL OR r.expires_at > ${now}::timestamptz)) < c.max_uses) AS ok FROM (SELECT ${c}::text AS wanted) w LEFT JOIN coupons c ON c.id = w.wanted)`,
+          `go AS (SELECT (SELECT ok FROM ok) AND (SELECT ok FROM cp) AS go)`,
+          `r AS (INSERT INTO coupon_redemptions (coupon_id, order_id, expires_at) SELECT ${c}, ${lit(coupon.orderId)}, ${lit(coupon.expiresAt)}::timestamptz WHERE (SELECT go FROM go))`,
+        );
+      } else {
+        ctes.push(`go AS (SELECT ok AS go FROM ok)`);
+      }
+      ctes.push(
+        `h AS (INSERT INTO seat_holds (quota_id, event_id, ticket_id, cart_id, order_id, quantity, expires_at) SELECT l.quota_id, ${lit(eventId)}, l.ticket_id, ${lit(holder.cartId)}, ${lit(holder.orderId)}, l.quantity, ${exp}::timestamptz FROM links l WHERE (SELECT go FROM go))`,
+      );
+      if (numbering) {
+        ctes.push(
+          `c AS (INSERT INTO reg_event_settings (event_id, organisation_id, reg_counter) SELECT ${lit(numbering.eventId)}, ${lit(numbering.organisationId)}, 1 WHERE (SELECT go FROM go) ON CONFLICT (event_id) DO UPDATE SET reg_counter = reg_event_settings.reg_counter + 1 RETURNING reg_counter, registration_prefix)`,
+          `u AS (UPDATE orders SET registration_no = c.registration_prefix || lpad(c.reg_counter::text, 6, '0'), updated_at = now() FROM c WHERE orders.id = ${lit(numbering.orderId)} RETURNING orders.registration_no)`,
+        );
+      }
+      statements.push(`WITH ${ctes.join(',\n')}
+SELECT (SELECT ok FROM ok) AS ok, ${coupon ? '(SELECT ok FROM cp)' : 'true'} AS coupon_ok, ${coupon ? '(SELECT present FROM cp)' : 'true'} AS coupon_exists,
+  ${numbering ? '(SELECT registration_no FROM u)' : 'NULL::text'} AS registration_no,
+  coalesce((SELECT json_agg(json_build_array(id, free, demand)) FROM usage), '[]'::json)::text AS usage,
+  coalesce((SELECT json_agg(json_build_array(ticket_id, quota_id)) FROM links), '[]'::json)::text AS links`);
+      const results = await execMulti(db, statements.join(';\n'));
+      const row = results[results.length - 1]!.rows[0] as { ok: boolean; coupon_ok: boolean; coupon_exists: boolean; registration_no: string | null; usage: string; links: string };
+      return {
+        ok: row.ok,
+        couponOk: row.coupon_ok,
+        couponExists: row.coupon_exists,
+        registrationNo: row.registration_no,
+        usage: (JSON.parse(row.usage) as [string, number, number][]).map(([quotaId, free, demand]) => ({ quotaId, free, demand })),
+        links: (JSON.parse(row.links) as [string, string][]).map(([ticketId, quotaId]) => ({ ticketId, quotaId })),
+      };
     },
     async setOrderHoldsExpiry(orderId: string, expiresAt: Date | null): Promise<void> {
       await db.update(seatHolds).set({ expiresAt }).where(and(eq(seatHolds.orderId, orderId), isNull(seatHolds.releasedAt)));
@@ -265,21 +305,6 @@ function queries(db: Q) {
     async releaseHolds(by: { cartId?: string; orderId?: string }, now: Date): Promise<void> {
       const cond = by.cartId ? eq(seatHolds.cartId, by.cartId) : eq(seatHolds.orderId, by.orderId!);
       await db.update(seatHolds).set({ releasedAt: now }).where(and(cond, isNull(seatHolds.releasedAt)));
-    },
-    async lockCoupon(id: string, lock: boolean): Promise<CouponRow | null> {
-      const q = db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
-      const [r] = lock ? await q.for('update') : await q;
-      return r ?? null;
-    },
-    /**
-     * Uses the coupon for this order if it has uses left: check and insert in one statement, run after the coupon
-     * row is locked, so its snapshot sees the redemption of the previous lock holder. False when used up.
-     */
-    async redeemCoupon(couponId: string, maxUses: number | null, orderId: string, expiresAt: Date | null, now: Date): Promise<boolean> {
-      const exp = expiresAt ? expiresAt.toISOString() : null;
-      const limit = maxUses === null ? sql`true` : sql`(SELECT count(*) FROM coupon_redemptions WHERE coupon_id = ${couponId} AND released_at IS NULL AND (expires_at IS NULL OR expires_at > ${now.toISOString()}::timestamptz)) < ${maxUses}`;
-      const res = await db.execute(sql`INSERT INTO coupon_redemptions (coupon_id, order_id, expires_at) SELECT ${couponId}, ${orderId}, ${exp}::timestamptz WHERE ${limit} RETURNING id`);
-      return res.rows.length > 0;
     },
     async setRedemptionExpiry(orderId: string, expiresAt: Date | null): Promise<void> {
       await db.update(couponRedemptions).set({ expiresAt }).where(and(eq(couponRedemptions.orderId, orderId), isNull(couponRedemptions.releasedAt)));
@@ -440,17 +465,6 @@ function queries(db: Q) {
       if (outbox) parts.push(sql`b AS (${db.insert(regOutbox).values(outbox).getSQL()})`);
       await db.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT 1`);
     },
-    /** The quotas of these tickets, locked (unless told not to) in id order, with the ticket each one serves. */
-    async lockQuotasOfTickets(ticketIds: string[], lock: boolean): Promise<{ quotaId: string; ticketId: string; capacity: number }[]> {
-      if (ticketIds.length === 0) return [];
-      const q = db
-        .select({ quotaId: quotas.id, ticketId: ticketQuotas.ticketId, capacity: quotas.capacity })
-        .from(quotas)
-        .innerJoin(ticketQuotas, eq(ticketQuotas.quotaId, quotas.id))
-        .where(inArray(ticketQuotas.ticketId, ticketIds))
-        .orderBy(asc(quotas.id));
-      return lock ? q.for('update', { of: quotas }) : q;
-    },
     async findOrder(id: string, lock = false): Promise<OrderRow | null> {
       const q = db.select().from(orders).where(eq(orders.id, id)).limit(1);
       const [r] = lock ? await q.for('update') : await q;
@@ -518,9 +532,12 @@ function queries(db: Q) {
     },
     async listRegistrations(
       eventId: string,
-      q: Omit<TRegistrationListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number },
+      q: Omit<TRegistrationListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number; ids?: string[]; registrationNo?: string },
     ): Promise<{ rows: { r: RegistrationRow; o: OrderRow }[]; total: number }> {
       const where: SQL[] = [eq(registrations.eventId, eventId)];
+      // Badge printing: explicit ids, or one order's registration number (exact).
+      if (q.ids) where.push(q.ids.length > 0 ? inArray(registrations.id, q.ids) : sql`false`);
+      if (q.registrationNo) where.push(eq(orders.registrationNo, q.registrationNo));
       if (q.approvalStatus) where.push(eq(registrations.approvalStatus, q.approvalStatus));
       if (q.ticketId) where.push(eq(registrations.ticketId, q.ticketId));
       if (q.categoryId) where.push(eq(registrations.categoryId, q.categoryId));
@@ -535,6 +552,7 @@ function queries(db: Q) {
             ilike(registrations.lastName, term),
             ilike(registrations.email, term),
             ilike(orders.registrationNo, term),
+            ilike(registrations.contactNo, term),
             ilike(sql`${registrations.firstName} || ' ' || ${registrations.lastName}`, term),
           )!,
         );

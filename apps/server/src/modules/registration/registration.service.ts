@@ -138,6 +138,45 @@ export function createRegistrationService(deps: RegistrationDeps) {
   });
 
   return {
+    /**
+     * Badge desk (register-badge-print): registers a walk-in on the organiser's behalf through checkout's order
+     * transaction (quotas hold), approved at once; a paid ticket must be paid at the desk and is marked paid
+     * (offline provider), so the registration is admissible when its badge prints.
+     */
+    async createWalkIn(
+      caller: AuthUser,
+      organisationId: string,
+      eventId: string,
+      input: { firstName: string; lastName: string; email: string; contactNo?: string; ticketId: string; categoryId?: string; isPaidAtDesk: boolean },
+    ): Promise<{ registrationId: string; registrationNo: string; orderId: string }> {
+      await guard(caller, organisationId, eventId);
+      const ticket = await repo.findTicket(eventId, input.ticketId);
+      if (!ticket || ticket.isDeleted) throw registrationErrors.fields([{ field: 'ticketId', key: 'unknownTicket' }]);
+      if (input.categoryId) {
+        const c = await repo.findCategory(input.categoryId);
+        if (!c || c.eventId !== eventId) throw registrationErrors.fields([{ field: 'categoryId', key: 'unknownCategory' }]);
+      }
+      if (!ticket.isFree && ticket.price > 0 && !input.isPaidAtDesk) throw registrationErrors.fields([{ field: 'isPaidAtDesk', key: 'paymentRequired' }]);
+      const person = { firstName: input.firstName, lastName: input.lastName, email: input.email, ...(input.contactNo ? { contactNo: input.contactNo } : {}) };
+      const created = await deps.checkout.createOrder(
+        eventId,
+        {
+          items: [{ ticketId: ticket.id, quantity: 1 }],
+          expectedTotal: 0,
+          currency: ticket.currency,
+          buyer: person,
+          attendees: [{ ...person, ticketId: ticket.id, answers: {} }],
+          sourceChannel: 2,
+          ...(ticket.unlockCode ? { unlockCode: ticket.unlockCode } : {}),
+          ...(input.categoryId ? { visitorCategoryId: input.categoryId } : {}),
+        },
+        { walkIn: true, actorUserId: caller.userId },
+      );
+      const order = (await repo.findOrder(created.order.id))!;
+      if (order.status === 'pending') await deps.payments().markPaidManually(order, caller.userId);
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'registration.walk_in', target: created.order.attendees[0]!.id, meta: { eventId } });
+      return { registrationId: created.order.attendees[0]!.id, registrationNo: order.registrationNo, orderId: order.id };
+    },
     // ------------------------------------------------------------ settings
     async getSettings(caller: AuthUser, organisationId: string, eventId: string): Promise<TRegistrationSettings> {
       await guard(caller, organisationId, eventId);

@@ -2,7 +2,7 @@ import type { TAccessCodeString } from '@pavilion/domain';
 import type { TFeatureKey } from '../placeholder/pages/not-available-page.tsx';
 
 /**
- * Dashboard areas of later issues (Registration shipped: modules/registration, entry in dashboard-menu.ts). Each is a registered route under /app (see app/router.tsx) that shows the
+ * Dashboard areas of later issues (Registration shipped: modules/registration, Onsite check-in: modules/checkin; entries in dashboard-menu.ts). Each is a registered route under /app (see app/router.tsx) that shows the
  * shared "not available yet" page, and a side-menu entry shown only to holders of its menu or submenu code.
  * Kept free of UI imports: the router loads it eagerly.
  */
@@ -10,7 +10,6 @@ export const DASHBOARD_LATER_FEATURES = [
   { path: 'exhibitors', feature: 'exhibitors', card: 'exhibitors', code: 'M-12' },
   { path: 'sessions', feature: 'sessions', card: 'sessions', code: 'M-8' },
   { path: 'networking', feature: 'networking', card: 'networking', code: 'M-11' },
-  { path: 'onsite', feature: 'onsite', card: 'onsite', code: 'M-7' },
   { path: 'analytics', feature: 'analytics', card: 'analytics', code: 'SM-58' },
   { path: 'marketing', feature: 'marketing', card: 'marketing', code: 'M-18' },
   { path: 'stay-travel', feature: 'stayTravel', card: 'stayTravel', code: 'M-17' },

@@ -30,6 +30,12 @@ export const DASHBOARD_MENU: readonly TMenuEntry[] = [
   { id: 'reports', to: '/app/reports', label: 'shell.reports', access: 'SM-59', group: 'event', needsEvent: true },
   // Registration (modules/registration): shown to holders of Tickets: View or Attendees view, the server's codes.
   { id: 'registration', to: '/app/registration', label: 'features.registration', access: ['AP-46', 'AP-94'], group: 'event', needsEvent: true },
+  // Badges (modules/badges): Badge Templates: View or Print Queue: View.
+  { id: 'badges', to: '/app/badges', label: 'features.badges', access: ['AP-224', 'AP-235'], group: 'event', needsEvent: true },
+  // Onsite check-in (modules/checkin): areas, devices, attendance, conflicts, footfall; shown to holders of any tab's view code.
+  { id: 'onsite', to: '/app/onsite', label: 'features.onsite', access: ['AP-261', 'AP-270', 'AP-292', 'AP-288', 'AP-297', 'AP-299'], group: 'event', needsEvent: true },
+  // Certificates and e-badge settings (modules/certificates, modules/ebadge): any tab's view code.
+  { id: 'certificates', to: '/app/certificates', label: 'features.certificates', access: ['AP-248', 'AP-254', 'AP-294', 'AP-258', 'AP-233'], group: 'event', needsEvent: true },
   ...DASHBOARD_LATER_FEATURES.map(
     (f): TMenuEntry => ({ id: f.path, to: `/app/${f.path}`, label: `features.${f.feature}`, access: f.code, group: 'later', needsEvent: true }),
   ),

@@ -1,0 +1,37 @@
+import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { createBadgeDocument, qrContent } from './badge-pdf.ts';
+
+/** Rasterises the QR XObject's `x y w 1 re` runs (PDF y-up) into a bitmap, 8 px per module, and decodes it. */
+function decode(content: string, size: number): string {
+  const px = 8;
+  const w = size * px;
+  const lum = new Uint8ClampedArray(w * w).fill(255);
+  for (const m of content.matchAll(/^(\d+) (\d+) (\d+) 1 re$/gm)) {
+    const [x, y, len] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const top = size - y - 1; // flip back to y-down rows
+    if (x === 0 && y === 0) continue;
+    for (let r = top * px; r < (top + 1) * px; r++) for (let c = x * px; c < (x + len) * px; c++) lum[r * w + c] = 0;
+  }
+  return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(lum, w, w)))).getText();
+}
+
+describe('badge PDF', () => {
+  it('draws a QR that decodes back to the credential (orientation and quiet zone right)', () => {
+    const token = `PV1:AbCdEfGhIjKlMnOp:QrStUvWxYz012345:3:${'A'.repeat(86)}`;
+    const { content, size } = qrContent(token);
+    expect(decode(content, size)).toBe(token);
+  });
+
+  it('replaces characters the standard fonts cannot encode instead of failing the batch', async () => {
+    const doc = await createBadgeDocument(
+      { pageSize: 'CR80', categoryColors: {}, elements: [{ id: 'n', type: 'text', source: 'fullName', text: '', x: 1, y: 1, width: 50, height: 10, fontSize: 12, fontWeight: 'bold', align: 'left', color: '#000000' }] },
+      {},
+    );
+    doc.add({ data: { firstName: 'Zoë 王', lastName: 'Ødegård', email: '', contactNo: null, registrationNo: 'R', ticketId: '', ticketName: '', categoryId: null, categoryName: '', answers: {} }, token: 'PV1:x' });
+    const pdf = await PDFDocument.load(await doc.save());
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getPage(0).getSize().width).toBeCloseTo((53.98 * 72) / 25.4, 2);
+  });
+});

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { Audit } from '../../platform/audit.ts';
+import type { AuthUser } from '../../platform/auth-guard.ts';
+import type { Db } from '../../platform/db.ts';
+import type { CredentialsService } from '../credentials/index.ts';
+import { createBadgesRepository } from './badges.repository.ts';
+import { badgesRoutes } from './badges.routes.ts';
+import { createBadgesService, type BadgeRegistrationPort } from './badges.service.ts';
+
+export type { BadgesService, BadgeRegistrationPort } from './badges.service.ts';
+
+/**
+ * Badge design and printing (issue #5): templates, PDFs (pdf-lib, vector QR of the credential), bulk jobs run by an
+ * in-process worker that any instance may pick up, print history and the walk-in desk.
+ */
+export function createBadgesModule(
+  db: Db,
+  deps: {
+    audit: Audit;
+    credentials: Pick<CredentialsService, 'ensure' | 'ensureForEvent' | 'listForEvent'>;
+    registration: BadgeRegistrationPort;
+    assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
+    now?: () => Date;
+    log?: { error(obj: unknown, msg?: string): void };
+    chunkSize?: number;
+  },
+) {
+  const service = createBadgesService({ repo: createBadgesRepository(db), ...deps, now: deps.now ?? (() => new Date()) });
+  return {
+    service,
+    plugin: async (app: FastifyInstance) => {
+      await app.register(badgesRoutes, { prefix: '/api/eventservices', service });
+      // Jobs queued before a restart (or left by a dead instance) resume once the server is up.
+      app.addHook('onReady', async () => service.kick());
+      app.addHook('onClose', async () => service.stop());
+    },
+  };
+}

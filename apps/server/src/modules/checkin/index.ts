@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { Audit } from '../../platform/audit.ts';
+import type { AuthUser } from '../../platform/auth-guard.ts';
+import type { Db } from '../../platform/db.ts';
+import type { Realtime } from '../../platform/realtime.ts';
+import type { CredentialsService } from '../credentials/index.ts';
+import type { CheckinRegistrationView } from '../registration/index.ts';
+import { checkinDeviceRoutes } from './checkin.device-routes.ts';
+import { createCheckinRepository } from './checkin.repository.ts';
+import { checkinRoutes } from './checkin.routes.ts';
+import { createCheckinService, type CheckinTesting } from './checkin.service.ts';
+
+export type { CheckinService, CheckinTesting, DeviceSession } from './checkin.service.ts';
+
+/** How often the in-process timer applies automatic check-out (reads also apply it lazily). */
+export const AUTO_CHECKOUT_INTERVAL_MS = 30_000;
+
+/**
+ * Onsite check-in (issue #5): areas and their rules, devices (pairing, tokens, relay, logs), online and offline scans
+ * with an atomic presence state, footfall and attendance. Contract: API.md beside this file.
+ */
+export function createCheckinModule(
+  db: Db,
+  deps: {
+    audit: Audit;
+    credentials: CredentialsService;
+    registrations: (eventId: string, q?: { ids?: string[]; since?: Date }) => Promise<CheckinRegistrationView[]>;
+    assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
+    findEvent: (eventId: string) => Promise<{ organisationId: string; name: string } | null>;
+    realtime: () => Realtime | null;
+    now?: () => Date;
+    log?: { error(obj: unknown, msg?: string): void };
+    onExit?: (eventId: string, registrationId: string) => Promise<unknown>;
+    /** Off in tests that want a quiet process; on by default. */
+    autoCheckoutTimer?: boolean;
+  },
+) {
+  const testing: CheckinTesting = { unsafeDisableLocking: false, raceWindowMs: 0 };
+  const service = createCheckinService({ ...deps, repo: createCheckinRepository(db), testing });
+  return {
+    service,
+    testing,
+    plugin: async (app: FastifyInstance) => {
+      await app.register(checkinRoutes, { prefix: '/api/hospitalityservices/api', service });
+      await app.register(checkinDeviceRoutes, { prefix: '/api/hospitalityservices/api', service });
+      if (deps.autoCheckoutTimer !== false) {
+        const timer = setInterval(() => {
+          service.reconcileAll().catch((err) => deps.log?.error({ err }, 'automatic check-out failed'));
+        }, AUTO_CHECKOUT_INTERVAL_MS);
+        timer.unref();
+        app.addHook('onClose', async () => clearInterval(timer));
+      }
+      app.addHook('onClose', async () => service.close());
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { createEvent } from 'ics';
+import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
+import QRCode from 'qrcode';
+import { nextDay } from '@pavilion/domain';
+
+/** The standard fonts speak WinAnsi only: anything else becomes '?' instead of crashing the PDF writer. */
+export function latin(s: string): string {
+  return s.replace(/[^\x20-\x7E\xA0-\xFF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026\u20AC]/g, '?');
+}
+
+export function qrPng(token: string, width = 480): Promise<Buffer> {
+  return QRCode.toBuffer(token, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width });
+}
+export function qrSvg(token: string): Promise<string> {
+  return QRCode.toString(token, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+}
+
+/** Shrinks a line until it fits the width (long names, long event titles). */
+function fit(font: PDFFont, text: string, size: number, maxWidth: number, minSize = 8): number {
+  let s = size;
+  while (s > minSize && font.widthOfTextAtSize(text, s) > maxWidth) s -= 0.5;
+  return s;
+}
+
+export type EbadgePdfInput = {
+  eventName: string;
+  dates: string;
+  venue: string;
+  holderName: string;
+  ticketName: string;
+  categoryName: string | null;
+  registrationNo: string;
+  token: string;
+};
+
+/** The e-badge as an A6 portrait PDF (105 × 148 mm): event, name, category, ticket, registration number, QR. */
+export async function renderEbadgePdf(d: EbadgePdfInput): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(latin(`E-badge ${d.registrationNo}`));
+  doc.setProducer('Pavilion');
+  const W = 297.64;
+  const H = 419.53;
+  const page = doc.addPage([W, H]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const ink = rgb(0.12, 0.15, 0.2);
+  const band = rgb(0.18, 0.23, 0.32);
+  page.drawRectangle({ x: 0, y: H - 64, width: W, height: 64, color: band });
+  const center = (text: string, y: number, f: PDFFont, size: number, color = ink) => {
+    const t = latin(text);
+    const s = fit(f, t, size, W - 32);
+    page.drawText(t, { x: (W - f.widthOfTextAtSize(t, s)) / 2, y, size: s, font: f, color });
+  };
+  center(d.eventName, H - 32, bold, 15, rgb(1, 1, 1));
+  center([d.dates, d.venue].filter(Boolean).join(' · '), H - 50, font, 8.5, rgb(0.85, 0.88, 0.95));
+  center(d.holderName, H - 100, bold, 20);
+  if (d.categoryName) center(d.categoryName, H - 120, font, 11);
+  const qr = await doc.embedPng(await qrPng(d.token, 600));
+  const size = 180;
+  page.drawImage(qr, { x: (W - size) / 2, y: 82, width: size, height: size });
+  center(d.ticketName, 62, font, 10);
+  center(`Reg. No ${d.registrationNo}`, 44, bold, 11);
+  center('Show this QR code at the entrance', 22, font, 8, rgb(0.35, 0.38, 0.45));
+  return Buffer.from(await doc.save());
+}
+
+/** An .ics all-day event for add-to-calendar (RFC 5545 via `ics`). */
+export function renderIcs(e: { uid: string; name: string; startDate: string; endDate: string; venue: string; description: string; url: string }): string {
+  const day = (s: string) => s.split('-').map(Number) as [number, number, number];
+  const { error, value } = createEvent({
+    uid: e.uid,
+    productId: 'pavilion/ebadge',
+    title: e.name,
+    description: e.description,
+    location: e.venue || undefined,
+    url: e.url,
+    start: day(e.startDate),
+    end: day(nextDay(e.endDate)),
+    calName: e.name,
+  });
+  if (error || !value) throw error ?? new Error('ics failed');
+  return value;
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Audit } from '../../platform/audit.ts';
+import type { AuthUser } from '../../platform/auth-guard.ts';
+import type { Db } from '../../platform/db.ts';
+import type { CredentialsService } from '../credentials/index.ts';
+import { createEbadgeRepository } from './ebadge.repository.ts';
+import { ebadgeOrganiserRoutes, ebadgePublicRoutes, ebadgeUserRoutes } from './ebadge.routes.ts';
+import { createEbadgeService } from './ebadge.service.ts';
+
+export type { EbadgeService } from './ebadge.service.ts';
+export { notReadyReason } from './ebadge.service.ts';
+
+/** E-badges (eb/*), their wallet passes and the public verification of credentials (verify/ebadge/*). */
+export function createEbadgeModule(
+  db: Db,
+  deps: {
+    credentials: CredentialsService;
+    audit: Audit;
+    assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
+    findEvent: (eventId: string) => Promise<{ id: string; organisationId: string; name: string } | null>;
+    userEmail: (caller: AuthUser) => Promise<string>;
+    publicUrl: string;
+    env?: Record<string, string | undefined>;
+    now?: () => Date;
+  },
+) {
+  const service = createEbadgeService({ repo: createEbadgeRepository(db), ...deps, env: deps.env ?? process.env });
+  return {
+    service,
+    plugin: async (app: FastifyInstance) => {
+      await app.register(ebadgePublicRoutes, { prefix: '/api/eventservices/public', service });
+      await app.register(ebadgeUserRoutes, { prefix: '/api/eventservices', service });
+      await app.register(ebadgeOrganiserRoutes, { prefix: '/api/eventservices', service });
+    },
+  };
+}

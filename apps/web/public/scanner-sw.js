@@ -1,0 +1,79 @@
+/* global self, caches, fetch, URL, Response */
+/* Pavilion scanner service worker (scope /scanner only: it never controls another page of the app).
+ * Caches the scanner's shell so the page reloads without network: navigations under /scanner are network-first with
+ * the last copy of the page as the fallback; built assets (/assets/*, content-hashed) are cache-first. API calls and
+ * sockets are never touched: offline scans live in IndexedDB, not here. */
+const CACHE = 'pavilion-scanner-v1';
+const SHELL = '/scanner';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      try {
+        const res = await fetch(SHELL, { cache: 'no-store' });
+        if (res.ok) {
+          const html = await res.clone().text();
+          await cache.put(SHELL, res);
+          const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+          await cache.addAll([...new Set([...assets, '/scanner.webmanifest', '/favicon.svg'])]);
+        }
+      } catch {
+        // Installed offline: the runtime cache below fills in on the next online visit.
+      }
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) if (key.startsWith('pavilion-scanner-') && key !== CACHE) await caches.delete(key);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+/** The page sends the lazy chunks it loaded before the worker took control. */
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'cache-urls' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((u) => typeof u === 'string' && new URL(u).origin === self.location.origin && new URL(u).pathname.startsWith('/assets/'));
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.map((u) => cache.match(u).then((hit) => hit || cache.add(u).catch(() => undefined))))));
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    if (!(url.pathname === SHELL || url.pathname.startsWith(`${SHELL}/`))) return;
+    event.respondWith(
+      (async () => {
+        const cache = await caches.open(CACHE);
+        try {
+          const res = await fetch(request);
+          if (res.ok) await cache.put(SHELL, res.clone());
+          return res;
+        } catch {
+          return (await cache.match(SHELL, { ignoreVary: true, ignoreSearch: true })) || Response.error();
+        }
+      })(),
+    );
+    return;
+  }
+  if (url.pathname.startsWith('/assets/') || url.pathname === '/scanner.webmanifest' || url.pathname === '/favicon.svg') {
+    event.respondWith(
+      (async () => {
+        const cache = await caches.open(CACHE);
+        const hit = await cache.match(request, { ignoreVary: true });
+        if (hit) return hit;
+        const res = await fetch(request);
+        if (res.ok && url.pathname.startsWith('/assets/')) await cache.put(request, res.clone());
+        return res;
+      })(),
+    );
+  }
+});
