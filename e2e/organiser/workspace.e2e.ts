@@ -178,8 +178,9 @@ describe('organiser workspace', () => {
 
     // The overview and the report frame.
     await page.goto(`/app?eventId=${server.eventId}`);
-    // Registrations and revenue are live figures now; check-ins and footfall wait for the check-in module.
-    await expect.poll(() => page.getByText('Available when check-in launches').count()).toBeGreaterThan(0);
+    // Every figure is live now: check-ins in the range and the people inside right now come from check-in.
+    await expect.poll(() => page.getByText('People inside right now').count()).toBe(1);
+    expect(await page.getByText('Available when check-in launches').count()).toBe(0);
     expect(await page.getByText('Available when registration launches').count()).toBe(0);
     await pickOption(page, 'Time range', 'Last 90 Days');
     await page.waitForURL(/range=5/);
