@@ -29,6 +29,14 @@ export function watchPage(page: Page): { errors: string[] } {
 
 /** axe-core on the current page: no serious or critical violations. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Let entering transitions (a toast sliding in, a modal fading) finish: mid-fade text fails colour contrast.
+  // Endless animations (spinners) are not waited for beyond 2 s.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);

@@ -130,6 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log,
     // The seat changed hands: the old holder's QR must stop working.
     onRegistrationReplaced: (eventId, registrationId) => credentials.service.reissueSystem(eventId, registrationId),
+    credentialToken: async (eventId, registrationId) => (await credentials.service.ensure(eventId, registrationId)).token,
   });
   const badges = createBadgesModule(database.db, {
     audit,

@@ -1,7 +1,17 @@
+import { PNG } from 'pngjs';
+import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_PASSWORD, bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
 import { startSmtpCapture } from '../../test/smtp-capture.ts';
 import { attendee, createEvent, createTicket, newKey, orderBody, organiserPost, placeOrder } from './registration.fixtures.ts';
+
+/** Reads the text of a QR code PNG (pngjs decodes, jsQR reads, as the scanner page does). */
+function decodeQr(png: Buffer): string {
+  const img = PNG.sync.read(png);
+  const code = jsQR(new Uint8ClampedArray(img.data), img.width, img.height);
+  if (!code) throw new Error('no QR code in the PNG');
+  return code.data;
+}
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -57,6 +67,10 @@ describe('free registration (cart-registration/{eventId})', () => {
     expect(qr.statusCode).toBe(200);
     expect(qr.headers['content-type']).toBe('image/png');
     expect(qr.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    // The ticket QR is the attendee's signed credential, the same one the e-badge shows and gates verify.
+    const text = decodeQr(qr.rawPayload);
+    expect(text).toBe((await t.ctx.credentials.ensure(eventId, order.attendees[0].id)).token);
+    expect((await t.ctx.credentials.resolve(text, eventId)).status).toBe('valid');
     const second = (await placeOrder(t.app, eventId, orderBody(ticket.id))).json().data.order;
     expect(second.registrationNo).toBe('REG-000002');
     const regs = (await t.app.inject({ url: `/api/eventservices/events/${eventId}/registrations`, headers: bearer(host.accessToken) })).json().data;

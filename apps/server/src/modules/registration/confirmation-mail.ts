@@ -3,13 +3,12 @@ import { escapeHtml } from '@pavilion/domain';
 import type { OrderRow, RegistrationRow } from './registration.repository.ts';
 import { qrPath } from './registration.mappers.ts';
 
-/** What a ticket's QR code encodes: the registration number and the unguessable registration id (checked at the door). */
-export function ticketQrPayload(order: Pick<OrderRow, 'registrationNo'>, reg: Pick<RegistrationRow, 'id'>): string {
-  return `PAVILION:${order.registrationNo}:${reg.id}`;
-}
-
-export async function ticketQrPng(order: Pick<OrderRow, 'registrationNo'>, reg: Pick<RegistrationRow, 'id'>): Promise<Buffer> {
-  return QRCode.toBuffer(ticketQrPayload(order, reg), { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 240 });
+/**
+ * The ticket's QR image. It encodes the registration's signed credential (modules/credentials, passed in by app.ts),
+ * the same string the e-badge shows and the gates verify.
+ */
+export async function ticketQrPng(text: string): Promise<Buffer> {
+  return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 240 });
 }
 
 function money(minor: number, currency: string): string {

@@ -35,6 +35,8 @@ export type RegistrationModuleDeps = {
   env?: Record<string, string | undefined>;
   log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
   onRegistrationReplaced?: (eventId: string, registrationId: string) => Promise<void>;
+  /** The registration's signed credential (modules/credentials): what the ticket QR encodes. */
+  credentialToken: (eventId: string, registrationId: string) => Promise<string>;
 };
 
 export const RECONCILE_QUEUE = 'registration-reconcile';
@@ -135,7 +137,7 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     plugin: async (app: FastifyInstance) => {
       secret.value = createHash('sha256').update(`pavilion-test-gateway:${await loadSigningSecret(db, deps.jwtSecret)}`).digest('hex');
       await app.register(registrationRoutes, { prefix: '/api/eventservices', service, payments: paymentsModule.service });
-      await app.register(registrationPublicRoutes, { prefix: '/api/eventservices/public', service, checkout, payments: paymentsModule.service });
+      await app.register(registrationPublicRoutes, { prefix: '/api/eventservices/public', service, checkout, payments: paymentsModule.service, credentialToken: deps.credentialToken });
       await app.register(paymentsModule.plugin);
       app.addHook('onClose', () => checkout.drain());
       if (deps.jobsDatabaseUrl) await startJobs(app, deps.jobsDatabaseUrl, reconcile, deps.log);

@@ -43,10 +43,13 @@ function idempotency(req: FastifyRequest, scope: string): { key: string | undefi
 }
 
 /** Public registration and checkout under /api/eventservices/public (cart-registration, cs/, visitors/, lvp-select-date/ ...). */
-export const registrationPublicRoutes: FastifyPluginAsyncZod<{ service: RegistrationService; checkout: CheckoutService; payments: PaymentsService }> = async (
-  app,
-  { service, checkout, payments },
-) => {
+export const registrationPublicRoutes: FastifyPluginAsyncZod<{
+  service: RegistrationService;
+  checkout: CheckoutService;
+  payments: PaymentsService;
+  /** The registration's signed credential (the QR's text). */
+  credentialToken: (eventId: string, registrationId: string) => Promise<string>;
+}> = async (app, { service, checkout, payments, credentialToken }) => {
   app.get(
     '/events/:eventId/registration',
     { config: { auth: 'public' }, schema: { tags, params: ZRegEventParams, querystring: ZPublicRegistrationQuery, response: { 200: zOk(ZPublicRegistrationInfo) } } },
@@ -128,7 +131,9 @@ export const registrationPublicRoutes: FastifyPluginAsyncZod<{ service: Registra
     async (req, reply) => {
       const found = await service.attendeeOf(req.params.orderId, req.params.registrationId);
       if (!found) return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'Ticket not found' });
-      return reply.type('image/png').header('cache-control', 'private, max-age=3600').serializer((p) => p as string).send(await ticketQrPng(found.order, found.reg));
+      // no-store: a re-issue changes the credential, and a stale cached QR would be refused at the gate.
+      const png = await ticketQrPng(await credentialToken(found.order.eventId, found.reg.id));
+      return reply.type('image/png').header('cache-control', 'private, no-store').serializer((p) => p as string).send(png);
     },
   );
 };

@@ -2,9 +2,10 @@ import { Alert, Box, Button } from '@mantine/core';
 import { IconCamera, IconCameraOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { startQrCamera } from '../../../ui/qr-reader.ts';
 
 /**
- * Camera QR scanning with @zxing/browser, loaded only when the camera is switched on (the verification page stays
+ * Camera QR scanning (ui/qr-reader.ts: jsQR), loaded only when the camera is switched on (the verification page stays
  * small for people who paste). Calls `onScan` once per distinct code.
  */
 export function QrScanner({ onScan }: { onScan: (text: string) => void }) {
@@ -22,11 +23,8 @@ export function QrScanner({ onScan }: { onScan: (text: string) => void }) {
     let last = '';
     void (async () => {
       try {
-        const { BrowserQRCodeReader } = await import('@zxing/browser');
-        const reader = new BrowserQRCodeReader();
-        const c = await reader.decodeFromVideoDevice(undefined, video.current!, (result) => {
-          const text = result?.getText();
-          if (text && text !== last) {
+        const c = await startQrCamera(video.current!, (text) => {
+          if (text !== last) {
             last = text;
             onScanRef.current(text);
           }

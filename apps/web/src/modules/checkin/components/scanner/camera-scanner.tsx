@@ -2,17 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Stack, Text } from '@mantine/core';
 import { IconCamera, IconCameraOff, IconPhotoScan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { IScannerControls } from '@zxing/browser';
+import { readQrFromImage, startQrCamera, type TQrCamera } from '../../../../ui/qr-reader.ts';
 
 /**
- * Camera QR scanning with @zxing/browser (loaded on demand: the library is ~100 KB). Calls `onCode` for every
+ * Camera QR scanning with jsQR (ui/qr-reader.ts, loaded on demand). Calls `onCode` for every
  * decoded frame; the caller debounces repeats. A picture from the gallery can be scanned too, for laptops without
  * a camera or a screenshot of an e-badge.
  */
 export function CameraScanner({ isPaused, onCode }: { isPaused: boolean; onCode: (text: string) => void }) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
-  const controlsRef = useRef<IScannerControls | null>(null);
+  const controlsRef = useRef<TQrCamera | null>(null);
   const onCodeRef = useRef(onCode);
   const pausedRef = useRef(isPaused);
   const [isOn, setIsOn] = useState(false);
@@ -36,15 +36,9 @@ export function CameraScanner({ isPaused, onCode }: { isPaused: boolean; onCode:
     setError(null);
     setIsStarting(true);
     try {
-      const { BrowserQRCodeReader } = await import('@zxing/browser');
-      const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 150, delayBetweenScanSuccess: 400 });
-      controlsRef.current = await reader.decodeFromConstraints(
-        { video: { facingMode: 'environment' }, audio: false },
-        videoRef.current,
-        (result) => {
-          if (result && !pausedRef.current) onCodeRef.current(result.getText());
-        },
-      );
+      controlsRef.current = await startQrCamera(videoRef.current, (text) => {
+        if (!pausedRef.current) onCodeRef.current(text);
+      });
       setIsOn(true);
     } catch (err) {
       const name = (err as { name?: string } | null)?.name;
@@ -60,15 +54,13 @@ export function CameraScanner({ isPaused, onCode }: { isPaused: boolean; onCode:
   const scanFile = async (file: File | undefined) => {
     if (!file) return;
     setError(null);
-    const url = URL.createObjectURL(file);
     try {
-      const { BrowserQRCodeReader } = await import('@zxing/browser');
-      const result = await new BrowserQRCodeReader().decodeFromImageUrl(url);
-      onCodeRef.current(result.getText());
+      const text = await readQrFromImage(file);
+      if (text) onCodeRef.current(text);
+      else setError(t('checkin.scanner.imageNoCode'));
     } catch {
       setError(t('checkin.scanner.imageNoCode'));
     } finally {
-      URL.revokeObjectURL(url);
       if (fileRef.current) fileRef.current.value = '';
     }
   };
