@@ -1,85 +1,23 @@
 import '../badges-i18n.ts';
-import { Box, Button, Group, Paper, ScrollArea, UnstyledButton } from '@mantine/core';
-import { IconCalendarOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
-import { useAccess, type TAccessRule } from '../../../app/access.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { PageHeader } from '../../../ui/page-header.tsx';
-import { useCurrentEventId } from '../../dashboard/hooks/use-select-event.ts';
+import { EventSection, type TSectionTab } from '../../dashboard/components/event-section.tsx';
 
 /** Tabs of /app/badges and the server code each needs (badges.routes.ts). */
-export const BADGE_SECTIONS: readonly { path: string; label: string; access: TAccessRule }[] = [
+export const BADGE_SECTIONS: readonly TSectionTab[] = [
   { path: '', label: 'templates', access: 'AP-224' },
   { path: 'printing', label: 'printing', access: 'AP-235' },
   { path: 'history', label: 'history', access: 'AP-239' },
   { path: 'stations', label: 'stations', access: 'AP-235' },
 ];
 
+/** /app/badges/*: the header, the tabs and the tab (a template's editor lights "Templates"). */
 export function BadgesSection() {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const [eventId] = useCurrentEventId();
-  const access = useAccess();
-  const base = '/app/badges';
-  const current = pathname.startsWith(`${base}/`) ? pathname.slice(base.length + 1).split('/')[0] : '';
-  const visible = BADGE_SECTIONS.filter((s) => access.can(s.access));
-
-  if (!eventId) {
-    return (
-      <>
-        <PageHeader title={t('badges.title')} />
-        <Paper withBorder shadow="xs">
-          <EmptyState
-            icon={<IconCalendarOff size={32} />}
-            title={t('badges.noEvent')}
-            description={t('badges.noEventBody')}
-            action={
-              <Button component={Link} to="/list/events" variant="light">
-                {t('badges.goToEvents')}
-              </Button>
-            }
-          />
-        </Paper>
-      </>
-    );
-  }
-
   return (
-    <>
-      <PageHeader title={t('badges.title')} description={t('badges.subtitle')} />
-      <Box component="nav" aria-label={t('badges.sectionsNav')} mb="lg" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x">
-          <Group gap={4} wrap="nowrap" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {visible.map((s) => {
-              const isActive = s.path === current || (s.path === '' && current === 'templates');
-              return (
-                <li key={s.path}>
-                  <UnstyledButton
-                    component={Link}
-                    to={s.path ? `${base}/${s.path}` : base}
-                    aria-current={isActive ? 'page' : undefined}
-                    px="md"
-                    py={10}
-                    style={{
-                      display: 'block',
-                      whiteSpace: 'nowrap',
-                      fontWeight: isActive ? 700 : 500,
-                      fontSize: 'var(--mantine-font-size-sm)',
-                      color: isActive ? 'var(--mantine-color-brand-8)' : 'var(--mantine-color-gray-8)',
-                      borderBottom: `3px solid ${isActive ? 'var(--mantine-color-brand-7)' : 'transparent'}`,
-                      marginBottom: -1,
-                    }}
-                  >
-                    {t(`badges.tabs.${s.label}`)}
-                  </UnstyledButton>
-                </li>
-              );
-            })}
-          </Group>
-        </ScrollArea>
-      </Box>
-      <Outlet />
-    </>
+    <EventSection
+      base="/app/badges"
+      tabs={BADGE_SECTIONS}
+      aliases={{ templates: '' }}
+      tabKey={(label) => `badges.tabs.${label}`}
+      i18n={{ title: 'badges.title', subtitle: 'badges.subtitle', sectionsNav: 'badges.sectionsNav', noEvent: 'badges.noEvent', noEventBody: 'badges.noEventBody' }}
+    />
   );
 }
