@@ -179,7 +179,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     findEvent: async (eventId) => {
       const e = await events.service.findOwner(eventId);
-      return e ? { organisationId: e.organisationId, name: e.name } : null;
+      return e ? { organisationId: e.organisationId, name: e.name, timeZone: e.timeZone } : null;
     },
     realtime: () => realtimeRef,
     log: app.log,

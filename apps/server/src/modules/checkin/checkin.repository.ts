@@ -414,11 +414,14 @@ export function createCheckinRepository(db: Db) {
         .from(checkinPresence)
         .where(and(eq(checkinPresence.eventId, eventId), inArray(checkinPresence.areaId, areaIds), sql`(${checkinPresence.inside} or ${checkinPresence.hasLeft})`));
     },
-    /** Entries and exits per hour since `from` for an area. */
+    /**
+     * Entries and exits per hour since `from` (the event's local midnight) for an area. Hours are counted from `from`,
+     * not truncated in UTC, so they are the venue's hours also where the offset is not whole hours (e.g. +05:30).
+     */
     async hourly(areaId: string, from: Date): Promise<{ hour: Date; entries: number; exits: number }[]> {
       const rows = rowsOf<{ hour: string | Date; entries: string | number; exits: string | number }>(
         await db.execute(sql`
-        select date_trunc('hour', scanned_at) as hour,
+        select ${from}::timestamptz + floor(extract(epoch from (scanned_at - ${from}::timestamptz)) / 3600) * interval '1 hour' as hour,
                count(*) filter (where result = 'admitted') as entries,
                count(*) filter (where result = 'exited') as exits
         from checkin_scans where area_id = ${areaId} and scanned_at >= ${from} and result in ('admitted', 'exited')

@@ -1,5 +1,7 @@
 import { createPublicKey, randomBytes, randomUUID, verify as edVerify, type KeyObject } from 'node:crypto';
 import {
+  TimeRangeFilter,
+  timeRangeBounds,
   DEVICE_CODE_TTL_HOURS,
   FOOTFALL_SOCKET_EVENT,
   SCAN_RESULT_LABELS,
@@ -71,7 +73,7 @@ export type CheckinDeps = {
   registrations: (eventId: string, q?: { ids?: string[]; since?: Date }) => Promise<CheckinRegistrationView[]>;
   /** Throws (404) unless the caller may see this event. */
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
-  findEvent: (eventId: string) => Promise<{ organisationId: string; name: string } | null>;
+  findEvent: (eventId: string) => Promise<{ organisationId: string; name: string; timeZone: string } | null>;
   realtime: () => Realtime | null;
   audit: Audit;
   now?: () => Date;
@@ -252,9 +254,22 @@ export function createCheckinService(deps: CheckinDeps) {
     setTimeout(() => rt.hospitality.in(room).disconnectSockets(true), 250).unref();
   }
 
+  // "Today" on a door screen is the venue's day: the event's time zone, read once a minute at most per event.
+  const zoneCache = new Map<string, { timeZone: string; until: number }>();
+  async function eventZone(eventId: string): Promise<string> {
+    const hit = zoneCache.get(eventId);
+    if (hit && hit.until > Date.now()) return hit.timeZone;
+    const timeZone = (await deps.findEvent(eventId))?.timeZone ?? 'UTC';
+    zoneCache.set(eventId, { timeZone, until: Date.now() + 60_000 });
+    return timeZone;
+  }
+  async function startOfEventDay(area: AreaRow, t: Date): Promise<Date> {
+    return timeRangeBounds(TimeRangeFilter.Today, t, await eventZone(area.eventId)).from!;
+  }
+
   async function footfallFigures(area: AreaRow): Promise<Omit<TFootfall, 'hours'>> {
     const t = now();
-    const dayStart = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()));
+    const dayStart = await startOfEventDay(area, t);
     const [inside, lastHour, today] = await Promise.all([repo.insideCount(area.id), repo.entriesSince(area.id, new Date(t.getTime() - 3_600_000)), repo.entriesSince(area.id, dayStart)]);
     return { areaId: area.id, areaName: area.name, kind: area.kind as TAreaKind, capacity: area.capacity, inside, entriesLastHour: lastHour, entriesToday: today, at: t.toISOString() };
   }
@@ -1130,7 +1145,7 @@ export function createCheckinService(deps: CheckinDeps) {
       await repo.autoCheckout(now(), { areaId: area.id });
       const f = await footfallFigures(area);
       const t = new Date(f.at);
-      const dayStart = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()));
+      const dayStart = await startOfEventDay(area, t);
       const rows = new Map((await repo.hourly(area.id, dayStart)).map((r) => [r.hour.getTime(), r]));
       const hours = [];
       for (let h = dayStart.getTime(); h <= t.getTime(); h += 3_600_000) {

@@ -26,7 +26,7 @@ export function createCheckinModule(
     credentials: CredentialsService;
     registrations: (eventId: string, q?: { ids?: string[]; since?: Date }) => Promise<CheckinRegistrationView[]>;
     assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
-    findEvent: (eventId: string) => Promise<{ organisationId: string; name: string } | null>;
+    findEvent: (eventId: string) => Promise<{ organisationId: string; name: string; timeZone: string } | null>;
     realtime: () => Realtime | null;
     now?: () => Date;
     log?: { error(obj: unknown, msg?: string): void };
