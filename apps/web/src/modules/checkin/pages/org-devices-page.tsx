@@ -99,7 +99,12 @@ function DeviceLog({ eventId, devices }: { eventId: string; devices: TDevice[] }
                         {l.kind}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>{l.message}</Table.Td>
+                    <Table.Td>
+                      {/* A scan reads as "In · Admitted"; other entries carry the server's sentence. */}
+                      {l.kind === 'scan' && typeof l.meta.direction === 'string' && typeof l.meta.result === 'string'
+                        ? `${t(`checkin.org.directions.${l.meta.direction}`)} · ${t(`checkin.results.${l.meta.result}`)}`
+                        : l.message}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
