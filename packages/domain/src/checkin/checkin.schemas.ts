@@ -100,29 +100,6 @@ export type TAreaCreateRequest = z.input<typeof ZAreaCreateRequest>;
 export const ZAreaUpdateRequest = z.strictObject({ name: zName().optional(), kind: z.enum(AREA_KINDS).optional() });
 export type TAreaUpdateRequest = z.infer<typeof ZAreaUpdateRequest>;
 
-export const ZArea = z.object({
-  id: z.string(),
-  eventId: z.string(),
-  name: z.string(),
-  kind: z.enum(AREA_KINDS),
-  ticketIds: z.array(z.string()),
-  categoryIds: z.array(z.string()),
-  timeWindows: z.array(z.object({ start: z.string(), end: z.string() })),
-  tracksExit: z.boolean(),
-  allowsReentry: z.boolean(),
-  autoCheckoutAt: z.string().nullable(),
-  autoCheckoutAfterMinutes: z.number().int().nullable(),
-  capacity: z.number().int().nullable(),
-  capacityMode: z.enum(CAPACITY_MODES),
-  /** Secret of the public footfall page: `footfall-ct/<areaId>?key=<displayKey>`. Rotate to revoke old links. */
-  displayKey: z.string(),
-  /** People inside now (after automatic check-out). */
-  inside: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type TArea = z.infer<typeof ZArea>;
-
 /** What a device needs of an area to decide offline (snapshot) and to show its name. */
 export const ZDeviceArea = z.object({
   id: z.string(),
@@ -139,6 +116,18 @@ export const ZDeviceArea = z.object({
   capacityMode: z.enum(CAPACITY_MODES),
 });
 export type TDeviceArea = z.infer<typeof ZDeviceArea>;
+
+/** An area as the organiser sees it: what devices get, plus its event, footfall key, live count and times. */
+export const ZArea = ZDeviceArea.extend({
+  eventId: z.string(),
+  /** Secret of the public footfall page: `footfall-ct/<areaId>?key=<displayKey>`. Rotate to revoke old links. */
+  displayKey: z.string(),
+  /** People inside now (after automatic check-out). */
+  inside: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TArea = z.infer<typeof ZArea>;
 
 // ---------------------------------------------------------------- devices
 const zRelayUrl = z
