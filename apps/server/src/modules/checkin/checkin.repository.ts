@@ -118,6 +118,9 @@ export function createCheckinRepository(db: Db) {
       const [r] = await db.update(checkinDevices).set(patch).where(eq(checkinDevices.id, deviceId)).returning();
       return r ?? null;
     },
+    async setDevicesStatus(ids: string[], status: string): Promise<void> {
+      await db.update(checkinDevices).set({ status }).where(inArray(checkinDevices.id, ids));
+    },
     async updateDevicesOfEvent(organisationId: string, eventId: string, patch: Partial<typeof checkinDevices.$inferInsert>): Promise<DeviceRow[]> {
       return db
         .update(checkinDevices)
@@ -158,6 +161,10 @@ export function createCheckinRepository(db: Db) {
     // ------------------------------------------------------------ device log
     async insertLog(row: typeof checkinDeviceLogs.$inferInsert): Promise<void> {
       await db.insert(checkinDeviceLogs).values(row);
+    },
+    /** One statement for a command sent to every device of an event. */
+    async insertLogs(rows: (typeof checkinDeviceLogs.$inferInsert)[]): Promise<void> {
+      if (rows.length) await db.insert(checkinDeviceLogs).values(rows);
     },
     /** Device events and scans (scans live in the ledger with their device id), newest first. */
     async listLogs(eventId: string, q: { deviceId?: string; kind?: string; limit: number; offset: number }) {

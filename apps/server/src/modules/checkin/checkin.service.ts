@@ -731,14 +731,16 @@ export function createCheckinService(deps: CheckinDeps) {
       ids = all.map((d) => d.id);
       if (event === 'deviceLogoutAll') {
         await repo.updateDevicesOfEvent(organisationId, eventId, { tokenHash: null, updatedAt: now() });
-        for (const d of all) {
-          if (d.status === 'active') await repo.updateDevice(d.id, { status: 'pending' });
-          invalidateDevice(d.id);
-        }
+        // Signed-out devices wait for a new pairing; revoked ones stay revoked.
+        const active = all.filter((d) => d.status === 'active').map((d) => d.id);
+        if (active.length) await repo.setDevicesStatus(active, 'pending');
+        for (const d of all) invalidateDevice(d.id);
       }
       reached = emitDevice(`event:${eventId}:devices`, event, eventId, null, 'dashboard');
       if (event === 'deviceLogoutAll') disconnectLater(`event:${eventId}:devices`);
-      for (const d of all) await log(d, event === 'deviceLogoutAll' ? 'logout' : 'command', `${event} from the dashboard`, { by: caller.userId });
+      const at = now();
+      const kind: TDeviceLogKind = event === 'deviceLogoutAll' ? 'logout' : 'command';
+      await repo.insertLogs(all.map((d) => ({ organisationId: d.organisationId, eventId: d.eventId, deviceId: d.id, kind, message: `${event} from the dashboard`, meta: { by: caller.userId }, createdAt: at })));
     }
     return { event, deviceIds: ids, reached };
   }
