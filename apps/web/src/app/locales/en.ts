@@ -18,6 +18,7 @@ export const en = {
     close: 'Close',
     back: 'Back',
     retry: 'Try again',
+    listLoadError: 'This list could not be loaded.',
     notSet: 'Not set',
     or: 'or',
     actions: 'Actions',

@@ -14,7 +14,8 @@ import { downloadFile } from '../../registration/api/download.ts';
 import { checkinKeys } from '../api/checkin-keys.ts';
 import { CHECKIN_EXPORTS, organiserCheckinApi as api } from '../api/organiser-checkin-api.ts';
 import { AreaFormModal } from '../components/organiser/area-form-modal.tsx';
-import { confirmAction, ListEmpty, ListError, ListLoading } from '../components/organiser/list-states.tsx';
+import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
+import { confirmAction } from '../components/organiser/confirm-action.ts';
 import { useAreas, useCheckinMutation } from '../hooks/use-organiser-checkin.ts';
 import { ruleSummary } from '../lib/area-display.ts';
 

@@ -14,7 +14,7 @@ import { downloadFile } from '../../registration/api/download.ts';
 import { useSectionEventId } from '../../registration/hooks/use-section-event.ts';
 import { CHECKIN_EXPORTS } from '../api/organiser-checkin-api.ts';
 import { HourlyChart } from '../components/hourly-chart.tsx';
-import { ListEmpty, ListError, ListLoading } from '../components/organiser/list-states.tsx';
+import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { useAreaFootfall, useAreas, useAttendance, useScans } from '../hooks/use-organiser-checkin.ts';
 import { formatMinutes, formatShortDateTime } from '../lib/datetime-local.ts';
 

@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { useSectionEventId } from '../../registration/hooks/use-section-event.ts';
 import { checkinKeys } from '../api/checkin-keys.ts';
 import { organiserCheckinApi as api } from '../api/organiser-checkin-api.ts';
-import { ListEmpty, ListError, ListLoading } from '../components/organiser/list-states.tsx';
+import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { useCheckinMutation, useConflicts } from '../hooks/use-organiser-checkin.ts';
 import { formatShortDateTime } from '../lib/datetime-local.ts';
 

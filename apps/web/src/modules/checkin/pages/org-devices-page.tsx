@@ -28,7 +28,8 @@ import { useSectionEventId } from '../../registration/hooks/use-section-event.ts
 import { checkinKeys } from '../api/checkin-keys.ts';
 import { CHECKIN_EXPORTS, organiserCheckinApi as api } from '../api/organiser-checkin-api.ts';
 import { DeviceCodeModal, DeviceFormModal, RelayModal } from '../components/organiser/device-modals.tsx';
-import { confirmAction, ListEmpty, ListError, ListLoading } from '../components/organiser/list-states.tsx';
+import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
+import { confirmAction } from '../components/organiser/confirm-action.ts';
 import { useAreas, useCheckinMutation, useDeviceLogs, useDevices } from '../hooks/use-organiser-checkin.ts';
 import { formatShortDateTime } from '../lib/datetime-local.ts';
 

@@ -14,7 +14,7 @@ import { ListPager } from '../../../ui/pager.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { downloadFile } from '../api/download.ts';
 import { organiserFileUrl, organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
-import { ListEmpty, ListError, ListLoading } from '../components/organiser/list-states.tsx';
+import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { RefundModal } from '../components/organiser/refund-modal.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { seatKeys, useOrders, useRegistrationMutation } from '../hooks/use-organiser-registration.ts';

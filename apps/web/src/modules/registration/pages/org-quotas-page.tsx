@@ -13,7 +13,7 @@ import { FormAlert } from '../../auth/components/form-alert.tsx';
 import { organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
 import { registrationKeys } from '../api/registration-keys.ts';
 import { confirmDelete } from '../components/organiser/confirm-delete.ts';
-import { ListEmpty, ListError, ListLoading } from '../components/organiser/list-states.tsx';
+import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { seatKeys, useQuotas, useRegistrationMutation, useTickets } from '../hooks/use-organiser-registration.ts';
 import { useSectionEventId } from '../hooks/use-section-event.ts';
 import { StatusBadge } from '../components/status-badge.tsx';

@@ -31,7 +31,7 @@ import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { downloadFile } from '../api/download.ts';
 import { organiserFileUrl } from '../api/organiser-registration-api.ts';
 import { JourneyDrawer } from '../components/organiser/journey-drawer.tsx';
-import { ListEmpty, ListError, ListLoading } from '../components/organiser/list-states.tsx';
+import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { RegistrationActionModal, type TRegistrationAction } from '../components/organiser/registration-action-modal.tsx';
 import { useCategories, useRegistrations, useTickets } from '../hooks/use-organiser-registration.ts';
 import { useSectionEventId } from '../hooks/use-section-event.ts';

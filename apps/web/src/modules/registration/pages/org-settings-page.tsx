@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { FormAlert } from '../../auth/components/form-alert.tsx';
 import { organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
 import { registrationKeys } from '../api/registration-keys.ts';
-import { ListError, ListLoading } from '../components/organiser/list-states.tsx';
+import { ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { PublicLinksCard } from '../components/organiser/public-links-card.tsx';
 import { useRegistrationMutation, useRegistrationSettings } from '../hooks/use-organiser-registration.ts';
 import { useSectionEventId } from '../hooks/use-section-event.ts';

@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
 import { registrationKeys } from '../api/registration-keys.ts';
 import { confirmDelete } from '../components/organiser/confirm-delete.ts';
-import { ListEmpty, ListError, ListLoading } from '../components/organiser/list-states.tsx';
+import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { PublicLinksCard } from '../components/organiser/public-links-card.tsx';
 import { TicketFormModal } from '../components/organiser/ticket-form-modal.tsx';
 import { seatKeys, useRegistrationMutation, useTickets } from '../hooks/use-organiser-registration.ts';

@@ -8,7 +8,7 @@ import { PAYMENT_RECORD_STATUSES, type TPaymentRecordStatus } from '@pavilion/do
 import { PAYMENT_PROVIDERS, type TPaymentProvider } from '@pavilion/domain/registration/registration.schemas';
 import { ListPager } from '../../../ui/pager.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { ListEmpty, ListError, ListLoading } from '../components/organiser/list-states.tsx';
+import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { useTransactions } from '../hooks/use-organiser-registration.ts';
 import { useSectionEventId } from '../hooks/use-section-event.ts';

@@ -12,7 +12,7 @@ import { organiserPaymentsApi as api } from '../../api/organiser-payments-api.ts
 import { registrationKeys } from '../../api/registration-keys.ts';
 import { useInvoiceSettings, useRegistrationMutation } from '../../hooks/use-organiser-registration.ts';
 import { invoiceSettingsRequest, invoiceSettingsValues } from '../../lib/payments.ts';
-import { ListError, ListLoading } from './list-states.tsx';
+import { ListError, ListLoading } from '../../../../ui/list-states.tsx';
 
 /** The organiser details printed on invoices and the invoice-number prefix (AP-195 view, AP-196 edit). */
 export function InvoiceSettingsCard() {

@@ -14,7 +14,7 @@ import { registrationKeys } from '../../api/registration-keys.ts';
 import { usePaymentSettings, useRegistrationMutation } from '../../hooks/use-organiser-registration.ts';
 import { paymentSettingsRequest, paymentSettingsValues, type TPaymentSettingsValues } from '../../lib/payments.ts';
 import { StatusBadge } from '../status-badge.tsx';
-import { ListError, ListLoading } from './list-states.tsx';
+import { ListError, ListLoading } from '../../../../ui/list-states.tsx';
 
 /** Providers in the order an organiser meets them. */
 const PROVIDER_ORDER = ['test', 'offline', 'stripe', 'razorpay'] as const satisfies readonly (typeof PAYMENT_PROVIDERS)[number][];

@@ -17,7 +17,7 @@ import { formatDateTime } from '../../lib/datetime.ts';
 import { currencyDigits, formatMoney } from '../../lib/money.ts';
 import { canRefund, refundableMinor, refundRequest, type TRefundValues } from '../../lib/payments.ts';
 import { StatusBadge } from '../status-badge.tsx';
-import { ListError, ListLoading } from './list-states.tsx';
+import { ListError, ListLoading } from '../../../../ui/list-states.tsx';
 
 const REFUND_COLORS = { succeeded: 'teal', pending: 'orange', failed: 'red' } as const;
 const INITIAL: TRefundValues = { mode: 'full', amount: '', reason: '' };

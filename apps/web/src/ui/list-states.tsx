@@ -1,10 +1,9 @@
+/** The three states of a dashboard list besides its rows: loading (skeleton rows), failed (with retry), empty. */
 import type { ReactNode } from 'react';
 import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../app/form-errors.ts';
-import { EmptyState } from '../../../../ui/empty-state.tsx';
+import { errorMessage } from '../app/form-errors.ts';
+import { EmptyState } from './empty-state.tsx';
 
 export function ListLoading({ rows = 4 }: { rows?: number }) {
   const { t } = useTranslation();
@@ -20,10 +19,10 @@ export function ListLoading({ rows = 4 }: { rows?: number }) {
 export function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert color="red" variant="light" role="alert" title={t('checkin.org.loadError')} styles={{ message: { color: 'var(--mantine-color-red-9)' } }}>
+    <Alert color="red" variant="light" role="alert" title={t('common.listLoadError')} styles={{ message: { color: 'var(--mantine-color-red-9)' } }}>
       {errorMessage(error, t)}
       <Button variant="white" color="red" size="xs" ml="sm" onClick={onRetry}>
-        {t('checkin.org.retry')}
+        {t('common.retry')}
       </Button>
     </Alert>
   );
@@ -35,16 +34,4 @@ export function ListEmpty({ icon, title, body, action }: { icon: ReactNode; titl
       <EmptyState icon={icon} title={title} description={body} action={action} headingLevel={2} />
     </Paper>
   );
-}
-
-/** A confirmation that names the thing and focuses Cancel. */
-export function confirmAction(t: TFunction, options: { title: string; body: string; confirm: string; onConfirm: () => void }) {
-  modals.openConfirmModal({
-    title: options.title,
-    children: options.body,
-    labels: { confirm: options.confirm, cancel: t('checkin.org.cancel') },
-    confirmProps: { color: 'red' },
-    cancelProps: { 'data-autofocus': true } as Record<string, unknown>,
-    onConfirm: options.onConfirm,
-  });
 }
