@@ -652,3 +652,63 @@ export type RegistrationRepository = ReturnType<typeof queries> & {
 export function createRegistrationRepository(db: Q): RegistrationRepository {
   return { ...queries(db), transaction: (fn) => (db as Db).transaction((tx) => fn(createRegistrationRepository(tx))) };
 }
+
+// ---------------------------------------------------------------- check-in view (issue #5)
+
+export type CheckinRegistrationView = {
+  registrationId: string;
+  organisationId: string;
+  registrationNo: string;
+  firstName: string;
+  lastName: string;
+  ticketId: string;
+  ticketName: string | null;
+  categoryId: string | null;
+  categoryName: string | null;
+  approvalStatus: string;
+  orderStatus: string;
+};
+
+function checkinViewQuery(db: Db, extra: SQL[]) {
+  return db
+    .select({
+      registrationId: registrations.id,
+      organisationId: registrations.organisationId,
+      registrationNo: orders.registrationNo,
+      firstName: registrations.firstName,
+      lastName: registrations.lastName,
+      ticketId: registrations.ticketId,
+      ticketName: tickets.name,
+      categoryId: registrations.categoryId,
+      categoryName: visitorCategories.name,
+      approvalStatus: registrations.approvalStatus,
+      orderStatus: sql<string>`${orders.status}`,
+    })
+    .from(registrations)
+    .innerJoin(orders, eq(orders.id, registrations.orderId))
+    .leftJoin(tickets, eq(tickets.id, registrations.ticketId))
+    .leftJoin(visitorCategories, eq(visitorCategories.id, registrations.categoryId))
+    .where(and(...extra));
+}
+
+// A gate asks for one registration per scan: that query is built and prepared once per database handle.
+const preparedByIds = new WeakMap<Db, { execute(p: { eventId: string; ids: string[] }): Promise<CheckinRegistrationView[]> }>();
+
+export async function checkinView(db: Db, eventId: string, q: { ids?: string[]; since?: Date }): Promise<CheckinRegistrationView[]> {
+  if (q.ids && q.ids.length === 0) return [];
+  if (q.ids && !q.since) {
+    let prepared = preparedByIds.get(db);
+    if (!prepared) {
+      // An array parameter, not a list of thousands of placeholders (an offline sync asks for thousands of ids).
+      prepared = checkinViewQuery(db, [eq(registrations.eventId, sql.placeholder('eventId')), sql`${registrations.id} = any(${sql.placeholder('ids')}::text[])`]).prepare(
+        'checkin_registration_view',
+      );
+      preparedByIds.set(db, prepared);
+    }
+    return prepared.execute({ eventId, ids: q.ids });
+  }
+  const where: SQL[] = [eq(registrations.eventId, eventId)];
+  if (q.ids) where.push(sql`${registrations.id} = any(${sql.param(q.ids)}::text[])`);
+  if (q.since) where.push(or(gt(registrations.updatedAt, q.since), gt(orders.updatedAt, q.since))!);
+  return checkinViewQuery(db, where);
+}

@@ -39,7 +39,7 @@ import type {
   TVisitorCategory,
   TVisitorCategoryRequest,
 } from '@pavilion/domain';
-import { randomCode, ZTicketCreateRequest } from '@pavilion/domain';
+import { randomCode, SourceChannel, ZTicketCreateRequest } from '@pavilion/domain';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -166,7 +166,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
           currency: ticket.currency,
           buyer: person,
           attendees: [{ ...person, ticketId: ticket.id, answers: {} }],
-          sourceChannel: 2,
+          sourceChannel: SourceChannel.LoginDashboard,
           ...(ticket.unlockCode ? { unlockCode: ticket.unlockCode } : {}),
           ...(input.categoryId ? { visitorCategoryId: input.categoryId } : {}),
         },
