@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
 import { eventWithAttendees, pairedDevice, scan } from './checkin.fixtures.ts';
+import { createCheckinRepository, type ScanBatchItem } from './checkin.repository.ts';
 
 // Race tests need real concurrent connections: they always run on Postgres (CI's DATABASE_URL, or the local one).
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
@@ -58,6 +59,50 @@ describe.each(sizes)('%i scans of one credential at one area at once', (n) => {
       expect(total).toBe(n);
     });
   }
+});
+
+// One instance never puts a badge twice into a batch, but several instances (or several batches in flight) send
+// overlapping batches at once: the statement itself must admit once, and rows locked in opposite orders must not
+// leave a deadlock unhandled.
+describe('batched scan statements from several instances at once', () => {
+  it.each([2, 16])('%i overlapping batches admit each badge once', async (n) => {
+    const repo = createCheckinRepository(t.ctx.database.db);
+    const org = (await t.ctx.database.db.execute(sql`select organisation_id as o from events where id = ${ev.eventId}`)).rows[0] as { o: string };
+    const area = (await t.app.inject({ method: 'POST', url: `/api/hospitalityservices/api/events/${ev.eventId}/areas`, headers: { authorization: `Bearer ${token}` }, payload: { name: `Hall ${n}`, kind: 'hall' } })).json().data.id as string;
+    const item = (registrationId: string): ScanBatchItem => ({
+      direction: 'in', areaId: area, registrationId, organisationId: org.o, eventId: ev.eventId, deviceId: null, actorUserId: null, source: 'online', at: new Date(), fixed: null,
+    });
+    // Every batch carries all six badges, each batch in its own order (some reversed).
+    const batches = Array.from({ length: n }, (_, k) => (k % 2 ? [...ev.regIds].reverse() : [...ev.regIds.slice(k % 6), ...ev.regIds.slice(0, k % 6)]).map(item));
+    const settled = await Promise.allSettled(batches.map((b) => repo.scanBatch(b)));
+    const done = settled.flatMap((r, k) => (r.status === 'fulfilled' ? [{ k, results: r.value }] : []));
+    // A batch that lost a deadlock was rolled back whole (the service retries it); the rest answered.
+    for (const r of settled) if (r.status === 'rejected') expect(String((r.reason as { cause?: { code?: string } }).cause?.code ?? r.reason)).toMatch(/40P01/);
+    for (const reg of ev.regIds) {
+      const admittedByBatches = done.filter(({ k, results }) => results[batches[k]!.findIndex((b) => b.registrationId === reg)] === 'admitted').length;
+      expect(admittedByBatches).toBe(1);
+      expect(await count(sql`select count(*) as n from checkin_scans where area_id = ${area} and registration_id = ${reg} and result = 'admitted'`)).toBe(1);
+      expect(await count(sql`select count(*) as n from checkin_scans where area_id = ${area} and registration_id = ${reg}`)).toBe(done.length);
+    }
+    expect(await count(sql`select count(*) as n from checkin_presence where area_id = ${area} and inside`)).toBe(6);
+  });
+
+  it('answers each scan of a batch in order: entries, exits and refusals decided before', async () => {
+    const repo = createCheckinRepository(t.ctx.database.db);
+    const org = (await t.ctx.database.db.execute(sql`select organisation_id as o from events where id = ${ev.eventId}`)).rows[0] as { o: string };
+    const area = (await t.app.inject({ method: 'POST', url: `/api/hospitalityservices/api/events/${ev.eventId}/areas`, headers: { authorization: `Bearer ${token}` }, payload: { name: 'Hall order', kind: 'hall' } })).json().data.id as string;
+    const base = { areaId: area, organisationId: org.o, eventId: ev.eventId, deviceId: null, actorUserId: null, source: 'online', at: new Date() };
+    const [a, b, c] = ev.regIds as [string, string, string];
+    expect(await repo.scanBatch([{ ...base, direction: 'in', registrationId: a, fixed: null }])).toEqual(['admitted']);
+    const results = await repo.scanBatch([
+      { ...base, direction: 'out', registrationId: c, fixed: null },
+      { ...base, direction: 'in', registrationId: a, fixed: null },
+      { ...base, direction: 'in', registrationId: null, fixed: 'forged' },
+      { ...base, direction: 'in', registrationId: b, fixed: null },
+    ]);
+    expect(results).toEqual(['not_inside', 'already_inside', 'forged', 'admitted']);
+    expect(await repo.scanBatch([{ ...base, direction: 'out', registrationId: a, fixed: null }])).toEqual(['exited']);
+  });
 });
 
 describe('offline and online at once', () => {

@@ -25,6 +25,21 @@ export type ScanFilters = {
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
+/** One scan of a batched write (see `scanBatch`). */
+export type ScanBatchItem = {
+  direction: 'in' | 'out';
+  areaId: string;
+  registrationId: string | null;
+  organisationId: string;
+  eventId: string;
+  deviceId: string | null;
+  actorUserId: string | null;
+  source: string;
+  at: Date;
+  /** A result decided before the write (a refusal): only the ledger row is written. */
+  fixed: string | null;
+};
+
 /** The only file that queries checkin_* tables. No business rules: the service decides, this stores. */
 export function createCheckinRepository(db: Db) {
   function scanWhere(eventId: string, f: ScanFilters): SQL {
@@ -235,41 +250,55 @@ export function createCheckinRepository(db: Db) {
       return rows.length === 1;
     },
     /**
-     * The hot path as ONE statement (one implicit transaction, one round trip): the conditional presence change and
-     * its ledger row. Used for entries into re-entry areas (a refusal can then only mean "already inside") and for
-     * exits. Atomic like `tryEnter`: concurrent statements on the same row serialise on it.
+     * The hot path: many scans' presence changes and ledger rows as ONE statement (one implicit transaction, one
+     * round trip), whatever the number of gates waiting. Each item is an entry into a re-entry area (a refusal can
+     * then only mean "already inside"), an exit, or a refusal decided before (`fixed`: only its ledger row).
+     * Atomic like `tryEnter`: a concurrent statement on the same presence row waits for this one and re-checks
+     * `inside`. The caller puts each (area, registration) at most once in a batch; rows are locked in key order, and a
+     * deadlock with another instance's batch rolls the whole statement back, so the caller may run it again.
      */
-    async enterOrExitWithLedger(p: {
-      direction: 'in' | 'out';
-      areaId: string;
-      registrationId: string;
-      organisationId: string;
-      eventId: string;
-      deviceId: string | null;
-      actorUserId: string | null;
-      source: string;
-      at: Date;
-    }): Promise<string> {
-      const change =
-        p.direction === 'in'
-          ? sql`insert into checkin_presence as p (area_id, registration_id, organisation_id, event_id, inside, has_left, entered_at, entries, updated_at)
-                values (${p.areaId}, ${p.registrationId}, ${p.organisationId}, ${p.eventId}, true, false, ${p.at}, 1, ${p.at})
-                on conflict (area_id, registration_id) do update
-                  set inside = true, entered_at = excluded.entered_at, entries = p.entries + 1, updated_at = excluded.updated_at
-                  where p.inside = false
-                returning 1 as ok`
-          : sql`update checkin_presence set inside = false, has_left = true, left_at = ${p.at}, updated_at = ${p.at}
-                where area_id = ${p.areaId} and registration_id = ${p.registrationId} and inside returning 1 as ok`;
-      const [ok, refused] = p.direction === 'in' ? ['admitted', 'already_inside'] : ['exited', 'not_inside'];
-      const rows = rowsOf<{ result: string }>(
+    async scanBatch(items: ScanBatchItem[]): Promise<string[]> {
+      if (items.length === 0) return [];
+      const col = <K extends keyof ScanBatchItem>(k: K, f: (v: ScanBatchItem[K]) => string | null = (v) => (v as string | null) ?? null) =>
+        sql.param(items.map((i) => f(i[k])));
+      const rows = rowsOf<{ n: number; result: string }>(
         await db.execute(sql`
-        with c as (${change})
-        insert into checkin_scans (organisation_id, event_id, area_id, device_id, registration_id, direction, result, source, actor_user_id, scanned_at, received_at)
-        select ${p.organisationId}, ${p.eventId}, ${p.areaId}, ${p.deviceId}, ${p.registrationId}, ${p.direction},
-               case when exists (select 1 from c) then ${ok} else ${refused} end, ${p.source}, ${p.actorUserId}, ${p.at}, ${p.at}
-        returning result`),
+        with input as (
+          select * from unnest(${col('areaId')}::text[], ${col('registrationId')}::text[], ${col('organisationId')}::text[], ${col('eventId')}::text[],
+                               ${col('direction')}::text[], ${col('deviceId')}::text[], ${col('actorUserId')}::text[], ${col('source')}::text[],
+                               ${col('at', (d) => d.toISOString())}::timestamptz[], ${col('fixed')}::text[])
+            with ordinality as t(area_id, registration_id, organisation_id, event_id, direction, device_id, actor_user_id, source, at, fixed, n)
+        ),
+        ins as (
+          insert into checkin_presence as p (area_id, registration_id, organisation_id, event_id, inside, has_left, entered_at, entries, updated_at)
+          select area_id, registration_id, organisation_id, event_id, true, false, at, 1, at
+            from input where direction = 'in' and fixed is null order by area_id, registration_id
+          on conflict (area_id, registration_id) do update
+            set inside = true, entered_at = excluded.entered_at, entries = p.entries + 1, updated_at = excluded.updated_at
+            where p.inside = false
+          returning p.area_id, p.registration_id
+        ),
+        outs as (
+          update checkin_presence p set inside = false, has_left = true, left_at = i.at, updated_at = i.at
+            from input i
+           where i.direction = 'out' and i.fixed is null and p.area_id = i.area_id and p.registration_id = i.registration_id and p.inside
+          returning p.area_id, p.registration_id
+        ),
+        decided as (
+          select i.*, case
+              when i.fixed is not null then i.fixed
+              when i.direction = 'in' then case when exists (select 1 from ins where ins.area_id = i.area_id and ins.registration_id = i.registration_id) then 'admitted' else 'already_inside' end
+              else case when exists (select 1 from outs where outs.area_id = i.area_id and outs.registration_id = i.registration_id) then 'exited' else 'not_inside' end
+            end as result
+            from input i
+        ),
+        ledger as (
+          insert into checkin_scans (organisation_id, event_id, area_id, device_id, registration_id, direction, result, source, actor_user_id, scanned_at, received_at)
+          select organisation_id, event_id, area_id, device_id, registration_id, direction, result, source, actor_user_id, at, at from decided order by n
+        )
+        select n::int as n, result from decided order by n`),
       );
-      return rows[0]!.result;
+      return rows.map((r) => r.result);
     },
     /** The race-test control: read, then write without a condition (what the atomic statement prevents). */
     async readPresence(tx: DbOrTx, areaId: string, registrationId: string): Promise<PresenceRow | null> {

@@ -50,14 +50,16 @@ import {
   type TSnapshotCredential,
 } from '@pavilion/domain';
 import type { Audit } from '../../platform/audit.ts';
+import { createBatcher } from '../../platform/batcher.ts';
+import { isRetryableLockError } from '../../platform/db.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { hashSecret, newId } from '../../platform/ids.ts';
 import type { Realtime } from '../../platform/realtime.ts';
-import type { CredentialsService } from '../credentials/index.ts';
+import type { CredentialResolution, CredentialsService } from '../credentials/index.ts';
 import type { CheckinRegistrationView } from '../registration/index.ts';
 import { checkinErrors } from './checkin.errors.ts';
 import { putRelay } from './checkin.relay.ts';
-import type { AreaRow, CheckinRepository, DeviceRow, ScanFilters, ScanInsert, ScanRow } from './checkin.repository.ts';
+import type { AreaRow, CheckinRepository, DeviceRow, ScanBatchItem, ScanFilters, ScanInsert, ScanRow } from './checkin.repository.ts';
 import { admissionRefusal, attendanceOf, autoExpiry, ruleRefusal, step, type PresenceState } from './checkin.rules.ts';
 
 export type CheckinTesting = {
@@ -69,7 +71,7 @@ export type CheckinTesting = {
 
 export type CheckinDeps = {
   repo: CheckinRepository;
-  credentials: Pick<CredentialsService, 'resolve' | 'publicKey' | 'ensureForEvent' | 'listForEvent'>;
+  credentials: Pick<CredentialsService, 'resolve' | 'resolveMany' | 'publicKey' | 'ensureForEvent' | 'listForEvent'>;
   registrations: (eventId: string, q?: { ids?: string[]; since?: Date }) => Promise<CheckinRegistrationView[]>;
   /** Throws (404) unless the caller may see this event. */
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
@@ -89,6 +91,9 @@ export type DeviceSession = { id: string; organisationId: string; eventId: strin
 type ScanContext = { organisationId: string; eventId: string; area: AreaRow; deviceId: string | null; device: DeviceSession | null; actorUserId: string | null; source: TScanSource };
 
 const CACHE_TTL_MS = 3000;
+/** Scan batches: at most this many in the database at once (each for reads and for writes), of at most this many scans. */
+const BATCH_IN_FLIGHT = 3;
+const BATCH_MAX = 64;
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32: no I, L, O, U
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -130,6 +135,54 @@ export function createCheckinService(deps: CheckinDeps) {
   const publicKeys = new Map<string, KeyObject>();
   const footfallLast = new Map<string, number>();
   const footfallTimers = new Map<string, NodeJS.Timeout>();
+
+  // ---------------------------------------------------------------- the gate's two round trips, batched
+  // Scans that arrive while earlier ones are in the database leave together: one read of all their credentials and
+  // registrations, one statement for all their presence changes and ledger rows. An idle gate's scan leaves at once.
+  const lookups = createBatcher<{ eventId: string; credential: string }, { resolution: CredentialResolution; registration?: CheckinRegistrationView }>(
+    async (items) => {
+      const out = new Array<{ resolution: CredentialResolution; registration?: CheckinRegistrationView }>(items.length);
+      const byEvent = new Map<string, number[]>();
+      items.forEach((it, i) => byEvent.set(it.eventId, [...(byEvent.get(it.eventId) ?? []), i]));
+      await Promise.all(
+        [...byEvent].map(async ([eventId, idx]) => {
+          // The registrations are read while the credentials resolve (their ids are in the QR codes); one is used only
+          // if its credential resolves to that same registration.
+          const claimed = idx.flatMap((i) => {
+            const c = parseCredential(items[i]!.credential);
+            return c && c.eventId === eventId ? [c.registrationId] : [];
+          });
+          const [resolved, regs] = await Promise.all([
+            deps.credentials.resolveMany(
+              idx.map((i) => items[i]!.credential),
+              eventId,
+            ),
+            claimed.length ? deps.registrations(eventId, { ids: [...new Set(claimed)] }) : Promise.resolve([]),
+          ]);
+          const byId = new Map(regs.map((r) => [r.registrationId, r]));
+          idx.forEach((i, k) => {
+            const resolution = resolved[k]!;
+            out[i] = { resolution, registration: resolution.credential ? byId.get(resolution.credential.registrationId) : undefined };
+          });
+        }),
+      );
+      return out;
+    },
+    { maxInFlight: BATCH_IN_FLIGHT, maxBatch: BATCH_MAX },
+  );
+  const writes = createBatcher<ScanBatchItem, string>(
+    async (items) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await repo.scanBatch(items);
+        } catch (err) {
+          // Lost a deadlock with another instance's batch: the statement was rolled back whole, so it can run again.
+          if (attempt >= 3 || !isRetryableLockError(err)) throw err;
+        }
+      }
+    },
+    { maxInFlight: BATCH_IN_FLIGHT, maxBatch: BATCH_MAX, key: (i) => (i.fixed === null ? `${i.areaId} ${i.registrationId}` : null) },
+  );
 
   // ---------------------------------------------------------------- caches
   function invalidateDevice(deviceId: string) {
@@ -340,16 +393,10 @@ export function createCheckinService(deps: CheckinDeps) {
     let registrationId: string | null = null;
     let reg: CheckinRegistrationView | undefined;
     if (input.credential !== undefined) {
-      // The registration is read while the credential resolves (its id is in the QR); it is used only if the
-      // credential resolves to that same registration.
-      const claimed = parseCredential(input.credential);
-      const [res, regs] = await Promise.all([
-        deps.credentials.resolve(input.credential, ctx.eventId),
-        claimed && claimed.eventId === ctx.eventId ? deps.registrations(ctx.eventId, { ids: [claimed.registrationId] }) : Promise.resolve([]),
-      ]);
-      registrationId = res.credential?.registrationId ?? null;
-      if (res.status !== 'valid') result = res.status;
-      reg = registrationId ? regs.find((r) => r.registrationId === registrationId) : undefined;
+      const found = await lookups.add({ eventId: ctx.eventId, credential: input.credential });
+      registrationId = found.resolution.credential?.registrationId ?? null;
+      if (found.resolution.status !== 'valid') result = found.resolution.status;
+      reg = found.registration;
     } else {
       registrationId = input.registrationId ?? null;
       reg = registrationId ? (await deps.registrations(ctx.eventId, { ids: [registrationId] }))[0] : undefined;
@@ -366,7 +413,7 @@ export function createCheckinService(deps: CheckinDeps) {
       result = await applyPresence(ctx, reg.registrationId, input.direction, at);
       if (result === 'admitted' && ctx.area.capacity && ctx.area.capacityMode === 'warn' && (await repo.insideCount(ctx.area.id)) >= ctx.area.capacity) warning = 'capacity_reached';
     } else {
-      await repo.insertScan(ledgerRow(ctx, registrationId, input.direction, result!, at));
+      await writes.add({ ...batchItem(ctx, registrationId, input.direction, at), fixed: result! });
     }
     const accepted = isAdmittingResult(result!);
     if (accepted) scheduleFootfall(ctx.area.id);
@@ -403,24 +450,19 @@ export function createCheckinService(deps: CheckinDeps) {
     };
   }
 
+  function batchItem(ctx: ScanContext, registrationId: string | null, direction: TScanDirection, at: Date): Omit<ScanBatchItem, 'fixed'> {
+    return { direction, areaId: ctx.area.id, registrationId, organisationId: ctx.organisationId, eventId: ctx.eventId, deviceId: ctx.deviceId, actorUserId: ctx.actorUserId, source: ctx.source, at };
+  }
+
   /** The presence change and its ledger row, in one transaction. */
   async function applyPresence(ctx: ScanContext, registrationId: string, direction: TScanDirection, at: Date): Promise<TScanResult> {
     const area = ctx.area;
     const hasAuto = !!(area.autoCheckoutAt || area.autoCheckoutAfterMinutes);
     const needsCapacity = direction === 'in' && !!area.capacity && area.capacityMode === 'refuse';
-    // Common case in one statement: re-entry allowed (or an exit), no automatic check-out, no hard capacity.
+    // Common case, batched with other gates' scans into one statement: re-entry allowed (or an exit), no automatic
+    // check-out, no hard capacity.
     if (!testing.unsafeDisableLocking && !hasAuto && !needsCapacity && (direction === 'out' || area.allowsReentry)) {
-      return (await repo.enterOrExitWithLedger({
-        direction,
-        areaId: area.id,
-        registrationId,
-        organisationId: ctx.organisationId,
-        eventId: ctx.eventId,
-        deviceId: ctx.deviceId,
-        actorUserId: ctx.actorUserId,
-        source: ctx.source,
-        at,
-      })) as TScanResult;
+      return (await writes.add({ ...batchItem(ctx, registrationId, direction, at), fixed: null })) as TScanResult;
     }
     const result = await repo.transaction(async (tx) => {
       if (hasAuto) await repo.autoCheckout(at, { areaId: area.id, registrationId }, tx);

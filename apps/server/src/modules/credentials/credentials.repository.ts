@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { registrations } from '../registration/registration.tables.ts';
 import { credentials, eventSigningKeys } from './credentials.tables.ts';
@@ -22,6 +22,10 @@ export function createCredentialsRepository(db: Db) {
     async find(registrationId: string): Promise<CredentialRow | null> {
       const [row] = await db.select().from(credentials).where(eq(credentials.registrationId, registrationId)).limit(1);
       return row ?? null;
+    },
+    async findMany(registrationIds: string[]): Promise<CredentialRow[]> {
+      if (registrationIds.length === 0) return [];
+      return db.select().from(credentials).where(inArray(credentials.registrationId, registrationIds));
     },
     async insertMany(rows: (typeof credentials.$inferInsert)[]): Promise<void> {
       if (rows.length === 0) return;

@@ -112,6 +112,43 @@ export function createCredentialsService(deps: {
     if (!reg || reg.organisationId !== organisationId) throw credentialErrors.registrationNotFound();
   }
 
+  // Signatures already checked, by exact string: a badge is scanned again at every area and on every re-entry, and
+  // Ed25519 verification was a tenth of a gate's CPU. Only strings whose signature verified are kept, so a forged one
+  // is checked every time; revocation and versions are still read from the table on every scan.
+  const verified = new Set<string>();
+  const VERIFIED_MAX = 20_000;
+
+  async function signatureOf(raw: string, expectEventId?: string): Promise<{ status: 'malformed' | 'other_event' | 'forged' | 'unknown' } | { status: 'signed'; claims: TCredentialClaims }> {
+    const parsed = parseCredential(raw);
+    if (!parsed) return { status: 'malformed' };
+    if (expectEventId && parsed.eventId !== expectEventId) return { status: 'other_event' };
+    if (verified.has(raw)) return { status: 'signed', claims: parsed };
+    // A known key is cached; an unknown event must not get a key made for it by a scan, so ask the table first.
+    if (!keyCache.has(parsed.eventId) && !(await repo.findKey(parsed.eventId))) return { status: 'unknown' };
+    const keys = await keysOf(parsed.eventId);
+    if (!edVerify(null, Buffer.from(parsed.message), keys.publicKey, Buffer.from(parsed.signature))) return { status: 'forged' };
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.values().next().value!);
+    verified.add(raw);
+    return { status: 'signed', claims: parsed };
+  }
+
+  /**
+   * Online check of scanned strings, in one query for all of them. `expectEventId` pins the event the scanner or
+   * page belongs to; a valid signature of another event's key is still `other_event`.
+   */
+  async function resolveMany(raws: string[], expectEventId?: string): Promise<CredentialResolution[]> {
+    const signed = await Promise.all(raws.map((raw) => signatureOf(raw, expectEventId)));
+    const ids = [...new Set(signed.flatMap((s) => (s.status === 'signed' ? [s.claims.registrationId] : [])))];
+    const rows = new Map((await repo.findMany(ids)).map((r) => [r.registrationId, r]));
+    return signed.map((s): CredentialResolution => {
+      if (s.status !== 'signed') return { status: s.status, credential: null };
+      const row = rows.get(s.claims.registrationId);
+      if (!row || row.eventId !== s.claims.eventId) return { status: 'unknown', credential: null };
+      if (row.status === 'revoked' || s.claims.version !== row.version) return { status: 'revoked', credential: row };
+      return { status: 'valid', credential: row };
+    });
+  }
+
   return {
     ensure,
     toView: out,
@@ -132,18 +169,9 @@ export function createCredentialsService(deps: {
      * signature of another event's key is still `other_event`.
      */
     async resolve(raw: string, expectEventId?: string): Promise<CredentialResolution> {
-      const parsed = parseCredential(raw);
-      if (!parsed) return { status: 'malformed', credential: null };
-      if (expectEventId && parsed.eventId !== expectEventId) return { status: 'other_event', credential: null };
-      // A known key is cached; an unknown event must not get a key made for it by a scan, so ask the table first.
-      if (!keyCache.has(parsed.eventId) && !(await repo.findKey(parsed.eventId))) return { status: 'unknown', credential: null };
-      const keys = await keysOf(parsed.eventId);
-      if (!edVerify(null, Buffer.from(parsed.message), keys.publicKey, Buffer.from(parsed.signature))) return { status: 'forged', credential: null };
-      const row = await repo.find(parsed.registrationId);
-      if (!row || row.eventId !== parsed.eventId) return { status: 'unknown', credential: null };
-      if (row.status === 'revoked' || parsed.version !== row.version) return { status: 'revoked', credential: row };
-      return { status: 'valid', credential: row };
+      return (await resolveMany([raw], expectEventId))[0]!;
     },
+    resolveMany,
     async get(caller: AuthUser, organisationId: string, eventId: string, registrationId: string): Promise<TCredential> {
       await inEvent(caller, organisationId, eventId, registrationId);
       return out(await ensure(eventId, registrationId));
