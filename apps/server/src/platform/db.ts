@@ -76,3 +76,64 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => client.close(),
   };
 }
+
+/** SQLSTATEs that mean "could not get the lock in time" or "lost a deadlock": the caller should retry. */
+const RETRYABLE = new Set(['55P03', '40P01', '40001']);
+
+/** The SQLSTATE of a driver error, looking through drizzle's wrapper. */
+export function sqlState(err: unknown): string | null {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+export function isRetryableLockError(err: unknown): boolean {
+  const s = sqlState(err);
+  return s !== null && RETRYABLE.has(s);
+}
+
+export type RawResult = { rows: unknown[] };
+type RawClient = { exec?: (q: string) => Promise<RawResult[]>; query: (q: string) => Promise<RawResult | RawResult[]>; totalCount?: number; connect?: () => Promise<PoolClientLike> };
+type PoolClientLike = { query: (q: string) => Promise<RawResult | RawResult[]>; release: (destroy?: boolean) => void };
+const clientOf = (db: unknown) => (db as { session: { client: RawClient } }).session.client;
+
+/**
+ * Runs several statements in one round trip on the connection (or transaction) behind `db`: node-postgres sends a
+ * query without parameters with the simple protocol, which accepts several statements; PGlite has exec() for it.
+ * Callers build the text with literals only (see registration.repository `lit`).
+ */
+export async function execMulti(db: unknown, text: string): Promise<RawResult[]> {
+  const client = clientOf(db);
+  if (typeof client.exec === 'function') return client.exec(text);
+  const res = await client.query(text);
+  return Array.isArray(res) ? res : [res];
+}
+
+/**
+ * Runs statements as ONE transaction in ONE round trip (BEGIN; ...; COMMIT on one pooled connection), answering the
+ * statements' results without BEGIN's and COMMIT's. An error anywhere aborts the whole transaction; the connection is
+ * rolled back before it returns to the pool. On PGlite (one connection, its own transaction lock) the statements run
+ * inside a drizzle transaction instead, so no other request's query can slip in between.
+ */
+export async function execTransactionScript(db: Db, statements: string[]): Promise<RawResult[]> {
+  const text = statements.join(';\n');
+  const client = clientOf(db);
+  if (typeof client.exec === 'function') return db.transaction((tx) => execMulti(tx, text));
+  if (typeof client.connect !== 'function' || typeof client.totalCount !== 'number') throw new Error('execTransactionScript needs the pool, not a transaction');
+  const conn = await client.connect();
+  try {
+    const res = await conn.query(`BEGIN;\n${text};\nCOMMIT`);
+    conn.release();
+    return (Array.isArray(res) ? res : [res]).slice(1, -1);
+  } catch (err) {
+    let broken = false;
+    await conn.query('ROLLBACK').catch(() => (broken = true));
+    conn.release(broken);
+    throw err;
+  }
+}
+

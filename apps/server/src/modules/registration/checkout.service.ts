@@ -16,9 +16,11 @@ import type {
 import type { Mailer } from '../../platform/mail.ts';
 import { errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { isRetryableLockError, registrationErrors } from './registration.errors.ts';
+import { createKeyedLimiter, LimiterTimeout } from '../../platform/batcher.ts';
+import { isRetryableLockError } from '../../platform/db.ts';
+import { registrationErrors } from './registration.errors.ts';
 import { checkAnswers, checkItems, couponProblem, formFor, isOnSale, mergeItems, priceItems, type LineItem } from './pricing.ts';
-import { createRegistrationRepository, type CouponRow, type OrderRow, type RegistrationRepository, type RegistrationRow, type TicketRow, type Tx } from './registration.repository.ts';
+import { createRegistrationRepository, type CouponRow, type LockAnswer, type OrderRow, type RegistrationRepository, type RegistrationRow, type TicketRow, type Tx } from './registration.repository.ts';
 import { toForm, toPublicOrder } from './registration.mappers.ts';
 import { buildConfirmationMail } from './confirmation-mail.ts';
 
@@ -60,6 +62,8 @@ export type CheckoutDeps = {
 
 export type ConfirmOutcome = 'confirmed' | 'already_paid' | 'not_pending' | 'amount_mismatch' | 'captured_but_sold_out' | 'unknown_order';
 
+/** Orders of one event in the database at once (see `placing`). */
+const PLACE_ORDER_CONCURRENCY = 2;
 const DEFAULTS = { approvalMode: 'auto', cartMinutes: 15, paymentMinutes: 30, registrationPrefix: 'REG-' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -150,6 +154,20 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return { event, items, tickets, coupon, quote: priceItems(items, tickets, coupon) };
   }
 
+  /** COUPON_USED_UP, or SOLD_OUT with the field of each item that did not fit, unless the seats were taken. */
+  function refuseUnlessTaken(res: LockAnswer, items: LineItem[]): void {
+    if (!res.couponExists) throw registrationErrors.fields([{ field: 'couponCode', key: 'couponInvalid' }]);
+    if (!res.couponOk) throw registrationErrors.couponUsedUp();
+    if (!res.ok) {
+      const short = new Set(res.usage.filter((u) => u.free < u.demand).map((u) => u.quotaId));
+      const errs: TFieldError[] = [];
+      items.forEach((item, i) => {
+        if (res.links.some((l) => l.ticketId === item.ticketId && short.has(l.quotaId))) errs.push({ field: `items.${i}.quantity`, key: 'soldOut' });
+      });
+      throw registrationErrors.soldOut(errs);
+    }
+  }
+
   type Numbering = { orderId: string; eventId: string; organisationId: string };
 
   type CouponUse = { id: string; orderId: string; expiresAt: Date | null };
@@ -182,29 +200,28 @@ export function createCheckoutService(deps: CheckoutDeps) {
       coupon,
       numbering,
     });
-    if (!res.couponExists) throw registrationErrors.fields([{ field: 'couponCode', key: 'couponInvalid' }]);
-    if (!res.couponOk) throw registrationErrors.couponUsedUp();
-    if (!res.ok) {
-      const short = new Set(res.usage.filter((u) => u.free < u.demand).map((u) => u.quotaId));
-      const errs: TFieldError[] = [];
-      items.forEach((item, i) => {
-        if (res.links.some((l) => l.ticketId === item.ticketId && short.has(l.quotaId))) errs.push({ field: `items.${i}.quantity`, key: 'soldOut' });
-      });
-      throw registrationErrors.soldOut(errs);
-    }
+    refuseUnlessTaken(res, items);
     // Test-only window, after the write and before commit: the holds are not yet visible to other buyers.
     await raceWindow();
     return res.registrationNo;
   }
 
-  /** Runs a seat-taking transaction; a lock timeout or deadlock becomes 409 TRY_AGAIN, never a 500. */
-  async function inLockedTransaction<T>(fn: (tx: RegistrationRepository) => Promise<T>): Promise<T> {
+  // One event's orders queue on its quota rows; two at a time in the database keep the lock busy, and the rest wait
+  // here instead of holding pooled connections that every other query needs.
+  const placing = createKeyedLimiter(PLACE_ORDER_CONCURRENCY, deps.lockTimeoutMs);
+
+  /** A lock timeout or lost deadlock becomes 409 TRY_AGAIN, never a 500. */
+  async function lockErrorsAsTryAgain<T>(fn: () => Promise<T>): Promise<T> {
     try {
-      return await repo.transaction(fn);
+      return await fn();
     } catch (err) {
-      if (isRetryableLockError(err)) throw registrationErrors.tryAgain();
+      if (isRetryableLockError(err) || err instanceof LimiterTimeout) throw registrationErrors.tryAgain();
       throw err;
     }
+  }
+  /** Runs a seat-taking transaction (TRY_AGAIN as above). */
+  function inLockedTransaction<T>(fn: (tx: RegistrationRepository) => Promise<T>): Promise<T> {
+    return lockErrorsAsTryAgain(() => repo.transaction(fn));
   }
 
   async function journey(tx: RegistrationRepository, order: OrderRow, regIds: string[], type: TUserJourneyEventType, detail: Record<string, unknown>, actorUserId: string | null = null) {
@@ -465,29 +482,41 @@ export function createCheckoutService(deps: CheckoutDeps) {
         updatedAt: now,
       }));
 
-      await inLockedTransaction(async (tx) => {
-        // Uncontended writes first, in one statement; the contended locks (quota, coupon, counter) come last.
-        await tx.insertOrderGraph(
-          orderRow,
-          regRows,
-          regRows.map((r) => ({ id: newId(), organisationId: event.organisationId, eventId, registrationId: r.id, type: 'REG', actorUserId: opts.actorUserId ?? null, detail: { orderId, total: quote.total, currency: quote.currency, ...(opts.walkIn ? { walkIn: true } : {}) } })),
-          isFree ? { id: newId(), organisationId: event.organisationId, eventId, orderId, kind: 'confirmation' } : null,
+      const graph = {
+        order: orderRow,
+        regs: regRows,
+        journey: regRows.map((r) => ({ id: newId(), organisationId: event.organisationId, eventId, registrationId: r.id, type: 'REG', actorUserId: opts.actorUserId ?? null, detail: { orderId, total: quote.total, currency: quote.currency, ...(opts.walkIn ? { walkIn: true } : {}) } })),
+        outbox: isFree ? { id: newId(), organisationId: event.organisationId, eventId, orderId, kind: 'confirmation' } : null,
+      };
+      const numbering = { orderId, eventId, organisationId: event.organisationId };
+      const couponUse = p.coupon ? { id: p.coupon.id, orderId, expiresAt: holdExpiry } : null;
+      if (!cartId && !deps.testing.unsafeDisableLocking) {
+        // The common case: the whole order is one transaction in one round trip, its locks held only inside the database.
+        const res = await lockErrorsAsTryAgain(() =>
+          placing.run(eventId, () => repo.placeOrder(graph, { items: p.items, holder: { cartId: null, orderId }, expiresAt: holdExpiry, eventId, now, lockTimeoutMs: deps.lockTimeoutMs, lock: true, coupon: couponUse, numbering })),
         );
-        // Contended from here to commit, in one round trip. Lock order everywhere: coupon row, then quota rows, then
-        // the event counter.
-        const numbering = { orderId, eventId, organisationId: event.organisationId };
-        const couponUse = p.coupon ? { id: p.coupon.id, orderId, expiresAt: holdExpiry } : null;
-        if (cartId) {
-          const cart = await tx.findCart(cartId, true);
-          if (!cart || cart.status !== 'active') throw registrationErrors.fields([{ field: 'cartId', key: 'cartInvalid' }]);
-          if (cart.expiresAt <= now) throw registrationErrors.cartExpired();
-          // The cart's seats pass to the order under the quota locks: release them and take them again, so a hold
-          // that expired while this request waited can never be revived over someone else's seat.
-          await tx.releaseHolds({ cartId }, now);
-          await tx.setCartStatus(cartId, 'converted');
-        }
-        orderRow.registrationNo = (await takeSeats(tx, p.items, { orderId }, holdExpiry, eventId, now, numbering, couponUse))!;
-      });
+        refuseUnlessTaken(res, p.items);
+        orderRow.registrationNo = res.registrationNo!;
+        // Test-only: keeps the call in flight (here after its commit), for the idempotency tests.
+        await raceWindow();
+      } else {
+        // From a cart (its seats pass to the order), or the race tests' control (locking off, with a window before commit).
+        await inLockedTransaction(async (tx) => {
+          // Uncontended writes first, in one statement; the contended locks (quota, coupon, counter) come last.
+          await tx.insertOrderGraph(graph.order, graph.regs, graph.journey, graph.outbox);
+          // Lock order everywhere: coupon row, then quota rows, then the event counter.
+          if (cartId) {
+            const cart = await tx.findCart(cartId, true);
+            if (!cart || cart.status !== 'active') throw registrationErrors.fields([{ field: 'cartId', key: 'cartInvalid' }]);
+            if (cart.expiresAt <= now) throw registrationErrors.cartExpired();
+            // The cart's seats pass to the order under the quota locks: release them and take them again, so a hold
+            // that expired while this request waited can never be revived over someone else's seat.
+            await tx.releaseHolds({ cartId }, now);
+            await tx.setCartStatus(cartId, 'converted');
+          }
+          orderRow.registrationNo = (await takeSeats(tx, p.items, { orderId }, holdExpiry, eventId, now, numbering, couponUse))!;
+        });
+      }
 
       let payment: TPaymentSession | null = null;
       if (isFree) {

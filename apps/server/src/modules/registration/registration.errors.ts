@@ -20,22 +20,3 @@ export const registrationErrors = {
   orderNotCancellable: () => new AppError(409, 'ORDER_NOT_CANCELLABLE', 'Only a pending order can be cancelled; refund a paid order first'),
   paymentStatusInvalid: () => new AppError(409, 'PAYMENT_STATUS_CHANGE_INVALID', 'This payment status change is not allowed'),
 };
-
-/** SQLSTATEs that mean "could not get the lock in time" or "lost a deadlock": the caller should retry. */
-const RETRYABLE = new Set(['55P03', '40P01', '40001']);
-
-/** The SQLSTATE of a driver error, looking through drizzle's wrapper. */
-export function sqlState(err: unknown): string | null {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return null;
-}
-
-export function isRetryableLockError(err: unknown): boolean {
-  const s = sqlState(err);
-  return s !== null && RETRYABLE.has(s);
-}

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, getTableName, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { TOrderListQuery, TRegistrationListQuery } from '@pavilion/domain';
-import type { Db } from '../../platform/db.ts';
+import { execMulti, execTransactionScript, sqlState, type Db } from '../../platform/db.ts';
 import {
   cartLinks,
   carts,
@@ -65,16 +66,116 @@ export function lit(v: string | number | Date | null): string {
   return v.includes('\\') ? ` E'${body.replace(/\\/g, '\\\\')}'` : `'${body}'`;
 }
 
-type RawResult = { rows: unknown[] };
+export type LockInput = {
+  items: { ticketId: string; quantity: number }[];
+  holder: { cartId: string | null; orderId: string | null };
+  expiresAt: Date | null;
+  eventId: string;
+  now: Date;
+  lockTimeoutMs: number;
+  lock: boolean;
+  coupon: { id: string; orderId: string; expiresAt: Date | null } | null;
+  numbering: { orderId: string; eventId: string; organisationId: string } | null;
+};
+export type LockAnswer = {
+  ok: boolean;
+  couponOk: boolean;
+  couponExists: boolean;
+  registrationNo: string | null;
+  usage: { quotaId: string; free: number; demand: number }[];
+  links: { ticketId: string; quotaId: string }[];
+};
+export type OrderGraph = {
+  order: typeof orders.$inferInsert;
+  regs: (typeof registrations.$inferInsert)[];
+  journey: (typeof journeyEntries.$inferInsert)[];
+  outbox: typeof regOutbox.$inferInsert | null;
+};
+type RawAnswer = { ok: boolean; coupon_ok: boolean; coupon_exists: boolean; registration_no: string | null; usage: string | unknown[]; links: string | unknown[] };
+
+function answerOf(row: RawAnswer): LockAnswer {
+  const json = <T>(v: string | unknown[]) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  return {
+    ok: row.ok,
+    couponOk: row.coupon_ok,
+    couponExists: row.coupon_exists,
+    registrationNo: row.registration_no,
+    usage: json<[string, number, number][]>(row.usage).map(([quotaId, free, demand]) => ({ quotaId, free, demand })),
+    links: json<[string, string][]>(row.links).map(([ticketId, quotaId]) => ({ ticketId, quotaId })),
+  };
+}
+
 /**
- * Runs several statements in one round trip on the connection (or transaction) behind `db`: node-postgres sends a
- * query without parameters with the simple protocol, which accepts several statements; PGlite has exec() for it.
+ * The contended statements, to run back to back in one request (a multi-statement simple query, so the locks are
+ * never held while this process is busy with other requests):
+ *   1. SET LOCAL lock_timeout;
+ *   2. lock the coupon row (when a coupon is used), then the quota rows of the tickets, in id order (FOR UPDATE);
+ *   3. one check-and-write statement. Its snapshot is taken after the locks were granted, so it sees every hold and
+ *      coupon use committed by the previous lock holder. It writes the coupon use, the holds and (for an order) the
+ *      per-event counter and registration number only if the coupon has a use left and every quota has room.
+ * With `refuse`, a refusal raises `pv_refuse` with the answer as JSON, aborting the transaction.
  */
-async function execMulti(db: Q, text: string): Promise<RawResult[]> {
-  const client = (db as unknown as { session: { client: { exec?: (q: string) => Promise<RawResult[]>; query: (q: string) => Promise<RawResult | RawResult[]> } } }).session.client;
-  if (typeof client.exec === 'function') return client.exec(text);
-  const res = await client.query(text);
-  return Array.isArray(res) ? res : [res];
+function contendedStatements(input: LockInput, refuse: boolean): string[] {
+  const { items, holder, eventId, coupon, numbering } = input;
+  const now = lit(input.now);
+  const exp = lit(input.expiresAt);
+  const ticketIds = [...new Set(items.map((i) => i.ticketId))];
+  const statements: string[] = [`SET LOCAL lock_timeout = '${Math.max(1, Math.floor(input.lockTimeoutMs))}ms'`];
+  if (input.lock && coupon) statements.push(`SELECT id FROM coupons WHERE id = ${lit(coupon.id)} FOR UPDATE`);
+  if (input.lock && ticketIds.length > 0) {
+    statements.push(`SELECT q.id FROM quotas q JOIN ticket_quotas tq ON tq.quota_id = q.id WHERE tq.ticket_id IN (${ticketIds.map(lit).join(', ')}) ORDER BY q.id FOR UPDATE OF q`);
+  }
+  const itemsJson = lit(JSON.stringify(items.map((i) => ({ ticket_id: i.ticketId, quantity: i.quantity }))));
+  const ctes = [
+    `items AS (SELECT * FROM json_to_recordset(${itemsJson}::json) AS i(ticket_id text, quantity int))`,
+    `links AS (SELECT tq.quota_id, i.ticket_id, i.quantity FROM ticket_quotas tq JOIN items i ON i.ticket_id = tq.ticket_id)`,
+    `demand AS (SELECT quota_id AS id, sum(quantity)::int AS demand FROM links GROUP BY quota_id)`,
+    `usage AS (SELECT q.id, q.capacity - coalesce((SELECT sum(h.quantity) FROM seat_holds h WHERE h.quota_id = q.id AND h.released_at IS NULL AND (h.expires_at IS NULL OR h.expires_at > ${now}::timestamptz)), 0)::int AS free, d.demand FROM quotas q JOIN demand d ON d.id = q.id)`,
+    `ok AS (SELECT coalesce(bool_and(free >= demand), true) AS ok FROM usage)`,
+  ];
+  if (coupon) {
+    const c = lit(coupon.id);
+    ctes.push(
+      `cp AS (SELECT c.id IS NOT NULL AS present, c.id IS NOT NULL AND (c.max_uses IS NULL OR (SELECT count(*) FROM coupon_redemptions r WHERE r.coupon_id = c.id AND r.released_at IS NULL AND (r.expires_at IS NULL OR r.expires_at > ${now}::timestamptz)) < c.max_uses) AS ok FROM (SELECT ${c}::text AS wanted) w LEFT JOIN coupons c ON c.id = w.wanted)`,
+      `go AS (SELECT (SELECT ok FROM ok) AND (SELECT ok FROM cp) AS go)`,
+      `r AS (INSERT INTO coupon_redemptions (coupon_id, order_id, expires_at) SELECT ${c}, ${lit(coupon.orderId)}, ${lit(coupon.expiresAt)}::timestamptz WHERE (SELECT go FROM go))`,
+    );
+  } else {
+    ctes.push(`go AS (SELECT ok AS go FROM ok)`);
+  }
+  ctes.push(
+    `h AS (INSERT INTO seat_holds (quota_id, event_id, ticket_id, cart_id, order_id, quantity, expires_at) SELECT l.quota_id, ${lit(eventId)}, l.ticket_id, ${lit(holder.cartId)}, ${lit(holder.orderId)}, l.quantity, ${exp}::timestamptz FROM links l WHERE (SELECT go FROM go))`,
+  );
+  if (numbering) {
+    ctes.push(
+      `c AS (INSERT INTO reg_event_settings (event_id, organisation_id, reg_counter) SELECT ${lit(numbering.eventId)}, ${lit(numbering.organisationId)}, 1 WHERE (SELECT go FROM go) ON CONFLICT (event_id) DO UPDATE SET reg_counter = reg_event_settings.reg_counter + 1 RETURNING reg_counter, registration_prefix)`,
+      `u AS (UPDATE orders SET registration_no = c.registration_prefix || lpad(c.reg_counter::text, 6, '0'), updated_at = now() FROM c WHERE orders.id = ${lit(numbering.orderId)} RETURNING orders.registration_no)`,
+    );
+  }
+  ctes.push(`res AS (SELECT (SELECT ok FROM ok) AS ok, ${coupon ? '(SELECT ok FROM cp)' : 'true'} AS coupon_ok, ${coupon ? '(SELECT present FROM cp)' : 'true'} AS coupon_exists,
+  ${numbering ? '(SELECT registration_no FROM u)' : 'NULL::text'} AS registration_no,
+  coalesce((SELECT json_agg(json_build_array(id, free, demand)) FROM usage), '[]'::json) AS usage,
+  coalesce((SELECT json_agg(json_build_array(ticket_id, quota_id)) FROM links), '[]'::json) AS links)`);
+  const go = refuse ? `CASE WHEN (SELECT go FROM go) THEN true ELSE pv_refuse(row_to_json(res)::text) END` : '(SELECT go FROM go)';
+  statements.push(`WITH ${ctes.join(',\n')}\nSELECT ok, coupon_ok, coupon_exists, registration_no, usage::text AS usage, links::text AS links, ${go} AS go FROM res`);
+  return statements;
+}
+
+/** INSERT statements as SQL text for a multi-statement request: each table's rows travel as one JSON literal. */
+function literalInsert(table: PgTable, rows: Record<string, unknown>[]): string {
+  const columns = getTableColumns(table);
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => r[k] !== undefined && columns[k])))];
+  const names = keys.map((k) => `"${columns[k]!.name}"`).join(', ');
+  const json = rows.map((r) => Object.fromEntries(keys.map((k) => [columns[k]!.name, r[k] ?? null])));
+  return `INSERT INTO "${getTableName(table)}" (${names}) SELECT ${names} FROM json_populate_recordset(NULL::"${getTableName(table)}", ${lit(JSON.stringify(json))}::json)`;
+}
+
+/** The order, its attendees, journey entries and outbox row as one statement. */
+function graphStatement(g: OrderGraph): string {
+  const parts = [`o AS (${literalInsert(orders, [g.order])})`, `r AS (${literalInsert(registrations, g.regs)})`];
+  if (g.journey.length > 0) parts.push(`j AS (${literalInsert(journeyEntries, g.journey)})`);
+  if (g.outbox) parts.push(`b AS (${literalInsert(regOutbox, [g.outbox])})`);
+  return `WITH ${parts.join(',\n')} SELECT 1`;
 }
 
 /** The only file that queries registration tables. No business rules; every read is scoped to an event. */
@@ -225,79 +326,31 @@ function queries(db: Q) {
       return (r?.n ?? 0) > 0;
     },
 
-    // ------------------------------------------------------------ locking (called inside a transaction)
+    // ------------------------------------------------------------ locking
     /**
-     * The whole contended part of a seat-taking transaction in ONE round trip (a multi-statement simple query, so the
-     * database runs it back to back and the locks are never held while this process is busy with other requests):
-     *   1. SET LOCAL lock_timeout;
-     *   2. lock the coupon row (when a coupon is used), then the quota rows of the tickets, in id order (FOR UPDATE);
-     *   3. one check-and-write statement. Its snapshot is taken after the locks were granted, so it sees every hold and
-     *      coupon use committed by the previous lock holder. It writes the coupon use, the holds and (for an order) the
-     *      per-event counter and registration number only if the coupon has a use left and every quota has room.
-     * `lock: false` is the race tests' control (no FOR UPDATE). Nothing is written when the answer is not ok.
+     * The whole contended part of a seat-taking transaction in ONE round trip, inside the caller's transaction (see
+     * `contendedStatements`). `lock: false` is the race tests' control (no FOR UPDATE).
      */
-    async lockCheckAndHold(input: {
-      items: { ticketId: string; quantity: number }[];
-      holder: { cartId: string | null; orderId: string | null };
-      expiresAt: Date | null;
-      eventId: string;
-      now: Date;
-      lockTimeoutMs: number;
-      lock: boolean;
-      coupon: { id: string; orderId: string; expiresAt: Date | null } | null;
-      numbering: { orderId: string; eventId: string; organisationId: string } | null;
-    }): Promise<{ ok: boolean; couponOk: boolean; couponExists: boolean; registrationNo: string | null; usage: { quotaId: string; free: number; demand: number }[]; links: { ticketId: string; quotaId: string }[] }> {
-      const { items, holder, eventId, coupon, numbering } = input;
-      const now = lit(input.now);
-      const exp = lit(input.expiresAt);
-      const ticketIds = [...new Set(items.map((i) => i.ticketId))];
-      const statements: string[] = [`SET LOCAL lock_timeout = '${Math.max(1, Math.floor(input.lockTimeoutMs))}ms'`];
-      if (input.lock && coupon) statements.push(`SELECT id FROM coupons WHERE id = ${lit(coupon.id)} FOR UPDATE`);
-      if (input.lock && ticketIds.length > 0) {
-        statements.push(`SELECT q.id FROM quotas q JOIN ticket_quotas tq ON tq.quota_id = q.id WHERE tq.ticket_id IN (${ticketIds.map(lit).join(', ')}) ORDER BY q.id FOR UPDATE OF q`);
+    async lockCheckAndHold(input: LockInput): Promise<LockAnswer> {
+      const results = await execMulti(db, contendedStatements(input, false).join(';\n'));
+      return answerOf(results[results.length - 1]!.rows[0] as RawAnswer);
+    },
+    /**
+     * A new order as ONE transaction in ONE round trip: BEGIN, the order with its attendees, journey entries and mail
+     * outbox row, the contended part, COMMIT. The quota lock is held only while the database works, never across a
+     * round trip to this process. A refusal (sold out, coupon used up) raises `pv_refuse` (migration 0007), so the
+     * transaction aborts, nothing of the order is kept, and the answer comes back in the error. A lock timeout or a
+     * lost deadlock is thrown (the caller answers TRY_AGAIN).
+     */
+    async placeOrder(graph: OrderGraph, input: LockInput): Promise<LockAnswer> {
+      const statements = [graphStatement(graph), ...contendedStatements(input, true)];
+      try {
+        const results = await execTransactionScript(db, statements);
+        return answerOf(results[results.length - 1]!.rows[0] as RawAnswer);
+      } catch (err) {
+        if (sqlState(err) !== 'PV409') throw err;
+        return answerOf(JSON.parse((err as { detail: string }).detail) as RawAnswer);
       }
-      const itemsJson = lit(JSON.stringify(items.map((i) => ({ ticket_id: i.ticketId, quantity: i.quantity }))));
-      const ctes = [
-        `items AS (SELECT * FROM json_to_recordset(${itemsJson}::json) AS i(ticket_id text, quantity int))`,
-        `links AS (SELECT tq.quota_id, i.ticket_id, i.quantity FROM ticket_quotas tq JOIN items i ON i.ticket_id = tq.ticket_id)`,
-        `demand AS (SELECT quota_id AS id, sum(quantity)::int AS demand FROM links GROUP BY quota_id)`,
-        `usage AS (SELECT q.id, q.capacity - coalesce((SELECT sum(h.quantity) FROM seat_holds h WHERE h.quota_id = q.id AND h.released_at IS NULL AND (h.expires_at IS NULL OR h.expires_at > ${now}::timestamptz)), 0)::int AS free, d.demand FROM quotas q JOIN demand d ON d.id = q.id)`,
-        `ok AS (SELECT coalesce(bool_and(free >= demand), true) AS ok FROM usage)`,
-      ];
-      if (coupon) {
-        const c = lit(coupon.id);
-        ctes.push(
-          `cp AS (SELECT c.id IS NOT NULL AS present, c.id IS NOT NULL AND (c.max_uses IS NULL OR (SELECT count(*) FROM coupon_redemptions r WHERE r.coupon_id = c.id AND r.released_at IS NULL AND (r.expires_at IS NULL OR r.expires_at > ${now}::timestamptz)) < c.max_uses) AS ok FROM (SELECT ${c}::text AS wanted) w LEFT JOIN coupons c ON c.id = w.wanted)`,
-          `go AS (SELECT (SELECT ok FROM ok) AND (SELECT ok FROM cp) AS go)`,
-          `r AS (INSERT INTO coupon_redemptions (coupon_id, order_id, expires_at) SELECT ${c}, ${lit(coupon.orderId)}, ${lit(coupon.expiresAt)}::timestamptz WHERE (SELECT go FROM go))`,
-        );
-      } else {
-        ctes.push(`go AS (SELECT ok AS go FROM ok)`);
-      }
-      ctes.push(
-        `h AS (INSERT INTO seat_holds (quota_id, event_id, ticket_id, cart_id, order_id, quantity, expires_at) SELECT l.quota_id, ${lit(eventId)}, l.ticket_id, ${lit(holder.cartId)}, ${lit(holder.orderId)}, l.quantity, ${exp}::timestamptz FROM links l WHERE (SELECT go FROM go))`,
-      );
-      if (numbering) {
-        ctes.push(
-          `c AS (INSERT INTO reg_event_settings (event_id, organisation_id, reg_counter) SELECT ${lit(numbering.eventId)}, ${lit(numbering.organisationId)}, 1 WHERE (SELECT go FROM go) ON CONFLICT (event_id) DO UPDATE SET reg_counter = reg_event_settings.reg_counter + 1 RETURNING reg_counter, registration_prefix)`,
-          `u AS (UPDATE orders SET registration_no = c.registration_prefix || lpad(c.reg_counter::text, 6, '0'), updated_at = now() FROM c WHERE orders.id = ${lit(numbering.orderId)} RETURNING orders.registration_no)`,
-        );
-      }
-      statements.push(`WITH ${ctes.join(',\n')}
-SELECT (SELECT ok FROM ok) AS ok, ${coupon ? '(SELECT ok FROM cp)' : 'true'} AS coupon_ok, ${coupon ? '(SELECT present FROM cp)' : 'true'} AS coupon_exists,
-  ${numbering ? '(SELECT registration_no FROM u)' : 'NULL::text'} AS registration_no,
-  coalesce((SELECT json_agg(json_build_array(id, free, demand)) FROM usage), '[]'::json)::text AS usage,
-  coalesce((SELECT json_agg(json_build_array(ticket_id, quota_id)) FROM links), '[]'::json)::text AS links`);
-      const results = await execMulti(db, statements.join(';\n'));
-      const row = results[results.length - 1]!.rows[0] as { ok: boolean; coupon_ok: boolean; coupon_exists: boolean; registration_no: string | null; usage: string; links: string };
-      return {
-        ok: row.ok,
-        couponOk: row.coupon_ok,
-        couponExists: row.coupon_exists,
-        registrationNo: row.registration_no,
-        usage: (JSON.parse(row.usage) as [string, number, number][]).map(([quotaId, free, demand]) => ({ quotaId, free, demand })),
-        links: (JSON.parse(row.links) as [string, string][]).map(([ticketId, quotaId]) => ({ ticketId, quotaId })),
-      };
     },
     async setOrderHoldsExpiry(orderId: string, expiresAt: Date | null): Promise<void> {
       await db.update(seatHolds).set({ expiresAt }).where(and(eq(seatHolds.orderId, orderId), isNull(seatHolds.releasedAt)));
