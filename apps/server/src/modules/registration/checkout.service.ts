@@ -384,7 +384,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
      */
     async createOrder(eventId: string, input: TOrderCreateRequest, opts: { walkIn?: boolean; actorUserId?: string } = {}): Promise<TOrderCreateResponse> {
       const now = deps.now();
-      const p = await prepare(eventId, input, now);
+      // The three reads go out together.
+      const [p, forms, settings] = await Promise.all([prepare(eventId, input, now), repo.listForms(eventId), settingsOf(eventId)]);
       const { event, quote } = p;
       if (!opts.walkIn && quote.total !== input.expectedTotal) throw registrationErrors.priceChanged(quote.total);
 
@@ -394,7 +395,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (input.attendees.length !== seats.length) errs.push({ field: 'attendees', key: 'attendeeCountMismatch' });
       const seatCount = new Map<string, number>();
       for (const s of seats) seatCount.set(s, (seatCount.get(s) ?? 0) + 1);
-      const forms = await repo.listForms(eventId);
       input.attendees.forEach((a, i) => {
         const left = seatCount.get(a.ticketId) ?? 0;
         if (left <= 0) errs.push({ field: `attendees.${i}.ticketId`, key: 'attendeeTicketMismatch' });
@@ -422,7 +422,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
       }
       if (errs.length > 0) throw registrationErrors.fields(errs);
 
-      const settings = await settingsOf(eventId);
       const orderId = newId();
       const holdExpiry = isFree ? null : new Date(now.getTime() + settings.paymentMinutes * 60_000);
       const approval = settings.approvalMode === 'manual' && !opts.walkIn ? 'pending' : 'approved';

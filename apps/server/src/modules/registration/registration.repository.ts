@@ -178,6 +178,52 @@ function graphStatement(g: OrderGraph): string {
   return `WITH ${parts.join(',\n')} SELECT 1`;
 }
 
+/**
+ * The statements every order runs, built once per database handle and prepared (named): drizzle does not rebuild
+ * them and Postgres parses and plans each once per connection.
+ */
+function buildHot(db: Q) {
+  const p = sql.placeholder;
+  const claimable = or(eq(regOutbox.status, 'pending'), and(eq(regOutbox.status, 'sending'), lte(regOutbox.claimedAt, p('staleBefore'))));
+  return {
+    settings: db.select().from(regEventSettings).where(eq(regEventSettings.eventId, p('eventId'))).limit(1).prepare('reg_hot_settings'),
+    ticketsByIds: db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.eventId, p('eventId')), sql`${tickets.id} = any(${p('ids')}::text[])`, eq(tickets.isDeleted, false)))
+      .prepare('reg_hot_tickets'),
+    listForms: db.select().from(regForms).where(eq(regForms.eventId, p('eventId'))).orderBy(asc(regForms.createdAt)).prepare('reg_hot_forms'),
+    claimIdempotencyKey: db
+      .insert(idempotencyKeys)
+      .values({ scope: p('scope'), key: p('key'), requestHash: p('requestHash'), status: 'in_flight' })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key })
+      .prepare('reg_hot_idem_claim'),
+    completeIdempotencyKey: db
+      .update(idempotencyKeys)
+      .set({ status: 'done', responseStatus: sql`${p('responseStatus')}::int`, responseBody: sql`${p('responseBody')}::jsonb` })
+      .where(and(eq(idempotencyKeys.scope, p('scope')), eq(idempotencyKeys.key, p('key'))))
+      .prepare('reg_hot_idem_done'),
+    claimOrderOutbox: db
+      .update(regOutbox)
+      .set({ status: 'sending', claimedAt: sql`${p('now')}::timestamptz`, attempts: sql`${regOutbox.attempts} + 1` })
+      .where(and(eq(regOutbox.orderId, p('orderId')), claimable))
+      .returning()
+      .prepare('reg_hot_outbox_claim'),
+    finishOutbox: db
+      .update(regOutbox)
+      .set({ status: sql`${p('status')}`, sentAt: sql`${p('sentAt')}::timestamptz` })
+      .where(eq(regOutbox.id, p('id')))
+      .prepare('reg_hot_outbox_finish'),
+  };
+}
+const hotByDb = new WeakMap<object, ReturnType<typeof buildHot>>();
+function hotOf(db: Q): ReturnType<typeof buildHot> {
+  let h = hotByDb.get(db);
+  if (!h) hotByDb.set(db, (h = buildHot(db)));
+  return h;
+}
+
 /** The only file that queries registration tables. No business rules; every read is scoped to an event. */
 function queries(db: Q) {
   return {
@@ -205,7 +251,7 @@ function queries(db: Q) {
 
     // ------------------------------------------------------------ settings
     async settings(eventId: string): Promise<SettingsRow | null> {
-      const [row] = await db.select().from(regEventSettings).where(eq(regEventSettings.eventId, eventId)).limit(1);
+      const [row] = await hotOf(db).settings.execute({ eventId });
       return row ?? null;
     },
     async upsertSettings(eventId: string, organisationId: string, patch: Partial<typeof regEventSettings.$inferInsert>): Promise<SettingsRow> {
@@ -235,10 +281,7 @@ function queries(db: Q) {
     },
     async ticketsByIds(eventId: string, ids: string[]): Promise<TicketRow[]> {
       if (ids.length === 0) return [];
-      return db
-        .select()
-        .from(tickets)
-        .where(and(eq(tickets.eventId, eventId), inArray(tickets.id, ids), eq(tickets.isDeleted, false)));
+      return hotOf(db).ticketsByIds.execute({ eventId, ids });
     },
     async insertTicket(row: typeof tickets.$inferInsert): Promise<TicketRow> {
       const [r] = await db.insert(tickets).values(row).returning();
@@ -391,7 +434,7 @@ function queries(db: Q) {
 
     // ------------------------------------------------------------ forms, coupons, categories, dates, cart links
     async listForms(eventId: string): Promise<FormRow[]> {
-      return db.select().from(regForms).where(eq(regForms.eventId, eventId)).orderBy(asc(regForms.createdAt));
+      return hotOf(db).listForms.execute({ eventId });
     },
     async insertForm(row: typeof regForms.$inferInsert): Promise<FormRow> {
       const [r] = await db.insert(regForms).values(row).returning();
@@ -651,6 +694,8 @@ function queries(db: Q) {
     },
     /** Claims a pending row (or a 'sending' row abandoned before `staleBefore`) for one sender. */
     async claimOutbox(orderId: string | null, now: Date, staleBefore: Date, limit = 50): Promise<OutboxRow[]> {
+      // One order's rows (right after its commit): few, so no LIMIT.
+      if (orderId) return hotOf(db).claimOrderOutbox.execute({ orderId, now: now.toISOString(), staleBefore: staleBefore.toISOString() });
       const claimable = or(eq(regOutbox.status, 'pending'), and(eq(regOutbox.status, 'sending'), lte(regOutbox.claimedAt, staleBefore)));
       const ids = db
         .select({ id: regOutbox.id })
@@ -664,12 +709,12 @@ function queries(db: Q) {
         .returning();
     },
     async finishOutbox(id: string, status: 'sent' | 'failed' | 'pending', now: Date): Promise<void> {
-      await db.update(regOutbox).set({ status, sentAt: status === 'sent' ? now : null }).where(eq(regOutbox.id, id));
+      await hotOf(db).finishOutbox.execute({ id, status, sentAt: status === 'sent' ? now.toISOString() : null });
     },
 
     // ------------------------------------------------------------ idempotency keys
     async claimIdempotencyKey(scope: string, key: string, requestHash: string): Promise<boolean> {
-      const r = await db.insert(idempotencyKeys).values({ scope, key, requestHash, status: 'in_flight' }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+      const r = await hotOf(db).claimIdempotencyKey.execute({ scope, key, requestHash });
       return r.length > 0;
     },
     async findIdempotencyKey(scope: string, key: string): Promise<IdempotencyRow | null> {
@@ -686,10 +731,7 @@ function queries(db: Q) {
       return r.length > 0;
     },
     async completeIdempotencyKey(scope: string, key: string, responseStatus: number, responseBody: unknown): Promise<void> {
-      await db
-        .update(idempotencyKeys)
-        .set({ status: 'done', responseStatus, responseBody })
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+      await hotOf(db).completeIdempotencyKey.execute({ scope, key, responseStatus, responseBody: JSON.stringify(responseBody) });
     },
     async dropIdempotencyKey(scope: string, key: string): Promise<void> {
       await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
