@@ -16,4 +16,24 @@ void i18next.use(initReactI18next).init({
   returnNull: false,
 });
 
+let dashboardStrings: Promise<void> | null = null;
+
+/**
+ * The strings of the login pages, the dashboard and the attendee area (locales/en-dashboard.ts), loaded once.
+ * route-helpers.tsx `page` awaits this with each of those routes, before it renders, so no raw key ever shows;
+ * public pages never load it. A failed load is forgotten, so the next navigation tries again.
+ */
+export function loadDashboardStrings(): Promise<void> {
+  dashboardStrings ??= import('./locales/en-dashboard.ts').then(
+    ({ enDashboard }) => {
+      i18next.addResourceBundle('en', 'translation', enDashboard, true, false);
+    },
+    (error: unknown) => {
+      dashboardStrings = null;
+      throw error;
+    },
+  );
+  return dashboardStrings;
+}
+
 export { i18next };

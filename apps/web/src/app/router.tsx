@@ -1,52 +1,43 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import type { TAccessRule } from './access.ts';
-import { DASHBOARD_LATER_FEATURES } from '../modules/dashboard/dashboard-features.ts';
-import type { TFeatureKey } from '../modules/placeholder/pages/not-available-page.tsx';
+import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../ui/full-page-loader.tsx';
 import { NotFoundPage, RouteErrorPage } from './error-page.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
+import { later, laterAll, page, publicPage } from './route-helpers.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 /**
- * The whole route table of SPEC §2.1. Every page is loaded on demand (`lazy`), so public surfaces never pull
- * the organiser dashboard's code. Guards and the root layout are tiny and load eagerly.
+ * The route table of SPEC §2.1. Every page is loaded on demand (`lazy`), so public surfaces never pull the organiser
+ * dashboard's code. Guards and the root layout are tiny and load eagerly. The routes that need a session live in
+ * signed-in-routes.tsx and join this table on the first navigation to one of their paths, so a public page's first
+ * download carries neither them nor the preload lists of the dashboard's pages. Pages marked `publicPage` render
+ * without the dashboard strings (locales/en-dashboard.ts); `page` waits for them.
  */
 
-type TModule = Record<string, unknown>;
+export const SIGNED_IN_ROUTE_ID = 'signed-in';
 
-/** A lazy page: `page(() => import('…'), 'ExportName', props?)`. */
-function page<M extends TModule, K extends keyof M & string>(load: () => Promise<M>, name: K, props?: Record<string, unknown>) {
-  return async () => {
-    const Component = (await load())[name] as ComponentType<Record<string, unknown>>;
-    return props ? { element: <Component {...props} /> } : { Component };
-  };
+/** First path segments of signed-in-routes.tsx. `eb` alone is the attendee's own list; `eb/:eventUserId` is public. */
+const SIGNED_IN_SEGMENTS = ['list', 'app', 'badge-printing', 'register-badge-print', 'search-print-badge-user', 'attendium', 'attendium-v2'];
+
+/** Whether a path belongs to signed-in-routes.tsx (router.test.ts checks this against both tables). */
+export function isSignedInPath(pathname: string): boolean {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments.length === 0) return false;
+  return SIGNED_IN_SEGMENTS.includes(segments[0]!) || (segments.length === 1 && segments[0] === 'eb');
 }
 
-const loadNotAvailable = () => import('../modules/placeholder/pages/not-available-page.tsx');
-/** A registered route whose feature ships in a later issue: the shared "not available yet" page. */
-function later(path: string, feature: TFeatureKey, isInShell = false): RouteObject {
-  return { path, lazy: page(loadNotAvailable, 'NotAvailablePage', { feature, isInShell }) };
-}
-function laterAll(paths: string[], feature: TFeatureKey): RouteObject[] {
-  return paths.map((p) => later(p, feature));
-}
+let isSignedInPatched = false;
 
-const loadAccessGate = () => import('./access-gate.tsx');
 /**
- * Dashboard routes shown only to holders of an access code (my-access); others get a friendly "not part of your
- * role" page. The gate is lazy so the access-code catalogue stays out of the public pages' bundle.
+ * React Router asks this on a navigation that only a dynamic or splat route matches (its "fog of war"), before it
+ * loads or renders anything. For a signed-in path it loads signed-in-routes.tsx once and adds it under RequireAuth;
+ * every other path answers at once. A failed load shows the route error page, like a failed lazy page.
  */
-function gated(rule: TAccessRule, ...children: RouteObject[]): RouteObject {
-  return { lazy: page(loadAccessGate, 'AccessGate', { rule }), children };
-}
-
-const loadWorkspace = {
-  team: () => import('../modules/workspace/pages/team-page.tsx'),
-  roles: () => import('../modules/workspace/pages/roles-page.tsx'),
-  audit: () => import('../modules/workspace/pages/audit-page.tsx'),
-  whiteLabel: () => import('../modules/workspace/pages/white-label-page.tsx'),
-  regions: () => import('../modules/workspace/pages/regions-page.tsx'),
+export const patchSignedInRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch, signal }) => {
+  if (isSignedInPatched || !isSignedInPath(path)) return;
+  const { signedInRoutes } = await import('./signed-in-routes.tsx');
+  if (isSignedInPatched || signal.aborted) return;
+  patch(SIGNED_IN_ROUTE_ID, signedInRoutes);
+  isSignedInPatched = true;
 };
 
 /** Public registration pages (modules/registration/pages): one lazy chunk each. */
@@ -62,69 +53,25 @@ const loadReg = {
   result: () => import('../modules/registration/pages/payment-result-page.tsx'),
 };
 
-/** Badge design and printing (modules/badges): dashboard section and the venue desk's full-screen pages. */
-const loadBadges = {
-  section: () => import('../modules/badges/components/badges-section.tsx'),
-  templates: () => import('../modules/badges/pages/templates-page.tsx'),
-  editor: () => import('../modules/badges/pages/template-editor-page.tsx'),
-  printing: () => import('../modules/badges/pages/printing-page.tsx'),
-  history: () => import('../modules/badges/pages/history-page.tsx'),
-  stations: () => import('../modules/badges/pages/stations-page.tsx'),
-  station: () => import('../modules/badges/pages/station-page.tsx'),
-  walkIn: () => import('../modules/badges/pages/walk-in-page.tsx'),
-  searchPrint: () => import('../modules/badges/pages/search-print-page.tsx'),
-};
-
-/** Organiser registration pages under /app/registration. */
-const loadRegOrg = {
-  section: () => import('../modules/registration/components/organiser/registration-section.tsx'),
-  registrations: () => import('../modules/registration/pages/org-registrations-page.tsx'),
-  orders: () => import('../modules/registration/pages/org-orders-page.tsx'),
-  tickets: () => import('../modules/registration/pages/org-tickets-page.tsx'),
-  quotas: () => import('../modules/registration/pages/org-quotas-page.tsx'),
-  forms: () => import('../modules/registration/pages/org-forms-page.tsx'),
-  discounts: () => import('../modules/registration/pages/org-discounts-page.tsx'),
-  visitors: () => import('../modules/registration/pages/org-visitors-page.tsx'),
-  cartLinks: () => import('../modules/registration/pages/org-cart-links-page.tsx'),
-  settings: () => import('../modules/registration/pages/org-settings-page.tsx'),
-  transactions: () => import('../modules/registration/pages/org-transactions-page.tsx'),
-  payments: () => import('../modules/registration/pages/org-payments-page.tsx'),
-};
-
-/** Onsite check-in (modules/checkin): organiser tabs under /app/onsite, the scanner PWA and the footfall screen. */
+/** The check-in scanner PWA and the footfall screen (modules/checkin); the organiser tabs are signed-in routes. */
 const loadCheckin = {
-  section: () => import('../modules/checkin/components/organiser/onsite-section.tsx'),
-  areas: () => import('../modules/checkin/pages/org-areas-page.tsx'),
-  devices: () => import('../modules/checkin/pages/org-devices-page.tsx'),
-  attendance: () => import('../modules/checkin/pages/org-attendance-page.tsx'),
-  conflicts: () => import('../modules/checkin/pages/org-conflicts-page.tsx'),
-  footfall: () => import('../modules/checkin/pages/org-footfall-page.tsx'),
   scanner: () => import('../modules/checkin/pages/scanner-page.tsx'),
   bigScreen: () => import('../modules/checkin/pages/footfall-page.tsx'),
 };
 
-/** E-badges and verification (modules/ebadge): small public pages; the settings page is a dashboard tab. */
+/** E-badges and verification (modules/ebadge): small public pages. */
 const loadEbadge = {
   view: () => import('../modules/ebadge/pages/ebadge-page.tsx'),
   print: () => import('../modules/ebadge/pages/ebadge-print-page.tsx'),
   mobile: () => import('../modules/ebadge/pages/ebadge-mobile-page.tsx'),
-  mine: () => import('../modules/ebadge/pages/my-ebadges-page.tsx'),
   verify: () => import('../modules/ebadge/pages/verify-ebadge-page.tsx'),
-  settings: () => import('../modules/ebadge/pages/ebadge-settings-page.tsx'),
 };
 
-/** Certificates (modules/certificates): dashboard section under /app/certificates and the public verification page. */
-const loadCertificates = {
-  section: () => import('../modules/certificates/components/certificates-section.tsx'),
-  templates: () => import('../modules/certificates/pages/templates-page.tsx'),
-  issue: () => import('../modules/certificates/pages/issue-page.tsx'),
-  printing: () => import('../modules/certificates/pages/printing-page.tsx'),
-  verify: () => import('../modules/certificates/pages/verify-certificate-page.tsx'),
-};
+/** The public verification page of a certificate (modules/certificates). */
+const loadCertificateVerify = () => import('../modules/certificates/pages/verify-certificate-page.tsx');
 
 const loadLogin = () => import('../modules/auth/pages/login-page.tsx');
 const loadAutoLogin = () => import('../modules/auth/pages/auto-login-page.tsx');
-const loadAttendee = () => import('../modules/attendee/pages/attendee-home-page.tsx');
 
 /** SPEC §2.2 landing pages: real login pages with their own heading. */
 export const LANDING_VARIANTS = [
@@ -154,93 +101,9 @@ export const routes: RouteObject[] = [
             ],
           },
 
-          // Organiser dashboard and attendee area: need a session.
-          {
-            element: <RequireAuth />,
-            children: [
-              {
-                lazy: page(() => import('../modules/dashboard/components/dashboard-shell.tsx'), 'DashboardShell'),
-                children: [
-                  { path: 'list', element: <Navigate to="/list/events" replace /> },
-                  gated('AP-6', { path: 'list/events', lazy: page(() => import('../modules/events/pages/events-list-page.tsx'), 'EventsListPage') }),
-                  gated('AP-6', { path: 'app', lazy: page(() => import('../modules/dashboard/pages/overview-page.tsx'), 'OverviewPage') }),
-                  gated('AP-7', { path: 'app/settings', lazy: page(() => import('../modules/events/pages/event-settings-page.tsx'), 'EventSettingsPage') }),
-                  gated('SM-59', { path: 'app/reports', lazy: page(() => import('../modules/dashboard/pages/reports-page.tsx'), 'ReportsPage') }),
-                  ...DASHBOARD_LATER_FEATURES.map((f) => gated(f.code, later(`app/${f.path}`, f.feature, true))),
-                  // Registration (modules/registration): a section layout with one tab per area, each gated by its view code.
-                  gated(['AP-46', 'AP-94'], {
-                    path: 'app/registration',
-                    lazy: page(loadRegOrg.section, 'RegistrationSection'),
-                    children: [
-                      gated('AP-94', { index: true, lazy: page(loadRegOrg.registrations, 'OrgRegistrationsPage') }),
-                      gated('AP-175', { path: 'orders', lazy: page(loadRegOrg.orders, 'OrgOrdersPage') }),
-                      gated('AP-46', { path: 'tickets', lazy: page(loadRegOrg.tickets, 'OrgTicketsPage') }),
-                      gated('AP-46', { path: 'quotas', lazy: page(loadRegOrg.quotas, 'OrgQuotasPage') }),
-                      gated('AP-72', { path: 'forms', lazy: page(loadRegOrg.forms, 'OrgFormsPage') }),
-                      gated('AP-161', { path: 'discounts', lazy: page(loadRegOrg.discounts, 'OrgDiscountsPage') }),
-                      gated('AP-112', { path: 'visitors', lazy: page(loadRegOrg.visitors, 'OrgVisitorsPage') }),
-                      gated('AP-83', { path: 'cart-links', lazy: page(loadRegOrg.cartLinks, 'OrgCartLinksPage') }),
-                      gated('AP-217', { path: 'transactions', lazy: page(loadRegOrg.transactions, 'OrgTransactionsPage') }),
-                      gated(['AP-203', 'AP-195'], { path: 'payments', lazy: page(loadRegOrg.payments, 'OrgPaymentsPage') }),
-                      gated('AP-46', { path: 'settings', lazy: page(loadRegOrg.settings, 'OrgSettingsPage') }),
-                    ],
-                  }),
-                  // Onsite check-in (modules/checkin): one tab per area of the section, each gated by its view code.
-                  gated(['AP-261', 'AP-270', 'AP-292', 'AP-288', 'AP-297', 'AP-299'], {
-                    path: 'app/onsite',
-                    lazy: page(loadCheckin.section, 'OnsiteSection'),
-                    children: [
-                      gated('AP-261', { index: true, lazy: page(loadCheckin.areas, 'OrgAreasPage') }),
-                      gated('AP-270', { path: 'devices', lazy: page(loadCheckin.devices, 'OrgDevicesPage') }),
-                      gated(['AP-292', 'AP-288'], { path: 'attendance', lazy: page(loadCheckin.attendance, 'OrgAttendancePage') }),
-                      gated('AP-288', { path: 'conflicts', lazy: page(loadCheckin.conflicts, 'OrgConflictsPage') }),
-                      gated(['AP-297', 'AP-299'], { path: 'footfall', lazy: page(loadCheckin.footfall, 'OrgFootfallPage') }),
-                    ],
-                  }),
-                  // Badges (modules/badges): templates, printing, history, links to the desk stations.
-                  gated(['AP-224', 'AP-235'], {
-                    path: 'app/badges',
-                    lazy: page(loadBadges.section, 'BadgesSection'),
-                    children: [
-                      gated('AP-224', { index: true, lazy: page(loadBadges.templates, 'BadgeTemplatesPage') }),
-                      gated('AP-224', { path: 'templates/:templateId', lazy: page(loadBadges.editor, 'BadgeTemplateEditorPage') }),
-                      gated('AP-235', { path: 'printing', lazy: page(loadBadges.printing, 'BadgePrintingPage') }),
-                      gated('AP-239', { path: 'history', lazy: page(loadBadges.history, 'BadgeHistoryPage') }),
-                      gated('AP-235', { path: 'stations', lazy: page(loadBadges.stations, 'BadgeStationsPage') }),
-                    ],
-                  }),
-                  // Organisation (not event-scoped): team, roles, audit, white label, regions and companies.
-                  gated('AP-35', { path: 'app/team', lazy: page(loadWorkspace.team, 'TeamPage') }),
-                  gated('AP-41', { path: 'app/roles', lazy: page(loadWorkspace.roles, 'RolesPage') }),
-                  gated('AP-814', { path: 'app/audit', lazy: page(loadWorkspace.audit, 'AuditPage') }),
-                  gated('AP-830', { path: 'app/white-label', lazy: page(loadWorkspace.whiteLabel, 'WhiteLabelPage') }),
-                  gated(['AP-804', 'AP-482'], { path: 'app/regions', lazy: page(loadWorkspace.regions, 'RegionsPage') }),
-                  // Certificates and e-badge settings (modules/certificates, modules/ebadge): one tab per area.
-                  gated(['AP-248', 'AP-254', 'AP-294', 'AP-258', 'AP-233'], {
-                    path: 'app/certificates',
-                    lazy: page(loadCertificates.section, 'CertificatesSection'),
-                    children: [
-                      gated('AP-248', { index: true, lazy: page(loadCertificates.templates, 'TemplatesPage') }),
-                      gated(['AP-254', 'AP-294'], { path: 'issue', lazy: page(loadCertificates.issue, 'IssuePage') }),
-                      gated('AP-258', { path: 'printing', lazy: page(loadCertificates.printing, 'PrintingPage') }),
-                      gated('AP-233', { path: 'ebadge', lazy: page(loadEbadge.settings, 'EbadgeSettingsPage') }),
-                    ],
-                  }),
-                ],
-              },
-              // Venue desk pages (modules/badges): full screen, outside the dashboard shell, for logged-in staff.
-              gated('AP-235', { path: 'badge-printing/:eventId', lazy: page(loadBadges.station, 'BadgeStationPage') }),
-              gated('AP-235', { path: 'badge-printing/:eventId/:registrationNo', lazy: page(loadBadges.station, 'BadgeStationPage') }),
-              gated('AP-235', { path: 'badge-printing/:eventId/:registrationNo/:eventUserId', lazy: page(loadBadges.station, 'BadgeStationPage') }),
-              gated('AP-95', { path: 'register-badge-print/:eventId', lazy: page(loadBadges.walkIn, 'WalkInPage') }),
-              gated('AP-235', { path: 'search-print-badge-user/:eventId', lazy: page(loadBadges.searchPrint, 'SearchPrintPage') }),
-              { path: 'attendium', lazy: page(loadAttendee, 'AttendeeHomePage') },
-              { path: 'attendium/:eventUserId', lazy: page(loadAttendee, 'AttendeeHomePage') },
-              { path: 'attendium-v2', lazy: page(loadAttendee, 'AttendeeHomePage') },
-              // The logged-in attendee's e-badges across events.
-              { path: 'eb', lazy: page(loadEbadge.mine, 'MyEbadgesPage') },
-            ],
-          },
+          // Organiser dashboard, venue desk and attendee area: need a session. Their table (signed-in-routes.tsx) is
+          // added on the first navigation to one of their paths (patchSignedInRoutes below).
+          { id: SIGNED_IN_ROUTE_ID, element: <RequireAuth />, children: [] },
 
           // Password reset and auto-login links work whether or not someone is logged in.
           { path: 'er/:code', lazy: page(() => import('../modules/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage') },
@@ -252,38 +115,38 @@ export const routes: RouteObject[] = [
           // Public surfaces of later issues: registered, honest placeholder.
           later('sendbox', 'sandbox'),
           // Public registration and payment outcome pages (modules/registration): small, no dashboard code.
-          { path: 'visitorregistration', lazy: page(loadReg.visitor, 'VisitorRegistrationPage') },
-          { path: 'visitors/:categoryName', lazy: page(loadReg.visitor, 'VisitorRegistrationPage') },
-          { path: 'cart-registration/:eventId', lazy: page(loadReg.cart, 'CartRegistrationPage') },
-          { path: 'ticket-group-registration', lazy: page(loadReg.group, 'GroupRegistrationPage') },
-          { path: 'international-reg', lazy: page(loadReg.international, 'InternationalRegistrationPage') },
-          { path: 'success/:eventId/:orderId', lazy: page(loadReg.success, 'PaymentSuccessPage') },
-          { path: 'success/:eventId/:orderId/:sessionId', lazy: page(loadReg.success, 'PaymentSuccessPage') },
-          { path: 'failure', lazy: page(loadReg.failure, 'PaymentFailurePage') },
-          { path: 'lvp-select-date/:categoryId', lazy: page(loadReg.selectDate, 'SelectDatePage') },
-          { path: 'cs/:cartLinkId', lazy: page(loadReg.cartLink, 'CartLinkPage') },
+          { path: 'visitorregistration', lazy: publicPage(loadReg.visitor, 'VisitorRegistrationPage') },
+          { path: 'visitors/:categoryName', lazy: publicPage(loadReg.visitor, 'VisitorRegistrationPage') },
+          { path: 'cart-registration/:eventId', lazy: publicPage(loadReg.cart, 'CartRegistrationPage') },
+          { path: 'ticket-group-registration', lazy: publicPage(loadReg.group, 'GroupRegistrationPage') },
+          { path: 'international-reg', lazy: publicPage(loadReg.international, 'InternationalRegistrationPage') },
+          { path: 'success/:eventId/:orderId', lazy: publicPage(loadReg.success, 'PaymentSuccessPage') },
+          { path: 'success/:eventId/:orderId/:sessionId', lazy: publicPage(loadReg.success, 'PaymentSuccessPage') },
+          { path: 'failure', lazy: publicPage(loadReg.failure, 'PaymentFailurePage') },
+          { path: 'lvp-select-date/:categoryId', lazy: publicPage(loadReg.selectDate, 'SelectDatePage') },
+          { path: 'cs/:cartLinkId', lazy: publicPage(loadReg.cartLink, 'CartLinkPage') },
           // E-badges: public by the unguessable registration id (eventUserId).
-          { path: 'eb/:eventUserId', lazy: page(loadEbadge.view, 'EbadgePage') },
-          { path: 'eb/print/:eventUserId', lazy: page(loadEbadge.print, 'EbadgePrintPage') },
-          { path: 'eb/m/:eventUserId', lazy: page(loadEbadge.mobile, 'EbadgeMobilePage') },
+          { path: 'eb/:eventUserId', lazy: publicPage(loadEbadge.view, 'EbadgePage') },
+          { path: 'eb/print/:eventUserId', lazy: publicPage(loadEbadge.print, 'EbadgePrintPage') },
+          { path: 'eb/m/:eventUserId', lazy: publicPage(loadEbadge.mobile, 'EbadgeMobilePage') },
           // Verification: verify/ebadge/{eventId}, .../{origin}/{eventId}, .../{origin}/{eventId}/{userName}.
-          ...['verify/ebadge/:eventId', 'verify/ebadge/:origin/:eventId', 'verify/ebadge/:origin/:eventId/:userName'].map((path) => ({ path, lazy: page(loadEbadge.verify, 'VerifyEbadgePage') })),
+          ...['verify/ebadge/:eventId', 'verify/ebadge/:origin/:eventId', 'verify/ebadge/:origin/:eventId/:userName'].map((path) => ({ path, lazy: publicPage(loadEbadge.verify, 'VerifyEbadgePage') })),
           // Addition to SPEC §2.1: the page a certificate's QR opens.
-          { path: 'verify/certificate/:certificateId', lazy: page(loadCertificates.verify, 'VerifyCertificatePage') },
+          { path: 'verify/certificate/:certificateId', lazy: publicPage(loadCertificateVerify, 'VerifyCertificatePage') },
           later('helpdesk/tracking/:eventId/:id', 'helpdeskTracking'),
           ...laterAll(
             ['r/:ticketId', 'i/:eventIdEventUserIdPair', 'pl/:eventIdEventUserIdPair', 'i', 'pl', 'ic'],
             'shareableLinks',
           ),
-          { path: 'eazy-res/:identifier', lazy: page(loadReg.result, 'PaymentResultPage', { kind: 'eazy' }) },
+          { path: 'eazy-res/:identifier', lazy: publicPage(loadReg.result, 'PaymentResultPage', { kind: 'eazy' }) },
           ...['phipay-res/:identifier', 'phipay-res/:identifier/:eventId/:orderId', 'phipay-res/:identifier/:eventId/:orderId/:sessionId'].map((path) => ({
             path,
-            lazy: page(loadReg.result, 'PaymentResultPage', { kind: 'phipay' }),
+            lazy: publicPage(loadReg.result, 'PaymentResultPage', { kind: 'phipay' }),
           })),
           ...laterAll(['help/:id', 'help-trk/:id'], 'helpdesk'),
-          { path: 'footfall-ct/:areaId', lazy: page(loadCheckin.bigScreen, 'FootfallPage') },
+          { path: 'footfall-ct/:areaId', lazy: publicPage(loadCheckin.bigScreen, 'FootfallPage') },
           // The check-in scanner PWA (not in SPEC §2.1's list: an addition of issue #5). Device-token auth, no session.
-          { path: 'scanner', lazy: page(loadCheckin.scanner, 'ScannerPage') },
+          { path: 'scanner', lazy: publicPage(loadCheckin.scanner, 'ScannerPage') },
           ...laterAll(['tun/:alias', 'tue/:alias', 'tud/:alias'], 'tinyUrl'),
           later('mm/:eventIdEventUserIdPair', 'matchMaking'),
 
@@ -296,5 +159,5 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, { patchRoutesOnNavigation: patchSignedInRoutes });
 }

@@ -3,7 +3,7 @@ import { DASHBOARD_LATER_FEATURES } from './dashboard-features.ts';
 
 /**
  * The organiser side menu as data: each entry names the code (or any-of codes) that shows it. A module adds its
- * entry here (and its routes in app/router.tsx); the side nav renders whatever `visibleMenu` returns.
+ * entry here (and its routes in app/signed-in-routes.tsx); the side nav renders whatever `visibleMenu` returns.
  */
 export type TMenuGroup = 'main' | 'event' | 'later' | 'organisation';
 

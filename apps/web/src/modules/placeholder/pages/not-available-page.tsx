@@ -2,13 +2,13 @@ import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { homeForCurrentUser } from '../../../app/guards.tsx';
-import type { TResource } from '../../../app/locales/en.ts';
+import type { TDashboardResource } from '../../../app/locales/en-dashboard.ts';
 import { useIsLoggedIn } from '../../../app/session-storage.ts';
 import { CenteredLayout } from '../../../ui/centered-layout.tsx';
 import { NotAvailable } from '../../../ui/not-available.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 
-export type TFeatureKey = keyof TResource['features'];
+export type TFeatureKey = keyof TDashboardResource['features'];
 
 function NotAvailableBody({ feature, isInShell }: { feature: TFeatureKey; isInShell: boolean }) {
   const { t } = useTranslation();

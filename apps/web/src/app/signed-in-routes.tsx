@@ -1,0 +1,157 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { DASHBOARD_LATER_FEATURES } from '../modules/dashboard/dashboard-features.ts';
+import { gated, later, page } from './route-helpers.tsx';
+
+/**
+ * The routes that need a session (SPEC §2.1): the organiser dashboard, the venue desk pages, the attendee area. They
+ * sit under `RequireAuth` in router.tsx, which adds them on the first navigation to one of their paths
+ * (`isSignedInPath`), so a public page's first download carries neither this table nor the preload lists of its
+ * pages. Add a route here and its first path segment to SIGNED_IN_SEGMENTS in router.tsx (router.test.ts checks).
+ */
+
+const loadWorkspace = {
+  team: () => import('../modules/workspace/pages/team-page.tsx'),
+  roles: () => import('../modules/workspace/pages/roles-page.tsx'),
+  audit: () => import('../modules/workspace/pages/audit-page.tsx'),
+  whiteLabel: () => import('../modules/workspace/pages/white-label-page.tsx'),
+  regions: () => import('../modules/workspace/pages/regions-page.tsx'),
+};
+
+/** Badge design and printing (modules/badges): dashboard section and the venue desk's full-screen pages. */
+const loadBadges = {
+  section: () => import('../modules/badges/components/badges-section.tsx'),
+  templates: () => import('../modules/badges/pages/templates-page.tsx'),
+  editor: () => import('../modules/badges/pages/template-editor-page.tsx'),
+  printing: () => import('../modules/badges/pages/printing-page.tsx'),
+  history: () => import('../modules/badges/pages/history-page.tsx'),
+  stations: () => import('../modules/badges/pages/stations-page.tsx'),
+  station: () => import('../modules/badges/pages/station-page.tsx'),
+  walkIn: () => import('../modules/badges/pages/walk-in-page.tsx'),
+  searchPrint: () => import('../modules/badges/pages/search-print-page.tsx'),
+};
+
+/** Organiser registration pages under /app/registration. */
+const loadRegOrg = {
+  section: () => import('../modules/registration/components/organiser/registration-section.tsx'),
+  registrations: () => import('../modules/registration/pages/org-registrations-page.tsx'),
+  orders: () => import('../modules/registration/pages/org-orders-page.tsx'),
+  tickets: () => import('../modules/registration/pages/org-tickets-page.tsx'),
+  quotas: () => import('../modules/registration/pages/org-quotas-page.tsx'),
+  forms: () => import('../modules/registration/pages/org-forms-page.tsx'),
+  discounts: () => import('../modules/registration/pages/org-discounts-page.tsx'),
+  visitors: () => import('../modules/registration/pages/org-visitors-page.tsx'),
+  cartLinks: () => import('../modules/registration/pages/org-cart-links-page.tsx'),
+  settings: () => import('../modules/registration/pages/org-settings-page.tsx'),
+  transactions: () => import('../modules/registration/pages/org-transactions-page.tsx'),
+  payments: () => import('../modules/registration/pages/org-payments-page.tsx'),
+};
+
+/** Onsite check-in (modules/checkin): organiser tabs under /app/onsite. */
+const loadCheckin = {
+  section: () => import('../modules/checkin/components/organiser/onsite-section.tsx'),
+  areas: () => import('../modules/checkin/pages/org-areas-page.tsx'),
+  devices: () => import('../modules/checkin/pages/org-devices-page.tsx'),
+  attendance: () => import('../modules/checkin/pages/org-attendance-page.tsx'),
+  conflicts: () => import('../modules/checkin/pages/org-conflicts-page.tsx'),
+  footfall: () => import('../modules/checkin/pages/org-footfall-page.tsx'),
+};
+
+/** E-badges (modules/ebadge): the settings tab and the logged-in attendee's own e-badges. */
+const loadEbadge = {
+  mine: () => import('../modules/ebadge/pages/my-ebadges-page.tsx'),
+  settings: () => import('../modules/ebadge/pages/ebadge-settings-page.tsx'),
+};
+
+/** Certificates (modules/certificates): dashboard section under /app/certificates. */
+const loadCertificates = {
+  section: () => import('../modules/certificates/components/certificates-section.tsx'),
+  templates: () => import('../modules/certificates/pages/templates-page.tsx'),
+  issue: () => import('../modules/certificates/pages/issue-page.tsx'),
+  printing: () => import('../modules/certificates/pages/printing-page.tsx'),
+};
+
+const loadAttendee = () => import('../modules/attendee/pages/attendee-home-page.tsx');
+
+export const signedInRoutes: RouteObject[] = [
+  {
+    lazy: page(() => import('../modules/dashboard/components/dashboard-shell.tsx'), 'DashboardShell'),
+    children: [
+      { path: 'list', element: <Navigate to="/list/events" replace /> },
+      gated('AP-6', { path: 'list/events', lazy: page(() => import('../modules/events/pages/events-list-page.tsx'), 'EventsListPage') }),
+      gated('AP-6', { path: 'app', lazy: page(() => import('../modules/dashboard/pages/overview-page.tsx'), 'OverviewPage') }),
+      gated('AP-7', { path: 'app/settings', lazy: page(() => import('../modules/events/pages/event-settings-page.tsx'), 'EventSettingsPage') }),
+      gated('SM-59', { path: 'app/reports', lazy: page(() => import('../modules/dashboard/pages/reports-page.tsx'), 'ReportsPage') }),
+      ...DASHBOARD_LATER_FEATURES.map((f) => gated(f.code, later(`app/${f.path}`, f.feature, true))),
+      // Registration (modules/registration): a section layout with one tab per area, each gated by its view code.
+      gated(['AP-46', 'AP-94'], {
+        path: 'app/registration',
+        lazy: page(loadRegOrg.section, 'RegistrationSection'),
+        children: [
+          gated('AP-94', { index: true, lazy: page(loadRegOrg.registrations, 'OrgRegistrationsPage') }),
+          gated('AP-175', { path: 'orders', lazy: page(loadRegOrg.orders, 'OrgOrdersPage') }),
+          gated('AP-46', { path: 'tickets', lazy: page(loadRegOrg.tickets, 'OrgTicketsPage') }),
+          gated('AP-46', { path: 'quotas', lazy: page(loadRegOrg.quotas, 'OrgQuotasPage') }),
+          gated('AP-72', { path: 'forms', lazy: page(loadRegOrg.forms, 'OrgFormsPage') }),
+          gated('AP-161', { path: 'discounts', lazy: page(loadRegOrg.discounts, 'OrgDiscountsPage') }),
+          gated('AP-112', { path: 'visitors', lazy: page(loadRegOrg.visitors, 'OrgVisitorsPage') }),
+          gated('AP-83', { path: 'cart-links', lazy: page(loadRegOrg.cartLinks, 'OrgCartLinksPage') }),
+          gated('AP-217', { path: 'transactions', lazy: page(loadRegOrg.transactions, 'OrgTransactionsPage') }),
+          gated(['AP-203', 'AP-195'], { path: 'payments', lazy: page(loadRegOrg.payments, 'OrgPaymentsPage') }),
+          gated('AP-46', { path: 'settings', lazy: page(loadRegOrg.settings, 'OrgSettingsPage') }),
+        ],
+      }),
+      // Onsite check-in (modules/checkin): one tab per area of the section, each gated by its view code.
+      gated(['AP-261', 'AP-270', 'AP-292', 'AP-288', 'AP-297', 'AP-299'], {
+        path: 'app/onsite',
+        lazy: page(loadCheckin.section, 'OnsiteSection'),
+        children: [
+          gated('AP-261', { index: true, lazy: page(loadCheckin.areas, 'OrgAreasPage') }),
+          gated('AP-270', { path: 'devices', lazy: page(loadCheckin.devices, 'OrgDevicesPage') }),
+          gated(['AP-292', 'AP-288'], { path: 'attendance', lazy: page(loadCheckin.attendance, 'OrgAttendancePage') }),
+          gated('AP-288', { path: 'conflicts', lazy: page(loadCheckin.conflicts, 'OrgConflictsPage') }),
+          gated(['AP-297', 'AP-299'], { path: 'footfall', lazy: page(loadCheckin.footfall, 'OrgFootfallPage') }),
+        ],
+      }),
+      // Badges (modules/badges): templates, printing, history, links to the desk stations.
+      gated(['AP-224', 'AP-235'], {
+        path: 'app/badges',
+        lazy: page(loadBadges.section, 'BadgesSection'),
+        children: [
+          gated('AP-224', { index: true, lazy: page(loadBadges.templates, 'BadgeTemplatesPage') }),
+          gated('AP-224', { path: 'templates/:templateId', lazy: page(loadBadges.editor, 'BadgeTemplateEditorPage') }),
+          gated('AP-235', { path: 'printing', lazy: page(loadBadges.printing, 'BadgePrintingPage') }),
+          gated('AP-239', { path: 'history', lazy: page(loadBadges.history, 'BadgeHistoryPage') }),
+          gated('AP-235', { path: 'stations', lazy: page(loadBadges.stations, 'BadgeStationsPage') }),
+        ],
+      }),
+      // Organisation (not event-scoped): team, roles, audit, white label, regions and companies.
+      gated('AP-35', { path: 'app/team', lazy: page(loadWorkspace.team, 'TeamPage') }),
+      gated('AP-41', { path: 'app/roles', lazy: page(loadWorkspace.roles, 'RolesPage') }),
+      gated('AP-814', { path: 'app/audit', lazy: page(loadWorkspace.audit, 'AuditPage') }),
+      gated('AP-830', { path: 'app/white-label', lazy: page(loadWorkspace.whiteLabel, 'WhiteLabelPage') }),
+      gated(['AP-804', 'AP-482'], { path: 'app/regions', lazy: page(loadWorkspace.regions, 'RegionsPage') }),
+      // Certificates and e-badge settings (modules/certificates, modules/ebadge): one tab per area.
+      gated(['AP-248', 'AP-254', 'AP-294', 'AP-258', 'AP-233'], {
+        path: 'app/certificates',
+        lazy: page(loadCertificates.section, 'CertificatesSection'),
+        children: [
+          gated('AP-248', { index: true, lazy: page(loadCertificates.templates, 'TemplatesPage') }),
+          gated(['AP-254', 'AP-294'], { path: 'issue', lazy: page(loadCertificates.issue, 'IssuePage') }),
+          gated('AP-258', { path: 'printing', lazy: page(loadCertificates.printing, 'PrintingPage') }),
+          gated('AP-233', { path: 'ebadge', lazy: page(loadEbadge.settings, 'EbadgeSettingsPage') }),
+        ],
+      }),
+    ],
+  },
+  // Venue desk pages (modules/badges): full screen, outside the dashboard shell, for logged-in staff.
+  gated('AP-235', { path: 'badge-printing/:eventId', lazy: page(loadBadges.station, 'BadgeStationPage') }),
+  gated('AP-235', { path: 'badge-printing/:eventId/:registrationNo', lazy: page(loadBadges.station, 'BadgeStationPage') }),
+  gated('AP-235', { path: 'badge-printing/:eventId/:registrationNo/:eventUserId', lazy: page(loadBadges.station, 'BadgeStationPage') }),
+  gated('AP-95', { path: 'register-badge-print/:eventId', lazy: page(loadBadges.walkIn, 'WalkInPage') }),
+  gated('AP-235', { path: 'search-print-badge-user/:eventId', lazy: page(loadBadges.searchPrint, 'SearchPrintPage') }),
+  { path: 'attendium', lazy: page(loadAttendee, 'AttendeeHomePage') },
+  { path: 'attendium/:eventUserId', lazy: page(loadAttendee, 'AttendeeHomePage') },
+  { path: 'attendium-v2', lazy: page(loadAttendee, 'AttendeeHomePage') },
+  // The logged-in attendee's e-badges across events.
+  { path: 'eb', lazy: page(loadEbadge.mine, 'MyEbadgesPage') },
+];
