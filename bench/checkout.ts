@@ -2,6 +2,7 @@
  * bench/checkout: orders per second for 64 concurrent buyers on a quota of 5,000, on Postgres.
  *
  * 1. Starts Pavilion (node apps/server/src/main.ts) on a fresh database of DATABASE_URL's server.
+ * 1b. Warm-up, unmeasured: each buyer places BENCH_WARMUP_ORDERS_PER_BUYER (5) orders for another event.
  * 2. 64 buyers loop POST /api/eventservices/public/events/:eventId/orders (one seat, with an Idempotency-Key) until
  *    the quota answers SOLD_OUT. Rate = created orders / wall time; latency percentiles of the created orders.
  * 3. pgbench runs the same transaction shape (the same statements in the same order and the same round trips:
@@ -23,6 +24,8 @@ import { cpuMs, postJson, startPavilion } from './lib.ts';
 const BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 64);
 const CAPACITY = Number(process.env.BENCH_CAPACITY ?? 5000);
+/** Unmeasured orders per buyer before the run (another event). */
+const WARMUP = Number(process.env.BENCH_WARMUP_ORDERS_PER_BUYER ?? 5);
 
 function pct(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
@@ -49,6 +52,26 @@ async function main() {
     const eventId = event.json.data.id as string;
     const ticket = await post(`/api/eventservices/events/${eventId}/tickets`, { name: 'GA', currency: 'EUR', isFree: true, capacity: CAPACITY, maxPerOrder: 1 }, auth);
     const ticketId = ticket.json.data.id as string;
+
+    // ---- warm-up, unmeasured: every buyer places WARMUP orders on a ticket of another event (JIT-compiled code,
+    // statements prepared on each pooled connection), as a server that has been selling for a minute would be.
+    const warmEvent = (await post('/api/eventservices/events', { name: 'Warm-up', startDate: '2027-01-01', endDate: '2027-01-02', timeZone: 'UTC', eventMode: 1, eventType: 1 }, auth)).json.data.id as string;
+    const warmTicket = (await post(`/api/eventservices/events/${warmEvent}/tickets`, { name: 'GA', currency: 'EUR', isFree: true, capacity: BUYERS * WARMUP, maxPerOrder: 1 }, auth)).json.data.id as string;
+    await Promise.all(
+      Array.from({ length: BUYERS }, async (_, b) => {
+        for (let i = 0; i < WARMUP; i++) {
+          const email = `w${b}-${i}@example.com`;
+          const res = await post(`/api/eventservices/public/events/${warmEvent}/orders`, {
+            items: [{ ticketId: warmTicket, quantity: 1 }],
+            expectedTotal: 0,
+            currency: 'EUR',
+            buyer: { firstName: 'Warm', lastName: String(b), email },
+            attendees: [{ ticketId: warmTicket, firstName: 'Warm', lastName: String(b), email }],
+          });
+          if (res.status !== 201 && res.json.code !== 'TRY_AGAIN') throw new Error(`warm-up: ${res.status} ${JSON.stringify(res.json)}`);
+        }
+      }),
+    );
 
     // ---- Pavilion: 64 buyers until sold out
     const latencies: number[] = [];
