@@ -113,6 +113,9 @@ afterAll(async () => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
+/** A 2×2 PNG (the server checks its magic number; the browser decodes it). */
+const SQUARE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGM4YWNjY3OCweaEzYkTNgAksgWNyhqn+gAAAABJRU5ErkJggg==';
+
 describe('onsite check-in: scanner PWA (390 px phone)', () => {
   it('pairs with the set-up link, admits a badge seen by the camera, then refuses the second entry', async () => {
     const { code, device } = await newDevice('Gate phone 1', [gate.id]);
@@ -125,6 +128,8 @@ describe('onsite check-in: scanner PWA (390 px phone)', () => {
     await screenshot(page, 'onsite-scanner-ready-390');
     await expectAccessible(page, 'scanner ready');
 
+    // Asha has a photo (set by the organiser): the result shows it to the gate staff.
+    await call('PUT', `/api/eventservices/events/${server.eventId}/registrations/${people[0]!.id}/photo`, { contentType: 'image/png', dataBase64: SQUARE_PNG });
     await page.getByRole('button', { name: 'Start camera' }).click();
     try {
       await expect.poll(() => result(page), { timeout: 45_000 }).toBe('admitted');
@@ -134,6 +139,7 @@ describe('onsite check-in: scanner PWA (390 px phone)', () => {
     }
     await expect.poll(() => page.getByTestId('scan-result-name').textContent()).toBe('Asha Verma');
     await expect.poll(() => page.getByTestId('scan-announcement').textContent()).toContain('Admitted');
+    await expect.poll(() => page.getByTestId('scan-result-photo').locator('img').evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBe(2);
     await screenshot(page, 'onsite-scanner-admitted-390');
 
     // The badge stays in front of the camera: once the result clears, the same code is read again and refused.

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -70,6 +71,24 @@ async function buyAndPay(ticketId: string, buyer: { firstName: string; lastName:
   }
   return created.order;
 }
+
+/** A 48×48 PNG (a plain colour), built here so the journey needs no fixture file. */
+const OMAR_PNG = (() => {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(48, 0);
+  ihdr.writeUInt32BE(48, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.concat(Array.from({ length: 48 }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(48 * 3, 0x7a)])));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]).toString('base64');
+})();
 
 describe('organiser registration journey (desktop)', () => {
   it('creates a paid ticket and a coupon, sees the paid order, exports it, approves a visitor and reads the journey', async () => {
@@ -181,6 +200,19 @@ describe('organiser registration journey (desktop)', () => {
     await page.waitForTimeout(450); // the row menu closes and the drawer slides in
     await expectAccessible(page, 'journey');
     await screenshot(page, 'registration-org-journey');
+    await page.keyboard.press('Escape');
+
+    // The attendee's photo, for the gate: chosen from a file, shrunk in the browser, shown back from its signed URL.
+    await omar.getByRole('button', { name: 'Actions for Omar Haddad' }).click();
+    await page.getByRole('menuitem', { name: 'Photo' }).click();
+    const photo = page.getByRole('dialog', { name: 'Photo of Omar Haddad' });
+    await expect.poll(() => photo.getByText('No photo yet').count()).toBe(1);
+    await photo.locator('input[type=file]').setInputFiles({ name: 'omar.png', mimeType: 'image/png', buffer: Buffer.from(OMAR_PNG, 'base64') });
+    await expect.poll(() => page.getByText('Photo saved').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const img = photo.getByRole('img', { name: 'Photo of Omar Haddad' });
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBe(48);
+    await expectAccessible(page, 'photo');
+    await screenshot(page, 'registration-org-photo');
     expect(watch.errors).toEqual([]);
     await context.close();
   });

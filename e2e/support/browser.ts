@@ -29,14 +29,21 @@ export function watchPage(page: Page): { errors: string[] } {
 
 /** axe-core on the current page: no serious or critical violations. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-  // Let entering transitions (a toast sliding in, a modal fading) finish: mid-fade text fails colour contrast.
-  // Endless animations (spinners) are not waited for beyond 2 s.
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]),
-  );
+  // Let entering transitions (a toast sliding in, a modal fading) finish: mid-fade text fails colour contrast. A
+  // transition that has not started yet is not in getAnimations(), so wait two frames first and look again after
+  // each batch ends. Endless animations (spinners) are ignored; the whole wait stops after 2 s.
+  await page.evaluate(async () => {
+    const deadline = Date.now() + 2000;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+    await frame();
+    await frame();
+    while (Date.now() < deadline) {
+      const running = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity && a.playState !== 'finished' && a.playState !== 'idle');
+      if (running.length === 0) break;
+      await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())))]);
+      await frame();
+    }
+  });
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);

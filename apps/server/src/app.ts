@@ -174,6 +174,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     now: options.now,
     credentials: credentials.service,
     registrations: registration.checkinView,
+    photoUrlOf: registration.photoUrlOf,
     assertEvent: async (caller, organisationId, eventId) => {
       await events.service.get(caller, organisationId, eventId);
     },

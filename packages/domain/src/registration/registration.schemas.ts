@@ -634,10 +634,26 @@ export const ZRegistration = z.object({
   parentRegistrationId: z.string().nullable(),
   dateOptionId: z.string().nullable(),
   sourceChannel: z.number().int(),
+  /** The attendee's photo (shown at the gate), a signed URL that changes with the photo; null without one. */
+  photoUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type TRegistration = z.infer<typeof ZRegistration>;
+
+/** An attendee photo: small, for the gate's scan result and the badge desk. The browser shrinks it before upload. */
+export const REGISTRATION_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const REGISTRATION_PHOTO_MAX_BYTES = 512 * 1024;
+export const ZRegistrationPhotoRequest = z.strictObject({
+  contentType: z.enum(REGISTRATION_PHOTO_TYPES),
+  /** The image bytes, base64 (standard alphabet). */
+  dataBase64: z
+    .string()
+    .min(8)
+    .max(Math.ceil(REGISTRATION_PHOTO_MAX_BYTES / 3) * 4)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'notBase64'),
+});
+export type TRegistrationPhotoRequest = z.infer<typeof ZRegistrationPhotoRequest>;
 export const ZRegistrationPage = zPage(ZRegistration);
 export const ZRegistrationParams = z.object({ eventId: zId, registrationId: zId });
 

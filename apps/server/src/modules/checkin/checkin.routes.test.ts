@@ -102,6 +102,19 @@ describe('online scans', () => {
     expect(ledger.json().data.items[0]).toMatchObject({ deviceName: 'Gate scanner', source: 'online' });
   });
 
+  it("shows the attendee's photo in the scan result, by a URL the scanner can load", async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const set = await t.app.inject({ method: 'PUT', url: `/api/eventservices/events/${ev.eventId}/registrations/${ev.regIds[4]}/photo`, headers: H, payload: { contentType: 'image/png', dataBase64: png.toString('base64') } });
+    expect(set.statusCode).toBe(200);
+    const res = await scan(t.app, dev.token, { credential: ev.creds[4], areaId: ev.areaId });
+    const photoUrl = res.json().data.attendee.photoUrl as string;
+    expect(photoUrl).toBe(set.json().data.photoUrl);
+    const img = await t.app.inject({ method: 'GET', url: photoUrl });
+    expect([img.statusCode, img.headers['content-type']]).toEqual([200, 'image/png']);
+    // Leaves the area as it found it (later tests admit this attendee by hand).
+    expect((await scan(t.app, dev.token, { credential: ev.creds[4], areaId: ev.areaId, direction: 'out' })).json().data.result).toBe('exited');
+  });
+
   it('refuses a malformed QR, a forged signature, another event’s credential and a revoked credential', async () => {
     expect((await scan(t.app, dev.token, { credential: 'hello world', areaId: ev.areaId })).json().data.result).toBe('malformed');
     const pair = generateKeyPairSync('ed25519');

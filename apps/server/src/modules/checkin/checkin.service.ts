@@ -73,6 +73,8 @@ export type CheckinDeps = {
   repo: CheckinRepository;
   credentials: Pick<CredentialsService, 'resolve' | 'resolveMany' | 'publicKey' | 'ensureForEvent' | 'listForEvent'>;
   registrations: (eventId: string, q?: { ids?: string[]; since?: Date }) => Promise<CheckinRegistrationView[]>;
+  /** The signed URL of an attendee's photo, or null (registration module). */
+  photoUrlOf: (registrationId: string, photoUpdatedAt: Date | null) => string | null;
   /** Throws (404) unless the caller may see this event. */
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
   findEvent: (eventId: string) => Promise<{ organisationId: string; name: string; timeZone: string } | null>;
@@ -276,7 +278,7 @@ export function createCheckinService(deps: CheckinDeps) {
     ticketName: r.ticketName,
     categoryName: r.categoryName,
     categoryColour: null,
-    photoUrl: null,
+    photoUrl: deps.photoUrlOf(r.registrationId, r.photoUpdatedAt),
   });
   const nameOf = (r: CheckinRegistrationView | undefined) => (r ? `${r.firstName} ${r.lastName}`.trim() : null);
 

@@ -476,6 +476,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         isAccompanying: false,
         parentRegistrationId: null,
         dateOptionId: input.dateOptionId ?? null,
+        photoUpdatedAt: null,
         sourceChannel: input.sourceChannel,
         createdAt: now,
         updatedAt: now,

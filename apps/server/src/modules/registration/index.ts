@@ -11,6 +11,7 @@ import type { EventsService } from '../events/index.ts';
 import { createPaymentsModule, type OrderView, type PaymentsService } from '../payments/index.ts';
 import { createCheckoutService, type CheckoutTesting, type PaymentsPort } from './checkout.service.ts';
 import { checkinView, createRegistrationRepository } from './registration.repository.ts';
+import { createPhotoSigner } from './registration-photos.ts';
 export type { CheckinRegistrationView } from './registration.repository.ts';
 import { registrationPublicRoutes } from './registration.public-routes.ts';
 import { registrationRoutes } from './registration.routes.ts';
@@ -67,7 +68,9 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     testing,
     log: deps.log,
   });
-  const service = createRegistrationService({ repo, checkout, payments: paymentsPort, assertEvent, audit: deps.audit, publicUrl: deps.publicUrl, now, onRegistrationReplaced: deps.onRegistrationReplaced });
+  const photoKey = { value: '' };
+  const photos = createPhotoSigner(() => photoKey.value);
+  const service = createRegistrationService({ repo, checkout, payments: paymentsPort, assertEvent, audit: deps.audit, publicUrl: deps.publicUrl, now, onRegistrationReplaced: deps.onRegistrationReplaced, photoUrlOf: photos.urlOf });
   const paymentsModule = createPaymentsModule(db, {
     registration: () => ({
       findOrder: (orderId) => repo.findOrder(orderId) as Promise<OrderView | null>,
@@ -133,10 +136,14 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
      * the whole event (optionally only those changed since a time, for incremental device syncs). Read-only.
      */
     checkinView: (eventId: string, q: { ids?: string[]; since?: Date } = {}) => checkinView(db, eventId, q),
+    /** The signed URL of an attendee's photo (null without one), for the gate's scan result. */
+    photoUrlOf: photos.urlOf,
     plugin: async (app: FastifyInstance) => {
-      secret.value = createHash('sha256').update(`pavilion-test-gateway:${await loadSigningSecret(db, deps.jwtSecret)}`).digest('hex');
+      const signingSecret = await loadSigningSecret(db, deps.jwtSecret);
+      secret.value = createHash('sha256').update(`pavilion-test-gateway:${signingSecret}`).digest('hex');
+      photoKey.value = createHash('sha256').update(`pavilion-photos:${signingSecret}`).digest('hex');
       await app.register(registrationRoutes, { prefix: '/api/eventservices', service, payments: paymentsModule.service });
-      await app.register(registrationPublicRoutes, { prefix: '/api/eventservices/public', service, checkout, payments: paymentsModule.service, credentialToken: deps.credentialToken });
+      await app.register(registrationPublicRoutes, { prefix: '/api/eventservices/public', service, checkout, payments: paymentsModule.service, credentialToken: deps.credentialToken, verifyPhoto: photos.verify });
       await app.register(paymentsModule.plugin);
       app.addHook('onClose', () => checkout.drain());
       if (deps.jobsDatabaseUrl) await startJobs(app, deps.jobsDatabaseUrl, reconcile, deps.log);

@@ -14,6 +14,7 @@ import type {
   TJourneyEntry,
 } from '@pavilion/domain';
 import type { CouponRow, FormRow, JourneyRow, OrderRow, QuotaRow, RegistrationRow, TicketRow } from './registration.repository.ts';
+import type { PhotoUrlOf } from './registration-photos.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -130,7 +131,7 @@ export function toOrder(o: OrderRow, regs: RegistrationRow[], publicUrl: string)
   };
 }
 
-export function toRegistration(r: RegistrationRow, o: OrderRow): TRegistration {
+export function toRegistration(r: RegistrationRow, o: OrderRow, photoUrlOf: PhotoUrlOf): TRegistration {
   return {
     id: r.id,
     eventId: r.eventId,
@@ -154,6 +155,7 @@ export function toRegistration(r: RegistrationRow, o: OrderRow): TRegistration {
     parentRegistrationId: r.parentRegistrationId,
     dateOptionId: r.dateOptionId,
     sourceChannel: r.sourceChannel,
+    photoUrl: photoUrlOf(r.id, r.photoUpdatedAt),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };

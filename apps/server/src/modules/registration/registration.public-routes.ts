@@ -49,7 +49,9 @@ export const registrationPublicRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
   /** The registration's signed credential (the QR's text). */
   credentialToken: (eventId: string, registrationId: string) => Promise<string>;
-}> = async (app, { service, checkout, payments, credentialToken }) => {
+  /** Checks a photo URL's signature (registration-photos.ts). */
+  verifyPhoto: (registrationId: string, version: string, sig: string) => boolean;
+}> = async (app, { service, checkout, payments, credentialToken, verifyPhoto }) => {
   app.get(
     '/events/:eventId/registration',
     { config: { auth: 'public' }, schema: { tags, params: ZRegEventParams, querystring: ZPublicRegistrationQuery, response: { 200: zOk(ZPublicRegistrationInfo) } } },
@@ -123,6 +125,23 @@ export const registrationPublicRoutes: FastifyPluginAsyncZod<{
       const pdf = await payments.invoicePdf(req.params.orderId);
       if (!pdf) return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'Invoice not found' });
       return reply.type('application/pdf').serializer((p) => p as string).send(pdf);
+    },
+  );
+  app.get(
+    '/registration-photos/:registrationId/:version',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        params: z.object({ registrationId: z.string().min(1).max(64), version: z.string().regex(/^\d{1,16}$/) }),
+        querystring: z.object({ sig: z.string().min(1).max(64) }),
+      },
+    },
+    async (req, reply) => {
+      const photo = await service.photoBySignedUrl(req.params.registrationId, req.params.version, req.query.sig, verifyPhoto);
+      if (!photo) return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'Photo not found' });
+      // The URL names the photo's version, so a browser (and the scanner's cache) may keep it.
+      return reply.type(photo.contentType).header('cache-control', 'private, max-age=86400, immutable').header('x-content-type-options', 'nosniff').serializer((p) => p as string).send(photo.bytes);
     },
   );
   app.get(

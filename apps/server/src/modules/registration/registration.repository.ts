@@ -15,6 +15,7 @@ import {
   regEventSettings,
   regForms,
   regOutbox,
+  registrationPhotos,
   registrations,
   seatHolds,
   ticketQuotas,
@@ -712,6 +713,27 @@ function queries(db: Q) {
       await hotOf(db).finishOutbox.execute({ id, status, sentAt: status === 'sent' ? now.toISOString() : null });
     },
 
+    // ------------------------------------------------------------ attendee photos
+    /** Upserts the photo and stamps the registration with its version, in one statement. */
+    async setPhoto(p: { registrationId: string; organisationId: string; eventId: string; contentType: string; bytes: Buffer; at: Date }): Promise<void> {
+      await db.execute(sql`
+        with ph as (
+          insert into registration_photos (registration_id, organisation_id, event_id, content_type, bytes, updated_at)
+          values (${p.registrationId}, ${p.organisationId}, ${p.eventId}, ${p.contentType}, ${p.bytes}, ${p.at})
+          on conflict (registration_id) do update set content_type = excluded.content_type, bytes = excluded.bytes, updated_at = excluded.updated_at
+          returning updated_at
+        )
+        update registrations set photo_updated_at = (select updated_at from ph), updated_at = ${p.at} where id = ${p.registrationId}`);
+    },
+    async removePhoto(registrationId: string, at: Date): Promise<void> {
+      await db.delete(registrationPhotos).where(eq(registrationPhotos.registrationId, registrationId));
+      await db.update(registrations).set({ photoUpdatedAt: null, updatedAt: at }).where(eq(registrations.id, registrationId));
+    },
+    async findPhoto(registrationId: string): Promise<typeof registrationPhotos.$inferSelect | null> {
+      const [r] = await db.select().from(registrationPhotos).where(eq(registrationPhotos.registrationId, registrationId)).limit(1);
+      return r ?? null;
+    },
+
     // ------------------------------------------------------------ idempotency keys
     async claimIdempotencyKey(scope: string, key: string, requestHash: string): Promise<boolean> {
       const r = await hotOf(db).claimIdempotencyKey.execute({ scope, key, requestHash });
@@ -762,6 +784,7 @@ export type CheckinRegistrationView = {
   categoryName: string | null;
   approvalStatus: string;
   orderStatus: string;
+  photoUpdatedAt: Date | null;
 };
 
 function checkinViewQuery(db: Db, extra: SQL[]) {
@@ -778,6 +801,7 @@ function checkinViewQuery(db: Db, extra: SQL[]) {
       categoryName: visitorCategories.name,
       approvalStatus: registrations.approvalStatus,
       orderStatus: sql<string>`${orders.status}`,
+      photoUpdatedAt: registrations.photoUpdatedAt,
     })
     .from(registrations)
     .innerJoin(orders, eq(orders.id, registrations.orderId))

@@ -371,3 +371,56 @@ describe('access: codes and item-level event scope', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/eventservices/events/{eventId}/tickets', '/api/eventservices/public/events/{eventId}/orders', '/api/eventservices/public/payments/webhooks/{provider}']));
   });
 });
+
+describe('attendee photos', () => {
+  // A real 1×1 PNG and a minimal JPEG header: the server checks magic numbers, not a decoder.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
+
+  it('sets, serves by its signed URL, replaces and removes a photo; refuses what is not the image it claims', async () => {
+    const eventId = await createEvent(t.app, host.accessToken);
+    const ticket = await createTicket(t.app, host.accessToken, eventId, { isFree: true, price: 0 });
+    const order = await placeOrder(t.app, eventId, orderBody(ticket.id));
+    const regId = order.json().data.order.attendees[0].id as string;
+    const url = `/${eventId}/registrations/${regId}/photo`;
+    expect((await api('GET', `/${eventId}/registrations/${regId}`)).json().data.photoUrl).toBeNull();
+
+    const set = await api('PUT', url, { contentType: 'image/png', dataBase64: png.toString('base64') });
+    expect(set.statusCode).toBe(200);
+    const photoUrl = set.json().data.photoUrl as string;
+    expect(photoUrl).toMatch(new RegExp(`^/api/eventservices/public/registration-photos/${regId}/\\d+\\?sig=`));
+    const served = await t.app.inject({ method: 'GET', url: photoUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toContain('immutable');
+    expect(served.rawPayload.equals(png)).toBe(true);
+    // A URL nobody signed, or one for another registration, is not found.
+    expect((await t.app.inject({ method: 'GET', url: photoUrl.replace(/sig=.{4}/, 'sig=AAAA') })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: photoUrl.replace(regId, 'someone-else') })).statusCode).toBe(404);
+
+    // Lies about the type, and too large: refused with field keys; nothing changes.
+    const lie = await api('PUT', url, { contentType: 'image/jpeg', dataBase64: png.toString('base64') });
+    expect(lie.statusCode).toBe(400);
+    expect(lie.json()).toMatchObject({ code: 'PHOTO_INVALID', errors: [{ field: 'dataBase64', key: 'photoNotImage' }] });
+    const huge = await api('PUT', url, { contentType: 'image/jpeg', dataBase64: Buffer.concat([jpeg, Buffer.alloc(600 * 1024)]).toString('base64') });
+    expect(huge.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: photoUrl })).statusCode).toBe(200);
+
+    // Another organisation cannot touch it.
+    expect((await api('PUT', url, { contentType: 'image/png', dataBase64: png.toString('base64') }, bearer(other.accessToken))).statusCode).toBe(404);
+
+    // Replacing gives a new URL; the old one stops working.
+    await new Promise((r) => setTimeout(r, 5));
+    const replaced = await api('PUT', url, { contentType: 'image/jpeg', dataBase64: jpeg.toString('base64') });
+    const newUrl = replaced.json().data.photoUrl as string;
+    expect(newUrl).not.toBe(photoUrl);
+    expect((await t.app.inject({ method: 'GET', url: photoUrl })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: newUrl })).headers['content-type']).toBe('image/jpeg');
+
+    const removed = await api('DELETE', url);
+    expect(removed.json().data.photoUrl).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: newUrl })).statusCode).toBe(404);
+    const journey = (await api('GET', `/${eventId}/registrations/${regId}/journey`)).json().data as { type: string; detail: { photo?: string } }[];
+    expect(journey.filter((j) => j.type === 'UPDATE').map((j) => j.detail.photo)).toEqual(expect.arrayContaining(['set', 'set', 'removed']));
+  });
+});

@@ -41,6 +41,7 @@ import {
   ZRegistrationListQuery,
   ZRegistrationPage,
   ZRegistrationParams,
+  ZRegistrationPhotoRequest,
   ZRegistrationSettings,
   ZRegistrationSettingsUpdateRequest,
   ZReplaceUserRequest,
@@ -409,6 +410,22 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ service: RegistrationSe
     async (req) => {
       const { user, organisationId } = requireOrganisation(req);
       return { status: 'OK' as const, data: await service.setPaymentStatus(user, organisationId, req.params.eventId, req.params.registrationId, req.body) };
+    },
+  );
+  app.put(
+    '/events/:eventId/registrations/:registrationId/photo',
+    { config: { auth: 'organiser', access: 'AP-96' }, schema: { tags, params: ZRegistrationParams, body: ZRegistrationPhotoRequest, response: { 200: zOk(ZRegistration) } } },
+    async (req) => {
+      const { user, organisationId } = requireOrganisation(req);
+      return { status: 'OK' as const, data: await service.setPhoto(user, organisationId, req.params.eventId, req.params.registrationId, req.body) };
+    },
+  );
+  app.delete(
+    '/events/:eventId/registrations/:registrationId/photo',
+    { config: { auth: 'organiser', access: 'AP-96' }, schema: { tags, params: ZRegistrationParams, response: { 200: zOk(ZRegistration) } } },
+    async (req) => {
+      const { user, organisationId } = requireOrganisation(req);
+      return { status: 'OK' as const, data: await service.removePhoto(user, organisationId, req.params.eventId, req.params.registrationId) };
     },
   );
   app.get(

@@ -25,6 +25,7 @@ import type {
   TQuotaCreateRequest,
   TQuotaUpdateRequest,
   TRegistration,
+  TRegistrationPhotoRequest,
   TRegistrationExportQuery,
   TRegistrationForm,
   TRegistrationFormRequest,
@@ -49,6 +50,7 @@ import { registrationErrors } from './registration.errors.ts';
 import { toCoupon, toForm, toJourney, toOrder, toQuota, toRegistration, toTicket } from './registration.mappers.ts';
 import type { DateOptionRow, OrderRow, RegistrationRepository, TicketRow } from './registration.repository.ts';
 import { registrationsCsv, registrationsXlsx } from './registration.export.ts';
+import { decodePhoto, type PhotoUrlOf } from './registration-photos.ts';
 
 export type RegistrationDeps = {
   repo: RegistrationRepository;
@@ -61,6 +63,8 @@ export type RegistrationDeps = {
   now: () => Date;
   /** Called after a replace-user commits: the credential module re-issues the QR so the old holder's stops working. */
   onRegistrationReplaced?: (eventId: string, registrationId: string) => Promise<void>;
+  /** The signed URL of a registration's photo (registration-photos.ts). */
+  photoUrlOf: PhotoUrlOf;
 };
 
 const d = (s: string | null | undefined) => (s === undefined ? undefined : s === null ? null : new Date(s));
@@ -99,7 +103,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
   async function registrationsOut(eventId: string, ids: string[]): Promise<TRegistration[]> {
     const regs = await repo.registrationsByIds(eventId, ids);
     const out: TRegistration[] = [];
-    for (const r of regs) out.push(toRegistration(r, (await repo.findOrder(r.orderId))!));
+    for (const r of regs) out.push(toRegistration(r, (await repo.findOrder(r.orderId))!, deps.photoUrlOf));
     return out;
   }
   async function assertRegistrations(eventId: string, ids: string[]) {
@@ -449,7 +453,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
     async listRegistrations(caller: AuthUser, organisationId: string, eventId: string, q: TRegistrationListQuery): Promise<TPage<TRegistration>> {
       await guard(caller, organisationId, eventId);
       const { rows, total } = await repo.listRegistrations(eventId, q);
-      return { items: rows.map(({ r, o }) => toRegistration(r, o)), total, page: q.page, pageSize: q.pageSize };
+      return { items: rows.map(({ r, o }) => toRegistration(r, o, deps.photoUrlOf)), total, page: q.page, pageSize: q.pageSize };
     },
     async getRegistration(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<TRegistration> {
       await guard(caller, organisationId, eventId);
@@ -460,7 +464,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
     async exportRegistrations(caller: AuthUser, organisationId: string, eventId: string, q: TRegistrationExportQuery): Promise<{ body: Buffer; contentType: string; filename: string }> {
       await guard(caller, organisationId, eventId);
       const { rows } = await repo.listRegistrations(eventId, q);
-      const items = rows.map(({ r, o }) => toRegistration(r, o));
+      const items = rows.map(({ r, o }) => toRegistration(r, o, deps.photoUrlOf));
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'registrations.exported', target: eventId, meta: { format: q.format, rows: items.length } });
       return q.format === 'xlsx'
         ? { body: await registrationsXlsx(items), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: `registrations-${eventId}.xlsx` }
@@ -552,6 +556,40 @@ export function createRegistrationService(deps: RegistrationDeps) {
       }
       return (await registrationsOut(eventId, [id]))[0]!;
     },
+    /** Sets (or replaces) the attendee's photo: checked image bytes, one UPDATE journey entry, audited. */
+    async setPhoto(caller: AuthUser, organisationId: string, eventId: string, id: string, input: TRegistrationPhotoRequest): Promise<TRegistration> {
+      await guard(caller, organisationId, eventId);
+      const reg = await repo.findRegistration(eventId, id);
+      if (!reg) throw errors.notFound('Registration');
+      const bytes = decodePhoto(input);
+      await repo.transaction(async (tx) => {
+        await tx.setPhoto({ registrationId: id, organisationId: reg.organisationId, eventId, contentType: input.contentType, bytes, at: deps.now() });
+        await tx.insertJourney([{ id: newId(), organisationId: reg.organisationId, eventId, registrationId: id, type: 'UPDATE', actorUserId: caller.userId, detail: { photo: 'set', bytes: bytes.length } }]);
+      });
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'registration.photo.set', target: id, meta: { bytes: bytes.length, contentType: input.contentType } });
+      return (await registrationsOut(eventId, [id]))[0]!;
+    },
+    async removePhoto(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<TRegistration> {
+      await guard(caller, organisationId, eventId);
+      const reg = await repo.findRegistration(eventId, id);
+      if (!reg) throw errors.notFound('Registration');
+      if (reg.photoUpdatedAt) {
+        await repo.transaction(async (tx) => {
+          await tx.removePhoto(id, deps.now());
+          await tx.insertJourney([{ id: newId(), organisationId: reg.organisationId, eventId, registrationId: id, type: 'UPDATE', actorUserId: caller.userId, detail: { photo: 'removed' } }]);
+        });
+        await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'registration.photo.removed', target: id });
+      }
+      return (await registrationsOut(eventId, [id]))[0]!;
+    },
+    /** A photo by its signed URL's parts; null when the signature, the version or the photo does not match. */
+    async photoBySignedUrl(registrationId: string, version: string, sig: string, verify: (id: string, v: string, sig: string) => boolean): Promise<{ contentType: string; bytes: Buffer } | null> {
+      if (!verify(registrationId, version, sig)) return null;
+      const photo = await repo.findPhoto(registrationId);
+      if (!photo || String(photo.updatedAt.getTime()) !== version) return null;
+      return { contentType: photo.contentType, bytes: photo.bytes };
+    },
+
     async journeyOf(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<TJourneyEntry[]> {
       await guard(caller, organisationId, eventId);
       if (!(await repo.findRegistration(eventId, id))) throw errors.notFound('Registration');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from '../events/events.tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -279,11 +279,30 @@ export const registrations = pgTable(
     parentRegistrationId: text('parent_registration_id'),
     dateOptionId: text('date_option_id'),
     sourceChannel: integer('source_channel').notNull().default(1),
+    /** When the attendee's photo (registration_photos) was last set; its URL carries this as a version. */
+    photoUpdatedAt: ts('photo_updated_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('registrations_event_created_idx').on(t.eventId, t.createdAt), index('registrations_order_idx').on(t.orderId)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** Attendee photos (one per registration), shown at the gate and the badge desk. */
+export const registrationPhotos = pgTable('registration_photos', {
+  registrationId: text('registration_id')
+    .primaryKey()
+    .references(() => registrations.id, { onDelete: 'cascade' }),
+  organisationId: text('organisation_id').notNull(),
+  eventId: eventRef(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
 
 export const journeyEntries = pgTable(
   'journey_entries',

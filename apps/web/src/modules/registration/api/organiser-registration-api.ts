@@ -23,6 +23,7 @@ import type {
   TQuotaCreateRequest,
   TQuotaUpdateRequest,
   TRegistration,
+  TRegistrationPhotoRequest,
   TRegistrationForm,
   TRegistrationFormRequest,
   TRegistrationListQuery,
@@ -96,6 +97,8 @@ export const organiserRegistrationApi = {
     api.post<TRegistration[]>(`${ev(eventId)}/registrations/${enc(id)}/accompanying`, body),
   paymentStatus: (eventId: string, id: string, body: TPaymentStatusRequest) =>
     api.post<TRegistration>(`${ev(eventId)}/registrations/${enc(id)}/payment-status`, body),
+  setPhoto: (eventId: string, id: string, body: TRegistrationPhotoRequest) => api.put<TRegistration>(`${ev(eventId)}/registrations/${enc(id)}/photo`, body),
+  removePhoto: (eventId: string, id: string) => api.delete<TRegistration>(`${ev(eventId)}/registrations/${enc(id)}/photo`),
   journey: (eventId: string, id: string, signal?: AbortSignal) => api.get<TJourneyEntry[]>(`${ev(eventId)}/registrations/${enc(id)}/journey`, { signal }),
 
   orders: (eventId: string, q: Partial<TOrderListQuery>, signal?: AbortSignal) => api.get<TPage<TOrder>>(`${ev(eventId)}/orders`, { query: q, signal }),

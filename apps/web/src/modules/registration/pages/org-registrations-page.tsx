@@ -9,6 +9,7 @@ import {
   IconDownload,
   IconFileSpreadsheet,
   IconHistory,
+  IconPhoto,
   IconSearch,
   IconSearchOff,
   IconTag,
@@ -31,6 +32,7 @@ import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { downloadFile } from '../api/download.ts';
 import { organiserFileUrl } from '../api/organiser-registration-api.ts';
 import { JourneyDrawer } from '../components/organiser/journey-drawer.tsx';
+import { PhotoModal } from '../components/organiser/photo-modal.tsx';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { RegistrationActionModal, type TRegistrationAction } from '../components/organiser/registration-action-modal.tsx';
 import { useCategories, useRegistrations, useTickets } from '../hooks/use-organiser-registration.ts';
@@ -56,6 +58,7 @@ export function OrgRegistrationsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [action, setAction] = useState<{ kind: TRegistrationAction; targets: TRegistration[] } | null>(null);
   const [journeyOf, setJourneyOf] = useState<TRegistration | null>(null);
+  const [photoOf, setPhotoOf] = useState<TRegistration | null>(null);
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const tickets = useTickets(eventId);
   const categories = useCategories(eventId);
@@ -273,6 +276,11 @@ export function OrgRegistrationsPage() {
                                 </ActionIcon>
                               </Menu.Target>
                               <Menu.Dropdown>
+                                {access.can('AP-96') && (
+                                  <Menu.Item leftSection={<IconPhoto size={16} aria-hidden />} onClick={() => setPhotoOf(r)}>
+                                    {t('registration.org.photo.menu')}
+                                  </Menu.Item>
+                                )}
                                 {access.can('AP-124') && (
                                   <Menu.Item leftSection={<IconHistory size={16} aria-hidden />} onClick={() => setJourneyOf(r)}>
                                     {t('registration.org.journey')}
@@ -373,6 +381,7 @@ export function OrgRegistrationsPage() {
         }}
       />
       <JourneyDrawer eventId={eventId} registration={journeyOf} onClose={() => setJourneyOf(null)} />
+      <PhotoModal eventId={eventId} registration={photoOf} onClose={() => setPhotoOf(null)} />
     </Stack>
   );
 }

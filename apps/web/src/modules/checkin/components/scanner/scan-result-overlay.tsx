@@ -50,7 +50,7 @@ export function ScanResultOverlay({ outcome, onDismiss }: { outcome: TScanOutcom
         </Title>
         {a && (
           <>
-            <Avatar src={a.photoUrl ?? undefined} alt="" size={120} radius={120} color="white" variant="filled" styles={{ placeholder: { color: 'var(--mantine-color-gray-9)', fontSize: 40 } }}>
+            <Avatar src={a.photoUrl ?? undefined} alt="" data-testid="scan-result-photo" size={120} radius={120} color="white" variant="filled" styles={{ placeholder: { color: 'var(--mantine-color-gray-9)', fontSize: 40 } }}>
               {initials(a.firstName, a.lastName)}
             </Avatar>
             <Text fz={{ base: 28, sm: 34 }} fw={700} lh={1.2} data-testid="scan-result-name">
