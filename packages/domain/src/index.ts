@@ -5,6 +5,7 @@ export * from './common/domain-error.ts';
 export * from './common/time-ago.ts';
 export * from './common/random-code.ts';
 export * from './common/ordinal.ts';
+export * from './common/base64.ts';
 // Constants (SPEC §9)
 export * from './constants/session.ts';
 export * from './constants/limits.ts';

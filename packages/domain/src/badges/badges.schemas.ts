@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decodeBase64 } from '../common/base64.ts';
 import { zPage } from '../common/pagination.ts';
 import { isNonBlank } from '../validation/text.ts';
 import { EMAIL_PATTERN } from '../validation/email.ts';
@@ -57,15 +58,6 @@ export type TBadgeElement = z.infer<typeof ZBadgeElement>;
 export type TBadgeTextElement = z.infer<typeof ZBadgeTextElement>;
 export type TBadgeImageElement = z.infer<typeof ZBadgeImageElement>;
 export type TBadgeBandElement = z.infer<typeof ZBadgeBandElement>;
-
-/** Decodes base64 in browser and Node alike; null when it is not base64. */
-export function decodeBase64(s: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(s) || s.length % 4 !== 0) return null;
-  const bin = atob(s);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
 
 /** Field errors of a layout: elements outside the page, bad images, duplicate ids, missing bindings. */
 export function badgeLayoutProblems(pageSize: TBadgePageSize, elements: TBadgeElement[]): { path: (string | number)[]; message: string }[] {

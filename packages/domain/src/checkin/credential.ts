@@ -1,3 +1,4 @@
+import { encodeBase64 } from '../common/base64.ts';
 import { verifyAsync } from '@noble/ed25519';
 
 /**
@@ -66,9 +67,7 @@ export async function verifyCredential(
 }
 
 export function toBase64Url(bytes: Uint8Array): string {
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return encodeBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 export function fromBase64Url(text: string): Uint8Array {

@@ -145,7 +145,11 @@ export function createCheckinService(deps: CheckinDeps) {
     async (items) => {
       const out = new Array<{ resolution: CredentialResolution; registration?: CheckinRegistrationView }>(items.length);
       const byEvent = new Map<string, number[]>();
-      items.forEach((it, i) => byEvent.set(it.eventId, [...(byEvent.get(it.eventId) ?? []), i]));
+      items.forEach((it, i) => {
+        const idx = byEvent.get(it.eventId);
+        if (idx) idx.push(i);
+        else byEvent.set(it.eventId, [i]);
+      });
       await Promise.all(
         [...byEvent].map(async ([eventId, idx]) => {
           // The registrations are read while the credentials resolve (their ids are in the QR codes); one is used only

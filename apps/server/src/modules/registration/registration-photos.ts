@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { REGISTRATION_PHOTO_MAX_BYTES, type TRegistrationPhotoRequest } from '@pavilion/domain';
+import { matchesFileSignature, REGISTRATION_PHOTO_MAX_BYTES, ValidationKey, type TRegistrationPhotoRequest } from '@pavilion/domain';
 import { registrationErrors } from './registration.errors.ts';
 
 /** The public path of photos; each URL is signed and names the photo's version, so it can be cached for good. */
@@ -28,14 +28,12 @@ export function createPhotoSigner(key: () => string) {
   };
 }
 
-/** Decodes an upload and checks that the bytes are the image type it claims (magic numbers), within the size limit. */
+const EXTENSION_OF = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+
+/** Decodes an upload and checks that the bytes are the image type it claims (the domain's magic numbers), within the size limit. */
 export function decodePhoto(input: TRegistrationPhotoRequest): Buffer {
   const bytes = Buffer.from(input.dataBase64, 'base64');
-  if (bytes.length === 0 || bytes.length > REGISTRATION_PHOTO_MAX_BYTES) throw registrationErrors.photoInvalid('photoTooLarge');
-  const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-  const isPng = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-  const isWebp = bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
-  const ok = input.contentType === 'image/jpeg' ? isJpeg : input.contentType === 'image/png' ? isPng : isWebp;
-  if (!ok) throw registrationErrors.photoInvalid('photoNotImage');
+  if (bytes.length === 0 || bytes.length > REGISTRATION_PHOTO_MAX_BYTES) throw registrationErrors.photoInvalid('fileTooLarge');
+  if (!matchesFileSignature(EXTENSION_OF[input.contentType], bytes)) throw registrationErrors.photoInvalid(ValidationKey.FileContentMismatch);
   return bytes;
 }

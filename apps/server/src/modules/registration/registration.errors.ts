@@ -18,7 +18,7 @@ export const registrationErrors = {
   slugTaken: () => new AppError(409, 'SLUG_TAKEN', 'A category with this URL name already exists', [{ field: 'slug', key: 'slugTaken' }]),
   orderNotPayable: () => new AppError(409, 'ORDER_NOT_PAYABLE', 'This order cannot be paid (already paid, cancelled or expired)'),
   orderNotCancellable: () => new AppError(409, 'ORDER_NOT_CANCELLABLE', 'Only a pending order can be cancelled; refund a paid order first'),
-  photoInvalid: (key: 'photoTooLarge' | 'photoNotImage') =>
-    new AppError(400, 'PHOTO_INVALID', key === 'photoTooLarge' ? 'The photo must be at most 512 KB' : 'The file is not the image type it claims to be', [{ field: 'dataBase64', key }]),
+  photoInvalid: (key: 'fileTooLarge' | 'fileContentMismatch') =>
+    new AppError(400, 'PHOTO_INVALID', key === 'fileTooLarge' ? 'The photo must be at most 512 KB' : 'The file is not the image type it claims to be', [{ field: 'dataBase64', key }]),
   paymentStatusInvalid: () => new AppError(409, 'PAYMENT_STATUS_CHANGE_INVALID', 'This payment status change is not allowed'),
 };

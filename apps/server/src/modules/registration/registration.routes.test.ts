@@ -401,7 +401,7 @@ describe('attendee photos', () => {
     // Lies about the type, and too large: refused with field keys; nothing changes.
     const lie = await api('PUT', url, { contentType: 'image/jpeg', dataBase64: png.toString('base64') });
     expect(lie.statusCode).toBe(400);
-    expect(lie.json()).toMatchObject({ code: 'PHOTO_INVALID', errors: [{ field: 'dataBase64', key: 'photoNotImage' }] });
+    expect(lie.json()).toMatchObject({ code: 'PHOTO_INVALID', errors: [{ field: 'dataBase64', key: 'fileContentMismatch' }] });
     const huge = await api('PUT', url, { contentType: 'image/jpeg', dataBase64: Buffer.concat([jpeg, Buffer.alloc(600 * 1024)]).toString('base64') });
     expect(huge.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: photoUrl })).statusCode).toBe(200);

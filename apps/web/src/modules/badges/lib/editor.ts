@@ -1,3 +1,4 @@
+import { encodeBase64 } from '@pavilion/domain/common/base64';
 import { BADGE_SHEETS, type TBadgePageSize } from '@pavilion/domain/badges/badges.enums';
 import type { TBadgeAttendeeData, TBadgeElement } from '@pavilion/domain/badges/badges.schemas';
 
@@ -78,7 +79,5 @@ export async function readImage(file: File, maxBytes: number): Promise<{ mimeTyp
   const isPng = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
   const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
   if (!isPng && !isJpeg) return { error: 'invalidFileType' };
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return { mimeType: isPng ? 'image/png' : 'image/jpeg', dataBase64: btoa(bin) };
+  return { mimeType: isPng ? 'image/png' : 'image/jpeg', dataBase64: encodeBase64(bytes) };
 }

@@ -1,14 +1,8 @@
+import { encodeBase64 } from '@pavilion/domain/common/base64';
 import type { TRegistrationPhotoRequest } from '@pavilion/domain/registration/registration.schemas';
 
 /** The longest side of an uploaded photo: enough for a gate screen and a badge, far below the 512 KB limit. */
 export const PHOTO_MAX_SIDE = 480;
-
-/** Base64 of bytes (standard alphabet), in slices so large images do not overflow the argument list. */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 /** Width and height that fit `max` on the longest side, never enlarged. */
 export function fitWithin(width: number, height: number, max = PHOTO_MAX_SIDE): { width: number; height: number } {
@@ -37,5 +31,5 @@ export async function shrinkPhoto(file: File): Promise<TRegistrationPhotoRequest
   bitmap.close();
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85));
   if (!blob) throw new Error('unreadable');
-  return { contentType: 'image/jpeg', dataBase64: toBase64(new Uint8Array(await blob.arrayBuffer())) };
+  return { contentType: 'image/jpeg', dataBase64: encodeBase64(new Uint8Array(await blob.arrayBuffer())) };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Avatar, Button, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,12 +14,10 @@ import { shrinkPhoto } from '../../lib/shrink-photo.ts';
 /** The attendee's photo, shown to gate staff with every scan: choose (shrunk in the browser), replace or remove. */
 export function PhotoModal({ eventId, registration, onClose }: { eventId: string; registration: TRegistration | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [current, setCurrent] = useState<TRegistration | null>(registration);
+  // The server's answer to the last change, while the modal shows that same registration; the row's data otherwise.
+  const [saved, setSaved] = useState<TRegistration | null>(null);
+  const current = saved && saved.id === registration?.id ? saved : registration;
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    setCurrent(registration);
-    setProblem(null);
-  }, [registration]);
   const invalidates = [registrationKeys.registrations(eventId)];
   const upload = useRegistrationMutation(async (file: File) => api.setPhoto(eventId, registration!.id, await shrinkPhoto(file)), invalidates);
   const remove = useRegistrationMutation(() => api.removePhoto(eventId, registration!.id), invalidates);
@@ -30,7 +28,7 @@ export function PhotoModal({ eventId, registration, onClose }: { eventId: string
     if (!file) return;
     setProblem(null);
     try {
-      setCurrent(await upload.mutateAsync(file));
+      setSaved(await upload.mutateAsync(file));
       toast(t('registration.org.photo.saved'), 'success');
     } catch (err) {
       setProblem(err instanceof Error && err.message === 'unreadable' ? t('registration.org.photo.unreadable') : errorMessage(err, t));
@@ -39,7 +37,7 @@ export function PhotoModal({ eventId, registration, onClose }: { eventId: string
   async function clear() {
     setProblem(null);
     try {
-      setCurrent(await remove.mutateAsync(undefined));
+      setSaved(await remove.mutateAsync(undefined));
       toast(t('registration.org.photo.removed'), 'success');
     } catch (err) {
       setProblem(errorMessage(err, t));
@@ -47,7 +45,13 @@ export function PhotoModal({ eventId, registration, onClose }: { eventId: string
   }
 
   return (
-    <Modal opened={!!registration} onClose={onClose} title={t('registration.org.photo.title', { name })} centered>
+    <Modal
+      opened={!!registration}
+      onClose={() => {
+        setSaved(null);
+        setProblem(null);
+        onClose();
+      }} title={t('registration.org.photo.title', { name })} centered>
       <Stack align="center" gap="md">
         <Avatar src={current?.photoUrl ?? undefined} alt={current?.photoUrl ? t('registration.org.photo.alt', { name }) : ''} size={160} radius={160} data-testid="registration-photo">
           <IconPhoto size={48} aria-hidden />
