@@ -1,6 +1,6 @@
 import '../organiser-i18n.ts';
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { IconDots, IconDownload, IconMapPin, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TArea } from '@pavilion/domain/checkin/checkin.schemas';
@@ -18,6 +18,7 @@ import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { confirmAction } from '../components/organiser/confirm-action.ts';
 import { useAreas, useCheckinMutation } from '../hooks/use-organiser-checkin.ts';
 import { ruleSummary } from '../lib/area-display.ts';
+import { DataTable } from '../../../ui/data-table.tsx';
 
 /** /app/onsite: the event's check-in areas (AP-261), create (AP-262), edit (AP-263, rules AP-267, capacity AP-269), delete (AP-264). */
 export function OrgAreasPage() {
@@ -70,96 +71,78 @@ export function OrgAreasPage() {
       {areas.isError && <ListError error={areas.error} onRetry={() => void areas.refetch()} />}
       {areas.data?.length === 0 && <ListEmpty icon={<IconMapPin size={32} />} title={t('checkin.org.areasEmpty')} body={t('checkin.org.areasEmptyBody')} action={newButton} />}
       {areas.data && areas.data.length > 0 && (
-        <Paper withBorder shadow="xs">
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('checkin.org.areaName')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.areaKind')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.rules')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.inside')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.capacity')}</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{t('checkin.org.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {areas.data.map((area) => (
-                  <Table.Tr key={area.id}>
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {area.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{t(`checkin.areaKinds.${area.kind}`)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {ruleSummary(area, t).map((r) => (
-                          <Badge key={r} variant="light" color="gray" size="sm" styles={{ root: { textTransform: 'none', color: 'var(--mantine-color-gray-9)' } }}>
-                            {r}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fw={700} data-testid={`inside-${area.id}`}>
-                        {area.inside}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {area.capacity === null ? (
-                        <Text size="sm" c="dimmed">
-                          {t('checkin.org.unlimited')}
-                        </Text>
-                      ) : (
-                        <Text size="sm">
-                          {area.capacity} · {area.capacityMode === 'refuse' ? t('checkin.org.capacityRefuse') : t('checkin.org.capacityWarn')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={`${t('checkin.org.actions')}: ${area.name}`}>
-                            <IconDots size={18} aria-hidden />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Can rule="AP-263">
-                            <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => open(area)}>
-                              {t('common.edit')}
-                            </Menu.Item>
-                          </Can>
-                          <Can rule="AP-264">
-                            <Menu.Item
-                              color="red"
-                              leftSection={<IconTrash size={16} aria-hidden />}
-                              onClick={() =>
-                                confirmAction(t, {
-                                  title: t('checkin.org.deleteTitle', { name: area.name }),
-                                  body: t('checkin.org.deleteBody'),
-                                  confirm: t('checkin.org.delete'),
-                                  onConfirm: () =>
-                                    remove.mutate(area.id, {
-                                      onError: (err) => toast(httpStatusOf(err) === 409 ? t('checkin.org.areaInUse') : errorMessage(err, t), 'error'),
-                                    }),
-                                })
-                              }
-                            >
-                              {t('checkin.org.delete')}
-                            </Menu.Item>
-                          </Can>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <DataTable columns={[t('checkin.org.areaName'), t('checkin.org.areaKind'), t('checkin.org.rules'), t('checkin.org.inside'), t('checkin.org.capacity'), { label: t('checkin.org.actions'), isHidden: true }]} minWidth={760}>
+          {areas.data.map((area) => (
+            <Table.Tr key={area.id}>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {area.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>{t(`checkin.areaKinds.${area.kind}`)}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {ruleSummary(area, t).map((r) => (
+                    <Badge key={r} variant="light" color="gray" size="sm" styles={{ root: { textTransform: 'none', color: 'var(--mantine-color-gray-9)' } }}>
+                      {r}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text fw={700} data-testid={`inside-${area.id}`}>
+                  {area.inside}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {area.capacity === null ? (
+                  <Text size="sm" c="dimmed">
+                    {t('checkin.org.unlimited')}
+                  </Text>
+                ) : (
+                  <Text size="sm">
+                    {area.capacity} · {area.capacityMode === 'refuse' ? t('checkin.org.capacityRefuse') : t('checkin.org.capacityWarn')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" aria-label={`${t('checkin.org.actions')}: ${area.name}`}>
+                      <IconDots size={18} aria-hidden />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Can rule="AP-263">
+                      <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => open(area)}>
+                        {t('common.edit')}
+                      </Menu.Item>
+                    </Can>
+                    <Can rule="AP-264">
+                      <Menu.Item
+                        color="red"
+                        leftSection={<IconTrash size={16} aria-hidden />}
+                        onClick={() =>
+                          confirmAction(t, {
+                            title: t('checkin.org.deleteTitle', { name: area.name }),
+                            body: t('checkin.org.deleteBody'),
+                            confirm: t('checkin.org.delete'),
+                            onConfirm: () =>
+                              remove.mutate(area.id, {
+                                onError: (err) => toast(httpStatusOf(err) === 409 ? t('checkin.org.areaInUse') : errorMessage(err, t), 'error'),
+                              }),
+                          })
+                        }
+                      >
+                        {t('checkin.org.delete')}
+                      </Menu.Item>
+                    </Can>
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       <AreaFormModal eventId={eventId} area={editing} isOpen={isOpen} onClose={() => setOpen(false)} />
     </Stack>

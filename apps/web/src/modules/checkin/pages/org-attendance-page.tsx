@@ -17,6 +17,7 @@ import { HourlyChart } from '../components/hourly-chart.tsx';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { useAreaFootfall, useAreas, useAttendance, useScans } from '../hooks/use-organiser-checkin.ts';
 import { formatMinutes, formatShortDateTime } from '../lib/datetime-local.ts';
+import { DataTable } from '../../../ui/data-table.tsx';
 
 function EntriesChart({ eventId, areas }: { eventId: string; areas: { id: string; name: string }[] }) {
   const { t } = useTranslation();
@@ -120,49 +121,32 @@ function ScanLog({ eventId, areas }: { eventId: string; areas: { id: string; nam
         </Text>
       )}
       {scans.data && scans.data.items.length > 0 && (
-        <Paper withBorder shadow="xs">
-          <Table.ScrollContainer minWidth={820}>
-            <Table verticalSpacing="xs" horizontalSpacing="md" data-testid="scan-log">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('checkin.org.scannedAt')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.attendee')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.area')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.direction')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.result')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.source')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.device')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {scans.data.items.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatShortDateTime(s.scannedAt)}</Table.Td>
-                    <Table.Td>{s.attendeeName ?? t('checkin.org.none')}</Table.Td>
-                    <Table.Td>{s.areaName}</Table.Td>
-                    <Table.Td>{t(`checkin.org.directions.${s.direction}`)}</Table.Td>
-                    <Table.Td>
-                      <Badge
-                        variant="light"
-                        color={isAdmittingResult(s.result) ? 'green' : 'red'}
-                        styles={{ root: { textTransform: 'none', color: 'var(--mantine-color-dark-7)' } }}
-                      >
-                        {t(`checkin.results.${s.result}`)}
-                      </Badge>
-                      {s.conflict && (
-                        <Badge ml={4} variant="filled" color="orange" styles={{ root: { textTransform: 'none', color: '#1a1b1e' } }}>
-                          {t(`checkin.org.conflictKinds.${s.conflict}`)}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{t(`checkin.org.sources.${s.source}`)}</Table.Td>
-                    <Table.Td>{s.deviceName ?? t('checkin.org.none')}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <DataTable columns={[t('checkin.org.scannedAt'), t('checkin.org.attendee'), t('checkin.org.area'), t('checkin.org.direction'), t('checkin.org.result'), t('checkin.org.source'), t('checkin.org.device')]} minWidth={820} verticalSpacing="xs" data-testid="scan-log">
+          {scans.data.items.map((s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatShortDateTime(s.scannedAt)}</Table.Td>
+              <Table.Td>{s.attendeeName ?? t('checkin.org.none')}</Table.Td>
+              <Table.Td>{s.areaName}</Table.Td>
+              <Table.Td>{t(`checkin.org.directions.${s.direction}`)}</Table.Td>
+              <Table.Td>
+                <Badge
+                  variant="light"
+                  color={isAdmittingResult(s.result) ? 'green' : 'red'}
+                  styles={{ root: { textTransform: 'none', color: 'var(--mantine-color-dark-7)' } }}
+                >
+                  {t(`checkin.results.${s.result}`)}
+                </Badge>
+                {s.conflict && (
+                  <Badge ml={4} variant="filled" color="orange" styles={{ root: { textTransform: 'none', color: '#1a1b1e' } }}>
+                    {t(`checkin.org.conflictKinds.${s.conflict}`)}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{t(`checkin.org.sources.${s.source}`)}</Table.Td>
+              <Table.Td>{s.deviceName ?? t('checkin.org.none')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {scans.data && <ListPager data={scans.data} onChange={setPage} />}
     </Stack>
@@ -235,48 +219,34 @@ export function OrgAttendancePage() {
           {attendance.isError && <ListError error={attendance.error} onRetry={() => void attendance.refetch()} />}
           {attendance.data?.items.length === 0 && <ListEmpty icon={<IconUsers size={32} />} title={t('checkin.org.attendanceEmpty')} body={t('checkin.org.attendanceEmptyBody')} />}
           {attendance.data && attendance.data.items.length > 0 && (
-            <Paper withBorder shadow="xs">
-              <Table.ScrollContainer minWidth={760}>
-                <Table verticalSpacing="sm" horizontalSpacing="md" data-testid="attendance-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('checkin.org.attendee')}</Table.Th>
-                      <Table.Th scope="col">{t('checkin.org.registrationNo')}</Table.Th>
-                      <Table.Th scope="col">{t('checkin.org.whereWhen')}</Table.Th>
-                      <Table.Th scope="col">{t('checkin.org.totalTime')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {attendance.data.items.map((row) => (
-                      <Table.Tr key={row.registrationId}>
-                        <Table.Td>
-                          <Text fw={600} size="sm">
-                            {row.attendee ? `${row.attendee.firstName} ${row.attendee.lastName}` : row.registrationId}
-                          </Text>
-                          {row.attendee?.categoryName && (
-                            <Text size="xs" c="dimmed">
-                              {row.attendee.categoryName}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>{row.attendee?.registrationNo ?? t('checkin.org.none')}</Table.Td>
-                        <Table.Td>
-                          <Stack gap={2}>
-                            {row.areas.map((a) => (
-                              <Text key={a.areaId} size="sm">
-                                <strong>{a.areaName}</strong>: {formatShortDateTime(a.firstEntryAt) || t('checkin.org.none')} – {a.inside ? t('checkin.org.insideNow') : formatShortDateTime(a.lastExitAt) || t('checkin.org.none')} ·{' '}
-                                {formatMinutes(a.minutes)}
-                              </Text>
-                            ))}
-                          </Stack>
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMinutes(row.totalMinutes)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Paper>
+            <DataTable columns={[t('checkin.org.attendee'), t('checkin.org.registrationNo'), t('checkin.org.whereWhen'), t('checkin.org.totalTime')]} minWidth={760} data-testid="attendance-table">
+              {attendance.data.items.map((row) => (
+                <Table.Tr key={row.registrationId}>
+                  <Table.Td>
+                    <Text fw={600} size="sm">
+                      {row.attendee ? `${row.attendee.firstName} ${row.attendee.lastName}` : row.registrationId}
+                    </Text>
+                    {row.attendee?.categoryName && (
+                      <Text size="xs" c="dimmed">
+                        {row.attendee.categoryName}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{row.attendee?.registrationNo ?? t('checkin.org.none')}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      {row.areas.map((a) => (
+                        <Text key={a.areaId} size="sm">
+                          <strong>{a.areaName}</strong>: {formatShortDateTime(a.firstEntryAt) || t('checkin.org.none')} – {a.inside ? t('checkin.org.insideNow') : formatShortDateTime(a.lastExitAt) || t('checkin.org.none')} ·{' '}
+                          {formatMinutes(a.minutes)}
+                        </Text>
+                      ))}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMinutes(row.totalMinutes)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
           )}
           {attendance.data && <ListPager data={attendance.data} onChange={setPage} />}
         </Stack>

@@ -1,6 +1,6 @@
 import '../organiser-i18n.ts';
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Switch, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../app/access-gate.tsx';
@@ -14,6 +14,7 @@ import { organiserCheckinApi as api } from '../api/organiser-checkin-api.ts';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { useCheckinMutation, useConflicts } from '../hooks/use-organiser-checkin.ts';
 import { formatShortDateTime } from '../lib/datetime-local.ts';
+import { DataTable } from '../../../ui/data-table.tsx';
 
 /**
  * /app/onsite/conflicts: what offline devices admitted but the server would not have, flagged after their sync
@@ -47,60 +48,42 @@ export function OrgConflictsPage() {
       {conflicts.isError && <ListError error={conflicts.error} onRetry={() => void conflicts.refetch()} />}
       {conflicts.data?.items.length === 0 && <ListEmpty icon={<IconShieldCheck size={32} />} title={t('checkin.org.conflictsEmpty')} body={t('checkin.org.conflictsEmptyBody')} />}
       {conflicts.data && conflicts.data.items.length > 0 && (
-        <Paper withBorder shadow="xs">
-          <Table.ScrollContainer minWidth={860}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" data-testid="conflicts-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('checkin.org.kind')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.attendee')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.area')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.device')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.deviceSaid')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.serverSaid')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.scannedAt')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {conflicts.data.items.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Badge color={c.kind === 'double_admission' ? 'orange' : 'red'} variant="light" styles={{ root: { textTransform: 'none', color: 'var(--mantine-color-dark-7)', overflow: 'visible' }, label: { overflow: 'visible' } }}>
-                        {t(`checkin.org.conflictKinds.${c.kind}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{c.attendeeName ?? t('checkin.org.none')}</Table.Td>
-                    <Table.Td>{c.areaName}</Table.Td>
-                    <Table.Td>{c.deviceName ?? t('checkin.org.none')}</Table.Td>
-                    <Table.Td>{t(`checkin.results.${c.localResult}`)}</Table.Td>
-                    <Table.Td>{t(`checkin.results.${c.serverResult}`)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatShortDateTime(c.scannedAt)}</Table.Td>
-                    <Table.Td>
-                      {c.resolvedAt ? (
-                        <Text size="sm" c="dimmed">
-                          {t('checkin.org.resolvedAt', { time: formatShortDateTime(c.resolvedAt) })}
-                        </Text>
-                      ) : (
-                        <Can rule="AP-290" fallback={<Text size="sm">{t('checkin.org.none')}</Text>}>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            leftSection={<IconCheck size={14} aria-hidden />}
-                            loading={resolve.isPending && resolve.variables === c.id}
-                            onClick={() => resolve.mutate(c.id, { onError: (err) => toast(errorMessage(err, t), 'error') })}
-                          >
-                            {t('checkin.org.resolve')}
-                          </Button>
-                        </Can>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <DataTable columns={[t('checkin.org.kind'), t('checkin.org.attendee'), t('checkin.org.area'), t('checkin.org.device'), t('checkin.org.deviceSaid'), t('checkin.org.serverSaid'), t('checkin.org.scannedAt'), t('checkin.org.status')]} minWidth={860} data-testid="conflicts-table">
+          {conflicts.data.items.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Badge color={c.kind === 'double_admission' ? 'orange' : 'red'} variant="light" styles={{ root: { textTransform: 'none', color: 'var(--mantine-color-dark-7)', overflow: 'visible' }, label: { overflow: 'visible' } }}>
+                  {t(`checkin.org.conflictKinds.${c.kind}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{c.attendeeName ?? t('checkin.org.none')}</Table.Td>
+              <Table.Td>{c.areaName}</Table.Td>
+              <Table.Td>{c.deviceName ?? t('checkin.org.none')}</Table.Td>
+              <Table.Td>{t(`checkin.results.${c.localResult}`)}</Table.Td>
+              <Table.Td>{t(`checkin.results.${c.serverResult}`)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatShortDateTime(c.scannedAt)}</Table.Td>
+              <Table.Td>
+                {c.resolvedAt ? (
+                  <Text size="sm" c="dimmed">
+                    {t('checkin.org.resolvedAt', { time: formatShortDateTime(c.resolvedAt) })}
+                  </Text>
+                ) : (
+                  <Can rule="AP-290" fallback={<Text size="sm">{t('checkin.org.none')}</Text>}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconCheck size={14} aria-hidden />}
+                      loading={resolve.isPending && resolve.variables === c.id}
+                      onClick={() => resolve.mutate(c.id, { onError: (err) => toast(errorMessage(err, t), 'error') })}
+                    >
+                      {t('checkin.org.resolve')}
+                    </Button>
+                  </Can>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {conflicts.data && <ListPager data={conflicts.data} onChange={setPage} />}
     </Stack>

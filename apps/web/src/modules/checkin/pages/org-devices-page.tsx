@@ -1,6 +1,6 @@
 import '../organiser-i18n.ts';
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Paper, Select, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconBolt,
   IconDeviceMobile,
@@ -32,6 +32,7 @@ import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { confirmAction } from '../components/organiser/confirm-action.ts';
 import { useAreas, useCheckinMutation, useDeviceLogs, useDevices } from '../hooks/use-organiser-checkin.ts';
 import { formatShortDateTime } from '../lib/datetime-local.ts';
+import { DataTable } from '../../../ui/data-table.tsx';
 
 type TCommand = 'logout' | 'sync' | 'refresh';
 const STATUS_COLOR = { pending: 'yellow', active: 'green', revoked: 'gray' } as const;
@@ -79,39 +80,25 @@ function DeviceLog({ eventId, devices }: { eventId: string; devices: TDevice[] }
         </Text>
       )}
       {logs.data && logs.data.items.length > 0 && (
-        <Paper withBorder shadow="xs">
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="xs" horizontalSpacing="md">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('checkin.org.logAt')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.logDevice')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.logKind')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.logMessage')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {logs.data.items.map((l) => (
-                  <Table.Tr key={l.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatShortDateTime(l.at)}</Table.Td>
-                    <Table.Td>{l.deviceName}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color="gray" size="sm" styles={{ root: { color: 'var(--mantine-color-gray-9)' } }}>
-                        {l.kind}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {/* A scan reads as "In · Admitted"; other entries carry the server's sentence. */}
-                      {l.kind === 'scan' && typeof l.meta.direction === 'string' && typeof l.meta.result === 'string'
-                        ? `${t(`checkin.org.directions.${l.meta.direction}`)} · ${t(`checkin.results.${l.meta.result}`)}`
-                        : l.message}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <DataTable columns={[t('checkin.org.logAt'), t('checkin.org.logDevice'), t('checkin.org.logKind'), t('checkin.org.logMessage')]} minWidth={640} verticalSpacing="xs">
+          {logs.data.items.map((l) => (
+            <Table.Tr key={l.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatShortDateTime(l.at)}</Table.Td>
+              <Table.Td>{l.deviceName}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color="gray" size="sm" styles={{ root: { color: 'var(--mantine-color-gray-9)' } }}>
+                  {l.kind}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {/* A scan reads as "In · Admitted"; other entries carry the server's sentence. */}
+                {l.kind === 'scan' && typeof l.meta.direction === 'string' && typeof l.meta.result === 'string'
+                  ? `${t(`checkin.org.directions.${l.meta.direction}`)} · ${t(`checkin.results.${l.meta.result}`)}`
+                  : l.message}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {logs.data && <ListPager data={logs.data} onChange={setPage} />}
     </Stack>
@@ -221,151 +208,133 @@ export function OrgDevicesPage() {
         <ListEmpty icon={<IconDeviceMobile size={32} />} title={t('checkin.org.devicesEmpty')} body={hasAreas ? t('checkin.org.devicesEmptyBody') : t('checkin.org.needAreaFirst')} action={newButton} />
       )}
       {list.length > 0 && (
-        <Paper withBorder shadow="xs">
-          <Table.ScrollContainer minWidth={820}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('checkin.org.deviceName')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.deviceKind')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.areasLabel')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.status')}</Table.Th>
-                  <Table.Th scope="col">{t('checkin.org.lastSeen')}</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{t('checkin.org.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((d) => {
-                  const isRevoked = d.status === 'revoked';
-                  return (
-                    <Table.Tr key={d.id} data-testid={`device-row-${d.id}`}>
-                      <Table.Td>
-                        <Group gap={8} wrap="nowrap">
-                          <Tooltip label={d.isOnline ? t('checkin.org.onlineNow') : t('checkin.org.offlineNow')}>
-                            <span
-                              role="img"
-                              aria-label={d.isOnline ? t('checkin.org.onlineNow') : t('checkin.org.offlineNow')}
-                              style={{ width: 10, height: 10, borderRadius: 10, background: d.isOnline ? 'var(--mantine-color-green-7)' : 'var(--mantine-color-gray-5)', flex: 'none' }}
-                            />
-                          </Tooltip>
-                          <Text fw={600} size="sm">
-                            {d.name}
-                          </Text>
-                          {d.relayEnabled && (
-                            <Badge size="xs" variant="light" leftSection={<IconBolt size={10} aria-hidden />}>
-                              relay
-                            </Badge>
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{t(`checkin.org.deviceKinds.${d.kind}`)}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {d.areaIds.map((id) => (
-                            <Badge key={id} variant="outline" size="sm" styles={{ root: { textTransform: 'none' } }}>
-                              {areaName.get(id) ?? id}
-                            </Badge>
-                          ))}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={STATUS_COLOR[d.status]} variant="light" styles={{ root: { color: 'var(--mantine-color-dark-7)' } }}>
-                          {t(`checkin.org.statuses.${d.status}`)}
-                        </Badge>
-                        {d.status === 'pending' && d.codeExpiresAt && (
-                          <Text size="xs" c="dimmed">
-                            {t('checkin.org.codeExpires', { time: formatShortDateTime(d.codeExpiresAt) })}
-                          </Text>
+        <DataTable columns={[t('checkin.org.deviceName'), t('checkin.org.deviceKind'), t('checkin.org.areasLabel'), t('checkin.org.status'), t('checkin.org.lastSeen'), { label: t('checkin.org.actions'), isHidden: true }]} minWidth={820}>
+          {list.map((d) => {
+            const isRevoked = d.status === 'revoked';
+            return (
+              <Table.Tr key={d.id} data-testid={`device-row-${d.id}`}>
+                <Table.Td>
+                  <Group gap={8} wrap="nowrap">
+                    <Tooltip label={d.isOnline ? t('checkin.org.onlineNow') : t('checkin.org.offlineNow')}>
+                      <span
+                        role="img"
+                        aria-label={d.isOnline ? t('checkin.org.onlineNow') : t('checkin.org.offlineNow')}
+                        style={{ width: 10, height: 10, borderRadius: 10, background: d.isOnline ? 'var(--mantine-color-green-7)' : 'var(--mantine-color-gray-5)', flex: 'none' }}
+                      />
+                    </Tooltip>
+                    <Text fw={600} size="sm">
+                      {d.name}
+                    </Text>
+                    {d.relayEnabled && (
+                      <Badge size="xs" variant="light" leftSection={<IconBolt size={10} aria-hidden />}>
+                        relay
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{t(`checkin.org.deviceKinds.${d.kind}`)}</Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {d.areaIds.map((id) => (
+                      <Badge key={id} variant="outline" size="sm" styles={{ root: { textTransform: 'none' } }}>
+                        {areaName.get(id) ?? id}
+                      </Badge>
+                    ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOR[d.status]} variant="light" styles={{ root: { color: 'var(--mantine-color-dark-7)' } }}>
+                    {t(`checkin.org.statuses.${d.status}`)}
+                  </Badge>
+                  {d.status === 'pending' && d.codeExpiresAt && (
+                    <Text size="xs" c="dimmed">
+                      {t('checkin.org.codeExpires', { time: formatShortDateTime(d.codeExpiresAt) })}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.lastSeenAt ? formatShortDateTime(d.lastSeenAt) : t('checkin.org.never')}</Table.Td>
+                <Table.Td>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <ActionIcon variant="subtle" color="gray" aria-label={`${t('checkin.org.actions')}: ${d.name}`}>
+                        <IconDots size={18} aria-hidden />
+                      </ActionIcon>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      {!isRevoked && (
+                        <>
+                          <Can rule="AP-272">
+                            <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => {
+                                setEditing(d);
+                                setFormOpen(true);
+                              }}>
+                              {t('common.edit')}
+                            </Menu.Item>
+                            <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => newCode.mutate(d.id, { onSuccess: setCode, onError })}>
+                              {t('checkin.org.newCode')}
+                            </Menu.Item>
+                          </Can>
+                          <Can rule="AP-278">
+                            <Menu.Item leftSection={<IconBolt size={16} aria-hidden />} onClick={() => setRelayOf(d)}>
+                              {t('checkin.org.relaySettings')}
+                            </Menu.Item>
+                          </Can>
+                          <Can rule="AP-276">
+                            <Menu.Item leftSection={<IconRotateClockwise size={16} aria-hidden />} onClick={() => send('sync', d.id)}>
+                              {t('checkin.org.sync')}
+                            </Menu.Item>
+                          </Can>
+                          <Can rule="AP-277">
+                            <Menu.Item leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => send('refresh', d.id)}>
+                              {t('checkin.org.refresh')}
+                            </Menu.Item>
+                          </Can>
+                          <Can rule="AP-275">
+                            <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => send('logout', d.id)}>
+                              {t('checkin.org.logout')}
+                            </Menu.Item>
+                          </Can>
+                        </>
+                      )}
+                      <Can rule="AP-273">
+                        {!isRevoked && (
+                          <Menu.Item
+                            color="red"
+                            leftSection={<IconBan size={16} aria-hidden />}
+                            onClick={() =>
+                              confirmAction(t, {
+                                title: t('checkin.org.revokeTitle', { name: d.name }),
+                                body: t('checkin.org.revokeBody'),
+                                confirm: t('checkin.org.revoke'),
+                                onConfirm: () => revoke.mutate(d.id, { onError }),
+                              })
+                            }
+                          >
+                            {t('checkin.org.revoke')}
+                          </Menu.Item>
                         )}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.lastSeenAt ? formatShortDateTime(d.lastSeenAt) : t('checkin.org.never')}</Table.Td>
-                      <Table.Td>
-                        <Menu position="bottom-end" withinPortal>
-                          <Menu.Target>
-                            <ActionIcon variant="subtle" color="gray" aria-label={`${t('checkin.org.actions')}: ${d.name}`}>
-                              <IconDots size={18} aria-hidden />
-                            </ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            {!isRevoked && (
-                              <>
-                                <Can rule="AP-272">
-                                  <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => {
-                                      setEditing(d);
-                                      setFormOpen(true);
-                                    }}>
-                                    {t('common.edit')}
-                                  </Menu.Item>
-                                  <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => newCode.mutate(d.id, { onSuccess: setCode, onError })}>
-                                    {t('checkin.org.newCode')}
-                                  </Menu.Item>
-                                </Can>
-                                <Can rule="AP-278">
-                                  <Menu.Item leftSection={<IconBolt size={16} aria-hidden />} onClick={() => setRelayOf(d)}>
-                                    {t('checkin.org.relaySettings')}
-                                  </Menu.Item>
-                                </Can>
-                                <Can rule="AP-276">
-                                  <Menu.Item leftSection={<IconRotateClockwise size={16} aria-hidden />} onClick={() => send('sync', d.id)}>
-                                    {t('checkin.org.sync')}
-                                  </Menu.Item>
-                                </Can>
-                                <Can rule="AP-277">
-                                  <Menu.Item leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => send('refresh', d.id)}>
-                                    {t('checkin.org.refresh')}
-                                  </Menu.Item>
-                                </Can>
-                                <Can rule="AP-275">
-                                  <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => send('logout', d.id)}>
-                                    {t('checkin.org.logout')}
-                                  </Menu.Item>
-                                </Can>
-                              </>
-                            )}
-                            <Can rule="AP-273">
-                              {!isRevoked && (
-                                <Menu.Item
-                                  color="red"
-                                  leftSection={<IconBan size={16} aria-hidden />}
-                                  onClick={() =>
-                                    confirmAction(t, {
-                                      title: t('checkin.org.revokeTitle', { name: d.name }),
-                                      body: t('checkin.org.revokeBody'),
-                                      confirm: t('checkin.org.revoke'),
-                                      onConfirm: () => revoke.mutate(d.id, { onError }),
-                                    })
-                                  }
-                                >
-                                  {t('checkin.org.revoke')}
-                                </Menu.Item>
-                              )}
-                              <Menu.Item
-                                color="red"
-                                leftSection={<IconTrash size={16} aria-hidden />}
-                                onClick={() =>
-                                  confirmAction(t, {
-                                    title: t('checkin.org.deleteTitle', { name: d.name }),
-                                    body: t('checkin.org.deleteBody'),
-                                    confirm: t('checkin.org.delete'),
-                                    onConfirm: () => remove.mutate(d.id, { onError }),
-                                  })
-                                }
-                              >
-                                {t('checkin.org.delete')}
-                              </Menu.Item>
-                            </Can>
-                          </Menu.Dropdown>
-                        </Menu>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+                        <Menu.Item
+                          color="red"
+                          leftSection={<IconTrash size={16} aria-hidden />}
+                          onClick={() =>
+                            confirmAction(t, {
+                              title: t('checkin.org.deleteTitle', { name: d.name }),
+                              body: t('checkin.org.deleteBody'),
+                              confirm: t('checkin.org.delete'),
+                              onConfirm: () => remove.mutate(d.id, { onError }),
+                            })
+                          }
+                        >
+                          {t('checkin.org.delete')}
+                        </Menu.Item>
+                      </Can>
+                    </Menu.Dropdown>
+                  </Menu>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </DataTable>
       )}
       <Can rule="AP-281">{list.length > 0 && <DeviceLog eventId={eventId} devices={list} />}</Can>
       <DeviceFormModal eventId={eventId} device={editing} areas={areas.data ?? []} isOpen={isFormOpen} onClose={() => setFormOpen(false)} onCreated={setCode} />

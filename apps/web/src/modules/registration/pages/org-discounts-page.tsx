@@ -1,6 +1,6 @@
 import '../organiser-i18n.ts';
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Group, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDiscount2, IconPlus, IconSearch, IconSparkles, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { useSectionEventId } from '../hooks/use-section-event.ts';
 import { formatDateTime } from '../lib/datetime.ts';
 import { formatMoney } from '../lib/money.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
 
 /** /app/registration/discounts: coupons (AP-161), create (AP-162), bulk codes (AP-166), delete (AP-164). */
 export function OrgDiscountsPage() {
@@ -76,68 +77,51 @@ export function OrgDiscountsPage() {
             {coupons.isError && <ListError error={coupons.error} onRetry={() => void coupons.refetch()} />}
             {data && data.items.length === 0 && debounced && <Text c="dimmed">{t('registration.org.noMatch')}</Text>}
             {data && data.items.length > 0 && (
-              <Table.ScrollContainer minWidth={760}>
-                <Table verticalSpacing="sm" highlightOnHover>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('registration.org.code')}</Table.Th>
-                      <Table.Th scope="col">{t('registration.org.value')}</Table.Th>
-                      <Table.Th scope="col">{t('registration.org.uses')}</Table.Th>
-                      <Table.Th scope="col">{t('registration.org.validTo')}</Table.Th>
-                      <Table.Th scope="col">{t('registration.org.scope')}</Table.Th>
-                      <Table.Th scope="col">{t('registration.org.active')}</Table.Th>
-                      <Table.Th scope="col">
-                        <VisuallyHidden>{t('registration.org.actions')}</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((c) => (
-                      <Table.Tr key={c.id}>
-                        <Table.Td>
-                          <Text fw={700} size="sm" ff="monospace">
-                            {c.code}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>{c.kind === 'percent' ? `${c.value}%` : formatMoney(c.value, c.currency ?? 'EUR')}</Table.Td>
-                        <Table.Td>
-                          {c.usedCount} / {c.maxUses ?? '∞'}
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.validTo)}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm" lineClamp={1} maw={220}>
-                            {c.ticketIds.length ? c.ticketIds.map(ticketName).join(', ') : t('registration.org.scopeAll')}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <StatusBadge color={c.isActive ? 'teal' : 'gray'}>
-                            {c.isActive ? t('registration.org.active') : t('registration.org.inactive')}
-                          </StatusBadge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Can rule="AP-164">
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`${t('registration.org.delete')} ${c.code}`}
-                              onClick={() =>
-                                confirmDelete(t, c.code, () =>
-                                  remove.mutate(c.id, {
-                                    onSuccess: () => toast(t('registration.org.deleted', { name: c.code }), 'success'),
-                                    onError: (e) => toast(errorMessage(e, t), 'error'),
-                                  }),
-                                )
-                              }
-                            >
-                              <IconTrash size={16} aria-hidden />
-                            </ActionIcon>
-                          </Can>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataTable columns={[t('registration.org.code'), t('registration.org.value'), t('registration.org.uses'), t('registration.org.validTo'), t('registration.org.scope'), t('registration.org.active'), { label: t('registration.org.actions'), isHidden: true }]} minWidth={760} isFramed={false}>
+                {data.items.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td>
+                      <Text fw={700} size="sm" ff="monospace">
+                        {c.code}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{c.kind === 'percent' ? `${c.value}%` : formatMoney(c.value, c.currency ?? 'EUR')}</Table.Td>
+                    <Table.Td>
+                      {c.usedCount} / {c.maxUses ?? '∞'}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.validTo)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" lineClamp={1} maw={220}>
+                        {c.ticketIds.length ? c.ticketIds.map(ticketName).join(', ') : t('registration.org.scopeAll')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge color={c.isActive ? 'teal' : 'gray'}>
+                        {c.isActive ? t('registration.org.active') : t('registration.org.inactive')}
+                      </StatusBadge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Can rule="AP-164">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`${t('registration.org.delete')} ${c.code}`}
+                          onClick={() =>
+                            confirmDelete(t, c.code, () =>
+                              remove.mutate(c.id, {
+                                onSuccess: () => toast(t('registration.org.deleted', { name: c.code }), 'success'),
+                                onError: (e) => toast(errorMessage(e, t), 'error'),
+                              }),
+                            )
+                          }
+                        >
+                          <IconTrash size={16} aria-hidden />
+                        </ActionIcon>
+                      </Can>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </DataTable>
             )}
             {data && <ListPager data={data} onChange={setPage} />}
           </Stack>

@@ -1,6 +1,6 @@
 import '../organiser-i18n.ts';
 import { useEffect, useState } from 'react';
-import { ActionIcon, Group, Menu, NativeSelect, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Menu, NativeSelect, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCash, IconDots, IconFileInvoice, IconReceipt, IconReceiptRefund, IconSearch, IconX } from '@tabler/icons-react';
 import { modals } from '@mantine/modals';
@@ -23,6 +23,7 @@ import { formatDateTime } from '../lib/datetime.ts';
 import { formatMoney } from '../lib/money.ts';
 import { canRefund } from '../lib/payments.ts';
 import { PAYMENT_COLORS } from '../lib/status-colors.ts';
+import { DataTable } from '../../../ui/data-table.tsx';
 
 const ORDER_COLORS: Record<TOrderStatus, string> = { pending: 'orange', paid: 'teal', cancelled: 'gray', expired: 'gray' };
 
@@ -109,112 +110,94 @@ export function OrgOrdersPage() {
             {orders.isError && <ListError error={orders.error} onRetry={() => void orders.refetch()} />}
             {data && data.items.length === 0 && hasFilters && <Text c="dimmed">{t('registration.org.noMatchBody')}</Text>}
             {data && data.items.length > 0 && (
-              <Table.ScrollContainer minWidth={860}>
-                <Table verticalSpacing="sm" highlightOnHover>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('registration.org.regNo')}</Table.Th>
-                      <Table.Th scope="col">{t('registration.org.buyer')}</Table.Th>
-                      <Table.Th scope="col">{t('registration.org.orderItems')}</Table.Th>
-                      <Table.Th scope="col">{t('registration.public.total')}</Table.Th>
-                      <Table.Th scope="col">{t('registration.org.orderStatus')}</Table.Th>
-                      <Table.Th scope="col">{t('registration.org.payment')}</Table.Th>
-                      <Table.Th scope="col">{t('registration.org.registered')}</Table.Th>
-                      <Table.Th scope="col">
-                        <VisuallyHidden>{t('registration.org.actions')}</VisuallyHidden>
-                      </Table.Th>
+              <DataTable columns={[t('registration.org.regNo'), t('registration.org.buyer'), t('registration.org.orderItems'), t('registration.public.total'), t('registration.org.orderStatus'), t('registration.org.payment'), t('registration.org.registered'), { label: t('registration.org.actions'), isHidden: true }]} minWidth={860} isFramed={false}>
+                {data.items.map((o) => {
+                  const buyer = `${o.buyer.firstName} ${o.buyer.lastName}`.trim();
+                  const canMarkPaid = access.can('AP-180') && o.status === 'pending';
+                  const canCancel = access.can('AP-190') && o.status === 'pending';
+                  const canInvoice = access.can('AP-193') && !!o.invoiceNumber;
+                  const canRefunds = (access.can('AP-183') && canRefund(o)) || (access.can('AP-181') && o.refundedAmount > 0);
+                  return (
+                    <Table.Tr key={o.id}>
+                      <Table.Td>
+                        <Text size="sm" ff="monospace" fw={600}>
+                          {o.registrationNo}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" fw={600}>
+                          {buyer}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {o.buyer.email}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" lineClamp={2} maw={220}>
+                          {o.lines.map((l) => `${l.quantity} × ${l.ticketName}`).join(', ')}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm" fw={600}>
+                          {o.total === 0 ? t('registration.public.free') : formatMoney(o.total, o.currency)}
+                        </Text>
+                        {o.refundedAmount > 0 && (
+                          <Text size="xs" c="dimmed">
+                            {t('registration.org.refundedOf', { amount: formatMoney(o.refundedAmount, o.currency) })}
+                          </Text>
+                        )}
+                        {o.couponCode && (
+                          <Text size="xs" c="dimmed" ff="monospace">
+                            {o.couponCode}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <StatusBadge color={ORDER_COLORS[o.status]}>{t(`registration.org.orderStatuses.${o.status}`)}</StatusBadge>
+                      </Table.Td>
+                      <Table.Td>
+                        <StatusBadge color={PAYMENT_COLORS[o.paymentStatus]}>{t(`registration.org.paymentStatus.${o.paymentStatus}`)}</StatusBadge>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm">{formatDateTime(o.createdAt)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        {(canMarkPaid || canCancel || canInvoice || canRefunds) && (
+                          <Menu position="bottom-end" withinPortal>
+                            <Menu.Target>
+                              <ActionIcon variant="subtle" color="gray" aria-label={t('registration.org.actionsFor', { name: o.registrationNo })}>
+                                <IconDots size={18} aria-hidden />
+                              </ActionIcon>
+                            </Menu.Target>
+                            <Menu.Dropdown>
+                              {canInvoice && (
+                                <Menu.Item leftSection={<IconFileInvoice size={16} aria-hidden />} onClick={() => void invoice(o)}>
+                                  {t('registration.public.downloadInvoice')}
+                                </Menu.Item>
+                              )}
+                              {canRefunds && (
+                                <Menu.Item leftSection={<IconReceiptRefund size={16} aria-hidden />} onClick={() => setRefundOrderId(o.id)}>
+                                  {canRefund(o) && access.can('AP-183') ? t('registration.org.refund') : t('registration.org.refunds')}
+                                </Menu.Item>
+                              )}
+                              {canMarkPaid && (
+                                <Menu.Item leftSection={<IconCash size={16} aria-hidden />} onClick={() => confirm(o, 'paid')}>
+                                  {t('registration.org.markPaid')}
+                                </Menu.Item>
+                              )}
+                              {canCancel && (
+                                <Menu.Item color="red" leftSection={<IconX size={16} aria-hidden />} onClick={() => confirm(o, 'cancel')}>
+                                  {t('registration.org.cancelOrder')}
+                                </Menu.Item>
+                              )}
+                            </Menu.Dropdown>
+                          </Menu>
+                        )}
+                      </Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((o) => {
-                      const buyer = `${o.buyer.firstName} ${o.buyer.lastName}`.trim();
-                      const canMarkPaid = access.can('AP-180') && o.status === 'pending';
-                      const canCancel = access.can('AP-190') && o.status === 'pending';
-                      const canInvoice = access.can('AP-193') && !!o.invoiceNumber;
-                      const canRefunds = (access.can('AP-183') && canRefund(o)) || (access.can('AP-181') && o.refundedAmount > 0);
-                      return (
-                        <Table.Tr key={o.id}>
-                          <Table.Td>
-                            <Text size="sm" ff="monospace" fw={600}>
-                              {o.registrationNo}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm" fw={600}>
-                              {buyer}
-                            </Text>
-                            <Text size="xs" c="dimmed">
-                              {o.buyer.email}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm" lineClamp={2} maw={220}>
-                              {o.lines.map((l) => `${l.quantity} × ${l.ticketName}`).join(', ')}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                            <Text size="sm" fw={600}>
-                              {o.total === 0 ? t('registration.public.free') : formatMoney(o.total, o.currency)}
-                            </Text>
-                            {o.refundedAmount > 0 && (
-                              <Text size="xs" c="dimmed">
-                                {t('registration.org.refundedOf', { amount: formatMoney(o.refundedAmount, o.currency) })}
-                              </Text>
-                            )}
-                            {o.couponCode && (
-                              <Text size="xs" c="dimmed" ff="monospace">
-                                {o.couponCode}
-                              </Text>
-                            )}
-                          </Table.Td>
-                          <Table.Td>
-                            <StatusBadge color={ORDER_COLORS[o.status]}>{t(`registration.org.orderStatuses.${o.status}`)}</StatusBadge>
-                          </Table.Td>
-                          <Table.Td>
-                            <StatusBadge color={PAYMENT_COLORS[o.paymentStatus]}>{t(`registration.org.paymentStatus.${o.paymentStatus}`)}</StatusBadge>
-                          </Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                            <Text size="sm">{formatDateTime(o.createdAt)}</Text>
-                          </Table.Td>
-                          <Table.Td>
-                            {(canMarkPaid || canCancel || canInvoice || canRefunds) && (
-                              <Menu position="bottom-end" withinPortal>
-                                <Menu.Target>
-                                  <ActionIcon variant="subtle" color="gray" aria-label={t('registration.org.actionsFor', { name: o.registrationNo })}>
-                                    <IconDots size={18} aria-hidden />
-                                  </ActionIcon>
-                                </Menu.Target>
-                                <Menu.Dropdown>
-                                  {canInvoice && (
-                                    <Menu.Item leftSection={<IconFileInvoice size={16} aria-hidden />} onClick={() => void invoice(o)}>
-                                      {t('registration.public.downloadInvoice')}
-                                    </Menu.Item>
-                                  )}
-                                  {canRefunds && (
-                                    <Menu.Item leftSection={<IconReceiptRefund size={16} aria-hidden />} onClick={() => setRefundOrderId(o.id)}>
-                                      {canRefund(o) && access.can('AP-183') ? t('registration.org.refund') : t('registration.org.refunds')}
-                                    </Menu.Item>
-                                  )}
-                                  {canMarkPaid && (
-                                    <Menu.Item leftSection={<IconCash size={16} aria-hidden />} onClick={() => confirm(o, 'paid')}>
-                                      {t('registration.org.markPaid')}
-                                    </Menu.Item>
-                                  )}
-                                  {canCancel && (
-                                    <Menu.Item color="red" leftSection={<IconX size={16} aria-hidden />} onClick={() => confirm(o, 'cancel')}>
-                                      {t('registration.org.cancelOrder')}
-                                    </Menu.Item>
-                                  )}
-                                </Menu.Dropdown>
-                              </Menu>
-                            )}
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  );
+                })}
+              </DataTable>
             )}
             {data && <ListPager data={data} onChange={setPage} />}
           </Stack>

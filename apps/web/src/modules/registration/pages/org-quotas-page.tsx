@@ -1,6 +1,6 @@
 import '../organiser-i18n.ts';
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, MultiSelect, NumberInput, Paper, Progress, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, MultiSelect, NumberInput, Progress, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBox, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { seatKeys, useQuotas, useRegistrationMutation, useTickets } from '../hooks/use-organiser-registration.ts';
 import { useSectionEventId } from '../hooks/use-section-event.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
 
 type TValues = { name: string; capacity: number | string; ticketIds: string[] };
 const toRequest = (v: TValues): TQuotaCreateRequest => ({ name: v.name.trim(), capacity: v.capacity === '' ? -1 : Number(v.capacity), ticketIds: v.ticketIds });
@@ -100,83 +101,63 @@ export function OrgQuotasPage() {
       {quotas.isError && <ListError error={quotas.error} onRetry={() => void quotas.refetch()} />}
       {quotas.data?.length === 0 && <ListEmpty icon={<IconBox size={32} />} title={t('registration.org.quotasEmpty')} body={t('registration.org.quotasEmptyBody')} action={newButton} />}
       {quotas.data && quotas.data.length > 0 && (
-        <Paper withBorder shadow="xs">
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('registration.org.quotaName')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.quotaTickets')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.capacity')}</Table.Th>
-                  <Table.Th scope="col" w={220}>
-                    {t('registration.org.used')} / {t('registration.org.reserved')}
-                  </Table.Th>
-                  <Table.Th scope="col">{t('registration.org.available')}</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{t('registration.org.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {quotas.data.map((q) => {
-                  const usedPct = q.capacity ? Math.min(100, (q.used / q.capacity) * 100) : 0;
-                  const resPct = q.capacity ? Math.min(100 - usedPct, (q.reserved / q.capacity) * 100) : 0;
-                  return (
-                    <Table.Tr key={q.id}>
-                      <Table.Td>
-                        <Group gap={6}>
-                          <Text fw={600} size="sm">
-                            {q.name}
-                          </Text>
-                          {q.isTicketOwn && (
-                            <StatusBadge size="xs" color="gray">
-                              {t('registration.org.ticketOwn')}
-                            </StatusBadge>
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" lineClamp={2} maw={260}>
-                          {q.ticketIds.map(ticketName).join(', ') || '—'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{q.capacity}</Table.Td>
-                      <Table.Td>
-                        <Progress.Root size="lg">
-                          <Progress.Section value={usedPct} color="brand" aria-label={`${q.name}: ${t('registration.org.used')} ${q.used} / ${q.capacity}`} />
-                          <Progress.Section value={resPct} color="orange" aria-label={`${q.name}: ${t('registration.org.reserved')} ${q.reserved} / ${q.capacity}`} />
-                        </Progress.Root>
-                        <Text size="xs" c="dimmed" mt={2}>
-                          {q.used} · {q.reserved}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{q.available}</Table.Td>
-                      <Table.Td>
-                        {!q.isTicketOwn && (
-                          <Can rule="AP-51">
-                            <Group gap={4} wrap="nowrap">
-                              <ActionIcon variant="subtle" aria-label={`${t('registration.org.edit')} ${q.name}`} onClick={() => setModal({ quota: q })}>
-                                <IconPencil size={16} aria-hidden />
-                              </ActionIcon>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={`${t('registration.org.delete')} ${q.name}`}
-                                onClick={() => confirmDelete(t, q.name, () => remove.mutate(q.id, { onError: (e) => toast(errorMessage(e, t), 'error') }))}
-                              >
-                                <IconTrash size={16} aria-hidden />
-                              </ActionIcon>
-                            </Group>
-                          </Can>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <DataTable columns={[t('registration.org.quotaName'), t('registration.org.quotaTickets'), t('registration.org.capacity'), { label: <>{t('registration.org.used')} / {t('registration.org.reserved')}</>, w: 220 }, t('registration.org.available'), { label: t('registration.org.actions'), isHidden: true }]} minWidth={720}>
+          {quotas.data.map((q) => {
+            const usedPct = q.capacity ? Math.min(100, (q.used / q.capacity) * 100) : 0;
+            const resPct = q.capacity ? Math.min(100 - usedPct, (q.reserved / q.capacity) * 100) : 0;
+            return (
+              <Table.Tr key={q.id}>
+                <Table.Td>
+                  <Group gap={6}>
+                    <Text fw={600} size="sm">
+                      {q.name}
+                    </Text>
+                    {q.isTicketOwn && (
+                      <StatusBadge size="xs" color="gray">
+                        {t('registration.org.ticketOwn')}
+                      </StatusBadge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" lineClamp={2} maw={260}>
+                    {q.ticketIds.map(ticketName).join(', ') || '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{q.capacity}</Table.Td>
+                <Table.Td>
+                  <Progress.Root size="lg">
+                    <Progress.Section value={usedPct} color="brand" aria-label={`${q.name}: ${t('registration.org.used')} ${q.used} / ${q.capacity}`} />
+                    <Progress.Section value={resPct} color="orange" aria-label={`${q.name}: ${t('registration.org.reserved')} ${q.reserved} / ${q.capacity}`} />
+                  </Progress.Root>
+                  <Text size="xs" c="dimmed" mt={2}>
+                    {q.used} · {q.reserved}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{q.available}</Table.Td>
+                <Table.Td>
+                  {!q.isTicketOwn && (
+                    <Can rule="AP-51">
+                      <Group gap={4} wrap="nowrap">
+                        <ActionIcon variant="subtle" aria-label={`${t('registration.org.edit')} ${q.name}`} onClick={() => setModal({ quota: q })}>
+                          <IconPencil size={16} aria-hidden />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`${t('registration.org.delete')} ${q.name}`}
+                          onClick={() => confirmDelete(t, q.name, () => remove.mutate(q.id, { onError: (e) => toast(errorMessage(e, t), 'error') }))}
+                        >
+                          <IconTrash size={16} aria-hidden />
+                        </ActionIcon>
+                      </Group>
+                    </Can>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </DataTable>
       )}
       {modal && <QuotaModal eventId={eventId} quota={modal.quota} onClose={() => setModal(null)} />}
     </Stack>

@@ -1,6 +1,6 @@
 import '../organiser-i18n.ts';
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { IconDots, IconEyeOff, IconPencil, IconPlus, IconTicket, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TTicket } from '@pavilion/domain/registration/registration.schemas';
@@ -19,6 +19,7 @@ import { useSectionEventId } from '../hooks/use-section-event.ts';
 import { formatDateTime } from '../lib/datetime.ts';
 import { formatMoney } from '../lib/money.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
 
 /** /app/registration/tickets: the event's tickets (AP-46), create (AP-47), edit (AP-48), delete (AP-49). */
 export function OrgTicketsPage() {
@@ -56,91 +57,72 @@ export function OrgTicketsPage() {
         <ListEmpty icon={<IconTicket size={32} />} title={t('registration.org.ticketsEmpty')} body={t('registration.org.ticketsEmptyBody')} action={newButton} />
       )}
       {tickets.data && tickets.data.length > 0 && (
-        <Paper withBorder shadow="xs">
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('registration.org.ticketName')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.price')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.sold')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.available')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.salesStart')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.salesEnd')}</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{t('registration.org.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {tickets.data.map((ticket) => (
-                  <Table.Tr key={ticket.id}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text fw={600} size="sm">
-                          {ticket.name}
-                        </Text>
-                        {ticket.visibility === 'hidden' && (
-                          <StatusBadge size="sm" color="gray" leftSection={<IconEyeOff size={12} aria-hidden />}>
-                            {t('registration.org.visibilityHidden')}
-                          </StatusBadge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {ticket.isFree ? t('registration.org.free') : formatMoney(ticket.price, ticket.currency)}
-                      {ticket.taxRateBp > 0 && (
-                        <Text span size="xs" c="dimmed">
-                          {' '}
-                          + {ticket.taxRateBp / 100}%
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {ticket.sold}
-                      {ticket.capacity !== null ? ` / ${ticket.capacity}` : ''}
-                    </Table.Td>
-                    <Table.Td>{ticket.available ?? t('registration.org.unlimited')}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(ticket.salesStart)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(ticket.salesEnd)}</Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={t('registration.org.actionsFor', { name: ticket.name })}>
-                            <IconDots size={18} aria-hidden />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Can rule="AP-48">
-                            <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => open(ticket)}>
-                              {t('registration.org.edit')}
-                            </Menu.Item>
-                          </Can>
-                          <Can rule="AP-49">
-                            <Menu.Item
-                              color="red"
-                              leftSection={<IconTrash size={16} aria-hidden />}
-                              onClick={() =>
-                                confirmDelete(t, ticket.name, () =>
-                                  remove.mutate(ticket.id, {
-                                    onSuccess: () => toast(t('registration.org.deleted', { name: ticket.name }), 'success'),
-                                    onError: (e) => toast(errorMessage(e, t), 'error'),
-                                  }),
-                                )
-                              }
-                            >
-                              {t('registration.org.delete')}
-                            </Menu.Item>
-                          </Can>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <DataTable columns={[t('registration.org.ticketName'), t('registration.org.price'), t('registration.org.sold'), t('registration.org.available'), t('registration.org.salesStart'), t('registration.org.salesEnd'), { label: t('registration.org.actions'), isHidden: true }]} minWidth={760}>
+          {tickets.data.map((ticket) => (
+            <Table.Tr key={ticket.id}>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Text fw={600} size="sm">
+                    {ticket.name}
+                  </Text>
+                  {ticket.visibility === 'hidden' && (
+                    <StatusBadge size="sm" color="gray" leftSection={<IconEyeOff size={12} aria-hidden />}>
+                      {t('registration.org.visibilityHidden')}
+                    </StatusBadge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {ticket.isFree ? t('registration.org.free') : formatMoney(ticket.price, ticket.currency)}
+                {ticket.taxRateBp > 0 && (
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    + {ticket.taxRateBp / 100}%
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {ticket.sold}
+                {ticket.capacity !== null ? ` / ${ticket.capacity}` : ''}
+              </Table.Td>
+              <Table.Td>{ticket.available ?? t('registration.org.unlimited')}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(ticket.salesStart)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(ticket.salesEnd)}</Table.Td>
+              <Table.Td>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" aria-label={t('registration.org.actionsFor', { name: ticket.name })}>
+                      <IconDots size={18} aria-hidden />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Can rule="AP-48">
+                      <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => open(ticket)}>
+                        {t('registration.org.edit')}
+                      </Menu.Item>
+                    </Can>
+                    <Can rule="AP-49">
+                      <Menu.Item
+                        color="red"
+                        leftSection={<IconTrash size={16} aria-hidden />}
+                        onClick={() =>
+                          confirmDelete(t, ticket.name, () =>
+                            remove.mutate(ticket.id, {
+                              onSuccess: () => toast(t('registration.org.deleted', { name: ticket.name }), 'success'),
+                              onError: (e) => toast(errorMessage(e, t), 'error'),
+                            }),
+                          )
+                        }
+                      >
+                        {t('registration.org.delete')}
+                      </Menu.Item>
+                    </Can>
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       <PublicLinksCard eventId={eventId} />
       <TicketFormModal eventId={eventId} ticket={editing} isOpen={isOpen} onClose={() => setOpen(false)} />

@@ -14,6 +14,7 @@ import { useTransactions } from '../hooks/use-organiser-registration.ts';
 import { useSectionEventId } from '../hooks/use-section-event.ts';
 import { formatDateTime } from '../lib/datetime.ts';
 import { formatMoney } from '../lib/money.ts';
+import { DataTable } from '../../../ui/data-table.tsx';
 
 const STATUS_COLORS: Record<TPaymentRecordStatus, string> = { created: 'orange', captured: 'teal', failed: 'red', refunded: 'grape', partially_refunded: 'grape' };
 
@@ -60,52 +61,37 @@ export function OrgTransactionsPage() {
         {transactions.isError && <ListError error={transactions.error} onRetry={() => void transactions.refetch()} />}
         {data && data.items.length === 0 && hasFilters && <Text c="dimmed">{t('registration.org.noMatchBody')}</Text>}
         {data && data.items.length > 0 && (
-          <Table.ScrollContainer minWidth={820}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('registration.org.created')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.provider')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.reference')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.amount')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.refunded')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.transactionStatus')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.captured')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{formatDateTime(p.createdAt)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{t(`registration.org.providers.${p.provider}`)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }} maw={220}>
-                        {p.providerPaymentId ?? p.sessionId}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm" fw={600}>
-                        {formatMoney(p.amount, p.currency)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{p.refundedAmount > 0 ? formatMoney(p.refundedAmount, p.currency) : t('registration.org.none')}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge color={STATUS_COLORS[p.status]}>{t(`registration.org.transactionStatuses.${p.status}`)}</StatusBadge>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{p.capturedAt ? formatDateTime(p.capturedAt) : t('registration.org.none')}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable columns={[t('registration.org.created'), t('registration.org.provider'), t('registration.org.reference'), t('registration.org.amount'), t('registration.org.refunded'), t('registration.org.transactionStatus'), t('registration.org.captured')]} minWidth={820} isFramed={false}>
+            {data.items.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{formatDateTime(p.createdAt)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{t(`registration.org.providers.${p.provider}`)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }} maw={220}>
+                    {p.providerPaymentId ?? p.sessionId}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm" fw={600}>
+                    {formatMoney(p.amount, p.currency)}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{p.refundedAmount > 0 ? formatMoney(p.refundedAmount, p.currency) : t('registration.org.none')}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge color={STATUS_COLORS[p.status]}>{t(`registration.org.transactionStatuses.${p.status}`)}</StatusBadge>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{p.capturedAt ? formatDateTime(p.capturedAt) : t('registration.org.none')}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
         {data && <ListPager data={data} onChange={setPage} />}
       </Stack>

@@ -1,6 +1,6 @@
 import '../organiser-i18n.ts';
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCalendarPlus, IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { LinkRow } from '../components/organiser/public-links-card.tsx';
 import { useCategories, useDateOptions, useRegistrationMutation, useTickets } from '../hooks/use-organiser-registration.ts';
 import { useSectionEventId } from '../hooks/use-section-event.ts';
+import { DataTable } from '../../../ui/data-table.tsx';
 
 type TCategoryValues = { name: string; slug: string; description: string; ticketId: string };
 const toCategoryRequest = (v: TCategoryValues): TVisitorCategoryRequest => ({
@@ -265,49 +266,31 @@ export function OrgVisitorsPage() {
       {dates.isPending && <ListLoading rows={2} />}
       {dates.data?.length === 0 && <Text c="dimmed">{t('registration.org.datesEmptyBody')}</Text>}
       {dates.data && dates.data.length > 0 && (
-        <Paper withBorder shadow="xs">
-          <Table.ScrollContainer minWidth={600}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('registration.org.date')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.dateLabel')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.dateCategory')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.ticket')}</Table.Th>
-                  <Table.Th scope="col">{t('registration.org.available')}</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{t('registration.org.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {[...dates.data]
-                  .sort((a, b) => a.date.localeCompare(b.date))
-                  .map((d) => (
-                    <Table.Tr key={d.id}>
-                      <Table.Td>{formatDate(d.date)}</Table.Td>
-                      <Table.Td>{d.label || '—'}</Table.Td>
-                      <Table.Td>{categories.data?.find((c) => c.id === d.categoryId)?.name ?? '—'}</Table.Td>
-                      <Table.Td>{ticketName(d.ticketId)}</Table.Td>
-                      <Table.Td>{d.available ?? t('registration.org.unlimited')}</Table.Td>
-                      <Table.Td>
-                        <Can rule="AP-115">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`${t('registration.org.delete')} ${formatDate(d.date)}`}
-                            onClick={() => confirmDelete(t, formatDate(d.date), () => removeDate.mutate(d.id, { onError: (err) => toast(errorMessage(err, t), 'error') }))}
-                          >
-                            <IconTrash size={16} aria-hidden />
-                          </ActionIcon>
-                        </Can>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <DataTable columns={[t('registration.org.date'), t('registration.org.dateLabel'), t('registration.org.dateCategory'), t('registration.org.ticket'), t('registration.org.available'), { label: t('registration.org.actions'), isHidden: true }]} minWidth={600}>
+          {[...dates.data]
+            .sort((a, b) => a.date.localeCompare(b.date))
+            .map((d) => (
+              <Table.Tr key={d.id}>
+                <Table.Td>{formatDate(d.date)}</Table.Td>
+                <Table.Td>{d.label || '—'}</Table.Td>
+                <Table.Td>{categories.data?.find((c) => c.id === d.categoryId)?.name ?? '—'}</Table.Td>
+                <Table.Td>{ticketName(d.ticketId)}</Table.Td>
+                <Table.Td>{d.available ?? t('registration.org.unlimited')}</Table.Td>
+                <Table.Td>
+                  <Can rule="AP-115">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`${t('registration.org.delete')} ${formatDate(d.date)}`}
+                      onClick={() => confirmDelete(t, formatDate(d.date), () => removeDate.mutate(d.id, { onError: (err) => toast(errorMessage(err, t), 'error') }))}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Can>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+        </DataTable>
       )}
       {isCategoryOpen && <CategoryModal eventId={eventId} category={editing} isOpen onClose={() => setCategoryOpen(false)} />}
       {isDateOpen && <DateModal eventId={eventId} categories={categories.data ?? []} isOpen onClose={() => setDateOpen(false)} />}

@@ -13,6 +13,7 @@ import { ListPager } from '../../../ui/pager.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { downloadAuditCsv, saveBlob } from '../api/workspace-api.ts';
 import { useAuditLog, useTeam } from '../hooks/use-workspace.ts';
+import { DataTable } from '../../../ui/data-table.tsx';
 
 /** Action prefixes the server records (it filters with "starts with"). */
 export const AUDIT_ACTION_PREFIXES = [
@@ -144,56 +145,42 @@ export function AuditPage() {
           )}
           {data && data.items.length > 0 && (
             <div aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-              <Table.ScrollContainer minWidth={760}>
-                <Table verticalSpacing="xs" horizontalSpacing="md" striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('audit.when')}</Table.Th>
-                      <Table.Th scope="col">{t('audit.action')}</Table.Th>
-                      <Table.Th scope="col">{t('audit.who')}</Table.Th>
-                      <Table.Th scope="col">{t('audit.target')}</Table.Th>
-                      <Table.Th scope="col">{t('audit.ip')}</Table.Th>
-                      <Table.Th scope="col">{t('audit.details')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((e) => (
-                      <Table.Tr key={e.id}>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <Text size="sm">{formatDateTime(e.createdAt)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" ff="monospace" fw={600} c={colorOf(e.action)} style={{ whiteSpace: 'nowrap' }}>
-                            {e.action}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{e.actorName ?? '—'}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" maw={200} truncate title={e.target ?? undefined}>
-                            {e.target ?? '—'}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" ff="monospace">
-                            {e.ip ?? '—'}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td maw={320}>
-                          {metaText(e.meta) ? (
-                            <Code fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                              {metaText(e.meta)}
-                            </Code>
-                          ) : (
-                            <Text size="sm">—</Text>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataTable columns={[t('audit.when'), t('audit.action'), t('audit.who'), t('audit.target'), t('audit.ip'), t('audit.details')]} minWidth={760} isFramed={false} verticalSpacing="xs" striped>
+                {data.items.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm">{formatDateTime(e.createdAt)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace" fw={600} c={colorOf(e.action)} style={{ whiteSpace: 'nowrap' }}>
+                        {e.action}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{e.actorName ?? '—'}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" maw={200} truncate title={e.target ?? undefined}>
+                        {e.target ?? '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace">
+                        {e.ip ?? '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td maw={320}>
+                      {metaText(e.meta) ? (
+                        <Code fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                          {metaText(e.meta)}
+                        </Code>
+                      ) : (
+                        <Text size="sm">—</Text>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </DataTable>
             </div>
           )}
           {data && data.items.length === 0 && (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconEye, IconPencil, IconPlus, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { RoleEditor } from '../components/role-editor.tsx';
 import { useDeleteRole, useRoles } from '../hooks/use-workspace.ts';
+import { DataTable } from '../../../ui/data-table.tsx';
 
 type TEditing = { role: TRole | null; isReadOnly: boolean } | null;
 
@@ -66,69 +67,54 @@ export function RolesPage() {
           <EmptyState icon={<IconShieldLock size={32} />} title={t('roles.emptyTitle')} description={t('roles.emptyBody')} action={newButton} />
         )}
         {roles.data && roles.data.length > 0 && (
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('roles.name')}</Table.Th>
-                  <Table.Th scope="col">{t('roles.description')}</Table.Th>
-                  <Table.Th scope="col">{t('roles.permissions')}</Table.Th>
-                  <Table.Th scope="col">{t('roles.members')}</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {roles.data.map((role) => (
-                  <Table.Tr key={role.id}>
-                    <Table.Td fw={600}>{role.name}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c={role.description ? undefined : 'dimmed'} lineClamp={2} maw={320}>
-                        {role.description || '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" radius="sm">
-                        {t('roles.codeCount', { count: role.codes.length })}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{role.memberCount}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        {canEdit ? (
-                          <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing({ role, isReadOnly: false })} aria-label={t('roles.editNamed', { name: role.name })}>
-                            {t('common.edit')}
-                          </Button>
-                        ) : (
-                          <Button size="xs" variant="default" leftSection={<IconEye size={14} aria-hidden />} onClick={() => setEditing({ role, isReadOnly: true })} aria-label={t('roles.viewNamed', { name: role.name })}>
-                            {t('common.view')}
-                          </Button>
-                        )}
-                        {canDelete && (
-                          <Tooltip label={t('roles.inUse', { count: role.memberCount })} disabled={role.memberCount === 0} withArrow>
-                            <Button
-                              size="xs"
-                              variant="subtle"
-                              color="red"
-                              c="red.9"
-                              leftSection={<IconTrash size={14} aria-hidden />}
-                              data-disabled={role.memberCount > 0 || undefined}
-                              aria-disabled={role.memberCount > 0}
-                              onClick={(e) => (role.memberCount > 0 ? e.preventDefault() : confirmDelete(role))}
-                              aria-label={t('roles.deleteNamed', { name: role.name })}
-                            >
-                              {t('roles.delete')}
-                            </Button>
-                          </Tooltip>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable columns={[t('roles.name'), t('roles.description'), t('roles.permissions'), t('roles.members'), { label: t('common.actions'), isHidden: true }]} minWidth={720} isFramed={false}>
+            {roles.data.map((role) => (
+              <Table.Tr key={role.id}>
+                <Table.Td fw={600}>{role.name}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={role.description ? undefined : 'dimmed'} lineClamp={2} maw={320}>
+                    {role.description || '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" radius="sm">
+                    {t('roles.codeCount', { count: role.codes.length })}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{role.memberCount}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    {canEdit ? (
+                      <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing({ role, isReadOnly: false })} aria-label={t('roles.editNamed', { name: role.name })}>
+                        {t('common.edit')}
+                      </Button>
+                    ) : (
+                      <Button size="xs" variant="default" leftSection={<IconEye size={14} aria-hidden />} onClick={() => setEditing({ role, isReadOnly: true })} aria-label={t('roles.viewNamed', { name: role.name })}>
+                        {t('common.view')}
+                      </Button>
+                    )}
+                    {canDelete && (
+                      <Tooltip label={t('roles.inUse', { count: role.memberCount })} disabled={role.memberCount === 0} withArrow>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          c="red.9"
+                          leftSection={<IconTrash size={14} aria-hidden />}
+                          data-disabled={role.memberCount > 0 || undefined}
+                          aria-disabled={role.memberCount > 0}
+                          onClick={(e) => (role.memberCount > 0 ? e.preventDefault() : confirmDelete(role))}
+                          aria-label={t('roles.deleteNamed', { name: role.name })}
+                        >
+                          {t('roles.delete')}
+                        </Button>
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Paper>
       {editing && <RoleEditor role={editing.role} isReadOnly={editing.isReadOnly} onClose={() => setEditing(null)} />}
