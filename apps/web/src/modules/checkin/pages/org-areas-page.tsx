@@ -1,7 +1,7 @@
 import '../organiser-i18n.ts';
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
-import { IconDots, IconDownload, IconMapPin, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
+import { IconDownload, IconMapPin, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TArea } from '@pavilion/domain/checkin/checkin.schemas';
 import { Can } from '../../../app/access-gate.tsx';
@@ -19,6 +19,7 @@ import { confirmAction } from '../components/organiser/confirm-action.ts';
 import { useAreas, useCheckinMutation } from '../hooks/use-organiser-checkin.ts';
 import { ruleSummary } from '../lib/area-display.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
+import { RowMenu } from '../../../ui/row-menu.tsx';
 
 /** /app/onsite: the event's check-in areas (AP-261), create (AP-262), edit (AP-263, rules AP-267, capacity AP-269), delete (AP-264). */
 export function OrgAreasPage() {
@@ -106,39 +107,32 @@ export function OrgAreasPage() {
                 )}
               </Table.Td>
               <Table.Td>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" color="gray" aria-label={`${t('checkin.org.actions')}: ${area.name}`}>
-                      <IconDots size={18} aria-hidden />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Can rule="AP-263">
-                      <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => open(area)}>
-                        {t('common.edit')}
-                      </Menu.Item>
-                    </Can>
-                    <Can rule="AP-264">
-                      <Menu.Item
-                        color="red"
-                        leftSection={<IconTrash size={16} aria-hidden />}
-                        onClick={() =>
-                          confirmAction(t, {
-                            title: t('checkin.org.deleteTitle', { name: area.name }),
-                            body: t('checkin.org.deleteBody'),
-                            confirm: t('checkin.org.delete'),
-                            onConfirm: () =>
-                              remove.mutate(area.id, {
-                                onError: (err) => toast(httpStatusOf(err) === 409 ? t('checkin.org.areaInUse') : errorMessage(err, t), 'error'),
-                              }),
-                          })
-                        }
-                      >
-                        {t('checkin.org.delete')}
-                      </Menu.Item>
-                    </Can>
-                  </Menu.Dropdown>
-                </Menu>
+                <RowMenu label={`${t('checkin.org.actions')}: ${area.name}`}>
+                  <Can rule="AP-263">
+                    <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => open(area)}>
+                      {t('common.edit')}
+                    </Menu.Item>
+                  </Can>
+                  <Can rule="AP-264">
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={16} aria-hidden />}
+                      onClick={() =>
+                        confirmAction(t, {
+                          title: t('checkin.org.deleteTitle', { name: area.name }),
+                          body: t('checkin.org.deleteBody'),
+                          confirm: t('checkin.org.delete'),
+                          onConfirm: () =>
+                            remove.mutate(area.id, {
+                              onError: (err) => toast(httpStatusOf(err) === 409 ? t('checkin.org.areaInUse') : errorMessage(err, t), 'error'),
+                            }),
+                        })
+                      }
+                    >
+                      {t('checkin.org.delete')}
+                    </Menu.Item>
+                  </Can>
+                </RowMenu>
               </Table.Td>
             </Table.Tr>
           ))}

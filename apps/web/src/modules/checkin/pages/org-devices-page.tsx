@@ -1,10 +1,9 @@
 import '../organiser-i18n.ts';
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Menu, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconBolt,
   IconDeviceMobile,
-  IconDots,
   IconDownload,
   IconExternalLink,
   IconKey,
@@ -33,6 +32,7 @@ import { confirmAction } from '../components/organiser/confirm-action.ts';
 import { useAreas, useCheckinMutation, useDeviceLogs, useDevices } from '../hooks/use-organiser-checkin.ts';
 import { formatShortDateTime } from '../lib/datetime-local.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
+import { RowMenu } from '../../../ui/row-menu.tsx';
 
 type TCommand = 'logout' | 'sync' | 'refresh';
 const STATUS_COLOR = { pending: 'yellow', active: 'green', revoked: 'gray' } as const;
@@ -254,82 +254,75 @@ export function OrgDevicesPage() {
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.lastSeenAt ? formatShortDateTime(d.lastSeenAt) : t('checkin.org.never')}</Table.Td>
                 <Table.Td>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" color="gray" aria-label={`${t('checkin.org.actions')}: ${d.name}`}>
-                        <IconDots size={18} aria-hidden />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      {!isRevoked && (
-                        <>
-                          <Can rule="AP-272">
-                            <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => {
-                                setEditing(d);
-                                setFormOpen(true);
-                              }}>
-                              {t('common.edit')}
-                            </Menu.Item>
-                            <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => newCode.mutate(d.id, { onSuccess: setCode, onError })}>
-                              {t('checkin.org.newCode')}
-                            </Menu.Item>
-                          </Can>
-                          <Can rule="AP-278">
-                            <Menu.Item leftSection={<IconBolt size={16} aria-hidden />} onClick={() => setRelayOf(d)}>
-                              {t('checkin.org.relaySettings')}
-                            </Menu.Item>
-                          </Can>
-                          <Can rule="AP-276">
-                            <Menu.Item leftSection={<IconRotateClockwise size={16} aria-hidden />} onClick={() => send('sync', d.id)}>
-                              {t('checkin.org.sync')}
-                            </Menu.Item>
-                          </Can>
-                          <Can rule="AP-277">
-                            <Menu.Item leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => send('refresh', d.id)}>
-                              {t('checkin.org.refresh')}
-                            </Menu.Item>
-                          </Can>
-                          <Can rule="AP-275">
-                            <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => send('logout', d.id)}>
-                              {t('checkin.org.logout')}
-                            </Menu.Item>
-                          </Can>
-                        </>
-                      )}
-                      <Can rule="AP-273">
-                        {!isRevoked && (
-                          <Menu.Item
-                            color="red"
-                            leftSection={<IconBan size={16} aria-hidden />}
-                            onClick={() =>
-                              confirmAction(t, {
-                                title: t('checkin.org.revokeTitle', { name: d.name }),
-                                body: t('checkin.org.revokeBody'),
-                                confirm: t('checkin.org.revoke'),
-                                onConfirm: () => revoke.mutate(d.id, { onError }),
-                              })
-                            }
-                          >
-                            {t('checkin.org.revoke')}
+                  <RowMenu label={`${t('checkin.org.actions')}: ${d.name}`}>
+                    {!isRevoked && (
+                      <>
+                        <Can rule="AP-272">
+                          <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => {
+                              setEditing(d);
+                              setFormOpen(true);
+                            }}>
+                            {t('common.edit')}
                           </Menu.Item>
-                        )}
+                          <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => newCode.mutate(d.id, { onSuccess: setCode, onError })}>
+                            {t('checkin.org.newCode')}
+                          </Menu.Item>
+                        </Can>
+                        <Can rule="AP-278">
+                          <Menu.Item leftSection={<IconBolt size={16} aria-hidden />} onClick={() => setRelayOf(d)}>
+                            {t('checkin.org.relaySettings')}
+                          </Menu.Item>
+                        </Can>
+                        <Can rule="AP-276">
+                          <Menu.Item leftSection={<IconRotateClockwise size={16} aria-hidden />} onClick={() => send('sync', d.id)}>
+                            {t('checkin.org.sync')}
+                          </Menu.Item>
+                        </Can>
+                        <Can rule="AP-277">
+                          <Menu.Item leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => send('refresh', d.id)}>
+                            {t('checkin.org.refresh')}
+                          </Menu.Item>
+                        </Can>
+                        <Can rule="AP-275">
+                          <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => send('logout', d.id)}>
+                            {t('checkin.org.logout')}
+                          </Menu.Item>
+                        </Can>
+                      </>
+                    )}
+                    <Can rule="AP-273">
+                      {!isRevoked && (
                         <Menu.Item
                           color="red"
-                          leftSection={<IconTrash size={16} aria-hidden />}
+                          leftSection={<IconBan size={16} aria-hidden />}
                           onClick={() =>
                             confirmAction(t, {
-                              title: t('checkin.org.deleteTitle', { name: d.name }),
-                              body: t('checkin.org.deleteBody'),
-                              confirm: t('checkin.org.delete'),
-                              onConfirm: () => remove.mutate(d.id, { onError }),
+                              title: t('checkin.org.revokeTitle', { name: d.name }),
+                              body: t('checkin.org.revokeBody'),
+                              confirm: t('checkin.org.revoke'),
+                              onConfirm: () => revoke.mutate(d.id, { onError }),
                             })
                           }
                         >
-                          {t('checkin.org.delete')}
+                          {t('checkin.org.revoke')}
                         </Menu.Item>
-                      </Can>
-                    </Menu.Dropdown>
-                  </Menu>
+                      )}
+                      <Menu.Item
+                        color="red"
+                        leftSection={<IconTrash size={16} aria-hidden />}
+                        onClick={() =>
+                          confirmAction(t, {
+                            title: t('checkin.org.deleteTitle', { name: d.name }),
+                            body: t('checkin.org.deleteBody'),
+                            confirm: t('checkin.org.delete'),
+                            onConfirm: () => remove.mutate(d.id, { onError }),
+                          })
+                        }
+                      >
+                        {t('checkin.org.delete')}
+                      </Menu.Item>
+                    </Can>
+                  </RowMenu>
                 </Table.Td>
               </Table.Tr>
             );

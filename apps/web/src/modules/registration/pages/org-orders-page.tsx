@@ -1,8 +1,8 @@
 import '../organiser-i18n.ts';
 import { useEffect, useState } from 'react';
-import { ActionIcon, Group, Menu, NativeSelect, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, Menu, NativeSelect, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCash, IconDots, IconFileInvoice, IconReceipt, IconReceiptRefund, IconSearch, IconX } from '@tabler/icons-react';
+import { IconCash, IconFileInvoice, IconReceipt, IconReceiptRefund, IconSearch, IconX } from '@tabler/icons-react';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@pavilion/domain/common/pagination';
@@ -24,6 +24,7 @@ import { formatMoney } from '../lib/money.ts';
 import { canRefund } from '../lib/payments.ts';
 import { PAYMENT_COLORS } from '../lib/status-colors.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
+import { RowMenu } from '../../../ui/row-menu.tsx';
 
 const ORDER_COLORS: Record<TOrderStatus, string> = { pending: 'orange', paid: 'teal', cancelled: 'gray', expired: 'gray' };
 
@@ -163,35 +164,28 @@ export function OrgOrdersPage() {
                       </Table.Td>
                       <Table.Td>
                         {(canMarkPaid || canCancel || canInvoice || canRefunds) && (
-                          <Menu position="bottom-end" withinPortal>
-                            <Menu.Target>
-                              <ActionIcon variant="subtle" color="gray" aria-label={t('registration.org.actionsFor', { name: o.registrationNo })}>
-                                <IconDots size={18} aria-hidden />
-                              </ActionIcon>
-                            </Menu.Target>
-                            <Menu.Dropdown>
-                              {canInvoice && (
-                                <Menu.Item leftSection={<IconFileInvoice size={16} aria-hidden />} onClick={() => void invoice(o)}>
-                                  {t('registration.public.downloadInvoice')}
-                                </Menu.Item>
-                              )}
-                              {canRefunds && (
-                                <Menu.Item leftSection={<IconReceiptRefund size={16} aria-hidden />} onClick={() => setRefundOrderId(o.id)}>
-                                  {canRefund(o) && access.can('AP-183') ? t('registration.org.refund') : t('registration.org.refunds')}
-                                </Menu.Item>
-                              )}
-                              {canMarkPaid && (
-                                <Menu.Item leftSection={<IconCash size={16} aria-hidden />} onClick={() => confirm(o, 'paid')}>
-                                  {t('registration.org.markPaid')}
-                                </Menu.Item>
-                              )}
-                              {canCancel && (
-                                <Menu.Item color="red" leftSection={<IconX size={16} aria-hidden />} onClick={() => confirm(o, 'cancel')}>
-                                  {t('registration.org.cancelOrder')}
-                                </Menu.Item>
-                              )}
-                            </Menu.Dropdown>
-                          </Menu>
+                          <RowMenu label={t('registration.org.actionsFor', { name: o.registrationNo })}>
+                            {canInvoice && (
+                              <Menu.Item leftSection={<IconFileInvoice size={16} aria-hidden />} onClick={() => void invoice(o)}>
+                                {t('registration.public.downloadInvoice')}
+                              </Menu.Item>
+                            )}
+                            {canRefunds && (
+                              <Menu.Item leftSection={<IconReceiptRefund size={16} aria-hidden />} onClick={() => setRefundOrderId(o.id)}>
+                                {canRefund(o) && access.can('AP-183') ? t('registration.org.refund') : t('registration.org.refunds')}
+                              </Menu.Item>
+                            )}
+                            {canMarkPaid && (
+                              <Menu.Item leftSection={<IconCash size={16} aria-hidden />} onClick={() => confirm(o, 'paid')}>
+                                {t('registration.org.markPaid')}
+                              </Menu.Item>
+                            )}
+                            {canCancel && (
+                              <Menu.Item color="red" leftSection={<IconX size={16} aria-hidden />} onClick={() => confirm(o, 'cancel')}>
+                                {t('registration.org.cancelOrder')}
+                              </Menu.Item>
+                            )}
+                          </RowMenu>
                         )}
                       </Table.Td>
                     </Table.Tr>

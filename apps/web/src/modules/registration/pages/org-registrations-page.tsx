@@ -1,11 +1,10 @@
 import '../organiser-i18n.ts';
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Checkbox, Group, Menu, NativeSelect, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Checkbox, Group, Menu, NativeSelect, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconBan,
   IconCheck,
-  IconDots,
   IconDownload,
   IconFileSpreadsheet,
   IconHistory,
@@ -40,6 +39,7 @@ import { useSectionEventId } from '../hooks/use-section-event.ts';
 import { formatDateTime } from '../lib/datetime.ts';
 import { APPROVAL_COLORS, PAYMENT_COLORS } from '../lib/status-colors.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
+import { RowMenu } from '../../../ui/row-menu.tsx';
 
 /**
  * /app/registration: everyone registered for the event (AP-94), searchable, filterable and paged (SPEC §9 pager),
@@ -269,69 +269,62 @@ export function OrgRegistrationsPage() {
                             <Text size="sm">{formatDateTime(r.createdAt)}</Text>
                           </Table.Td>
                           <Table.Td>
-                            <Menu position="bottom-end" withinPortal>
-                              <Menu.Target>
-                                <ActionIcon variant="subtle" color="gray" aria-label={t('registration.org.actionsFor', { name })}>
-                                  <IconDots size={18} aria-hidden />
-                                </ActionIcon>
-                              </Menu.Target>
-                              <Menu.Dropdown>
-                                {access.can('AP-96') && (
-                                  <Menu.Item leftSection={<IconPhoto size={16} aria-hidden />} onClick={() => setPhotoOf(r)}>
-                                    {t('registration.org.photo.menu')}
+                            <RowMenu label={t('registration.org.actionsFor', { name })}>
+                              {access.can('AP-96') && (
+                                <Menu.Item leftSection={<IconPhoto size={16} aria-hidden />} onClick={() => setPhotoOf(r)}>
+                                  {t('registration.org.photo.menu')}
+                                </Menu.Item>
+                              )}
+                              {access.can('AP-124') && (
+                                <Menu.Item leftSection={<IconHistory size={16} aria-hidden />} onClick={() => setJourneyOf(r)}>
+                                  {t('registration.org.journey')}
+                                </Menu.Item>
+                              )}
+                              {access.can('AP-99') && (
+                                <>
+                                  <Menu.Item leftSection={<IconCheck size={16} aria-hidden />} disabled={r.approvalStatus === 'approved'} onClick={() => open('approved', [r])}>
+                                    {t('registration.org.approve')}
                                   </Menu.Item>
-                                )}
-                                {access.can('AP-124') && (
-                                  <Menu.Item leftSection={<IconHistory size={16} aria-hidden />} onClick={() => setJourneyOf(r)}>
-                                    {t('registration.org.journey')}
+                                  <Menu.Item leftSection={<IconX size={16} aria-hidden />} disabled={r.approvalStatus === 'disapproved'} onClick={() => open('disapproved', [r])}>
+                                    {t('registration.org.disapprove')}
                                   </Menu.Item>
-                                )}
-                                {access.can('AP-99') && (
-                                  <>
-                                    <Menu.Item leftSection={<IconCheck size={16} aria-hidden />} disabled={r.approvalStatus === 'approved'} onClick={() => open('approved', [r])}>
-                                      {t('registration.org.approve')}
-                                    </Menu.Item>
-                                    <Menu.Item leftSection={<IconX size={16} aria-hidden />} disabled={r.approvalStatus === 'disapproved'} onClick={() => open('disapproved', [r])}>
-                                      {t('registration.org.disapprove')}
-                                    </Menu.Item>
-                                    <Menu.Item leftSection={<IconBan size={16} aria-hidden />} disabled={r.approvalStatus === 'suspended'} onClick={() => open('suspended', [r])}>
-                                      {t('registration.org.suspend')}
-                                    </Menu.Item>
-                                  </>
-                                )}
-                                <Menu.Divider />
-                                {access.can('AP-101') && (
-                                  <Menu.Item leftSection={<IconUserShare size={16} aria-hidden />} onClick={() => open('replace', [r])}>
-                                    {t('registration.org.replaceUser')}
+                                  <Menu.Item leftSection={<IconBan size={16} aria-hidden />} disabled={r.approvalStatus === 'suspended'} onClick={() => open('suspended', [r])}>
+                                    {t('registration.org.suspend')}
                                   </Menu.Item>
-                                )}
-                                {access.can('AP-102') && !r.isAccompanying && (
-                                  <Menu.Item leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => open('accompanying', [r])}>
-                                    {t('registration.org.addAccompanying')}
-                                  </Menu.Item>
-                                )}
-                                {access.can('AP-103') && (r.paymentStatus === 'pending' || r.paymentStatus === 'failed') && (
-                                  <Menu.Item leftSection={<IconCash size={16} aria-hidden />} onClick={() => open('payment', [r])}>
-                                    {t('registration.org.changePayment')}
-                                  </Menu.Item>
-                                )}
-                                {access.can('AP-51') && (
-                                  <Menu.Item leftSection={<IconBox size={16} aria-hidden />} onClick={() => open('quota', [r])}>
-                                    {t('registration.org.assignQuota')}
-                                  </Menu.Item>
-                                )}
-                                {access.can('AP-117') && (
-                                  <Menu.Item leftSection={<IconTag size={16} aria-hidden />} onClick={() => open('category', [r])}>
-                                    {t('registration.org.assignCategory')}
-                                  </Menu.Item>
-                                )}
-                                {access.can('AP-118') && (
-                                  <Menu.Item leftSection={<IconUsers size={16} aria-hidden />} onClick={() => open('groups', [r])}>
-                                    {t('registration.org.assignGroups')}
-                                  </Menu.Item>
-                                )}
-                              </Menu.Dropdown>
-                            </Menu>
+                                </>
+                              )}
+                              <Menu.Divider />
+                              {access.can('AP-101') && (
+                                <Menu.Item leftSection={<IconUserShare size={16} aria-hidden />} onClick={() => open('replace', [r])}>
+                                  {t('registration.org.replaceUser')}
+                                </Menu.Item>
+                              )}
+                              {access.can('AP-102') && !r.isAccompanying && (
+                                <Menu.Item leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => open('accompanying', [r])}>
+                                  {t('registration.org.addAccompanying')}
+                                </Menu.Item>
+                              )}
+                              {access.can('AP-103') && (r.paymentStatus === 'pending' || r.paymentStatus === 'failed') && (
+                                <Menu.Item leftSection={<IconCash size={16} aria-hidden />} onClick={() => open('payment', [r])}>
+                                  {t('registration.org.changePayment')}
+                                </Menu.Item>
+                              )}
+                              {access.can('AP-51') && (
+                                <Menu.Item leftSection={<IconBox size={16} aria-hidden />} onClick={() => open('quota', [r])}>
+                                  {t('registration.org.assignQuota')}
+                                </Menu.Item>
+                              )}
+                              {access.can('AP-117') && (
+                                <Menu.Item leftSection={<IconTag size={16} aria-hidden />} onClick={() => open('category', [r])}>
+                                  {t('registration.org.assignCategory')}
+                                </Menu.Item>
+                              )}
+                              {access.can('AP-118') && (
+                                <Menu.Item leftSection={<IconUsers size={16} aria-hidden />} onClick={() => open('groups', [r])}>
+                                  {t('registration.org.assignGroups')}
+                                </Menu.Item>
+                              )}
+                            </RowMenu>
                           </Table.Td>
                         </Table.Tr>
                       );

@@ -1,7 +1,7 @@
 import '../organiser-i18n.ts';
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
-import { IconDots, IconEyeOff, IconPencil, IconPlus, IconTicket, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
+import { IconEyeOff, IconPencil, IconPlus, IconTicket, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TTicket } from '@pavilion/domain/registration/registration.schemas';
 import { Can } from '../../../app/access-gate.tsx';
@@ -20,6 +20,7 @@ import { formatDateTime } from '../lib/datetime.ts';
 import { formatMoney } from '../lib/money.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { DataTable } from '../../../ui/data-table.tsx';
+import { RowMenu } from '../../../ui/row-menu.tsx';
 
 /** /app/registration/tickets: the event's tickets (AP-46), create (AP-47), edit (AP-48), delete (AP-49). */
 export function OrgTicketsPage() {
@@ -89,36 +90,29 @@ export function OrgTicketsPage() {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(ticket.salesStart)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(ticket.salesEnd)}</Table.Td>
               <Table.Td>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" color="gray" aria-label={t('registration.org.actionsFor', { name: ticket.name })}>
-                      <IconDots size={18} aria-hidden />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Can rule="AP-48">
-                      <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => open(ticket)}>
-                        {t('registration.org.edit')}
-                      </Menu.Item>
-                    </Can>
-                    <Can rule="AP-49">
-                      <Menu.Item
-                        color="red"
-                        leftSection={<IconTrash size={16} aria-hidden />}
-                        onClick={() =>
-                          confirmDelete(t, ticket.name, () =>
-                            remove.mutate(ticket.id, {
-                              onSuccess: () => toast(t('registration.org.deleted', { name: ticket.name }), 'success'),
-                              onError: (e) => toast(errorMessage(e, t), 'error'),
-                            }),
-                          )
-                        }
-                      >
-                        {t('registration.org.delete')}
-                      </Menu.Item>
-                    </Can>
-                  </Menu.Dropdown>
-                </Menu>
+                <RowMenu label={t('registration.org.actionsFor', { name: ticket.name })}>
+                  <Can rule="AP-48">
+                    <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => open(ticket)}>
+                      {t('registration.org.edit')}
+                    </Menu.Item>
+                  </Can>
+                  <Can rule="AP-49">
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={16} aria-hidden />}
+                      onClick={() =>
+                        confirmDelete(t, ticket.name, () =>
+                          remove.mutate(ticket.id, {
+                            onSuccess: () => toast(t('registration.org.deleted', { name: ticket.name }), 'success'),
+                            onError: (e) => toast(errorMessage(e, t), 'error'),
+                          }),
+                        )
+                      }
+                    >
+                      {t('registration.org.delete')}
+                    </Menu.Item>
+                  </Can>
+                </RowMenu>
               </Table.Td>
             </Table.Tr>
           ))}
