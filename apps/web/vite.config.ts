@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const server = 'http://localhost:3000';
@@ -16,7 +16,10 @@ function reactRouterProductionBuild(): string {
 export default defineConfig(({ command }) => ({
   root,
   plugins: [
-    react(),
+    // Preact with its React compatibility layer runs the app (ARCHITECTURE.md "Web runtime"): `react`, `react-dom`
+    // and `react/jsx-runtime` resolve to `preact/compat` in development and in the build alike, so the runtime that
+    // is tested is the one that ships; development keeps fast refresh (prefresh).
+    preact(),
     {
       // The domain package is pure (data, schemas, rules) but builds lookup tables at module level, which Rollup
       // must otherwise assume to be side effects. Declaring it side-effect free lets unused catalogues (access
@@ -31,7 +34,11 @@ export default defineConfig(({ command }) => ({
   resolve: {
     // React Router's package maps plain `import` to its development build (dev warnings and their texts); a build
     // takes the production one, which differs only in having those warnings off.
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] : [],
+    alias: [
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] : []),
+      // react-i18next imports React 17's shim for useSyncExternalStore; preact/compat has the hook itself.
+      { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
+    ],
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

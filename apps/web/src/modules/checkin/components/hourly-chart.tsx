@@ -1,3 +1,4 @@
+import '../../../lib/charts-runtime.ts';
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 

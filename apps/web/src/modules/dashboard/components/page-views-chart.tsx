@@ -1,3 +1,4 @@
+import '../../../lib/charts-runtime.ts';
 import { AreaChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import type { TEventOverview } from '@pavilion/domain';
