@@ -6,13 +6,16 @@ import type { Db } from './db.ts';
 import { mailOutbox } from './platform.tables.ts';
 import { newId } from './ids.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string; organisationId?: string | null };
+/** A file sent with a message; with `cid` the HTML shows it inline (`<img src="cid:…">`). */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer; cid?: string };
+export type MailMessage = { to: string; subject: string; text: string; html: string; organisationId?: string | null; attachments?: MailAttachment[] };
 export type MailResult = { id: string; status: 'sent' | 'stored' | 'failed' };
 export type Mailer = { send(message: MailMessage): Promise<MailResult>; close(): void };
 
 /**
  * Every message is written to mail_outbox first. With SMTP_URL it then goes out over SMTP and the row records the
  * outcome; without it the outbox is the local provider (readable by the organiser, logged for the operator).
+ * Attachments go out over SMTP only; the outbox keeps the text and HTML (senders that retry rebuild the message).
  */
 export function createMailer(deps: { db: Db; smtpUrl?: string; from: string; logger: Logger }): Mailer {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
@@ -36,7 +39,14 @@ export function createMailer(deps: { db: Db; smtpUrl?: string; from: string; log
         return { id, status: 'stored' };
       }
       try {
-        await transport.sendMail({ from: deps.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({
+          from: deps.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content, cid: a.cid })),
+        });
         await deps.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, id));
         return { id, status: 'sent' };
       } catch (err) {

@@ -8,10 +8,15 @@ describe('confirmation mail', () => {
       { id: 'regAAAAAAAAAAAAA', ticketId: 't1', firstName: 'Ada', lastName: 'L' },
       { id: 'regBBBBBBBBBBBBB', ticketId: 't1', firstName: 'Bo', lastName: 'K' },
     ];
-    const mail = await buildConfirmationMail(order as never, regs as never, { name: 'Expo', startDate: '2027-03-01', venue: 'Hall' }, 'https://pv.example');
+    const mail = await buildConfirmationMail(order as never, regs as never, { name: 'Expo', startDate: '2027-03-01', venue: 'Hall' }, 'https://pv.example', async (id) => `credential-of-${id}`);
     for (const r of regs) {
       expect(mail.text).toContain(`https://pv.example/eb/${r.id}`);
       expect(mail.html).toContain(`<a href="https://pv.example/eb/${r.id}">Open your e-badge</a>`);
+      expect(mail.html).toContain(`<img src="cid:ticket-${r.id}@pavilion"`);
     }
+    expect(mail.attachments.map((a) => [a.filename, a.cid, a.contentType])).toEqual([
+      ['ticket-REG-000007-1.png', 'ticket-regAAAAAAAAAAAAA@pavilion', 'image/png'],
+      ['ticket-REG-000007-2.png', 'ticket-regBBBBBBBBBBBBB@pavilion', 'image/png'],
+    ]);
   });
 });

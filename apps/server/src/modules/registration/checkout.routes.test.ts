@@ -1,5 +1,6 @@
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
+import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_PASSWORD, bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
 import { startSmtpCapture } from '../../test/smtp-capture.ts';
@@ -62,7 +63,17 @@ describe('free registration (cart-registration/{eventId})', () => {
     const mail = smtp.messages.find((m) => m.raw.replace(/=\r?\n/g, '').includes(order.id))!;
     expect(mail.to).toEqual(['bea@example.com']);
     expect(mail.raw).toContain('REG-000001');
-    expect(mail.raw.replace(/=\r?\n/g, '')).toContain(`/api/eventservices/public/orders/${order.id}/attendees/${order.attendees[0].id}/qr.png`);
+    // Each attendee's QR is attached and shown inline (cid:), and encodes that attendee's signed credential.
+    const parsed = await PostalMime.parse(mail.raw);
+    const qrs = parsed.attachments.filter((a) => a.mimeType === 'image/png');
+    expect(qrs.map((a) => a.filename)).toEqual(['ticket-REG-000001-1.png', 'ticket-REG-000001-2.png']);
+    for (const attendee of order.attendees) {
+      const part = qrs.find((a) => a.contentId === `<ticket-${attendee.id}@pavilion>`)!;
+      expect(part.disposition).toBe('inline');
+      expect(parsed.html).toContain(`src="cid:ticket-${attendee.id}@pavilion"`);
+      expect(decodeQr(Buffer.from(part.content as ArrayBuffer))).toBe((await t.ctx.credentials.ensure(eventId, attendee.id)).token);
+    }
+    // The success page's QR is the same credential, served as a PNG.
     const qr = await t.app.inject(`/api/eventservices/public/orders/${order.id}/attendees/${order.attendees[0].id}/qr.png`);
     expect(qr.statusCode).toBe(200);
     expect(qr.headers['content-type']).toBe('image/png');

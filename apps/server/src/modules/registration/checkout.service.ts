@@ -53,6 +53,8 @@ export type CheckoutDeps = {
   findEvent: (eventId: string) => Promise<EventOwner | null>;
   payments: () => PaymentsPort;
   mailer: Mailer;
+  /** The attendee's signed credential (modules/credentials): what the ticket QR encodes. */
+  credentialToken: (eventId: string, registrationId: string) => Promise<string>;
   publicUrl: string;
   now: () => Date;
   lockTimeoutMs: number;
@@ -249,7 +251,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           continue;
         }
         const regs = mine ? mine.regs : await repo.registrationsOfOrder(order.id);
-        const mail = await buildConfirmationMail(order, regs, event, deps.publicUrl);
+        const mail = await buildConfirmationMail(order, regs, event, deps.publicUrl, (registrationId) => deps.credentialToken(order.eventId, registrationId));
         const res = await deps.mailer.send({ ...mail, to: order.buyerEmail, organisationId: order.organisationId });
         await repo.finishOutbox(row.id, res.status === 'failed' ? (row.attempts >= 5 ? 'failed' : 'pending') : 'sent', now);
         if (res.status !== 'failed') sent++;

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { escapeHtml } from '@pavilion/domain';
 import type { OrderRow, RegistrationRow } from './registration.repository.ts';
-import { qrPath } from './registration.mappers.ts';
+import type { MailAttachment } from '../../platform/mail.ts';
 
 /**
  * The ticket's QR image. It encodes the registration's signed credential (modules/credentials, passed in by app.ts),
@@ -16,28 +16,38 @@ function money(minor: number, currency: string): string {
 }
 
 /**
- * The confirmation mail: one ticket per attendee with its QR code. The QR is an <img> of a hosted PNG (the mailer
- * has no attachments); the URL carries two unguessable ids, and the PNG is served only for a paid order.
+ * The confirmation mail: one ticket per attendee with its QR code. Each QR is a PNG attached to the mail and shown
+ * inline (`cid:`), so it displays where remote images are blocked and works offline at the gate; it encodes the
+ * attendee's signed credential (`qrText`). The QR links to the attendee's e-badge (eb/{eventUserId}), where the PDF,
+ * wallet passes and add-to-calendar live.
  */
 export async function buildConfirmationMail(
   order: OrderRow,
   regs: RegistrationRow[],
   event: { name: string; startDate: string; venue: string },
   publicUrl: string,
-): Promise<{ subject: string; text: string; html: string }> {
+  qrText: (registrationId: string) => Promise<string>,
+): Promise<{ subject: string; text: string; html: string; attachments: MailAttachment[] }> {
   const subject = `Your registration ${order.registrationNo} for ${event.name}`;
-  const lines = regs.map((r) => {
-    const ticket = order.lines.find((l) => l.ticketId === r.ticketId)?.ticketName ?? '';
-    // Each attendee's e-badge (eb/{eventUserId}): the gate QR, PDF, wallet passes and add-to-calendar live there.
-    return { r, ticket, qr: `${publicUrl}${qrPath(order.id, r.id)}`, ebadge: `${publicUrl}/eb/${r.id}` };
-  });
+  const lines = await Promise.all(
+    regs.map(async (r, i) => {
+      const ticket = order.lines.find((l) => l.ticketId === r.ticketId)?.ticketName ?? '';
+      const qr: MailAttachment = {
+        filename: regs.length > 1 ? `ticket-${order.registrationNo}-${i + 1}.png` : `ticket-${order.registrationNo}.png`,
+        contentType: 'image/png',
+        content: await ticketQrPng(await qrText(r.id)),
+        cid: `ticket-${r.id}@pavilion`,
+      };
+      return { r, ticket, qr, ebadge: `${publicUrl}/eb/${r.id}` };
+    }),
+  );
   const text = [
     `Hello ${order.buyerFirstName},`,
     '',
     `Your registration ${order.registrationNo} for ${event.name} (${event.startDate}${event.venue ? `, ${event.venue}` : ''}) is confirmed.`,
     order.total > 0 ? `Total paid: ${money(order.total, order.currency)}` : 'This registration is free.',
     '',
-    ...lines.map((l) => `- ${l.r.firstName} ${l.r.lastName} — ${l.ticket}: e-badge ${l.ebadge}`),
+    ...lines.map((l) => `- ${l.r.firstName} ${l.r.lastName} — ${l.ticket}: QR code attached (${l.qr.filename}); e-badge ${l.ebadge}`),
     '',
     `Order: ${publicUrl}/success/${order.eventId}/${order.id}`,
   ].join('\n');
@@ -47,8 +57,8 @@ export async function buildConfirmationMail(
     order.total > 0 ? `<p>Total paid: ${escapeHtml(money(order.total, order.currency))}</p>` : '<p>This registration is free.</p>',
     ...lines.map(
       (l) =>
-        `<div><p>${escapeHtml(`${l.r.firstName} ${l.r.lastName}`)} — ${escapeHtml(l.ticket)}</p><a href="${escapeHtml(l.ebadge)}"><img src="${escapeHtml(l.qr)}" alt="Ticket QR code ${escapeHtml(order.registrationNo)}" width="240" height="240"></a><p><a href="${escapeHtml(l.ebadge)}">Open your e-badge</a></p></div>`,
+        `<div><p>${escapeHtml(`${l.r.firstName} ${l.r.lastName}`)} — ${escapeHtml(l.ticket)}</p><a href="${escapeHtml(l.ebadge)}"><img src="cid:${escapeHtml(l.qr.cid!)}" alt="Ticket QR code ${escapeHtml(order.registrationNo)}" width="240" height="240"></a><p><a href="${escapeHtml(l.ebadge)}">Open your e-badge</a></p></div>`,
     ),
   ].join('\n');
-  return { subject, text, html };
+  return { subject, text, html, attachments: lines.map((l) => l.qr) };
 }

@@ -62,6 +62,7 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     findEvent: (id) => deps.events.findOwner(id),
     payments: paymentsPort,
     mailer: deps.mailer,
+    credentialToken: deps.credentialToken,
     publicUrl: deps.publicUrl,
     now,
     lockTimeoutMs: 2000,
