@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
 import { createEvent, createTicket, orderBody, placeOrder } from '../registration/registration.fixtures.ts';
@@ -320,10 +321,35 @@ describe('walk-in desk', () => {
     expect((await api('POST', `/${eventId}/badge-walk-ins`, body)).json().errors).toContainEqual({ field: 'isPaidAtDesk', key: 'paymentRequired' });
     const ok = await api('POST', `/${eventId}/badge-walk-ins`, { ...body, isPaidAtDesk: true });
     expect(ok.statusCode).toBe(201);
-    expect((await api('GET', `/${eventId}/badge-attendees/${ok.json().data.registrationId}`)).json().data.isAdmissible).toBe(true);
+    const { registrationId, orderId } = ok.json().data;
+    expect((await api('GET', `/${eventId}/badge-attendees/${registrationId}`)).json().data.isAdmissible).toBe(true);
+    // Paid offline at the desk: one captured payment, an invoice number, and the journey of a paid registration.
+    const rows = await t.ctx.database.db.execute(sql`select o.status, o.payment_status as "paymentStatus", o.invoice_number as "invoiceNumber", (select count(*)::int from payments p where p.order_id = o.id and p.provider = 'offline' and p.status = 'captured') as captured from orders o where o.id = ${orderId}`);
+    expect(rows.rows[0]).toMatchObject({ status: 'paid', paymentStatus: 'paid', invoiceNumber: expect.stringMatching(/\d{6}$/), captured: 1 });
+    const journey = (await api('GET', `/${eventId}/registrations/${registrationId}/journey`)).json().data;
+    expect(journey.map((j: { type: string }) => j.type).sort()).toEqual(['PAY_CAPTURED', 'REG', 'SPEND']);
     const full = await api('POST', `/${eventId}/badge-walk-ins`, { ...body, email: 'second@example.com', isPaidAtDesk: true });
     expect(full.statusCode).toBe(409);
     expect(full.json().code).toBe('SOLD_OUT');
+  });
+
+  it('keeps nothing of a paid walk-in whose payment fails to record: order, seat and payment go together', async () => {
+    const paid = await createTicket(t.app, host.accessToken, eventId, { name: 'Evening pass', price: 1500, capacity: 1 });
+    const db = t.ctx.database.db;
+    // A fault in the last step of the walk-in's transaction (its invoice row): everything before it must roll back.
+    await db.execute(sql.raw(`create or replace function pv_test_fail_invoice() returns trigger language plpgsql as $$ begin raise exception 'injected invoice fault'; end $$`));
+    await db.execute(sql.raw(`create trigger pv_test_fail_invoice before insert on invoices for each row execute function pv_test_fail_invoice()`));
+    try {
+      const failed = await api('POST', `/${eventId}/badge-walk-ins`, { firstName: 'Fay', email: 'fay@example.com', ticketId: paid.id, isPaidAtDesk: true });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await db.execute(sql.raw(`drop trigger pv_test_fail_invoice on invoices`));
+    }
+    const left = await db.execute(sql`select (select count(*)::int from registrations where event_id = ${eventId} and email = 'fay@example.com') as regs, (select count(*)::int from orders where event_id = ${eventId} and buyer_email = 'fay@example.com') as orders, (select count(*)::int from payments p join orders o on o.id = p.order_id where o.buyer_email = 'fay@example.com') as payments`);
+    expect(left.rows[0]).toEqual({ regs: 0, orders: 0, payments: 0 });
+    // The one seat was not kept by the failed attempt.
+    const ok = await api('POST', `/${eventId}/badge-walk-ins`, { firstName: 'Gus', email: 'gus@example.com', ticketId: paid.id, isPaidAtDesk: true });
+    expect(ok.statusCode).toBe(201);
   });
 
   it('refuses bad walk-in input and other tenants', async () => {

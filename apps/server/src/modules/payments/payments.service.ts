@@ -21,7 +21,7 @@ import type { AuthUser } from '../../platform/auth-guard.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import type { PaymentRow, PaymentsRepository, Tx } from './payments.repository.ts';
+import { createPaymentsRepository, type PaymentRow, type PaymentsRepository, type Tx } from './payments.repository.ts';
 import {
   offlineProvider,
   razorpayProvider,
@@ -153,45 +153,63 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * The one place a provider event changes state. Recording the event id (unique) and the order's conditional
    * pending → paid move share one transaction: duplicates, concurrent and out-of-order deliveries change nothing.
    */
+  /**
+   * One provider event inside the caller's transaction: recorded once (a replay is a duplicate), then applied to its
+   * payment and order. `confirmedOrder` is set when this event confirmed the order; its mail goes after commit.
+   */
+  async function applyEventInTx(
+    tx: PaymentsRepository,
+    raw: Tx,
+    provider: string,
+    ev: ProviderEvent,
+    payload: unknown,
+    actorUserId: string | null,
+  ): Promise<{ duplicate: boolean; outcome: string; confirmedOrder: string | null }> {
+    const isNew = await tx.recordEvent({ provider, providerEventId: ev.providerEventId, kind: ev.kind, paymentId: null, outcome: 'recorded', payload: payload as object });
+    if (!isNew) return { duplicate: true, outcome: 'duplicate', confirmedOrder: null };
+    if (ev.kind === 'ignored' || !ev.sessionId) return { duplicate: false, outcome: 'ignored', confirmedOrder: null };
+    const payment = await tx.findBySession(ev.sessionId, true);
+    if (!payment || payment.provider !== provider) return { duplicate: false, outcome: 'unknown_session', confirmedOrder: null };
+    const now = deps.now();
+    if (ev.kind === 'captured') {
+      await tx.transitionPayment(payment.id, ['created', 'failed'], { status: 'captured', capturedAt: now, providerPaymentId: ev.providerPaymentId ?? payment.providerPaymentId });
+      const { outcome, order } = await reg().confirmPaidInTx(raw, { orderId: payment.orderId, amount: ev.amount, currency: ev.currency, provider, actorUserId });
+      if (outcome !== 'confirmed' || !order) return { duplicate: false, outcome, confirmedOrder: null };
+      if (order.total > 0) {
+        const { n, prefix } = await tx.nextInvoiceNumber(order.organisationId);
+        const number = `${prefix}${String(n).padStart(6, '0')}`;
+        await tx.insertInvoice({ id: newId(), organisationId: order.organisationId, eventId: order.eventId, orderId: order.id, number });
+        await reg().setInvoiceNumberInTx(raw, order.id, number);
+      }
+      return { duplicate: false, outcome, confirmedOrder: order.id };
+    }
+    if (ev.kind === 'failed') {
+      const moved = await tx.transitionPayment(payment.id, ['created'], { status: 'failed' });
+      if (moved) await reg().paymentFailedInTx(raw, { orderId: payment.orderId, provider });
+      return { duplicate: false, outcome: moved ? 'failed' : 'ignored_failure', confirmedOrder: null };
+    }
+    return { duplicate: false, outcome: 'ignored', confirmedOrder: null };
+  }
+
   async function processEvent(provider: string, ev: ProviderEvent, payload: unknown, actorUserId: string | null = null): Promise<{ duplicate: boolean; outcome: string }> {
-    let confirmedOrder: string | null = null;
-    let result: { duplicate: boolean; outcome: string };
+    let result: { duplicate: boolean; outcome: string; confirmedOrder: string | null };
     try {
-      result = await repo.transaction(async (tx, raw) => {
-        const isNew = await tx.recordEvent({ provider, providerEventId: ev.providerEventId, kind: ev.kind, paymentId: null, outcome: 'recorded', payload: payload as object });
-        if (!isNew) return { duplicate: true, outcome: 'duplicate' };
-        if (ev.kind === 'ignored' || !ev.sessionId) return { duplicate: false, outcome: 'ignored' };
-        const payment = await tx.findBySession(ev.sessionId, true);
-        if (!payment || payment.provider !== provider) return { duplicate: false, outcome: 'unknown_session' };
-        const now = deps.now();
-        if (ev.kind === 'captured') {
-          await tx.transitionPayment(payment.id, ['created', 'failed'], { status: 'captured', capturedAt: now, providerPaymentId: ev.providerPaymentId ?? payment.providerPaymentId });
-          const { outcome, order } = await reg().confirmPaidInTx(raw, { orderId: payment.orderId, amount: ev.amount, currency: ev.currency, provider, actorUserId });
-          if (outcome === 'confirmed' && order) {
-            confirmedOrder = order.id;
-            if (order.total > 0) {
-              const { n, prefix } = await tx.nextInvoiceNumber(order.organisationId);
-              const number = `${prefix}${String(n).padStart(6, '0')}`;
-              await tx.insertInvoice({ id: newId(), organisationId: order.organisationId, eventId: order.eventId, orderId: order.id, number });
-              await reg().setInvoiceNumberInTx(raw, order.id, number);
-            }
-          }
-          return { duplicate: false, outcome };
-        }
-        if (ev.kind === 'failed') {
-          const moved = await tx.transitionPayment(payment.id, ['created'], { status: 'failed' });
-          if (moved) await reg().paymentFailedInTx(raw, { orderId: payment.orderId, provider });
-          return { duplicate: false, outcome: moved ? 'failed' : 'ignored_failure' };
-        }
-        return { duplicate: false, outcome: 'ignored' };
-      });
+      result = await repo.transaction((tx, raw) => applyEventInTx(tx, raw, provider, ev, payload, actorUserId));
     } catch (err) {
       if (isRetryable(err)) throw paymentErrors.tryAgain();
       throw err;
     }
-    if (confirmedOrder) await reg().afterConfirm(confirmedOrder);
-    return result;
+    if (result.confirmedOrder) await reg().afterConfirm(result.confirmedOrder);
+    return { duplicate: result.duplicate, outcome: result.outcome };
   }
+
+  /** An offline payment for the order: the one not failed, or a new one. */
+  async function offlinePaymentOf(tx: PaymentsRepository, order: OrderView) {
+    const existing = (await tx.paymentsOfOrder(order.id)).find((p) => p.provider === 'offline' && p.status !== 'failed');
+    return existing ?? (await tx.insertPayment({ id: newId(), organisationId: order.organisationId, eventId: order.eventId, orderId: order.id, provider: 'offline', sessionId: newId(), amount: order.total, currency: order.currency }));
+  }
+
+  const manualCapture = (order: OrderView, sessionId: string): ProviderEvent => ({ providerEventId: `manual:${order.id}`, kind: 'captured', sessionId, providerPaymentId: null, amount: order.total, currency: order.currency });
 
   async function orderInEvent(caller: AuthUser, organisationId: string, eventId: string, orderId: string): Promise<OrderView> {
     await deps.assertEvent(caller, organisationId, eventId);
@@ -350,11 +368,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /** Offline / manual payment marked by the organiser: the same idempotent confirmation as a webhook. */
     async markPaidManually(order: OrderView, actorUserId: string | null): Promise<void> {
-      const existing = (await repo.paymentsOfOrder(order.id)).find((p) => p.provider === 'offline' && p.status !== 'failed');
-      const payment =
-        existing ??
-        (await repo.insertPayment({ id: newId(), organisationId: order.organisationId, eventId: order.eventId, orderId: order.id, provider: 'offline', sessionId: newId(), amount: order.total, currency: order.currency }));
-      await processEvent('offline', { providerEventId: `manual:${order.id}`, kind: 'captured', sessionId: payment.sessionId, providerPaymentId: null, amount: order.total, currency: order.currency }, { actorUserId }, actorUserId);
+      const payment = await offlinePaymentOf(repo, order);
+      await processEvent('offline', manualCapture(order, payment.sessionId), { actorUserId }, actorUserId);
+    },
+
+    /**
+     * The badge desk took the money for a walk-in: the offline payment, its capture, the order's confirmation and
+     * its invoice number, inside the transaction that creates the order, so the walk-in is all there or not at all.
+     * The caller sends the confirmation mail after commit.
+     */
+    async captureAtDeskInTx(raw: Tx, order: OrderView, actorUserId: string | null): Promise<void> {
+      const tx = createPaymentsRepository(raw);
+      const payment = await offlinePaymentOf(tx, order);
+      const { outcome } = await applyEventInTx(tx, raw, 'offline', manualCapture(order, payment.sessionId), { actorUserId, desk: true }, actorUserId);
+      if (outcome !== 'confirmed') throw new Error(`walk-in payment not confirmed: ${outcome}`);
     },
 
     reconcileOrder: (orderId: string) => replayGatewayPayments(orderId),

@@ -33,6 +33,8 @@ export type PaymentsPort = {
   startCheckout(order: OrderRow, provider: string): Promise<TPaymentSession>;
   /** Offline / manual: records the payment and confirms through the webhook path. */
   markPaidManually(order: OrderRow, actorUserId: string | null): Promise<void>;
+  /** The badge desk took the money: payment, capture, confirmation and invoice number inside the caller's transaction. */
+  captureAtDeskInTx(tx: Tx, order: OrderRow, actorUserId: string | null): Promise<void>;
   /** Replays what a provider already knows for this order (test gateway sessions paid but not confirmed). */
   reconcileOrder(orderId: string): Promise<void>;
   offlineInstructions(organisationId: string): Promise<string>;
@@ -222,7 +224,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     }
   }
   /** Runs a seat-taking transaction (TRY_AGAIN as above). */
-  function inLockedTransaction<T>(fn: (tx: RegistrationRepository) => Promise<T>): Promise<T> {
+  function inLockedTransaction<T>(fn: (tx: RegistrationRepository, raw: Tx) => Promise<T>): Promise<T> {
     return lockErrorsAsTryAgain(() => repo.transaction(fn));
   }
 
@@ -492,7 +494,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       };
       const numbering = { orderId, eventId, organisationId: event.organisationId };
       const couponUse = p.coupon ? { id: p.coupon.id, orderId, expiresAt: holdExpiry } : null;
-      if (!cartId && !deps.testing.unsafeDisableLocking) {
+      // A walk-in paid at the desk is captured and confirmed inside the order's own transaction (the multi-step path).
+      const paidAtDesk = Boolean(opts.walkIn) && !isFree;
+      if (!cartId && !paidAtDesk && !deps.testing.unsafeDisableLocking) {
         // The common case: the whole order is one transaction in one round trip, its locks held only inside the database.
         const res = await lockErrorsAsTryAgain(() =>
           placing.run(eventId, () => repo.placeOrder(graph, { items: p.items, holder: { cartId: null, orderId }, expiresAt: holdExpiry, eventId, now, lockTimeoutMs: deps.lockTimeoutMs, lock: true, coupon: couponUse, numbering })),
@@ -502,8 +506,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
         // Test-only: keeps the call in flight (here after its commit), for the idempotency tests.
         await raceWindow();
       } else {
-        // From a cart (its seats pass to the order), or the race tests' control (locking off, with a window before commit).
-        await inLockedTransaction(async (tx) => {
+        // From a cart (its seats pass to the order), a walk-in paid at the desk, or the race tests' control (locking
+        // off, with a window before commit).
+        await inLockedTransaction(async (tx, raw) => {
           // Uncontended writes first, in one statement; the contended locks (quota, coupon, counter) come last.
           await tx.insertOrderGraph(graph.order, graph.regs, graph.journey, graph.outbox);
           // Lock order everywhere: coupon row, then quota rows, then the event counter.
@@ -517,7 +522,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
             await tx.setCartStatus(cartId, 'converted');
           }
           orderRow.registrationNo = (await takeSeats(tx, p.items, { orderId }, holdExpiry, eventId, now, numbering, couponUse))!;
+          if (paidAtDesk) await deps.payments().captureAtDeskInTx(raw, orderRow, opts.actorUserId ?? null);
         });
+      }
+      if (paidAtDesk) {
+        track(dispatchOutbox(orderId));
+        return { order: await publicOrder(orderId), payment: null };
       }
 
       let payment: TPaymentSession | null = null;

@@ -762,12 +762,12 @@ function queries(db: Q) {
 }
 
 export type RegistrationRepository = ReturnType<typeof queries> & {
-  /** Runs fn in one transaction with a repository bound to it. */
-  transaction<T>(fn: (repo: RegistrationRepository) => Promise<T>): Promise<T>;
+  /** Runs fn in one transaction with a repository bound to it; fn also gets the raw transaction (for other modules' steps). */
+  transaction<T>(fn: (repo: RegistrationRepository, tx: Tx) => Promise<T>): Promise<T>;
 };
 
 export function createRegistrationRepository(db: Q): RegistrationRepository {
-  return { ...queries(db), transaction: (fn) => (db as Db).transaction((tx) => fn(createRegistrationRepository(tx))) };
+  return { ...queries(db), transaction: (fn) => (db as Db).transaction((tx) => fn(createRegistrationRepository(tx), tx)) };
 }
 
 // ---------------------------------------------------------------- check-in view (issue #5)

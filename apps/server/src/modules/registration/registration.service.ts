@@ -144,8 +144,9 @@ export function createRegistrationService(deps: RegistrationDeps) {
   return {
     /**
      * Badge desk (register-badge-print): registers a walk-in on the organiser's behalf through checkout's order
-     * transaction (quotas hold), approved at once; a paid ticket must be paid at the desk and is marked paid
-     * (offline provider), so the registration is admissible when its badge prints.
+     * transaction (quotas hold), approved at once; a paid ticket must be paid at the desk, and its offline payment is
+     * captured and confirmed in that same transaction, so the registration is admissible when its badge prints and
+     * is never left half-written.
      */
     async createWalkIn(
       caller: AuthUser,
@@ -177,7 +178,6 @@ export function createRegistrationService(deps: RegistrationDeps) {
         { walkIn: true, actorUserId: caller.userId },
       );
       const order = (await repo.findOrder(created.order.id))!;
-      if (order.status === 'pending') await deps.payments().markPaidManually(order, caller.userId);
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'registration.walk_in', target: created.order.attendees[0]!.id, meta: { eventId } });
       return { registrationId: created.order.attendees[0]!.id, registrationNo: order.registrationNo, orderId: order.id };
     },
