@@ -45,7 +45,7 @@ async function rendererOnly() {
   const t0 = performance.now();
   const doc = await createBadgeDocument({ pageSize: 'A6', elements: ELEMENTS as never, categoryColors: {} }, {});
   for (let i = 0; i < N; i++) {
-    doc.add({
+    await doc.add({
       data: { firstName: `Attendee${i}`, lastName: 'Benchmark', email: `a${i}@example.com`, contactNo: null, registrationNo: `REG-${String(i).padStart(6, '0')}`, ticketId: 't', ticketName: 'Visitor', categoryId: null, categoryName: 'Visitor', answers: { company: 'Example Ltd' } },
       // A real-length credential: PV1:<event 16>:<registration 16>:<version>:<Ed25519 signature 86>.
       token: `PV1:AbCdEfGhIjKlMnOp:${String(i).padStart(16, 'x')}:1:${'s'.repeat(86)}`,

@@ -1,5 +1,6 @@
 import jsQR from 'jsqr';
 import { PDFDocument } from 'pdf-lib';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { createBadgeDocument, qrContent } from './badge-pdf.ts';
 
@@ -28,14 +29,19 @@ describe('badge PDF', () => {
     expect(decode(content, size)).toBe(token);
   });
 
-  it('replaces characters the standard fonts cannot encode instead of failing the batch', async () => {
+  it('prints names beyond Western European scripts, and replaces what no font has instead of failing the batch', async () => {
     const doc = await createBadgeDocument(
       { pageSize: 'CR80', categoryColors: {}, elements: [{ id: 'n', type: 'text', source: 'fullName', text: '', x: 1, y: 1, width: 50, height: 10, fontSize: 12, fontWeight: 'bold', align: 'left', color: '#000000' }] },
       {},
     );
-    doc.add({ data: { firstName: 'Zoë 王', lastName: 'Ødegård', email: '', contactNo: null, registrationNo: 'R', ticketId: '', ticketName: '', categoryId: null, categoryName: '', answers: {} }, token: 'PV1:x' });
-    const pdf = await PDFDocument.load(await doc.save());
-    expect(pdf.getPageCount()).toBe(1);
+    const person = { email: '', contactNo: null, registrationNo: 'R', ticketId: '', ticketName: '', categoryId: null, categoryName: '', answers: {} };
+    await doc.add({ data: { ...person, firstName: 'Łukasz 王', lastName: 'Ødegård' }, token: 'PV1:x' });
+    await doc.add({ data: { ...person, firstName: 'Дмитрий', lastName: 'Иванов' }, token: 'PV1:y' });
+    const bytes = await doc.save();
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(2);
     expect(pdf.getPage(0).getSize().width).toBeCloseTo((53.98 * 72) / 25.4, 2);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });
+    expect((text as string[]).map((t) => t.trim())).toEqual(['Łukasz ? Ødegård', 'Дмитрий Иванов']);
   });
 });

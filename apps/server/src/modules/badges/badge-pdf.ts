@@ -1,4 +1,4 @@
-import { concatTransformationMatrix, drawObject, PDFDocument, popGraphicsState, pushGraphicsState, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { concatTransformationMatrix, drawObject, PDFDocument, popGraphicsState, pushGraphicsState, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import {
   BADGE_SHEETS,
@@ -11,6 +11,7 @@ import {
   type TBadgeElement,
   type TBadgePageSize,
 } from '@pavilion/domain';
+import { createPdfFonts } from '../../platform/pdf-fonts.ts';
 
 const PT_PER_MM = 72 / 25.4;
 const mm = (v: number) => v * PT_PER_MM;
@@ -50,12 +51,6 @@ export function qrContent(token: string): { content: string; size: number } {
   return { content: parts.join('\n'), size };
 }
 
-/** Standard fonts speak WinAnsi only; anything else becomes '?', never an exception half-way through a batch. */
-function encodable(font: PDFFont): (s: string) => string {
-  const set = new Set(font.getCharacterSet());
-  return (s) => Array.from(s, (ch) => (set.has(ch.codePointAt(0)!) ? ch : '?')).join('');
-}
-
 /**
  * Renders badges into one PDF, in any number of `add` calls (the bulk worker adds a chunk at a time). Images and
  * fonts are embedded once per document.
@@ -64,9 +59,8 @@ export async function createBadgeDocument(layout: BadgeLayout, eventColors: Reco
   const doc = await PDFDocument.create();
   doc.setProducer('Pavilion');
   doc.setCreator('Pavilion badge printing');
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const clean = { normal: encodable(regular), bold: encodable(bold) };
+  // Names beyond Western European scripts (Łukasz, Дмитрий, Γιώργος) get DejaVu, embedded once the first such badge comes.
+  const fonts = await createPdfFonts(doc, ['sans', 'sansBold']);
   const images = new Map<string, PDFImage>();
   for (const el of layout.elements) {
     if (el.type !== 'image') continue;
@@ -77,6 +71,8 @@ export async function createBadgeDocument(layout: BadgeLayout, eventColors: Reco
   const { badge, sheet } = BADGE_SHEETS[layout.pageSize];
   let page: PDFPage | null = null;
   let count = 0;
+
+  const textsOf = (input: BadgeInput) => layout.elements.flatMap((el) => (el.type === 'text' ? [badgeText(el, input.data, input.overrides).replace(/\s+/g, ' ')] : []));
 
   function drawBadge(p: PDFPage, ox: number, oyTop: number, input: BadgeInput) {
     const pageH = mm(sheet.height);
@@ -103,8 +99,7 @@ export async function createBadgeDocument(layout: BadgeLayout, eventColors: Reco
         const k = side / size;
         p.pushOperators(pushGraphicsState(), concatTransformationMatrix(k, 0, 0, k, x + (w - side) / 2, y + (h - side) / 2), drawObject(name), popGraphicsState());
       } else {
-        const font = el.fontWeight === 'bold' ? bold : regular;
-        const text = (el.fontWeight === 'bold' ? clean.bold : clean.normal)(badgeText(el, input.data, input.overrides).replace(/\s+/g, ' '));
+        const { font, text } = fonts.fit(badgeText(el, input.data, input.overrides).replace(/\s+/g, ' '), el.fontWeight === 'bold' ? 'sansBold' : 'sans');
         if (!text) continue;
         // Long names shrink to fit the box width (down to 4 pt) rather than run off the badge.
         let size = el.fontSize;
@@ -122,7 +117,8 @@ export async function createBadgeDocument(layout: BadgeLayout, eventColors: Reco
   }
 
   return {
-    add(input: BadgeInput) {
+    async add(input: BadgeInput) {
+      await fonts.prepare(textsOf(input), ['sans', 'sansBold']);
       const slot = sheetSlot(layout.pageSize, count);
       if (slot.isFirstOnPage || !page) page = doc.addPage([mm(sheet.width), mm(sheet.height)]);
       drawBadge(page, slot.x, slot.yFromTop, input);

@@ -273,7 +273,7 @@ export function createBadgesService(deps: BadgesDeps) {
           docs.set(template.id, doc);
         }
         const token = tokens.get(row.r.id) ?? (await deps.credentials.ensure(job.eventId, row.r.id)).token;
-        doc.add({ data: dataOf(row, n), token });
+        await doc.add({ data: dataOf(row, n), token });
         printed.push({ row, template });
       }
       await recordPrints(job.organisationId, job.eventId, printed, job.createdBy, job.id);
@@ -424,9 +424,9 @@ export function createBadgesService(deps: BadgesDeps) {
       const doc = await createBadgeDocument({ pageSize: t.pageSize as TBadgePageSize, elements: t.elements as TBadgeElement[], categoryColors: t.categoryColors }, await repo.categoryColors(eventId));
       if (registrationId) {
         const row = await findRow(eventId, registrationId);
-        doc.add({ data: dataOf(row, await names(eventId)), token: (await deps.credentials.ensure(eventId, row.r.id)).token });
+        await doc.add({ data: dataOf(row, await names(eventId)), token: (await deps.credentials.ensure(eventId, row.r.id)).token });
       } else {
-        doc.add({
+        await doc.add({
           data: { firstName: 'Alex', lastName: 'Sample', email: 'alex@example.com', contactNo: null, registrationNo: 'REG-000000', ticketId: '', ticketName: 'Ticket', categoryId: null, categoryName: 'Category', answers: { company: 'Example Ltd' } },
           token: `PV1:${eventId}:preview:1:sample`,
         });
@@ -475,7 +475,7 @@ export function createBadgesService(deps: BadgesDeps) {
       if (!template) throw badgeErrors.noTemplate();
       const doc = await createBadgeDocument({ pageSize: template.pageSize as TBadgePageSize, elements: template.elements as TBadgeElement[], categoryColors: template.categoryColors }, await repo.categoryColors(eventId));
       const credential = await deps.credentials.ensure(eventId, row.r.id);
-      doc.add({ data: dataOf(row, await names(eventId)), token: credential.token, overrides: input.overrides });
+      await doc.add({ data: dataOf(row, await names(eventId)), token: credential.token, overrides: input.overrides });
       const pdf = await doc.save();
       await recordPrints(organisationId, eventId, [{ row, template, overrides: input.overrides }], caller.userId, null);
       return { pdf, filename: `badge-${row.o.registrationNo}.pdf` };

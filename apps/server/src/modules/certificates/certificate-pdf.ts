@@ -1,9 +1,7 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { createPdfFonts, type PdfFontStyle } from '../../platform/pdf-fonts.ts';
 import { certificateTextLines } from './certificate-html.ts';
-
-/** The standard fonts speak WinAnsi only: anything else becomes '?' instead of crashing the PDF writer. */
-const latin = (s: string) => s.replace(/[^\x20-\x7E\xA0-\xFF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026\u20AC]/g, '?');
 
 export type CertificatePdfInput = {
   /** The filled template (its text drives the layout). */
@@ -21,21 +19,19 @@ export type CertificatePdfInput = {
  */
 export async function renderCertificatePdf(d: CertificatePdfInput): Promise<Buffer> {
   const doc = await PDFDocument.create();
-  doc.setTitle(latin(`Certificate ${d.holderName}`));
+  doc.setTitle(`Certificate ${d.holderName}`);
   doc.setProducer('Pavilion');
   const W = 841.89;
   const H = 595.28;
   const page = doc.addPage([W, H]);
-  const serif = await doc.embedFont(StandardFonts.TimesRoman);
-  const serifBold = await doc.embedFont(StandardFonts.TimesRomanBold);
-  const sans = await doc.embedFont(StandardFonts.Helvetica);
+  const fonts = await createPdfFonts(doc, ['serif', 'serifBold', 'sans']);
   const ink = rgb(0.12, 0.15, 0.2);
   const frame = rgb(0.18, 0.23, 0.32);
   page.drawRectangle({ x: 24, y: 24, width: W - 48, height: H - 48, borderColor: frame, borderWidth: 4 });
   page.drawRectangle({ x: 34, y: 34, width: W - 68, height: H - 68, borderColor: frame, borderWidth: 1 });
 
-  const center = (text: string, y: number, font: PDFFont, size: number) => {
-    const t = latin(text);
+  const center = (text: string, y: number, style: PdfFontStyle, size: number) => {
+    const { font, text: t } = fonts.fit(text, style);
     let s = size;
     while (s > 8 && font.widthOfTextAtSize(t, s) > W - 160) s -= 0.5;
     page.drawText(t, { x: (W - font.widthOfTextAtSize(t, s)) / 2, y, size: s, font, color: ink });
@@ -48,6 +44,11 @@ export async function renderCertificatePdf(d: CertificatePdfInput): Promise<Buff
       const [size, isBold] = SIZES[l.tag] ?? [15, false];
       return { ...l, size, isBold, gap: isBold ? 26 : 16 };
     });
+  await fonts.prepare(
+    lines.map((l) => l.text),
+    ['serif', 'serifBold'],
+  );
+  await fonts.prepare([d.eventName, d.issuedOn], ['sans']);
   const blockHeight = lines.reduce((h, l) => h + l.size + l.gap, 0);
   const top = H - 60;
   const bottom = 160;
@@ -55,15 +56,20 @@ export async function renderCertificatePdf(d: CertificatePdfInput): Promise<Buff
   for (const line of lines) {
     y -= line.size;
     if (y < bottom - 20) break;
-    center(line.text, y, line.isBold ? serifBold : serif, line.size);
+    center(line.text, y, line.isBold ? 'serifBold' : 'serif', line.size);
     y -= line.gap;
   }
-  page.drawText(latin(d.eventName), { x: 70, y: 96, size: 12, font: sans, color: ink });
-  page.drawText(latin(`Issued on ${d.issuedOn}`), { x: 70, y: 78, size: 10, font: sans, color: ink });
-  page.drawText(latin(`Certificate ID ${d.certificateId}`), { x: 70, y: 62, size: 8, font: sans, color: rgb(0.35, 0.38, 0.45) });
+  const sansText = (text: string, x: number, y: number, size: number, color = ink) => {
+    const f = fonts.fit(text, 'sans');
+    page.drawText(f.text, { x, y, size, font: f.font, color });
+    return f;
+  };
+  sansText(d.eventName, 70, 96, 12);
+  sansText(`Issued on ${d.issuedOn}`, 70, 78, 10);
+  sansText(`Certificate ID ${d.certificateId}`, 70, 62, 8, rgb(0.35, 0.38, 0.45));
   const qr = await doc.embedPng(await QRCode.toBuffer(d.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 300 }));
   page.drawImage(qr, { x: W - 70 - 90, y: 58, width: 90, height: 90 });
-  const hint = 'Scan to verify';
-  page.drawText(hint, { x: W - 70 - 45 - sans.widthOfTextAtSize(hint, 8) / 2, y: 48, size: 8, font: sans, color: rgb(0.35, 0.38, 0.45) });
+  const hint = fonts.fit('Scan to verify', 'sans');
+  page.drawText(hint.text, { x: W - 70 - 45 - hint.font.widthOfTextAtSize(hint.text, 8) / 2, y: 48, size: 8, font: hint.font, color: rgb(0.35, 0.38, 0.45) });
   return Buffer.from(await doc.save());
 }

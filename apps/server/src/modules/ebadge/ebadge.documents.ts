@@ -1,12 +1,8 @@
 import { createEvent } from 'ics';
-import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { nextDay } from '@pavilion/domain';
-
-/** The standard fonts speak WinAnsi only: anything else becomes '?' instead of crashing the PDF writer. */
-export function latin(s: string): string {
-  return s.replace(/[^\x20-\x7E\xA0-\xFF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026\u20AC]/g, '?');
-}
+import { createPdfFonts, type PdfFontStyle } from '../../platform/pdf-fonts.ts';
 
 export function qrPng(token: string, width = 480): Promise<Buffer> {
   return QRCode.toBuffer(token, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width });
@@ -36,31 +32,31 @@ export type EbadgePdfInput = {
 /** The e-badge as an A6 portrait PDF (105 × 148 mm): event, name, category, ticket, registration number, QR. */
 export async function renderEbadgePdf(d: EbadgePdfInput): Promise<Buffer> {
   const doc = await PDFDocument.create();
-  doc.setTitle(latin(`E-badge ${d.registrationNo}`));
+  doc.setTitle(`E-badge ${d.registrationNo}`);
   doc.setProducer('Pavilion');
   const W = 297.64;
   const H = 419.53;
   const page = doc.addPage([W, H]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const fonts = await createPdfFonts(doc, ['sans', 'sansBold']);
+  await fonts.prepare([d.eventName, d.dates, d.venue, d.holderName, d.categoryName ?? '', d.ticketName], ['sans', 'sansBold']);
   const ink = rgb(0.12, 0.15, 0.2);
   const band = rgb(0.18, 0.23, 0.32);
   page.drawRectangle({ x: 0, y: H - 64, width: W, height: 64, color: band });
-  const center = (text: string, y: number, f: PDFFont, size: number, color = ink) => {
-    const t = latin(text);
+  const center = (text: string, y: number, style: PdfFontStyle, size: number, color = ink) => {
+    const { font: f, text: t } = fonts.fit(text, style);
     const s = fit(f, t, size, W - 32);
     page.drawText(t, { x: (W - f.widthOfTextAtSize(t, s)) / 2, y, size: s, font: f, color });
   };
-  center(d.eventName, H - 32, bold, 15, rgb(1, 1, 1));
-  center([d.dates, d.venue].filter(Boolean).join(' · '), H - 50, font, 8.5, rgb(0.85, 0.88, 0.95));
-  center(d.holderName, H - 100, bold, 20);
-  if (d.categoryName) center(d.categoryName, H - 120, font, 11);
+  center(d.eventName, H - 32, 'sansBold', 15, rgb(1, 1, 1));
+  center([d.dates, d.venue].filter(Boolean).join(' · '), H - 50, 'sans', 8.5, rgb(0.85, 0.88, 0.95));
+  center(d.holderName, H - 100, 'sansBold', 20);
+  if (d.categoryName) center(d.categoryName, H - 120, 'sans', 11);
   const qr = await doc.embedPng(await qrPng(d.token, 600));
   const size = 180;
   page.drawImage(qr, { x: (W - size) / 2, y: 82, width: size, height: size });
-  center(d.ticketName, 62, font, 10);
-  center(`Reg. No ${d.registrationNo}`, 44, bold, 11);
-  center('Show this QR code at the entrance', 22, font, 8, rgb(0.35, 0.38, 0.45));
+  center(d.ticketName, 62, 'sans', 10);
+  center(`Reg. No ${d.registrationNo}`, 44, 'sansBold', 11);
+  center('Show this QR code at the entrance', 22, 'sans', 8, rgb(0.35, 0.38, 0.45));
   return Buffer.from(await doc.save());
 }
 
