@@ -2,7 +2,8 @@
  * bench/badge-pdf: bulk badge PDFs, seconds per 1,000 badges and peak memory.
  *
  * 1. Renderer alone, in this process: 1,000 A6 badges (band, name, category, company, vector QR, a PNG logo) with
- *    pdf-lib, saved; time and peak RSS (process.memoryUsage().rss sampled every 20 ms).
+ *    pdf-lib, saved; time and peak RSS (process.memoryUsage().rss sampled every 20 ms). Once with Western names
+ *    (standard fonts), once with Cyrillic ones (DejaVu subsets embedded).
  * 2. End to end: Pavilion as `npm start` runs it (embedded PGlite, or DATABASE_URL's server when set), N free
  *    registrations in one category, then POST badge-print-jobs for the category and poll the job until done:
  *    time from the request to a downloadable PDF (credentials issued, history and PBADGE_PRINT journey rows
@@ -39,14 +40,20 @@ function sampler(read: () => number, everyMs: number) {
 }
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
-async function rendererOnly() {
+/** Names per script: Western ones use the standard fonts; Cyrillic ones need the embedded DejaVu subset. */
+const NAMES = {
+  western: (i: number) => ({ firstName: `Attendee${i}`, lastName: 'Benchmark', company: 'Example Ltd', category: 'Visitor' }),
+  cyrillic: (i: number) => ({ firstName: `Участник${i}`, lastName: 'Тестовый', company: 'Пример ООО', category: 'Посетитель' }),
+};
+
+async function rendererOnly(script: keyof typeof NAMES) {
   const before = mb(process.memoryUsage().rss);
   const s = sampler(() => mb(process.memoryUsage().rss), 20);
   const t0 = performance.now();
   const doc = await createBadgeDocument({ pageSize: 'A6', elements: ELEMENTS as never, categoryColors: {} }, {});
   for (let i = 0; i < N; i++) {
     await doc.add({
-      data: { firstName: `Attendee${i}`, lastName: 'Benchmark', email: `a${i}@example.com`, contactNo: null, registrationNo: `REG-${String(i).padStart(6, '0')}`, ticketId: 't', ticketName: 'Visitor', categoryId: null, categoryName: 'Visitor', answers: { company: 'Example Ltd' } },
+      data: (({ firstName, lastName, company, category }) => ({ firstName, lastName, email: `a${i}@example.com`, contactNo: null, registrationNo: `REG-${String(i).padStart(6, '0')}`, ticketId: 't', ticketName: 'Visitor', categoryId: null, categoryName: category, answers: { company } }))(NAMES[script](i)),
       // A real-length credential: PV1:<event 16>:<registration 16>:<version>:<Ed25519 signature 86>.
       token: `PV1:AbCdEfGhIjKlMnOp:${String(i).padStart(16, 'x')}:1:${'s'.repeat(86)}`,
     });
@@ -152,12 +159,14 @@ async function endToEnd() {
 }
 
 async function main() {
-  const r = await rendererOnly();
+  const r = await rendererOnly('western');
+  const c = await rendererOnly('cyrillic');
   const e = await endToEnd();
   const per1000 = (ms: number) => ((ms / 1000) * (1000 / N)).toFixed(2);
   console.log(`\n| Badge PDF (${N} A6 badges, vector QR) | seconds per 1,000 | peak RSS | RSS before | PDF size | pages |`);
   console.log('|---|---|---|---|---|---|');
   console.log(`| renderer only (pdf-lib, in process) | ${per1000(r.ms)} s | ${r.peak.toFixed(0)} MB | ${r.before.toFixed(0)} MB | ${(r.bytes / 1e6).toFixed(1)} MB | ${r.pages} |`);
+  console.log(`| renderer only, Cyrillic names (DejaVu subset embedded) | ${per1000(c.ms)} s | ${c.peak.toFixed(0)} MB | ${c.before.toFixed(0)} MB | ${(c.bytes / 1e6).toFixed(1)} MB | ${c.pages} |`);
   console.log(
     `| bulk job end to end (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'}; request → PDF ready, with credentials, history, journey) | ${per1000(e.ms)} s | ${e.peak.toFixed(0)} MB (server) | ${e.before.toFixed(0)} MB | ${(e.bytes / 1e6).toFixed(1)} MB in ${e.parts} part(s) | ${e.pages} |`,
   );

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
 import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
 
 /**
@@ -85,7 +84,8 @@ export async function createPdfFonts(doc: PDFDocument, styles: readonly [PdfFont
       for (const style of wanted) {
         if (unicode.has(style)) continue;
         if (!fontkitRegistered) {
-          doc.registerFontkit(fontkit);
+          // Loaded on first need: documents in Western scripts never pay for the font engine.
+          doc.registerFontkit((await import('@pdf-lib/fontkit')).default);
           fontkitRegistered = true;
         }
         unicode.set(style, await doc.embedFont(await bytesOf(style), { subset: true }));
