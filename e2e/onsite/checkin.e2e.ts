@@ -338,6 +338,43 @@ describe('onsite check-in: organiser dashboard (desktop)', () => {
     await expectAccessible(page, 'onsite devices');
     await screenshot(page, 'onsite-org-devices');
 
+    // Device groups: the hall's door joins a group, and the group is synced as one.
+    await page.getByRole('link', { name: 'Device groups' }).click();
+    await expect.poll(() => page.getByText('No device groups yet').count()).toBe(1);
+    await screenshot(page, 'onsite-org-groups-empty');
+    await page.getByRole('button', { name: 'New group' }).click();
+    const groupDialog = page.getByRole('dialog', { name: 'New group' });
+    await groupDialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => groupDialog.getByText('This field is required.').count()).toBe(1);
+    await groupDialog.getByLabel('Group name').fill('Hall A gates');
+    await groupDialog.getByLabel('Description').fill('Doors of hall A');
+    await groupDialog.locator('.mantine-MultiSelect-input').click();
+    await page.getByRole('option', { name: 'Hall A door' }).click();
+    await screenshot(page, 'onsite-org-group-form');
+    // Close the open option list (it covers the buttons) by clicking elsewhere in the dialog.
+    await groupDialog.getByLabel('Group name').click();
+    await groupDialog.getByRole('button', { name: 'Save' }).click();
+    const groupRow = page.locator('[data-testid^="device-group-row-"]').filter({ hasText: 'Hall A gates' });
+    await expect.poll(() => groupRow.getByText('Hall A door').count()).toBe(1);
+    await expect.poll(() => groupRow.getByText(/^\d of 1$/).count()).toBe(1);
+    // A second group of the same name (in any case) is refused on the field, by the server.
+    await page.getByRole('button', { name: 'New group' }).click();
+    const second = page.getByRole('dialog', { name: 'New group' });
+    await second.getByLabel('Group name').fill('hall a GATES');
+    await second.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => second.getByText('This name is already used.').count()).toBe(1);
+    await second.getByRole('button', { name: 'Cancel' }).click();
+    await groupRow.getByRole('button', { name: 'Actions: Hall A gates' }).click();
+    await page.getByRole('menuitem', { name: 'Sync now' }).click();
+    await expect.poll(() => page.getByText(/Sync sent to \d+ connected device/).count()).toBeGreaterThan(0);
+    const door = (await call<{ name: string; groupId: string | null }[]>('GET', `${E()}/devices`)).find((d) => d.name === 'Hall A door');
+    const groups = await call<{ id: string; name: string; deviceIds: string[] }[]>('GET', `${E()}/device-groups`);
+    expect(groups).toHaveLength(1);
+    expect(door?.groupId).toBe(groups[0]!.id);
+    await page.waitForTimeout(500);
+    await expectAccessible(page, 'onsite device groups');
+    await screenshot(page, 'onsite-org-groups');
+
     await page.getByRole('link', { name: 'Attendance' }).click();
     const table = page.getByTestId('attendance-table');
     await expect.poll(() => table.getByText('Asha Verma').count(), { timeout: 10_000 }).toBe(1);

@@ -51,6 +51,7 @@ const loadCheckin = {
   section: () => import('../modules/checkin/components/organiser/onsite-section.tsx'),
   areas: () => import('../modules/checkin/pages/org-areas-page.tsx'),
   devices: () => import('../modules/checkin/pages/org-devices-page.tsx'),
+  deviceGroups: () => import('../modules/checkin/pages/org-device-groups-page.tsx'),
   attendance: () => import('../modules/checkin/pages/org-attendance-page.tsx'),
   conflicts: () => import('../modules/checkin/pages/org-conflicts-page.tsx'),
   footfall: () => import('../modules/checkin/pages/org-footfall-page.tsx'),
@@ -101,12 +102,13 @@ export const signedInRoutes: RouteObject[] = [
         ],
       }),
       // Onsite check-in (modules/checkin): one tab per area of the section, each gated by its view code.
-      gated(['AP-261', 'AP-270', 'AP-292', 'AP-288', 'AP-297', 'AP-299'], {
+      gated(['AP-261', 'AP-270', 'AP-283', 'AP-292', 'AP-288', 'AP-297', 'AP-299'], {
         path: 'app/onsite',
         lazy: page(loadCheckin.section, 'OnsiteSection'),
         children: [
           gated('AP-261', { index: true, lazy: page(loadCheckin.areas, 'OrgAreasPage') }),
           gated('AP-270', { path: 'devices', lazy: page(loadCheckin.devices, 'OrgDevicesPage') }),
+          gated('AP-283', { path: 'device-groups', lazy: page(loadCheckin.deviceGroups, 'OrgDeviceGroupsPage') }),
           gated(['AP-292', 'AP-288'], { path: 'attendance', lazy: page(loadCheckin.attendance, 'OrgAttendancePage') }),
           gated('AP-288', { path: 'conflicts', lazy: page(loadCheckin.conflicts, 'OrgConflictsPage') }),
           gated(['AP-297', 'AP-299'], { path: 'footfall', lazy: page(loadCheckin.footfall, 'OrgFootfallPage') }),

@@ -158,6 +158,8 @@ export const ZDeviceUpdateRequest = z.strictObject({
   name: zName().optional(),
   kind: z.enum(DEVICE_KINDS).optional(),
   areaIds: z.array(zId).min(1).max(50).optional(),
+  /** The device group it belongs to (AP-283..287); null takes it out of its group. */
+  groupId: zId.nullable().optional(),
 });
 export type TDeviceUpdateRequest = z.infer<typeof ZDeviceUpdateRequest>;
 
@@ -175,11 +177,43 @@ export const ZDevice = z.object({
   revokedAt: z.string().nullable(),
   relayUrl: z.string().nullable(),
   relayEnabled: z.boolean(),
+  /** Its device group, if any (a device is in at most one). */
+  groupId: z.string().nullable(),
   /** Connected to the hospitality socket on this instance now. */
   isOnline: z.boolean(),
   createdAt: z.string(),
 });
 export type TDevice = z.infer<typeof ZDevice>;
+
+// ---------------------------------------------------------------- device groups (T-81, AP-283..287)
+/** Devices grouped to be managed together (a hall's gates, the registration desk): sync, refresh or sign out at once. */
+export const ZCheckinDeviceGroupParams = z.object({ eventId: zId, groupId: zId });
+export const ZDeviceGroupCreateRequest = z.strictObject({
+  name: zName(),
+  description: z.string().trim().max(500).default(''),
+  /** The devices to put in the group; each leaves the group it was in. */
+  deviceIds: z.array(zId).max(500).default([]),
+});
+export type TDeviceGroupCreateRequest = z.input<typeof ZDeviceGroupCreateRequest>;
+export const ZDeviceGroupUpdateRequest = z.strictObject({
+  name: zName().optional(),
+  description: z.string().trim().max(500).optional(),
+  /** The group's whole membership: listed devices join, the others leave. */
+  deviceIds: z.array(zId).max(500).optional(),
+});
+export type TDeviceGroupUpdateRequest = z.infer<typeof ZDeviceGroupUpdateRequest>;
+export const ZDeviceGroup = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  deviceIds: z.array(z.string()),
+  /** Of its devices, how many are connected to the hospitality socket on this instance now. */
+  onlineCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TDeviceGroup = z.infer<typeof ZDeviceGroup>;
 
 /** Answer of create and of a new code: the one-time pairing code, shown once (e.g. `K7QM-4XPD`). */
 export const ZDeviceWithCode = z.object({ device: ZDevice, code: z.string(), codeExpiresAt: z.string() });

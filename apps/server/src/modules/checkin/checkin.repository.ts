@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { checkinAreas, checkinConflicts, checkinDeviceLogs, checkinDevices, checkinPresence, checkinScans } from './checkin.tables.ts';
+import { checkinAreas, checkinConflicts, checkinDeviceGroups, checkinDeviceLogs, checkinDevices, checkinPresence, checkinScans } from './checkin.tables.ts';
 
 export type AreaRow = typeof checkinAreas.$inferSelect;
 export type DeviceRow = typeof checkinDevices.$inferSelect;
+export type DeviceGroupRow = typeof checkinDeviceGroups.$inferSelect;
 export type ScanRow = typeof checkinScans.$inferSelect;
 export type ScanInsert = typeof checkinScans.$inferInsert;
 export type ConflictRow = typeof checkinConflicts.$inferSelect;
@@ -99,6 +100,42 @@ export function createCheckinRepository(db: Db) {
         .from(checkinPresence)
         .where(and(eq(checkinPresence.areaId, areaId), eq(checkinPresence.inside, true)));
       return Number(r?.n ?? 0);
+    },
+
+    // ------------------------------------------------------------ device groups
+    async listDeviceGroups(organisationId: string, eventId: string): Promise<DeviceGroupRow[]> {
+      return db
+        .select()
+        .from(checkinDeviceGroups)
+        .where(and(eq(checkinDeviceGroups.organisationId, organisationId), eq(checkinDeviceGroups.eventId, eventId)))
+        .orderBy(asc(sql`lower(${checkinDeviceGroups.name})`), asc(checkinDeviceGroups.id));
+    },
+    async findDeviceGroup(groupId: string, tx: DbOrTx = db): Promise<DeviceGroupRow | null> {
+      const [row] = await tx.select().from(checkinDeviceGroups).where(eq(checkinDeviceGroups.id, groupId)).limit(1);
+      return row ?? null;
+    },
+    async insertDeviceGroup(row: typeof checkinDeviceGroups.$inferInsert, tx: DbOrTx = db): Promise<DeviceGroupRow> {
+      const [r] = await tx.insert(checkinDeviceGroups).values(row).returning();
+      return r!;
+    },
+    async updateDeviceGroup(groupId: string, patch: Partial<typeof checkinDeviceGroups.$inferInsert>, tx: DbOrTx = db): Promise<DeviceGroupRow | null> {
+      const [r] = await tx.update(checkinDeviceGroups).set(patch).where(eq(checkinDeviceGroups.id, groupId)).returning();
+      return r ?? null;
+    },
+    /** Deletes the group; its devices stay, out of any group (the foreign key sets their group_id to null). */
+    async deleteDeviceGroup(groupId: string): Promise<boolean> {
+      const rows = await db.delete(checkinDeviceGroups).where(eq(checkinDeviceGroups.id, groupId)).returning({ id: checkinDeviceGroups.id });
+      return rows.length > 0;
+    },
+    /** The group's whole membership: the listed devices (of this event, not deleted) join it, its other devices leave. */
+    async setGroupMembers(organisationId: string, eventId: string, groupId: string, deviceIds: string[], tx: DbOrTx = db): Promise<void> {
+      const leaving = deviceIds.length ? and(eq(checkinDevices.groupId, groupId), notInArray(checkinDevices.id, deviceIds)) : eq(checkinDevices.groupId, groupId);
+      await tx.update(checkinDevices).set({ groupId: null }).where(leaving);
+      if (!deviceIds.length) return;
+      await tx
+        .update(checkinDevices)
+        .set({ groupId })
+        .where(and(eq(checkinDevices.organisationId, organisationId), eq(checkinDevices.eventId, eventId), inArray(checkinDevices.id, deviceIds), isNull(checkinDevices.deletedAt)));
     },
 
     // ------------------------------------------------------------ devices

@@ -86,6 +86,59 @@ describe('devices', () => {
   });
 });
 
+describe('device groups', () => {
+  const post = (url: string, payload: object, headers = H) => t.app.inject({ method: 'POST', url: `${E()}${url}`, headers, payload });
+  const patch = (url: string, payload: object, headers = H) => t.app.inject({ method: 'PATCH', url: `${E()}${url}`, headers, payload });
+  const newDevice = async (name: string) => (await post('/devices', { name, kind: 'scanner', areaIds: [ev.areaId] })).json().data.device.id as string;
+
+  it('groups devices, moves a device between groups, lists, exports and deletes (the devices stay)', async () => {
+    const [d1, d2, d3] = [await newDevice('Gate 1'), await newDevice('Gate 2'), await newDevice('Desk')];
+    const hall = await post('/device-groups', { name: 'Hall A', description: 'North entrance', deviceIds: [d1, d2, d1] });
+    expect(hall.statusCode).toBe(201);
+    expect(hall.json().data).toMatchObject({ name: 'Hall A', description: 'North entrance', onlineCount: 0 });
+    expect(hall.json().data.deviceIds.sort()).toEqual([d1, d2].sort());
+    const hallId = hall.json().data.id;
+    // A device is in one group at most: joining Desk takes Gate 2 out of Hall A.
+    const desk = (await post('/device-groups', { name: 'Desk', deviceIds: [d3, d2] })).json().data;
+    const groups = (await t.app.inject({ method: 'GET', url: `${E()}/device-groups`, headers: H })).json().data;
+    expect(groups.map((g: { name: string; deviceIds: string[] }) => [g.name, g.deviceIds.length])).toEqual([
+      ['Desk', 2],
+      ['Hall A', 1],
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: `${E()}/devices/${d2}`, headers: H })).json().data.groupId).toBe(desk.id);
+    // The whole membership on update; the device's own PATCH moves it too.
+    expect((await patch(`/device-groups/${hallId}`, { name: 'Hall A (north)', deviceIds: [d1, d2] })).json().data.deviceIds.sort()).toEqual([d1, d2].sort());
+    expect((await patch(`/devices/${d3}`, { groupId: null })).json().data.groupId).toBeNull();
+    expect((await patch(`/devices/${d3}`, { groupId: hallId })).json().data.groupId).toBe(hallId);
+    const csv = await t.app.inject({ method: 'GET', url: `${E()}/device-groups/export`, headers: H });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toMatch(/,Hall A \(north\),North entrance,3,(Gate 1|Gate 2|Desk); /);
+    const del = await t.app.inject({ method: 'DELETE', url: `${E()}/device-groups/${hallId}`, headers: H });
+    expect(del.json().data).toEqual({ deleted: true });
+    const after = await t.app.inject({ method: 'GET', url: `${E()}/devices/${d1}`, headers: H });
+    expect(after.json().data).toMatchObject({ id: d1, groupId: null, status: 'pending' });
+  });
+
+  it('refuses a taken name, unknown devices, another event’s group and other organisations', async () => {
+    await post('/device-groups', { name: 'Registration desk' });
+    const taken = await post('/device-groups', { name: 'registration DESK' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'DEVICE_GROUP_NAME_TAKEN', errors: [{ field: 'name', key: 'nameTaken' }] });
+    const blank = await post('/device-groups', { name: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors).toContainEqual({ field: 'name', key: 'required' });
+    expect((await post('/device-groups', { name: 'Ghosts', deviceIds: ['nope'] })).json().errors).toEqual([{ field: 'deviceIds', key: 'unknownDevice' }]);
+    const d = await newDevice('Roaming');
+    expect((await patch(`/devices/${d}`, { groupId: 'nope' })).json().errors).toEqual([{ field: 'groupId', key: 'unknownDeviceGroup' }]);
+    const groupId = (await post('/device-groups', { name: 'Press' })).json().data.id;
+    const foreign = await t.app.inject({ method: 'PATCH', url: `${E()}/device-groups/${groupId}`, headers: bearer(otherToken), payload: { name: 'Mine' } });
+    expect(foreign.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `${E()}/device-groups`, headers: bearer(otherToken) })).statusCode).toBe(404);
+    const unknown = await t.app.inject({ method: 'POST', url: `${E()}/device-groups/nope/sync`, headers: H });
+    expect(unknown.json().code).toBe('DEVICE_GROUP_NOT_FOUND');
+  });
+});
+
 describe('online scans', () => {
   it('admits once, refuses the second entry, checks out, and records the ledger', async () => {
     const first = await scan(t.app, dev.token, { credential: ev.creds[0], areaId: ev.areaId });

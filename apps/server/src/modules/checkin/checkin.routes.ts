@@ -14,6 +14,7 @@ import {
   ZCheckinConflict,
   ZCheckinConflictPage,
   ZCheckinConflictParams,
+  ZCheckinDeviceGroupParams,
   ZCheckinDeviceParams,
   ZCheckinEventParams,
   ZCheckinListQuery,
@@ -24,6 +25,9 @@ import {
   ZDevice,
   ZDeviceCommandResult,
   ZDeviceCreateRequest,
+  ZDeviceGroup,
+  ZDeviceGroupCreateRequest,
+  ZDeviceGroupUpdateRequest,
   ZDeviceLogPage,
   ZDeviceLogQuery,
   ZDeviceUpdateRequest,
@@ -42,6 +46,12 @@ import { requireOrganisation } from '../../platform/auth-guard.ts';
 import type { CheckinService } from './checkin.service.ts';
 
 const tags = ['checkin'];
+/** The commands a dashboard sends to one device or to a device group: path, hospitality event, access code. */
+const DEVICE_COMMANDS = [
+  ['logout', 'deviceLogout', 'AP-275'],
+  ['sync', 'deviceSync', 'AP-276'],
+  ['refresh', 'deviceRefresh', 'AP-277'],
+] as const;
 const ok = <T>(data: T) => ({ status: 'OK' as const, data });
 const csv = (reply: FastifyReply, name: string, body: string) => reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(body);
 const scanFilters = (q: TCheckinListQuery) => ({
@@ -167,16 +177,46 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ service: CheckinService }> =
     await s.revokeDevice(user, organisationId, req.params.eventId, req.params.deviceId, true);
     return ok({ deleted: true as const });
   });
-  for (const [path, event, code] of [
-    ['logout', 'deviceLogout', 'AP-275'],
-    ['sync', 'deviceSync', 'AP-276'],
-    ['refresh', 'deviceRefresh', 'AP-277'],
-  ] as const) {
+  for (const [path, event, code] of DEVICE_COMMANDS) {
     app.post(`${D}/${path}`, { config: { auth: 'organiser', access: code }, schema: { tags, params: ZCheckinDeviceParams, response: { 200: zOk(ZDeviceCommandResult) } } }, async (req) => {
       const { user, organisationId } = requireOrganisation(req);
       return ok(await s.command(user, organisationId, req.params.eventId, req.params.deviceId, event));
     });
   }
+  // ---- device groups (T-81): manage a group's devices together
+  const G = `${E}/device-groups/:groupId`;
+  app.get(`${E}/device-groups`, { config: { auth: 'organiser', access: 'AP-283' }, schema: { tags, params: ZCheckinEventParams, response: { 200: zOk(z.array(ZDeviceGroup)) } } }, async (req) => {
+    const { user, organisationId } = requireOrganisation(req);
+    return ok(await s.listDeviceGroups(user, organisationId, req.params.eventId));
+  });
+  app.post(
+    `${E}/device-groups`,
+    { config: { auth: 'organiser', access: 'AP-284' }, schema: { tags, params: ZCheckinEventParams, body: ZDeviceGroupCreateRequest, response: { 201: zOk(ZDeviceGroup) } } },
+    async (req, reply) => {
+      const { user, organisationId } = requireOrganisation(req);
+      return reply.status(201).send(ok(await s.createDeviceGroup(user, organisationId, req.params.eventId, req.body)));
+    },
+  );
+  app.get(`${E}/device-groups/export`, { config: { auth: 'organiser', access: 'AP-287' }, schema: { tags, params: ZCheckinEventParams } }, async (req, reply) => {
+    const { user, organisationId } = requireOrganisation(req);
+    return csv(reply, 'device-groups', await s.exportDeviceGroups(user, organisationId, req.params.eventId));
+  });
+  app.patch(G, { config: { auth: 'organiser', access: 'AP-285' }, schema: { tags, params: ZCheckinDeviceGroupParams, body: ZDeviceGroupUpdateRequest, response: { 200: zOk(ZDeviceGroup) } } }, async (req) => {
+    const { user, organisationId } = requireOrganisation(req);
+    return ok(await s.updateDeviceGroup(user, organisationId, req.params.eventId, req.params.groupId, req.body));
+  });
+  app.delete(G, { config: { auth: 'organiser', access: 'AP-286' }, schema: { tags, params: ZCheckinDeviceGroupParams, response: { 200: zOk(z.object({ deleted: z.literal(true) })) } } }, async (req) => {
+    const { user, organisationId } = requireOrganisation(req);
+    await s.deleteDeviceGroup(user, organisationId, req.params.eventId, req.params.groupId);
+    return ok({ deleted: true as const });
+  });
+  for (const [path, event, code] of DEVICE_COMMANDS) {
+    app.post(`${G}/${path}`, { config: { auth: 'organiser', access: code }, schema: { tags, params: ZCheckinDeviceGroupParams, response: { 200: zOk(ZDeviceCommandResult) } } }, async (req) => {
+      const { user, organisationId } = requireOrganisation(req);
+      return ok(await s.command(user, organisationId, req.params.eventId, { groupId: req.params.groupId }, event));
+    });
+  }
+
   app.get(`${D}/relay`, { config: { auth: 'organiser', access: 'AP-278' }, schema: { tags, params: ZCheckinDeviceParams, response: { 200: zOk(ZRelayConfig) } } }, async (req) => {
     const { user, organisationId } = requireOrganisation(req);
     return ok(await s.getRelay(user, organisationId, req.params.eventId, req.params.deviceId));

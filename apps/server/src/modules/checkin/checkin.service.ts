@@ -31,6 +31,9 @@ import {
   type TDeviceSelf,
   type TDeviceSnapshot,
   type TDeviceUpdateRequest,
+  type TDeviceGroup,
+  type TDeviceGroupCreateRequest,
+  type TDeviceGroupUpdateRequest,
   type TFootfall,
   type TFootfallMessage,
   type THospitalityDeviceEvent,
@@ -51,7 +54,7 @@ import {
 } from '@pavilion/domain';
 import type { Audit } from '../../platform/audit.ts';
 import { createBatcher } from '../../platform/batcher.ts';
-import { isRetryableLockError } from '../../platform/db.ts';
+import { isRetryableLockError, sqlState } from '../../platform/db.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { hashSecret, newId } from '../../platform/ids.ts';
 import type { Realtime } from '../../platform/realtime.ts';
@@ -59,7 +62,7 @@ import type { CredentialResolution, CredentialsService } from '../credentials/in
 import type { CheckinRegistrationView } from '../registration/index.ts';
 import { checkinErrors } from './checkin.errors.ts';
 import { putRelay } from './checkin.relay.ts';
-import type { AreaRow, CheckinRepository, DeviceRow, ScanBatchItem, ScanFilters, ScanInsert, ScanRow } from './checkin.repository.ts';
+import type { AreaRow, CheckinRepository, DeviceGroupRow, DeviceRow, ScanBatchItem, ScanFilters, ScanInsert, ScanRow } from './checkin.repository.ts';
 import { admissionRefusal, attendanceOf, autoExpiry, ruleRefusal, step, type PresenceState } from './checkin.rules.ts';
 
 export type CheckinTesting = {
@@ -215,6 +218,16 @@ export function createCheckinService(deps: CheckinDeps) {
     if (!d || d.organisationId !== organisationId || d.eventId !== eventId) throw checkinErrors.deviceNotFound();
     return d;
   }
+  async function groupInEvent(organisationId: string, eventId: string, groupId: string): Promise<DeviceGroupRow> {
+    const g = await repo.findDeviceGroup(groupId);
+    if (!g || g.organisationId !== organisationId || g.eventId !== eventId) throw checkinErrors.deviceGroupNotFound();
+    return g;
+  }
+  /** Every listed device must be a live device of this event. */
+  async function assertDevices(organisationId: string, eventId: string, deviceIds: string[]) {
+    const known = new Set((await repo.listDevices(organisationId, eventId)).map((d) => d.id));
+    if (deviceIds.some((id) => !known.has(id))) throw checkinErrors.unknownDevices();
+  }
   const sessionOf = (d: DeviceRow): DeviceSession => ({
     id: d.id,
     organisationId: d.organisationId,
@@ -270,6 +283,7 @@ export function createCheckinService(deps: CheckinDeps) {
       revokedAt: iso(d.revokedAt),
       relayUrl: d.relayUrl,
       relayEnabled: d.relayEnabled,
+      groupId: d.groupId,
       isOnline: roomSize(`device:${d.id}`) > 0,
       createdAt: d.createdAt.toISOString(),
     };
@@ -760,20 +774,31 @@ export function createCheckinService(deps: CheckinDeps) {
     }
   }
 
-  async function command(caller: AuthUser, organisationId: string, eventId: string, deviceId: string | null, event: THospitalityDeviceEvent): Promise<TDeviceCommandResult> {
+  /**
+   * A dashboard command to one device (`target` its id), to a device group's devices (`{ groupId }`, each sent the
+   * single-device event in its own room), or to every device of the event (`null`, the *All events).
+   */
+  async function command(caller: AuthUser, organisationId: string, eventId: string, target: string | { groupId: string } | null, event: THospitalityDeviceEvent): Promise<TDeviceCommandResult> {
     await deps.assertEvent(caller, organisationId, eventId);
     let ids: string[];
-    let reached: number;
-    if (deviceId) {
-      const d = await deviceInEvent(organisationId, eventId, deviceId);
-      ids = [d.id];
-      if (event === 'deviceLogout') {
-        await repo.updateDevice(d.id, { tokenHash: null, status: d.status === 'revoked' ? 'revoked' : 'pending', updatedAt: now() });
-        invalidateDevice(d.id);
+    let reached = 0;
+    if (target) {
+      const devices =
+        typeof target === 'string'
+          ? [await deviceInEvent(organisationId, eventId, target)]
+          : (await repo.listDevices(organisationId, eventId)).filter((d) => d.groupId === target.groupId && d.status !== 'revoked');
+      if (typeof target !== 'string') await groupInEvent(organisationId, eventId, target.groupId);
+      ids = devices.map((d) => d.id);
+      for (const d of devices) {
+        if (event === 'deviceLogout') {
+          await repo.updateDevice(d.id, { tokenHash: null, status: d.status === 'revoked' ? 'revoked' : 'pending', updatedAt: now() });
+          invalidateDevice(d.id);
+        }
+        const got = emitDevice(`device:${d.id}`, event, eventId, d.id, 'dashboard');
+        reached += got;
+        if (event === 'deviceLogout') disconnectLater(`device:${d.id}`);
+        await log(d, event === 'deviceLogout' ? 'logout' : 'command', `${event} from the dashboard${typeof target === 'string' ? '' : ' (device group)'}`, { reached: got, by: caller.userId });
       }
-      reached = emitDevice(`device:${d.id}`, event, eventId, d.id, 'dashboard');
-      if (event === 'deviceLogout') disconnectLater(`device:${d.id}`);
-      await log(d, event === 'deviceLogout' ? 'logout' : 'command', `${event} from the dashboard`, { reached, by: caller.userId });
     } else {
       const all = await repo.listDevices(organisationId, eventId);
       ids = all.map((d) => d.id);
@@ -794,6 +819,24 @@ export function createCheckinService(deps: CheckinDeps) {
   }
 
   const pageOf = <T>(items: T[], total: number, q: { page: number; pageSize: number }): TPage<T> => ({ items, total, page: q.page, pageSize: q.pageSize });
+
+  function deviceGroupView(g: DeviceGroupRow, devices: DeviceRow[]): TDeviceGroup {
+    const members = devices.filter((d) => d.groupId === g.id);
+    return {
+      id: g.id,
+      eventId: g.eventId,
+      name: g.name,
+      description: g.description,
+      deviceIds: members.map((d) => d.id),
+      onlineCount: members.filter((d) => roomSize(`device:${d.id}`) > 0).length,
+      createdAt: g.createdAt.toISOString(),
+      updatedAt: g.updatedAt.toISOString(),
+    };
+  }
+  const groupNameTaken = (err: unknown): never => {
+    if (sqlState(err) === '23505') throw checkinErrors.deviceGroupNameTaken();
+    throw err;
+  };
 
   const service = {
     testing,
@@ -953,6 +996,7 @@ export function createCheckinService(deps: CheckinDeps) {
       await deps.assertEvent(caller, organisationId, eventId);
       await deviceInEvent(organisationId, eventId, deviceId);
       if (patch.areaIds) await assertAreas(organisationId, eventId, patch.areaIds);
+      if (patch.groupId) await groupInEvent(organisationId, eventId, patch.groupId).catch(() => Promise.reject(checkinErrors.unknownDeviceGroup()));
       const d = await repo.updateDevice(deviceId, { ...patch, ...(patch.areaIds ? { areaIds: [...new Set(patch.areaIds)] } : {}), updatedAt: now() });
       invalidateDevice(deviceId);
       emitDevice(`device:${deviceId}`, 'deviceRefresh', eventId, deviceId, 'configuration changed');
@@ -985,6 +1029,57 @@ export function createCheckinService(deps: CheckinDeps) {
       return `${lines.join('\n')}\n`;
     },
     command,
+
+    // ---------------------------------------------------------------- device groups (AP-283..287)
+    async listDeviceGroups(caller: AuthUser, organisationId: string, eventId: string): Promise<TDeviceGroup[]> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const [groups, devices] = await Promise.all([repo.listDeviceGroups(organisationId, eventId), repo.listDevices(organisationId, eventId)]);
+      return groups.map((g) => deviceGroupView(g, devices));
+    },
+    async createDeviceGroup(caller: AuthUser, organisationId: string, eventId: string, input: TDeviceGroupCreateRequest): Promise<TDeviceGroup> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const deviceIds = [...new Set(input.deviceIds ?? [])];
+      await assertDevices(organisationId, eventId, deviceIds);
+      const t = now();
+      const g = await repo
+        .transaction(async (tx) => {
+          const row = await repo.insertDeviceGroup({ id: newId(), organisationId, eventId, name: input.name, description: input.description ?? '', createdAt: t, updatedAt: t }, tx);
+          await repo.setGroupMembers(organisationId, eventId, row.id, deviceIds, tx);
+          return row;
+        })
+        .catch(groupNameTaken);
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'checkin.device_group.create', target: g.id, meta: { eventId, name: g.name, devices: deviceIds.length } });
+      return deviceGroupView(g, await repo.listDevices(organisationId, eventId));
+    },
+    async updateDeviceGroup(caller: AuthUser, organisationId: string, eventId: string, groupId: string, patch: TDeviceGroupUpdateRequest): Promise<TDeviceGroup> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      await groupInEvent(organisationId, eventId, groupId);
+      const deviceIds = patch.deviceIds ? [...new Set(patch.deviceIds)] : null;
+      if (deviceIds) await assertDevices(organisationId, eventId, deviceIds);
+      const g = await repo
+        .transaction(async (tx) => {
+          const { deviceIds: _members, ...fields } = patch;
+          const row = await repo.updateDeviceGroup(groupId, { ...fields, updatedAt: now() }, tx);
+          if (deviceIds) await repo.setGroupMembers(organisationId, eventId, groupId, deviceIds, tx);
+          return row!;
+        })
+        .catch(groupNameTaken);
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'checkin.device_group.update', target: groupId, meta: { eventId, ...(deviceIds ? { devices: deviceIds.length } : {}) } });
+      return deviceGroupView(g, await repo.listDevices(organisationId, eventId));
+    },
+    async deleteDeviceGroup(caller: AuthUser, organisationId: string, eventId: string, groupId: string): Promise<void> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const g = await groupInEvent(organisationId, eventId, groupId);
+      await repo.deleteDeviceGroup(groupId);
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'checkin.device_group.delete', target: groupId, meta: { eventId, name: g.name } });
+    },
+    async exportDeviceGroups(caller: AuthUser, organisationId: string, eventId: string): Promise<string> {
+      const groups = await service.listDeviceGroups(caller, organisationId, eventId);
+      const names = new Map((await repo.listDevices(organisationId, eventId)).map((d) => [d.id, d.name]));
+      const lines = [csvLine(['id', 'name', 'description', 'devices', 'deviceNames', 'createdAt'])];
+      for (const g of groups) lines.push(csvLine([g.id, g.name, g.description, g.deviceIds.length, g.deviceIds.map((id) => names.get(id) ?? id).join('; '), g.createdAt]));
+      return `${lines.join('\n')}\n`;
+    },
     async getRelay(caller: AuthUser, organisationId: string, eventId: string, deviceId: string): Promise<TRelayConfig> {
       await deps.assertEvent(caller, organisationId, eventId);
       const d = await deviceInEvent(organisationId, eventId, deviceId);

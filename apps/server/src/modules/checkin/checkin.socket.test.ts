@@ -58,6 +58,32 @@ describe('hospitality socket: devices and footfall', () => {
     await expect(open({ deviceToken: d.token })).rejects.toThrow('UNAUTHORISED');
   });
 
+  it("sends a device group's command to each of its devices, and to no other", async () => {
+    const a = await pairedDevice(t.app, token, ev.eventId, [ev.areaId]);
+    const b = await pairedDevice(t.app, token, ev.eventId, [ev.areaId]);
+    const outside = await pairedDevice(t.app, token, ev.eventId, [ev.areaId]);
+    const group = await t.app.inject({ method: 'POST', url: `${BASE}/events/${ev.eventId}/device-groups`, headers: bearer(token), payload: { name: 'Hall A gates', deviceIds: [a.deviceId, b.deviceId] } });
+    const groupId = group.json().data.id;
+    const [sa, sb, so] = [await open({ deviceToken: a.token }), await open({ deviceToken: b.token }), await open({ deviceToken: outside.token })];
+    let strayed = false;
+    so.on('deviceSync', () => (strayed = true));
+    const got = Promise.all([next<{ deviceId: string }>(sa, 'deviceSync'), next<{ deviceId: string }>(sb, 'deviceSync')]);
+    const res = await t.app.inject({ method: 'POST', url: `${BASE}/events/${ev.eventId}/device-groups/${groupId}/sync`, headers: bearer(token) });
+    expect(res.json().data).toMatchObject({ event: 'deviceSync', reached: 2 });
+    expect(new Set(res.json().data.deviceIds)).toEqual(new Set([a.deviceId, b.deviceId]));
+    expect((await got).map((m) => m.deviceId).sort()).toEqual([a.deviceId, b.deviceId].sort());
+    const listed = await t.app.inject({ method: 'GET', url: `${BASE}/events/${ev.eventId}/device-groups`, headers: bearer(token) });
+    expect(listed.json().data.find((g: { id: string }) => g.id === groupId)).toMatchObject({ onlineCount: 2 });
+    // Signing the group out ends both tokens; the device outside the group keeps working.
+    const gone = Promise.all([next(sa, 'disconnect'), next(sb, 'disconnect')]);
+    await t.app.inject({ method: 'POST', url: `${BASE}/events/${ev.eventId}/device-groups/${groupId}/logout`, headers: bearer(token) });
+    await gone;
+    await expect(open({ deviceToken: a.token })).rejects.toThrow('UNAUTHORISED');
+    expect((await t.app.inject({ method: 'GET', url: `${BASE}/device/me`, headers: { 'x-device-token': outside.token } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `${BASE}/device/me`, headers: { 'x-device-token': b.token } })).statusCode).toBe(401);
+    expect(strayed).toBe(false);
+  });
+
   it('pushes live footfall to a display holding the area key', async () => {
     const display = await open({ footfallAreaId: ev.areaId, footfallKey: ev.displayKey });
     const d = await pairedDevice(t.app, token, ev.eventId, [ev.areaId]);

@@ -36,6 +36,21 @@ export const checkinAreas = pgTable(
 );
 
 /** A scanner, kiosk, badge printer or turnstile. Secrets (pairing code, token) are stored as SHA-256 only. */
+/** Devices grouped to be managed together (T-81, AP-283..287). A device is in at most one group. */
+export const checkinDeviceGroups = pgTable(
+  'checkin_device_groups',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: eventRef(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('checkin_device_groups_name_uq').on(t.eventId, sql`lower(${t.name})`)],
+);
+
 export const checkinDevices = pgTable(
   'checkin_devices',
   {
@@ -55,6 +70,7 @@ export const checkinDevices = pgTable(
     deletedAt: ts('deleted_at'),
     relayUrl: text('relay_url'),
     relayEnabled: boolean('relay_enabled').notNull().default(false),
+    groupId: text('group_id').references(() => checkinDeviceGroups.id, { onDelete: 'set null' }),
     lastRelayAt: ts('last_relay_at'),
     lastRelayStatus: text('last_relay_status'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -62,6 +78,7 @@ export const checkinDevices = pgTable(
   },
   (t) => [
     index('checkin_devices_event_idx').on(t.eventId),
+    index('checkin_devices_group_idx').on(t.groupId),
     uniqueIndex('checkin_devices_token_uq').on(t.tokenHash),
     uniqueIndex('checkin_devices_code_uq').on(t.codeHash),
   ],

@@ -57,6 +57,9 @@ export const en = {
     unknownItem: 'This item does not belong to your organisation.',
     unknownRole: 'Choose one of your roles.',
     unknownRegion: 'Choose one of your regions.',
+    unknownArea: 'Choose areas of this event.',
+    unknownDevice: 'Choose devices of this event.',
+    unknownDeviceGroup: 'Choose a device group of this event.',
   },
   toast: {
     loggedOut: 'You have been signed out.',

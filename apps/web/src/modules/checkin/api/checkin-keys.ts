@@ -9,6 +9,7 @@ export const checkinKeys = {
   event: (eventId: string) => [...checkinKeys.all, 'event', eventId] as const,
   areas: (eventId: string) => [...checkinKeys.event(eventId), 'areas'] as const,
   devices: (eventId: string) => [...checkinKeys.event(eventId), 'devices'] as const,
+  deviceGroups: (eventId: string) => [...checkinKeys.event(eventId), 'device-groups'] as const,
   deviceLogs: (eventId: string, q: Partial<TDeviceLogQuery>) => [...checkinKeys.event(eventId), 'device-logs', q] as const,
   scans: (eventId: string) => [...checkinKeys.event(eventId), 'scans'] as const,
   scanList: (eventId: string, q: Partial<TCheckinListQuery>) => [...checkinKeys.scans(eventId), 'list', q] as const,

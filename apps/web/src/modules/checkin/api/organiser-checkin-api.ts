@@ -14,6 +14,9 @@ import type {
   TDevice,
   TDeviceCommandResult,
   TDeviceCreateRequest,
+  TDeviceGroup,
+  TDeviceGroupCreateRequest,
+  TDeviceGroupUpdateRequest,
   TDeviceLogEntry,
   TDeviceLogQuery,
   TDeviceUpdateRequest,
@@ -58,6 +61,12 @@ export const organiserCheckinApi = {
   relay: (eventId: string, deviceId: string, signal?: AbortSignal) => api.get<TRelayConfig>(`${E(eventId)}/devices/${enc(deviceId)}/relay`, { signal }),
   putRelay: (eventId: string, deviceId: string, body: TRelayConfigRequest) => api.put<TRelayConfig>(`${E(eventId)}/devices/${enc(deviceId)}/relay`, body),
   toggleRelay: (eventId: string, deviceId: string) => api.post<TRelayResult>(`${E(eventId)}/devices/${enc(deviceId)}/relay/toggle`),
+  deviceGroups: (eventId: string, signal?: AbortSignal) => api.get<TDeviceGroup[]>(`${E(eventId)}/device-groups`, { signal }),
+  createDeviceGroup: (eventId: string, body: TDeviceGroupCreateRequest) => api.post<TDeviceGroup>(`${E(eventId)}/device-groups`, body),
+  updateDeviceGroup: (eventId: string, groupId: string, body: TDeviceGroupUpdateRequest) => api.patch<TDeviceGroup>(`${E(eventId)}/device-groups/${enc(groupId)}`, body),
+  deleteDeviceGroup: (eventId: string, groupId: string) => api.delete<TDeleted>(`${E(eventId)}/device-groups/${enc(groupId)}`),
+  /** logout / sync / refresh every device of a group: each gets the single-device event in its own room. */
+  groupCommand: (eventId: string, groupId: string, command: 'logout' | 'sync' | 'refresh') => api.post<TDeviceCommandResult>(`${E(eventId)}/device-groups/${enc(groupId)}/${command}`),
   deviceLogs: (eventId: string, q: Partial<TDeviceLogQuery>, signal?: AbortSignal) => api.get<TPage<TDeviceLogEntry>>(`${E(eventId)}/device-logs`, { query: q, signal }),
 
   scans: (eventId: string, q: Partial<TCheckinListQuery>, signal?: AbortSignal) => api.get<TPage<TCheckinScan>>(`${E(eventId)}/checkins`, { query: q, signal }),
@@ -76,6 +85,7 @@ export const organiserCheckinApi = {
 export const CHECKIN_EXPORTS = {
   areas: (eventId: string) => `/api/${E(eventId)}/areas/export`,
   devices: (eventId: string) => `/api/${E(eventId)}/devices/export`,
+  deviceGroups: (eventId: string) => `/api/${E(eventId)}/device-groups/export`,
   deviceLogs: (eventId: string) => `/api/${E(eventId)}/device-logs/export`,
   checkins: (eventId: string) => `/api/${E(eventId)}/checkins/export`,
   attendance: (eventId: string) => `/api/${E(eventId)}/attendance/export`,

@@ -12,6 +12,9 @@ export function useAreas(eventId: string, isLive = false) {
 export function useDevices(eventId: string) {
   return useQuery({ queryKey: keys.devices(eventId), queryFn: ({ signal }) => api.devices(eventId, signal), enabled: !!eventId, refetchInterval: LIVE_MS });
 }
+export function useDeviceGroups(eventId: string) {
+  return useQuery({ queryKey: keys.deviceGroups(eventId), queryFn: ({ signal }) => api.deviceGroups(eventId, signal), enabled: !!eventId, refetchInterval: LIVE_MS });
+}
 export function useDeviceLogs(eventId: string, q: Partial<TDeviceLogQuery>, enabled = true) {
   return useQuery({ queryKey: keys.deviceLogs(eventId, q), queryFn: ({ signal }) => api.deviceLogs(eventId, q, signal), enabled: !!eventId && enabled, placeholderData: keepPreviousData });
 }

@@ -1,7 +1,7 @@
 import '../organiser-i18n.ts';
 import { useState } from 'react';
 import { Badge, Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
-import { IconDownload, IconMapPin, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconMapPin, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TArea } from '@pavilion/domain/checkin/checkin.schemas';
 import { Can } from '../../../app/access-gate.tsx';
@@ -15,7 +15,7 @@ import { checkinKeys } from '../api/checkin-keys.ts';
 import { CHECKIN_EXPORTS, organiserCheckinApi as api } from '../api/organiser-checkin-api.ts';
 import { AreaFormModal } from '../components/organiser/area-form-modal.tsx';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
-import { confirmAction } from '../components/organiser/confirm-action.ts';
+import { DeleteItem } from '../components/organiser/row-menu-items.tsx';
 import { useAreas, useCheckinMutation } from '../hooks/use-organiser-checkin.ts';
 import { ruleSummary } from '../lib/area-display.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
@@ -114,23 +114,11 @@ export function OrgAreasPage() {
                     </Menu.Item>
                   </Can>
                   <Can rule="AP-264">
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} aria-hidden />}
-                      onClick={() =>
-                        confirmAction(t, {
-                          title: t('checkin.org.deleteTitle', { name: area.name }),
-                          body: t('checkin.org.deleteBody'),
-                          confirm: t('checkin.org.delete'),
-                          onConfirm: () =>
-                            remove.mutate(area.id, {
-                              onError: (err) => toast(httpStatusOf(err) === 409 ? t('checkin.org.areaInUse') : errorMessage(err, t), 'error'),
-                            }),
-                        })
-                      }
-                    >
-                      {t('checkin.org.delete')}
-                    </Menu.Item>
+                    <DeleteItem
+                      title={t('checkin.org.deleteTitle', { name: area.name })}
+                      body={t('checkin.org.deleteBody')}
+                      onConfirm={() => remove.mutate(area.id, { onError: (err) => toast(httpStatusOf(err) === 409 ? t('checkin.org.areaInUse') : errorMessage(err, t), 'error') })}
+                    />
                   </Can>
                 </RowMenu>
               </Table.Td>

@@ -12,7 +12,6 @@ import {
   IconPlus,
   IconRefresh,
   IconBan,
-  IconTrash,
   IconRotateClockwise,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -29,12 +28,12 @@ import { CHECKIN_EXPORTS, organiserCheckinApi as api } from '../api/organiser-ch
 import { DeviceCodeModal, DeviceFormModal, RelayModal } from '../components/organiser/device-modals.tsx';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { confirmAction } from '../components/organiser/confirm-action.ts';
-import { useAreas, useCheckinMutation, useDeviceLogs, useDevices } from '../hooks/use-organiser-checkin.ts';
+import { DeleteItem, DeviceCommandItems, type TDeviceCommand } from '../components/organiser/row-menu-items.tsx';
+import { useAreas, useCheckinMutation, useDeviceGroups, useDeviceLogs, useDevices } from '../hooks/use-organiser-checkin.ts';
 import { formatShortDateTime } from '../lib/datetime-local.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
 import { RowMenu } from '../../../ui/row-menu.tsx';
 
-type TCommand = 'logout' | 'sync' | 'refresh';
 const STATUS_COLOR = { pending: 'yellow', active: 'green', revoked: 'gray' } as const;
 
 function DeviceLog({ eventId, devices }: { eventId: string; devices: TDevice[] }) {
@@ -115,20 +114,22 @@ export function OrgDevicesPage() {
   const eventId = useSectionEventId();
   const devices = useDevices(eventId);
   const areas = useAreas(eventId);
+  const groups = useDeviceGroups(eventId);
   const [editing, setEditing] = useState<TDevice | null>(null);
   const [isFormOpen, setFormOpen] = useState(false);
   const [code, setCode] = useState<TDeviceWithCode | null>(null);
   const [relayOf, setRelayOf] = useState<TDevice | null>(null);
   const invalidates = [checkinKeys.devices(eventId)];
-  const command = useCheckinMutation((v: { command: TCommand; deviceId: string | null }) => api.command(eventId, v.command, v.deviceId), invalidates);
+  const command = useCheckinMutation((v: { command: TDeviceCommand; deviceId: string | null }) => api.command(eventId, v.command, v.deviceId), invalidates);
   const revoke = useCheckinMutation((id: string) => api.revokeDevice(eventId, id), invalidates);
   const remove = useCheckinMutation((id: string) => api.deleteDevice(eventId, id), invalidates);
   const newCode = useCheckinMutation((id: string) => api.newCode(eventId, id), invalidates);
   usePageTitle(t('checkin.org.tabs.devices'));
 
   const areaName = new Map((areas.data ?? []).map((a) => [a.id, a.name]));
+  const groupName = new Map((groups.data ?? []).map((g) => [g.id, g.name]));
   const hasAreas = (areas.data?.length ?? 0) > 0;
-  const send = (c: TCommand, deviceId: string | null) =>
+  const send = (c: TDeviceCommand, deviceId: string | null) =>
     command.mutate(
       { command: c, deviceId },
       {
@@ -208,7 +209,7 @@ export function OrgDevicesPage() {
         <ListEmpty icon={<IconDeviceMobile size={32} />} title={t('checkin.org.devicesEmpty')} body={hasAreas ? t('checkin.org.devicesEmptyBody') : t('checkin.org.needAreaFirst')} action={newButton} />
       )}
       {list.length > 0 && (
-        <DataTable columns={[t('checkin.org.deviceName'), t('checkin.org.deviceKind'), t('checkin.org.areasLabel'), t('checkin.org.status'), t('checkin.org.lastSeen'), { label: t('checkin.org.actions'), isHidden: true }]} minWidth={820}>
+        <DataTable columns={[t('checkin.org.deviceName'), t('checkin.org.deviceKind'), t('checkin.org.areasLabel'), t('checkin.org.group'), t('checkin.org.status'), t('checkin.org.lastSeen'), { label: t('checkin.org.actions'), isHidden: true }]} minWidth={920}>
           {list.map((d) => {
             const isRevoked = d.status === 'revoked';
             return (
@@ -242,6 +243,7 @@ export function OrgDevicesPage() {
                     ))}
                   </Group>
                 </Table.Td>
+                <Table.Td>{d.groupId && groupName.has(d.groupId) ? groupName.get(d.groupId) : <Text span c="dimmed" size="sm">{t('checkin.org.noGroup')}</Text>}</Table.Td>
                 <Table.Td>
                   <Badge color={STATUS_COLOR[d.status]} variant="light" styles={{ root: { color: 'var(--mantine-color-dark-7)' } }}>
                     {t(`checkin.org.statuses.${d.status}`)}
@@ -273,21 +275,7 @@ export function OrgDevicesPage() {
                             {t('checkin.org.relaySettings')}
                           </Menu.Item>
                         </Can>
-                        <Can rule="AP-276">
-                          <Menu.Item leftSection={<IconRotateClockwise size={16} aria-hidden />} onClick={() => send('sync', d.id)}>
-                            {t('checkin.org.sync')}
-                          </Menu.Item>
-                        </Can>
-                        <Can rule="AP-277">
-                          <Menu.Item leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => send('refresh', d.id)}>
-                            {t('checkin.org.refresh')}
-                          </Menu.Item>
-                        </Can>
-                        <Can rule="AP-275">
-                          <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => send('logout', d.id)}>
-                            {t('checkin.org.logout')}
-                          </Menu.Item>
-                        </Can>
+                        <DeviceCommandItems onCommand={(c) => send(c, d.id)} />
                       </>
                     )}
                     <Can rule="AP-273">
@@ -307,20 +295,7 @@ export function OrgDevicesPage() {
                           {t('checkin.org.revoke')}
                         </Menu.Item>
                       )}
-                      <Menu.Item
-                        color="red"
-                        leftSection={<IconTrash size={16} aria-hidden />}
-                        onClick={() =>
-                          confirmAction(t, {
-                            title: t('checkin.org.deleteTitle', { name: d.name }),
-                            body: t('checkin.org.deleteBody'),
-                            confirm: t('checkin.org.delete'),
-                            onConfirm: () => remove.mutate(d.id, { onError }),
-                          })
-                        }
-                      >
-                        {t('checkin.org.delete')}
-                      </Menu.Item>
+                      <DeleteItem title={t('checkin.org.deleteTitle', { name: d.name })} body={t('checkin.org.deleteBody')} onConfirm={() => remove.mutate(d.id, { onError })} />
                     </Can>
                   </RowMenu>
                 </Table.Td>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Alert, Button, Divider, Group, Modal, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Modal, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AREA_KINDS, type TAreaKind } from '@pavilion/domain/checkin/checkin.enums';
 import { ZAreaCreateRequest, type TArea, type TAreaCreateRequest, type TCapacityMode } from '@pavilion/domain/checkin/checkin.schemas';
+import { FormFooter } from './form-footer.tsx';
 import { errorMessage } from '../../../../app/form-errors.ts';
 import { toast } from '../../../../app/toast.ts';
 import { useCategories, useTickets } from '../../../registration/hooks/use-organiser-registration.ts';
@@ -252,19 +253,7 @@ export function AreaFormModal({ eventId, area, isOpen, onClose }: { eventId: str
               />
             </Stack>
           </Group>
-          {save.isError && (
-            <Alert color="red" variant="light" role="alert" styles={{ message: { color: 'var(--mantine-color-red-9)' } }}>
-              {errorMessage(save.error, t)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('checkin.org.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('checkin.org.save')}
-            </Button>
-          </Group>
+          <FormFooter error={save.isError ? errorMessage(save.error, t) : null} isSaving={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_KINDS, type TDeviceKind } from '@pavilion/domain/checkin/checkin.enums';
 import type { TArea, TDevice, TDeviceWithCode } from '@pavilion/domain/checkin/checkin.schemas';
+import { FormFooter } from './form-footer.tsx';
 import { errorMessage } from '../../../../app/form-errors.ts';
 import { toast } from '../../../../app/toast.ts';
 import { checkinKeys } from '../../api/checkin-keys.ts';
@@ -100,19 +101,7 @@ export function DeviceFormModal({
           {!device && (
             <TextInput label={t('checkin.org.relayUrl')} description={t('checkin.org.relayUrlHint')} placeholder="http://192.168.1.50/relay/0?turn=on" value={relayUrl} onChange={(e) => setRelayUrl(e.currentTarget.value)} error={errors.relayUrl} />
           )}
-          {save.isError && (
-            <Alert color="red" variant="light" role="alert" styles={{ message: { color: 'var(--mantine-color-red-9)' } }}>
-              {errorMessage(save.error, t)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('checkin.org.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('checkin.org.save')}
-            </Button>
-          </Group>
+          <FormFooter error={save.isError ? errorMessage(save.error, t) : null} isSaving={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -6,13 +6,14 @@ import { EventSection } from '../../../dashboard/components/event-section.tsx';
 export const ONSITE_SECTIONS: readonly { path: string; label: string; access: TAccessRule }[] = [
   { path: '', label: 'areas', access: 'AP-261' },
   { path: 'devices', label: 'devices', access: 'AP-270' },
+  { path: 'device-groups', label: 'deviceGroups', access: 'AP-283' },
   { path: 'attendance', label: 'attendance', access: ['AP-292', 'AP-288'] },
   { path: 'conflicts', label: 'conflicts', access: 'AP-288' },
   { path: 'footfall', label: 'footfall', access: ['AP-297', 'AP-299'] },
 ];
 
 /** Access rule of the Onsite check-in menu entry and of /app/onsite: any of its tabs. */
-export const ONSITE_MENU_ACCESS: TAccessRule = ['AP-261', 'AP-270', 'AP-292', 'AP-288', 'AP-297', 'AP-299'];
+export const ONSITE_MENU_ACCESS: TAccessRule = ['AP-261', 'AP-270', 'AP-283', 'AP-292', 'AP-288', 'AP-297', 'AP-299'];
 
 /** /app/onsite/*: the header, the tabs (links, so each has its URL) and the tab. */
 export function OnsiteSection() {
