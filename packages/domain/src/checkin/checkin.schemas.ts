@@ -28,8 +28,10 @@ export type TScanSource = (typeof SCAN_SOURCES)[number];
  *   (two offline gates, or an online gate and an offline one).
  * - refused_admitted: the device admitted, but the server refuses the scan for another reason (revoked before the
  *   scan time, re-issued, not approved, not paid, wrong area, outside the window, no re-entry...).
+ * - over_capacity: the device admitted while offline, and with it the area (capacity mode refuse) holds more people
+ *   than its capacity; the person is counted inside, and the conflict's server result is area_full.
  */
-export const CHECKIN_CONFLICT_KINDS = ['double_admission', 'refused_admitted'] as const;
+export const CHECKIN_CONFLICT_KINDS = ['double_admission', 'refused_admitted', 'over_capacity'] as const;
 export type TCheckinConflictKind = (typeof CHECKIN_CONFLICT_KINDS)[number];
 
 export const DEVICE_STATUSES = ['pending', 'active', 'revoked'] as const;

@@ -36,6 +36,7 @@ afterAll(async () => {
 });
 
 const E = () => `${BASE}/events/${ev.eventId}`;
+const E3 = (eventId: string) => `${BASE}/events/${eventId}`;
 
 describe('areas', () => {
   it('creates, lists, edits rules and capacity; refuses bad input with field keys', async () => {
@@ -252,6 +253,34 @@ describe('offline', () => {
     expect(s.credentials.find((c: { registrationId: string }) => c.registrationId === ev.regIds[2]).revoked).toBe(true);
     const inc = await t.app.inject({ method: 'GET', url: `${BASE}/device/snapshot?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`, headers: deviceHeaders(dev.token) });
     expect(inc.json().data).toMatchObject({ full: false, credentials: [] });
+  });
+
+  it('keeps what offline gates decided at the door: a turned-away entry stays out; admissions beyond a full area are flagged', async () => {
+    const e3 = await eventWithAttendees(t.app, token, 4, { capacity: 2, capacityMode: 'refuse' });
+    const gate = await pairedDevice(t.app, token, e3.eventId, [e3.areaId]);
+    const t0 = Date.now() - 60_000;
+    const mk = (i: number, cred: string, localResult = 'admitted') => ({ nonce: randomUUID(), deviceTime: new Date(t0 + i * 1000).toISOString(), credential: cred, areaId: e3.areaId, direction: 'in', localResult });
+    // Online, one person is already inside; offline, the gate let three more in and turned one away (its data said full).
+    expect((await scan(t.app, gate.token, { credential: e3.creds[0]!, areaId: e3.areaId })).json().data.result).toBe('admitted');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/device/sync`,
+      headers: deviceHeaders(gate.token),
+      payload: { scans: [mk(1, e3.creds[1]!), mk(2, e3.creds[2]!), mk(3, e3.creds[3]!, 'area_full')] },
+    });
+    expect(res.json().data).toMatchObject({
+      applied: 3,
+      conflicts: 1,
+      results: [
+        { result: 'admitted', conflict: null },
+        { result: 'admitted', conflict: 'over_capacity' },
+        { result: 'area_full', conflict: null },
+      ],
+    });
+    // Three are inside (capacity 2): the one turned away is not counted.
+    expect((await t.app.inject({ method: 'GET', url: `${E3(e3.eventId)}/areas/${e3.areaId}`, headers: H })).json().data.inside).toBe(3);
+    const conflicts = (await t.app.inject({ method: 'GET', url: `${E3(e3.eventId)}/checkins/conflicts`, headers: H })).json().data;
+    expect(conflicts.items).toEqual([expect.objectContaining({ kind: 'over_capacity', registrationId: e3.regIds[2], localResult: 'admitted', serverResult: 'area_full' })]);
   });
 
   it('applies a batch in time order, flags a double admission, and counts a replayed batch once', async () => {

@@ -636,6 +636,12 @@ export function createCheckinService(deps: CheckinDeps) {
             continue;
           }
           const r = step(area, s, e.direction as TScanDirection, e.t);
+          // The device decided at the door: an entry it turned away (full, stale data...) did not happen, whatever
+          // the server would answer now. It is recorded with the device's refusal and leaves presence alone.
+          if (e.direction === 'in' && r.result === 'admitted' && e.item.localResult !== 'admitted') {
+            e.item.result = e.item.localResult;
+            continue;
+          }
           e.item.result = r.result;
           s = r.state;
         }
@@ -647,6 +653,24 @@ export function createCheckinService(deps: CheckinDeps) {
       for (const i of items) {
         if (i.duplicate || !i.result) continue;
         if (i.direction === 'in' && i.localResult === 'admitted' && i.result !== 'admitted') i.conflict = i.result === 'already_inside' ? 'double_admission' : 'refused_admitted';
+      }
+      // Capacity: whom offline gates let in is inside, whatever the count. In an area that refuses when full, the
+      // latest of this batch's admissions beyond its capacity are flagged for the organiser (over_capacity).
+      for (const area of areaRows.values()) {
+        if (!area.capacity || area.capacityMode !== 'refuse') continue;
+        const insideNow = newPresence.filter((p) => p.areaId === area.id && p.inside);
+        if (insideNow.length === 0) continue;
+        const before = (await repo.insideCount(area.id, tx)) - locked.filter((p) => p.areaId === area.id && p.inside).length;
+        let excess = before + insideNow.length - area.capacity;
+        const stillInside = new Set(insideNow.map((p) => p.registrationId));
+        const flagged = new Set<string>();
+        for (const i of fresh.filter((f) => f.areaId === area.id && f.direction === 'in' && f.result === 'admitted' && !f.conflict).sort((a, b) => b.t.getTime() - a.t.getTime())) {
+          if (excess <= 0) break;
+          if (!stillInside.has(i.registrationId!) || flagged.has(i.registrationId!)) continue;
+          flagged.add(i.registrationId!);
+          i.conflict = 'over_capacity';
+          excess--;
+        }
       }
       const toInsert = items.filter((i) => !i.duplicate && areaRows.has(i.areaId));
       const inserted = await repo.insertScans(
@@ -683,7 +707,8 @@ export function createCheckinService(deps: CheckinDeps) {
             scanId: idByNonce.get(i.nonce)!,
             kind: i.conflict!,
             localResult: i.localResult,
-            serverResult: i.result!,
+            // Over capacity: the person is inside (the ledger says admitted); online, the server would have said full.
+            serverResult: i.conflict === 'over_capacity' ? 'area_full' : i.result!,
             scannedAt: i.t,
             detectedAt: at,
           })),

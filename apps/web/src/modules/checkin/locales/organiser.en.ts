@@ -191,7 +191,7 @@ export const checkinOrganiserEn = {
   conflictsEmpty: 'No conflicts',
   conflictsEmptyBody: 'Offline scans that the server would have refused show here after the devices sync.',
   showResolved: 'Show resolved',
-  conflictKinds: { double_admission: 'Double admission', refused_admitted: 'Admitted offline, refused by the server' },
+  conflictKinds: { double_admission: 'Double admission', refused_admitted: 'Admitted offline, refused by the server', over_capacity: 'Admitted offline beyond capacity' },
   kind: 'Kind',
   deviceSaid: 'Device decided',
   serverSaid: 'Server decided',
