@@ -155,6 +155,18 @@ describe('badge design and printing (organiser, desktop)', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Expo visitor badge' }).count()).toBe(1);
     await screenshot(page, 'badges-templates');
 
+    // Category colours for the event: VIP gets purple (badge bands and the gate scanner use it).
+    await page.getByRole('navigation', { name: 'Badge sections' }).getByRole('link', { name: 'Category colours' }).click();
+    const vipColour = page.getByRole('textbox', { name: 'Colour of VIP' });
+    await vipColour.fill('#5f3dc4');
+    await vipColour.press('Enter');
+    await expect.poll(() => page.getByText('Category colours saved.').count()).toBe(1);
+    const fields = await call<{ categories: { id: string; color: string | null }[] }>('GET', `/api/eventservices/events/${server.eventId}/badge-fields`);
+    expect(fields.categories.find((c) => c.id === vipId)?.color).toBe('#5f3dc4');
+    await settle(page);
+    await expectAccessible(page, 'badge category colours');
+    await screenshot(page, 'badges-category-colours');
+
     // Printing: the whole VIP category as a job, progress bar, then the PDF.
     await page.getByRole('navigation', { name: 'Badge sections' }).getByRole('link', { name: 'Printing' }).click();
     await page.getByRole('textbox', { name: 'Category' }).click();

@@ -175,6 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     credentials: credentials.service,
     registrations: registration.checkinView,
     photoUrlOf: registration.photoUrlOf,
+    categoryColours: badges.categoryColours,
     assertEvent: async (caller, organisationId, eventId) => {
       await events.service.get(caller, organisationId, eventId);
     },

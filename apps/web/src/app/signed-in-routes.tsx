@@ -24,6 +24,7 @@ const loadBadges = {
   editor: () => import('../modules/badges/pages/template-editor-page.tsx'),
   printing: () => import('../modules/badges/pages/printing-page.tsx'),
   history: () => import('../modules/badges/pages/history-page.tsx'),
+  colours: () => import('../modules/badges/pages/category-colours-page.tsx'),
   stations: () => import('../modules/badges/pages/stations-page.tsx'),
   station: () => import('../modules/badges/pages/station-page.tsx'),
   walkIn: () => import('../modules/badges/pages/walk-in-page.tsx'),
@@ -115,13 +116,14 @@ export const signedInRoutes: RouteObject[] = [
         ],
       }),
       // Badges (modules/badges): templates, printing, history, links to the desk stations.
-      gated(['AP-224', 'AP-235'], {
+      gated(['AP-224', 'AP-235', 'AP-231'], {
         path: 'app/badges',
         lazy: page(loadBadges.section, 'BadgesSection'),
         children: [
           gated('AP-224', { index: true, lazy: page(loadBadges.templates, 'BadgeTemplatesPage') }),
           gated('AP-224', { path: 'templates/:templateId', lazy: page(loadBadges.editor, 'BadgeTemplateEditorPage') }),
           gated('AP-235', { path: 'printing', lazy: page(loadBadges.printing, 'BadgePrintingPage') }),
+          gated('AP-231', { path: 'colours', lazy: page(loadBadges.colours, 'CategoryColoursPage') }),
           gated('AP-239', { path: 'history', lazy: page(loadBadges.history, 'BadgeHistoryPage') }),
           gated('AP-235', { path: 'stations', lazy: page(loadBadges.stations, 'BadgeStationsPage') }),
         ],

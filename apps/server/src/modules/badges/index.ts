@@ -25,9 +25,12 @@ export function createBadgesModule(
     chunkSize?: number;
   },
 ) {
-  const service = createBadgesService({ repo: createBadgesRepository(db), ...deps, now: deps.now ?? (() => new Date()) });
+  const repo = createBadgesRepository(db);
+  const service = createBadgesService({ repo, ...deps, now: deps.now ?? (() => new Date()) });
   return {
     service,
+    /** The event's visitor-category colours (badge bands; the scanner shows them too). No caller check: internal. */
+    categoryColours: (eventId: string) => repo.categoryColors(eventId),
     plugin: async (app: FastifyInstance) => {
       await app.register(badgesRoutes, { prefix: '/api/eventservices', service });
       // Jobs queued before a restart (or left by a dead instance) resume once the server is up.

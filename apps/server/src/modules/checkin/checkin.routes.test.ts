@@ -169,6 +169,20 @@ describe('online scans', () => {
     expect((await scan(t.app, dev.token, { credential: ev.creds[4], areaId: ev.areaId, direction: 'out' })).json().data.result).toBe('exited');
   });
 
+  it("shows the attendee's category and its colour (the badges' event-wide colour) in the scan result", async () => {
+    const e4 = await eventWithAttendees(t.app, token, 1);
+    const ev4 = `/api/eventservices/events/${e4.eventId}`;
+    const press = (await t.app.inject({ method: 'POST', url: `${ev4}/visitor-categories`, headers: H, payload: { name: 'Press', slug: 'press' } })).json().data.id;
+    await t.app.inject({ method: 'POST', url: `${ev4}/registrations/assign-category`, headers: H, payload: { registrationIds: [e4.regIds[0]], categoryId: press } });
+    expect((await t.app.inject({ method: 'PUT', url: `${ev4}/badge-fields`, headers: H, payload: { categoryColors: { [press]: '#e8590c' } } })).statusCode).toBe(200);
+    const gate = await pairedDevice(t.app, token, e4.eventId, [e4.areaId]);
+    const res = await scan(t.app, gate.token, { credential: e4.creds[0]!, areaId: e4.areaId });
+    expect(res.json().data.attendee).toMatchObject({ categoryName: 'Press', categoryColour: '#e8590c' });
+    // The offline snapshot carries it too, so an offline gate shows the same band.
+    const snap = await t.app.inject({ method: 'GET', url: `${BASE}/device/snapshot`, headers: deviceHeaders(gate.token) });
+    expect(snap.json().data.credentials.find((c: { registrationId: string }) => c.registrationId === e4.regIds[0]).attendee.categoryColour).toBe('#e8590c');
+  });
+
   it('refuses a malformed QR, a forged signature, another event’s credential and a revoked credential', async () => {
     expect((await scan(t.app, dev.token, { credential: 'hello world', areaId: ev.areaId })).json().data.result).toBe('malformed');
     const pair = generateKeyPairSync('ed25519');

@@ -78,6 +78,8 @@ export type CheckinDeps = {
   registrations: (eventId: string, q?: { ids?: string[]; since?: Date }) => Promise<CheckinRegistrationView[]>;
   /** The signed URL of an attendee's photo, or null (registration module). */
   photoUrlOf: (registrationId: string, photoUpdatedAt: Date | null) => string | null;
+  /** The event's visitor-category colours (`#rrggbb` by category id; the badges module's event-wide colours). */
+  categoryColours?: (eventId: string) => Promise<Record<string, string>>;
   /** Throws (404) unless the caller may see this event. */
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
   findEvent: (eventId: string) => Promise<{ organisationId: string; name: string; timeZone: string } | null>;
@@ -288,14 +290,24 @@ export function createCheckinService(deps: CheckinDeps) {
       createdAt: d.createdAt.toISOString(),
     };
   }
-  const attendeeOf = (r: CheckinRegistrationView): TScanAttendee => ({
+  // Category colours change rarely and every scan shows one: read at most once per CACHE_TTL_MS per event.
+  const colourCache = new Map<string, { colours: Record<string, string>; until: number }>();
+  async function coloursOf(eventId: string): Promise<Record<string, string>> {
+    if (!deps.categoryColours) return {};
+    const hit = colourCache.get(eventId);
+    if (hit && hit.until > Date.now()) return hit.colours;
+    const colours = await deps.categoryColours(eventId);
+    colourCache.set(eventId, { colours, until: Date.now() + CACHE_TTL_MS });
+    return colours;
+  }
+  const attendeeOf = (r: CheckinRegistrationView, colours: Record<string, string>): TScanAttendee => ({
     registrationId: r.registrationId,
     registrationNo: r.registrationNo,
     firstName: r.firstName,
     lastName: r.lastName,
     ticketName: r.ticketName,
     categoryName: r.categoryName,
-    categoryColour: null,
+    categoryColour: r.categoryId ? (colours[r.categoryId] ?? null) : null,
     photoUrl: deps.photoUrlOf(r.registrationId, r.photoUpdatedAt),
   });
   const nameOf = (r: CheckinRegistrationView | undefined) => (r ? `${r.firstName} ${r.lastName}`.trim() : null);
@@ -447,7 +459,7 @@ export function createCheckinService(deps: CheckinDeps) {
       direction: input.direction,
       areaId: ctx.area.id,
       areaName: ctx.area.name,
-      attendee: reg ? attendeeOf(reg) : null,
+      attendee: reg ? attendeeOf(reg, await coloursOf(ctx.eventId)) : null,
       warning,
       relay,
       at: at.toISOString(),
@@ -1203,6 +1215,7 @@ export function createCheckinService(deps: CheckinDeps) {
       const self = await service.deviceSelf(device);
       const areas = (await repo.areasByIds(device.areaIds)).filter((a) => !a.deletedAt);
       const creds = await deps.credentials.listForEvent(device.eventId);
+      const colours = await coloursOf(device.eventId);
       let regs: CheckinRegistrationView[];
       let credList = creds;
       if (since) {
@@ -1228,7 +1241,7 @@ export function createCheckinService(deps: CheckinDeps) {
           ticketId: r.ticketId,
           categoryId: r.categoryId,
           areaIds,
-          attendee: attendeeOf(r),
+          attendee: attendeeOf(r, colours),
         });
       }
       const presence = (await repo.presenceOf(device.eventId, areas.map((a) => a.id))).map((p) => ({ areaId: p.areaId, registrationId: p.registrationId, inside: p.inside, hasLeft: p.hasLeft }));
@@ -1362,11 +1375,12 @@ export function createCheckinService(deps: CheckinDeps) {
       const ids2 = new Set(areas.map((a) => a.id));
       const att = await attendanceFor(eventId, ids, (a) => ids2.has(a.id));
       const regs = new Map((await deps.registrations(eventId, { ids })).map((r) => [r.registrationId, r]));
+      const colours = await coloursOf(eventId);
       return pageOf(
         ids.map((id) => {
           const list = att.get(id) ?? [];
           const r = regs.get(id);
-          return { registrationId: id, attendee: r ? attendeeOf(r) : null, totalMinutes: list.reduce((n, a) => n + a.minutes, 0), areas: list };
+          return { registrationId: id, attendee: r ? attendeeOf(r, colours) : null, totalMinutes: list.reduce((n, a) => n + a.minutes, 0), areas: list };
         }),
         total,
         q,
@@ -1408,7 +1422,7 @@ export function createCheckinService(deps: CheckinDeps) {
       const att = await attendanceFor(eventId, [registrationId], () => true);
       const { items } = await repo.listScans(eventId, { registrationId }, 1000, 0);
       const e = await enrich(eventId, items);
-      return { registrationId, attendee: attendeeOf(reg), areas: att.get(registrationId) ?? [], scans: items.reverse().map((s) => scanView(s, e.areas, e.devices, e.regs)) };
+      return { registrationId, attendee: attendeeOf(reg, await coloursOf(eventId)), areas: att.get(registrationId) ?? [], scans: items.reverse().map((s) => scanView(s, e.areas, e.devices, e.regs)) };
     },
     /** For certificate attendance rules: minutes and entries per area of every registration with accepted scans. */
     async attendanceSummaries(eventId: string): Promise<{ registrationId: string; areas: { areaId: string; areaKind: TAreaKind; minutes: number; entries: number }[] }[]> {

@@ -26,6 +26,7 @@ export function createCheckinModule(
     credentials: CredentialsService;
     registrations: (eventId: string, q?: { ids?: string[]; since?: Date }) => Promise<CheckinRegistrationView[]>;
     photoUrlOf: (registrationId: string, photoUpdatedAt: Date | null) => string | null;
+    categoryColours?: (eventId: string) => Promise<Record<string, string>>;
     assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
     findEvent: (eventId: string) => Promise<{ organisationId: string; name: string; timeZone: string } | null>;
     realtime: () => Realtime | null;

@@ -31,7 +31,7 @@ export const DASHBOARD_MENU: readonly TMenuEntry[] = [
   // Registration (modules/registration): shown to holders of Tickets: View or Attendees view, the server's codes.
   { id: 'registration', to: '/app/registration', label: 'features.registration', access: ['AP-46', 'AP-94'], group: 'event', needsEvent: true },
   // Badges (modules/badges): Badge Templates: View or Print Queue: View.
-  { id: 'badges', to: '/app/badges', label: 'features.badges', access: ['AP-224', 'AP-235'], group: 'event', needsEvent: true },
+  { id: 'badges', to: '/app/badges', label: 'features.badges', access: ['AP-224', 'AP-235', 'AP-231'], group: 'event', needsEvent: true },
   // Onsite check-in (modules/checkin): areas, devices, attendance, conflicts, footfall; shown to holders of any tab's view code.
   { id: 'onsite', to: '/app/onsite', label: 'features.onsite', access: ['AP-261', 'AP-270', 'AP-292', 'AP-288', 'AP-297', 'AP-299'], group: 'event', needsEvent: true },
   // Certificates and e-badge settings (modules/certificates, modules/ebadge): any tab's view code.

@@ -5,6 +5,7 @@ import { EventSection, type TSectionTab } from '../../dashboard/components/event
 export const BADGE_SECTIONS: readonly TSectionTab[] = [
   { path: '', label: 'templates', access: 'AP-224' },
   { path: 'printing', label: 'printing', access: 'AP-235' },
+  { path: 'colours', label: 'colours', access: 'AP-231' },
   { path: 'history', label: 'history', access: 'AP-239' },
   { path: 'stations', label: 'stations', access: 'AP-235' },
 ];
