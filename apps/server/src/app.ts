@@ -12,6 +12,7 @@ import { registerMetrics } from './platform/metrics.ts';
 import { registerAuthGuard, type RouteDeclaration } from './platform/auth-guard.ts';
 import { createTokens, type Tokens } from './platform/tokens.ts';
 import { loadSigningSecret } from './platform/secrets.ts';
+import { createSecretBox } from './platform/secret-box.ts';
 import { createAudit } from './platform/audit.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createRealtime, type Realtime } from './platform/realtime.ts';
@@ -76,6 +77,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const ownsDatabase = !options.database;
   const secret = await loadSigningSecret(database.db, config.JWT_SECRET);
+  // Payment and wallet keys are sealed at rest: SECRETS_KEY, or the signing secret when it is not set.
+  const secrets = createSecretBox(config.SECRETS_KEY ?? secret);
   const tokens = createTokens(secret, { now: options.now ? () => options.now!().getTime() : undefined });
   const audit = createAudit(database.db);
   const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log as never });
@@ -125,6 +128,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl: publicUrl(config),
     now: options.now,
     jwtSecret: config.JWT_SECRET,
+    secrets,
     isProduction: config.NODE_ENV === 'production',
     jobsDatabaseUrl: database.kind === 'postgres' && config.NODE_ENV !== 'test' ? config.DATABASE_URL : undefined,
     log: app.log,
@@ -152,6 +156,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     findEvent: (eventId) => events.service.findOwner(eventId),
     userEmail: async (caller) => (await auth.service.me(caller)).email,
+    secrets,
   });
   // Certificates read attendance from check-in through a late-bound source: set it where check-in is created
   // (attendance.source = (eventId) => checkin.service.attendanceSummaries(eventId)); until then "Run rule now" answers 409.

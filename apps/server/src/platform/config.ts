@@ -17,6 +17,8 @@ export const ZConfig = z.object({
     .optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Key for secrets stored in the database (payment and wallet keys); defaults to the signing secret. */
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Pavilion <no-reply@pavilion.local>'),
   PAVILION_DEMO: zBool.optional(),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
 import { createHash } from 'node:crypto';
@@ -198,6 +199,10 @@ describe('organiser e-badge settings and wallet keys', () => {
     expect(put.body).not.toContain('PRIVATE');
     expect(put.json().data.google).toEqual({ isConfigured: true, source: 'settings', issuerId: '3388000000022', serviceAccountEmail: 'wallet@proj.iam.gserviceaccount.com' });
     expect(put.json().data.apple.isConfigured).toBe(false);
+    // Stored sealed: the database row holds no private key in the clear.
+    const stored = JSON.stringify((await t.ctx.database.db.execute(sql`select google from wallet_configs`)).rows);
+    expect(stored).toContain('pvs1:');
+    expect(stored).not.toContain('PRIVATE KEY');
     // The other organisation's events are not affected.
     expect((await t.app.inject({ url: '/api/eventservices/ebadge-wallet', headers: other })).json().data.google.isConfigured).toBe(false);
 

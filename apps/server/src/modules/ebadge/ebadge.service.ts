@@ -15,6 +15,7 @@ import {
   type TWalletConfigView,
 } from '@pavilion/domain';
 import type { Audit } from '../../platform/audit.ts';
+import { openOptional, sealOptional, type SecretBox } from '../../platform/secret-box.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { CredentialsService } from '../credentials/index.ts';
 import type { EbadgeRepository, EbadgeSource } from './ebadge.repository.ts';
@@ -68,6 +69,8 @@ export function createEbadgeService(deps: {
   userEmail: (caller: AuthUser) => Promise<string>;
   publicUrl: string;
   env: Record<string, string | undefined>;
+  /** Seals the private keys and passphrase at rest (platform/secret-box.ts). */
+  secrets: SecretBox;
   now?: () => Date;
 }) {
   const { repo } = deps;
@@ -82,7 +85,9 @@ export function createEbadgeService(deps: {
 
   async function walletKeys(organisationId: string): Promise<{ google: GoogleWalletKeys | null; apple: AppleWalletKeys | null; row: Awaited<ReturnType<EbadgeRepository['findWallet']>> }> {
     const row = await repo.findWallet(organisationId);
-    return { google: envKeys.google ?? row?.google ?? null, apple: envKeys.apple ?? row?.apple ?? null, row };
+    const google = row?.google ? { ...row.google, privateKeyPem: deps.secrets.open(row.google.privateKeyPem) } : null;
+    const apple = row?.apple ? { ...row.apple, signerKeyPem: deps.secrets.open(row.apple.signerKeyPem), signerKeyPassphrase: openOptional(deps.secrets, row.apple.signerKeyPassphrase) } : null;
+    return { google: envKeys.google ?? google, apple: envKeys.apple ?? apple, row };
   }
 
   async function source(eventUserId: string): Promise<EbadgeSource> {
@@ -288,7 +293,12 @@ export function createEbadgeService(deps: {
         }
         if (!key) throw ebadgeErrors.invalidKey('apple.signerKeyPem');
       }
-      await repo.upsertWallet({ organisationId, google: input.google, apple: input.apple });
+      // The private keys and the passphrase are sealed at rest; certificates and ids are public material.
+      await repo.upsertWallet({
+        organisationId,
+        google: input.google ? { ...input.google, privateKeyPem: deps.secrets.seal(input.google.privateKeyPem) } : input.google,
+        apple: input.apple ? { ...input.apple, signerKeyPem: deps.secrets.seal(input.apple.signerKeyPem), signerKeyPassphrase: sealOptional(deps.secrets, input.apple.signerKeyPassphrase) } : input.apple,
+      });
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'ebadge.wallet', target: organisationId, meta: { google: input.google === undefined ? 'kept' : input.google ? 'set' : 'cleared', apple: input.apple === undefined ? 'kept' : input.apple ? 'set' : 'cleared' } });
       return this.walletView(organisationId);
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import type { Db } from '../../platform/db.ts';
 import type { CredentialsService } from '../credentials/index.ts';
 import { createEbadgeRepository } from './ebadge.repository.ts';
@@ -21,6 +22,7 @@ export function createEbadgeModule(
     userEmail: (caller: AuthUser) => Promise<string>;
     publicUrl: string;
     env?: Record<string, string | undefined>;
+    secrets: SecretBox;
     now?: () => Date;
   },
 ) {

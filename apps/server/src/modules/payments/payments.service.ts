@@ -20,6 +20,7 @@ import { PAVILION_SIGNATURE_HEADER } from '@pavilion/domain';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { openOptional, sealOptional, type SecretBox } from '../../platform/secret-box.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { createPaymentsRepository, type PaymentRow, type PaymentsRepository, type Tx } from './payments.repository.ts';
 import {
@@ -83,6 +84,8 @@ export type PaymentsDeps = {
   /** Key of the built-in test gateway's webhook signature (derived from the instance secret). */
   testGatewaySecret: () => string;
   isProduction: boolean;
+  /** Seals provider secrets at rest (platform/secret-box.ts). */
+  secrets: SecretBox;
   env: { STRIPE_API_BASE?: string; STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; RAZORPAY_KEY_ID?: string; RAZORPAY_KEY_SECRET?: string; RAZORPAY_WEBHOOK_SECRET?: string; RAZORPAY_CHECKOUT_URL?: string };
   /** Delivers a request through the app's own HTTP pipeline (bound when the plugin registers). */
   inject: { current: InjectFn | null };
@@ -130,12 +133,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   async function keysFor(organisationId: string | null) {
     const s = organisationId ? await repo.settings(organisationId) : null;
+    const open = (v: string | null | undefined) => openOptional(deps.secrets, v);
     return {
-      stripe: { secretKey: s?.stripeSecretKey ?? deps.env.STRIPE_SECRET_KEY ?? null, webhookSecret: s?.stripeWebhookSecret ?? deps.env.STRIPE_WEBHOOK_SECRET ?? null, apiBase: deps.env.STRIPE_API_BASE ?? null },
+      stripe: { secretKey: open(s?.stripeSecretKey) ?? deps.env.STRIPE_SECRET_KEY ?? null, webhookSecret: open(s?.stripeWebhookSecret) ?? deps.env.STRIPE_WEBHOOK_SECRET ?? null, apiBase: deps.env.STRIPE_API_BASE ?? null },
       razorpay: {
         keyId: s?.razorpayKeyId ?? deps.env.RAZORPAY_KEY_ID ?? null,
-        keySecret: s?.razorpayKeySecret ?? deps.env.RAZORPAY_KEY_SECRET ?? null,
-        webhookSecret: s?.razorpayWebhookSecret ?? deps.env.RAZORPAY_WEBHOOK_SECRET ?? null,
+        keySecret: open(s?.razorpayKeySecret) ?? deps.env.RAZORPAY_KEY_SECRET ?? null,
+        webhookSecret: open(s?.razorpayWebhookSecret) ?? deps.env.RAZORPAY_WEBHOOK_SECRET ?? null,
         checkoutUrl: s?.razorpayCheckoutUrl ?? deps.env.RAZORPAY_CHECKOUT_URL ?? null,
       },
     };
@@ -455,13 +459,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (input.enabledProviders) patch.enabledProviders = [...new Set(input.enabledProviders)];
       if (input.stripe) {
         if (input.stripe.publishableKey !== undefined) patch.stripePublishableKey = input.stripe.publishableKey;
-        if (input.stripe.secretKey !== undefined) patch.stripeSecretKey = input.stripe.secretKey;
-        if (input.stripe.webhookSecret !== undefined) patch.stripeWebhookSecret = input.stripe.webhookSecret;
+        // Secrets are sealed at rest; null clears one.
+        if (input.stripe.secretKey !== undefined) patch.stripeSecretKey = sealOptional(deps.secrets, input.stripe.secretKey);
+        if (input.stripe.webhookSecret !== undefined) patch.stripeWebhookSecret = sealOptional(deps.secrets, input.stripe.webhookSecret);
       }
       if (input.razorpay) {
         if (input.razorpay.keyId !== undefined) patch.razorpayKeyId = input.razorpay.keyId;
-        if (input.razorpay.keySecret !== undefined) patch.razorpayKeySecret = input.razorpay.keySecret;
-        if (input.razorpay.webhookSecret !== undefined) patch.razorpayWebhookSecret = input.razorpay.webhookSecret;
+        if (input.razorpay.keySecret !== undefined) patch.razorpayKeySecret = sealOptional(deps.secrets, input.razorpay.keySecret);
+        if (input.razorpay.webhookSecret !== undefined) patch.razorpayWebhookSecret = sealOptional(deps.secrets, input.razorpay.webhookSecret);
         if (input.razorpay.checkoutUrl !== undefined) patch.razorpayCheckoutUrl = input.razorpay.checkoutUrl;
       }
       if (input.offline) patch.offlineInstructions = input.offline.instructions;

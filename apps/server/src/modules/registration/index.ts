@@ -5,6 +5,7 @@ import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { loadSigningSecret } from '../../platform/secrets.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import { newId } from '../../platform/ids.ts';
 import type { TUserJourneyEventType } from '@pavilion/domain';
 import type { EventsService } from '../events/index.ts';
@@ -29,6 +30,8 @@ export type RegistrationModuleDeps = {
   now?: () => Date;
   /** JWT_SECRET from config (else the stored instance secret): the test gateway's signing key is derived from it. */
   jwtSecret?: string;
+  /** Seals payment provider secrets at rest. */
+  secrets: SecretBox;
   isProduction: boolean;
   /** Set to run the reconciliation job on pg-boss (Postgres only); without it, reconciliation runs lazily on reads. */
   jobsDatabaseUrl?: string;
@@ -91,6 +94,7 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     now,
     testGatewaySecret: () => secret.value,
     isProduction: deps.isProduction,
+    secrets: deps.secrets,
     env: {
       STRIPE_API_BASE: env.STRIPE_API_BASE,
       STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,

@@ -1,4 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
 import { startSmtpCapture } from '../../test/smtp-capture.ts';
@@ -330,6 +331,10 @@ describe('payment and invoice settings, transactions', () => {
     const ok = await api('PUT', '/api/productservices/api/payment-settings', { enabledProviders: ['test', 'offline'], stripe: { secretKey: 'sk_test_abc123' }, offline: { instructions: 'IBAN DE00' } });
     expect(ok.json().data).toMatchObject({ enabledProviders: ['test', 'offline'], stripe: { hasSecretKey: true }, offline: { instructions: 'IBAN DE00' } });
     expect(JSON.stringify(ok.json())).not.toContain('sk_test_abc123');
+    // Sealed at rest (platform/secret-box.ts), and the secret is not in the row in the clear.
+    const [row] = (await t.ctx.database.db.execute(sql`select stripe_secret_key as k from payment_settings where stripe_secret_key is not null`)).rows as { k: string }[];
+    expect(row!.k).toMatch(/^pvs1:/);
+    expect(row!.k).not.toContain('sk_test_abc123');
     expect((await api('GET', '/api/productservices/api/payment-settings', undefined, bearer(other.accessToken))).json().data.stripe.hasSecretKey).toBe(false);
     const inv = await api('PUT', '/api/productservices/api/invoice-settings', { legalName: 'Reg Org Ltd', invoicePrefix: 'RO-' });
     expect(inv.json().data).toMatchObject({ legalName: 'Reg Org Ltd', invoicePrefix: 'RO-' });

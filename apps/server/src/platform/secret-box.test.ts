@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { createSecretBox, openOptional, sealOptional } from './secret-box.ts';
+
+describe('secret box', () => {
+  const box = createSecretBox('a-key-that-is-long-enough-for-tests-0123456789');
+
+  it('seals so the stored value hides the secret, and opens it back', () => {
+    const sealed = box.seal('sk_live_51Hx…secret');
+    expect(sealed).toMatch(/^pvs1:[A-Za-z0-9_-]+$/);
+    expect(sealed).not.toContain('sk_live');
+    expect(box.open(sealed)).toBe('sk_live_51Hx…secret');
+    // A fresh IV each time: the same secret never gives the same stored value.
+    expect(box.seal('same')).not.toBe(box.seal('same'));
+  });
+
+  it('reads values stored before encryption as they are', () => {
+    expect(box.open('whsec_plain_legacy')).toBe('whsec_plain_legacy');
+  });
+
+  it('refuses a value sealed under another key, or tampered with', () => {
+    const other = createSecretBox('another-key-that-is-long-enough-0123456789');
+    expect(() => other.open(box.seal('secret'))).toThrow(/another key/);
+    const sealed = box.seal('secret');
+    const flipped = sealed.slice(0, -2) + (sealed.endsWith('A') ? 'B' : 'A') + sealed.slice(-1);
+    expect(() => box.open(flipped)).toThrow();
+  });
+
+  it('passes null and undefined through the optional helpers', () => {
+    expect(sealOptional(box, null)).toBeNull();
+    expect(openOptional(box, undefined)).toBeUndefined();
+    expect(openOptional(box, sealOptional(box, 'x'))).toBe('x');
+  });
+});
