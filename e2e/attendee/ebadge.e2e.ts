@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { solidPng } from '../support/images.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 
@@ -111,6 +112,16 @@ describe('attendee e-badge (390 px phone)', () => {
     await page.goto('/eb');
     await expect.poll(() => page.getByRole('heading', { name: 'My e-badges' }).count()).toBe(1);
     await expect.poll(() => page.getByRole('link', { name: /Open e-badge/ }).count()).toBeGreaterThan(0);
+    // The attendee adds their own photo to a badge (shown to entrance staff); the gate's scan gets it.
+    const card = page.getByRole('listitem').first();
+    await expect.poll(() => card.getByRole('button', { name: /^Add your photo/ }).count()).toBe(1);
+    await card.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(64, [0x3b, 0x5b, 0xdb]) });
+    await expect.poll(() => page.getByText('Photo saved.').count()).toBe(1);
+    await expect.poll(() => card.getByRole('img', { name: /^Your photo for / }).count()).toBe(1);
+    await expect.poll(() => card.getByRole('button', { name: /^Change photo/ }).count()).toBe(1);
+    // The organiser's registrations table (and so the gate) sees the attendee's photo.
+    const regs = await api<{ items: { id: string; photoUrl: string | null }[] }>('GET', `eventservices/events/${server.eventId}/registrations?pageSize=100`);
+    expect(regs.items.find((r) => r.id === regId)?.photoUrl).toMatch(/registration-photos/);
     await expectAccessible(page, 'my e-badges');
     await screenshot(page, 'ebadge-mine-390');
     await page.getByRole('link', { name: /Phone view/ }).first().click();

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
+import { solidPng } from '../support/images.ts';
 
 const ORGANISER = { email: 'organiser@demo.pavilion', password: 'Organiser@2026' };
 
@@ -72,23 +72,8 @@ async function buyAndPay(ticketId: string, buyer: { firstName: string; lastName:
   return created.order;
 }
 
-/** A 48×48 PNG (a plain colour), built here so the journey needs no fixture file. */
-const OMAR_PNG = (() => {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(48, 0);
-  ihdr.writeUInt32BE(48, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.concat(Array.from({ length: 48 }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(48 * 3, 0x7a)])));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]).toString('base64');
-})();
+/** A 48×48 PNG of one colour (the attendee's photo). */
+const OMAR_PNG = solidPng(48, [0x7a, 0x7a, 0x7a]).toString('base64');
 
 describe('organiser registration journey (desktop)', () => {
   it('creates a paid ticket and a coupon, sees the paid order, exports it, approves a visitor and reads the journey', async () => {

@@ -129,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     now: options.now,
     jwtSecret: config.JWT_SECRET,
     secrets,
+    userEmail: async (caller) => (await auth.service.me(caller)).email,
     isProduction: config.NODE_ENV === 'production',
     jobsDatabaseUrl: database.kind === 'postgres' && config.NODE_ENV !== 'test' ? config.DATABASE_URL : undefined,
     log: app.log,
@@ -157,6 +158,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     findEvent: (eventId) => events.service.findOwner(eventId),
     userEmail: async (caller) => (await auth.service.me(caller)).email,
     secrets,
+    photoUrlOf: registration.photoUrlOf,
   });
   // Certificates read attendance from check-in through a late-bound source: set it where check-in is created
   // (attendance.source = (eventId) => checkin.service.attendanceSummaries(eventId)); until then "Run rule now" answers 409.

@@ -97,6 +97,8 @@ export const ZMyEbadge = z.object({
   ticketName: z.string(),
   registrationNo: z.string(),
   isAdmissible: z.boolean(),
+  /** The attendee's photo (shown at the gate with each scan), or null. The attendee may set it themselves. */
+  photoUrl: z.string().nullable(),
 });
 export type TMyEbadge = z.infer<typeof ZMyEbadge>;
 

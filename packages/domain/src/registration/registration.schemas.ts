@@ -653,6 +653,10 @@ export const ZRegistrationPhotoRequest = z.strictObject({
     .max(Math.ceil(REGISTRATION_PHOTO_MAX_BYTES / 3) * 4)
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'notBase64'),
 });
+/** The attendee's own photo (eb): the answer to setting or removing it. */
+export const ZOwnPhoto = z.object({ registrationId: z.string(), photoUrl: z.string().nullable() });
+export type TOwnPhoto = z.infer<typeof ZOwnPhoto>;
+export const ZOwnRegistrationParams = z.object({ registrationId: z.string().min(1).max(64) });
 export type TRegistrationPhotoRequest = z.infer<typeof ZRegistrationPhotoRequest>;
 export const ZRegistrationPage = zPage(ZRegistration);
 export const ZRegistrationParams = z.object({ eventId: zId, registrationId: zId });

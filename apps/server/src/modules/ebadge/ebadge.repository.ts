@@ -23,6 +23,7 @@ export type EbadgeSource = {
   registrationNo: string;
   orderStatus: string;
   paymentStatus: string;
+  photoUpdatedAt: Date | null;
   event: { id: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string; description: string };
 };
 
@@ -41,6 +42,7 @@ const sourceColumns = {
   registrationNo: orders.registrationNo,
   orderStatus: orders.status,
   paymentStatus: orders.paymentStatus,
+  photoUpdatedAt: registrations.photoUpdatedAt,
   eventName: events.name,
   startDate: events.startDate,
   endDate: events.endDate,
@@ -67,6 +69,7 @@ function toSource(r: SourceRow): EbadgeSource {
     registrationNo: r.registrationNo!,
     orderStatus: r.orderStatus!,
     paymentStatus: r.paymentStatus!,
+    photoUpdatedAt: r.photoUpdatedAt,
     event: { id: r.eventId!, name: r.eventName!, startDate: r.startDate!, endDate: r.endDate!, timeZone: r.timeZone!, venue: r.venue ?? '', description: r.description ?? '' },
   };
 }

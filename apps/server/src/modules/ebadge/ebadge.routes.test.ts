@@ -282,6 +282,31 @@ describe('my e-badges (eb)', () => {
     expect(res.json().data[0]).toMatchObject({ isAdmissible: true, ticketName: 'Visitor' });
     expect((await t.app.inject({ url: '/api/eventservices/ebadges/mine' })).statusCode).toBe(401);
   });
+
+  it('lets the attendee set and remove their own photo, on their registrations only', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.77.5.6', payload: { identifier: 'jose.alvarez@example.com', password: 'Att#Secure2026' } });
+    const me = bearer(login.json().data.accessToken);
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const photo = (id: string, headers: Record<string, string> = me, dataBase64 = png) =>
+      t.app.inject({ method: 'PUT', url: `/api/eventservices/me/registrations/${id}/photo`, headers, payload: { contentType: 'image/png', dataBase64 } });
+    const set = await photo(regIds[0]!);
+    expect(set.statusCode).toBe(200);
+    const url = set.json().data.photoUrl as string;
+    expect((await t.app.inject(url)).headers['content-type']).toBe('image/png');
+    // Listed with the e-badge, and the gate gets the same photo; the journey says who changed it.
+    const mine = (await t.app.inject({ url: '/api/eventservices/ebadges/mine', headers: me })).json().data;
+    expect(mine.find((b: { eventUserId: string }) => b.eventUserId === regIds[0]).photoUrl).toBe(url);
+    const journey = (await t.app.inject({ url: `/api/eventservices/events/${eventId}/registrations/${regIds[0]}/journey`, headers: H })).json().data;
+    expect(journey.at(-1)).toMatchObject({ type: 'UPDATE', detail: { photo: 'set', by: 'attendee' } });
+    // Someone else's registration (another email) answers 404, as an unknown id; bad bytes are refused.
+    expect((await photo(regIds[1]!)).statusCode).toBe(404);
+    expect((await photo('nope')).statusCode).toBe(404);
+    expect((await photo(regIds[0]!, me, Buffer.from('GIF89a-not-a-png').toString('base64'))).json().errors).toContainEqual({ field: 'dataBase64', key: 'fileContentMismatch' });
+    expect((await photo(regIds[0]!, {})).statusCode).toBe(401);
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/eventservices/me/registrations/${regIds[0]}/photo`, headers: me });
+    expect(removed.json().data).toEqual({ registrationId: regIds[0], photoUrl: null });
+    expect((await t.app.inject(url)).statusCode).toBe(404);
+  });
 });
 
 /** A CA standing in for Apple's WWDR and a "Pass Type ID" signer certificate it issued. */

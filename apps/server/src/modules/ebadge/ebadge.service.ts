@@ -71,6 +71,8 @@ export function createEbadgeService(deps: {
   env: Record<string, string | undefined>;
   /** Seals the private keys and passphrase at rest (platform/secret-box.ts). */
   secrets: SecretBox;
+  /** The registration's signed photo URL (registration module), or null. */
+  photoUrlOf: (registrationId: string, photoUpdatedAt: Date | null) => string | null;
   now?: () => Date;
 }) {
   const { repo } = deps;
@@ -210,6 +212,7 @@ export function createEbadgeService(deps: {
         ticketName: s.ticketName ?? '',
         registrationNo: s.registrationNo,
         isAdmissible: notReadyReason(s) === null,
+        photoUrl: deps.photoUrlOf(s.id, s.photoUpdatedAt),
       }));
     },
     async verifyInfo(eventId: string): Promise<TEbadgeVerifyInfo> {

@@ -23,6 +23,7 @@ export function createEbadgeModule(
     publicUrl: string;
     env?: Record<string, string | undefined>;
     secrets: SecretBox;
+    photoUrlOf: (registrationId: string, photoUpdatedAt: Date | null) => string | null;
     now?: () => Date;
   },
 ) {

@@ -40,6 +40,8 @@ export type RegistrationModuleDeps = {
   onRegistrationReplaced?: (eventId: string, registrationId: string) => Promise<void>;
   /** The registration's signed credential (modules/credentials): what the ticket QR encodes. */
   credentialToken: (eventId: string, registrationId: string) => Promise<string>;
+  /** The signed-in user's account email: an attendee changes only registrations made with it. */
+  userEmail: (caller: AuthUser) => Promise<string>;
 };
 
 export const RECONCILE_QUEUE = 'registration-reconcile';
@@ -74,7 +76,7 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
   });
   const photoKey = { value: '' };
   const photos = createPhotoSigner(() => photoKey.value);
-  const service = createRegistrationService({ repo, checkout, payments: paymentsPort, assertEvent, audit: deps.audit, publicUrl: deps.publicUrl, now, onRegistrationReplaced: deps.onRegistrationReplaced, photoUrlOf: photos.urlOf });
+  const service = createRegistrationService({ repo, checkout, payments: paymentsPort, assertEvent, audit: deps.audit, publicUrl: deps.publicUrl, now, onRegistrationReplaced: deps.onRegistrationReplaced, photoUrlOf: photos.urlOf, userEmail: deps.userEmail });
   const paymentsModule = createPaymentsModule(db, {
     registration: () => ({
       findOrder: (orderId) => repo.findOrder(orderId) as Promise<OrderView | null>,

@@ -611,6 +611,10 @@ function queries(db: Q) {
     async registrationsOfOrder(orderId: string): Promise<RegistrationRow[]> {
       return db.select().from(registrations).where(eq(registrations.orderId, orderId)).orderBy(asc(registrations.createdAt), asc(registrations.id));
     },
+    async findRegistrationById(id: string): Promise<RegistrationRow | null> {
+      const [r] = await db.select().from(registrations).where(eq(registrations.id, id)).limit(1);
+      return r ?? null;
+    },
     async findRegistration(eventId: string, id: string): Promise<RegistrationRow | null> {
       const [r] = await db.select().from(registrations).where(and(eq(registrations.id, id), eq(registrations.eventId, eventId))).limit(1);
       return r ?? null;

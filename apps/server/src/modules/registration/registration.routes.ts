@@ -42,6 +42,8 @@ import {
   ZRegistrationPage,
   ZRegistrationParams,
   ZRegistrationPhotoRequest,
+  ZOwnPhoto,
+  ZOwnRegistrationParams,
   ZRegistrationSettings,
   ZRegistrationSettingsUpdateRequest,
   ZReplaceUserRequest,
@@ -55,7 +57,7 @@ import {
   ZVisitorCategoryRequest,
   zOk,
 } from '@pavilion/domain';
-import { requireOrganisation } from '../../platform/auth-guard.ts';
+import { requireOrganisation, requireUser } from '../../platform/auth-guard.ts';
 import type { RegistrationService } from './registration.service.ts';
 import type { PaymentsService } from '../payments/index.ts';
 
@@ -427,6 +429,17 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ service: RegistrationSe
       const { user, organisationId } = requireOrganisation(req);
       return { status: 'OK' as const, data: await service.removePhoto(user, organisationId, req.params.eventId, req.params.registrationId) };
     },
+  );
+  // The attendee's own photo (eb): any signed-in user, for registrations made with their account email.
+  app.put(
+    '/me/registrations/:registrationId/photo',
+    { config: { auth: 'user' }, schema: { tags, params: ZOwnRegistrationParams, body: ZRegistrationPhotoRequest, response: { 200: zOk(ZOwnPhoto) } } },
+    async (req) => ({ status: 'OK' as const, data: await service.setOwnPhoto(requireUser(req), req.params.registrationId, req.body) }),
+  );
+  app.delete(
+    '/me/registrations/:registrationId/photo',
+    { config: { auth: 'user' }, schema: { tags, params: ZOwnRegistrationParams, response: { 200: zOk(ZOwnPhoto) } } },
+    async (req) => ({ status: 'OK' as const, data: await service.removeOwnPhoto(requireUser(req), req.params.registrationId) }),
   );
   app.get(
     '/events/:eventId/registrations/:registrationId/journey',

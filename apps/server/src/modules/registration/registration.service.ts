@@ -26,6 +26,7 @@ import type {
   TQuotaUpdateRequest,
   TRegistration,
   TRegistrationPhotoRequest,
+  TOwnPhoto,
   TRegistrationExportQuery,
   TRegistrationForm,
   TRegistrationFormRequest,
@@ -48,7 +49,7 @@ import type { Audit } from '../../platform/audit.ts';
 import type { CheckoutService, PaymentsPort } from './checkout.service.ts';
 import { registrationErrors } from './registration.errors.ts';
 import { toCoupon, toForm, toJourney, toOrder, toQuota, toRegistration, toTicket } from './registration.mappers.ts';
-import type { DateOptionRow, OrderRow, RegistrationRepository, TicketRow } from './registration.repository.ts';
+import type { DateOptionRow, OrderRow, RegistrationRepository, RegistrationRow, TicketRow } from './registration.repository.ts';
 import { registrationsCsv, registrationsXlsx } from './registration.export.ts';
 import { decodePhoto, type PhotoUrlOf } from './registration-photos.ts';
 
@@ -65,6 +66,8 @@ export type RegistrationDeps = {
   onRegistrationReplaced?: (eventId: string, registrationId: string) => Promise<void>;
   /** The signed URL of a registration's photo (registration-photos.ts). */
   photoUrlOf: PhotoUrlOf;
+  /** The signed-in user's account email (auth module): whose registrations they may change. */
+  userEmail: (caller: AuthUser) => Promise<string>;
 };
 
 const d = (s: string | null | undefined) => (s === undefined ? undefined : s === null ? null : new Date(s));
@@ -140,6 +143,32 @@ export function createRegistrationService(deps: RegistrationDeps) {
     ticketId: r.ticketId,
     createdAt: r.createdAt.toISOString(),
   });
+
+  /** Stores the checked photo with its UPDATE journey entry, and audits it; answers the photo's time (its version). */
+  async function storePhoto(reg: RegistrationRow, input: TRegistrationPhotoRequest, actorUserId: string, by: 'organiser' | 'attendee'): Promise<Date> {
+    const bytes = decodePhoto(input);
+    const at = deps.now();
+    await repo.transaction(async (tx) => {
+      await tx.setPhoto({ registrationId: reg.id, organisationId: reg.organisationId, eventId: reg.eventId, contentType: input.contentType, bytes, at });
+      await tx.insertJourney([{ id: newId(), organisationId: reg.organisationId, eventId: reg.eventId, registrationId: reg.id, type: 'UPDATE', actorUserId, detail: { photo: 'set', bytes: bytes.length, by } }]);
+    });
+    await deps.audit.record({ organisationId: reg.organisationId, actorUserId, action: 'registration.photo.set', target: reg.id, meta: { bytes: bytes.length, contentType: input.contentType, by } });
+    return at;
+  }
+  async function dropPhoto(reg: RegistrationRow, actorUserId: string, by: 'organiser' | 'attendee'): Promise<void> {
+    if (!reg.photoUpdatedAt) return;
+    await repo.transaction(async (tx) => {
+      await tx.removePhoto(reg.id, deps.now());
+      await tx.insertJourney([{ id: newId(), organisationId: reg.organisationId, eventId: reg.eventId, registrationId: reg.id, type: 'UPDATE', actorUserId, detail: { photo: 'removed', by } }]);
+    });
+    await deps.audit.record({ organisationId: reg.organisationId, actorUserId, action: 'registration.photo.removed', target: reg.id, meta: { by } });
+  }
+  /** A registration made with the caller's account email; anyone else's answers 404, as an unknown id does. */
+  async function ownRegistration(caller: AuthUser, registrationId: string): Promise<RegistrationRow> {
+    const reg = await repo.findRegistrationById(registrationId);
+    if (!reg || reg.email.toLowerCase() !== (await deps.userEmail(caller)).toLowerCase()) throw errors.notFound('Registration');
+    return reg;
+  }
 
   return {
     /**
@@ -561,26 +590,25 @@ export function createRegistrationService(deps: RegistrationDeps) {
       await guard(caller, organisationId, eventId);
       const reg = await repo.findRegistration(eventId, id);
       if (!reg) throw errors.notFound('Registration');
-      const bytes = decodePhoto(input);
-      await repo.transaction(async (tx) => {
-        await tx.setPhoto({ registrationId: id, organisationId: reg.organisationId, eventId, contentType: input.contentType, bytes, at: deps.now() });
-        await tx.insertJourney([{ id: newId(), organisationId: reg.organisationId, eventId, registrationId: id, type: 'UPDATE', actorUserId: caller.userId, detail: { photo: 'set', bytes: bytes.length } }]);
-      });
-      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'registration.photo.set', target: id, meta: { bytes: bytes.length, contentType: input.contentType } });
+      await storePhoto(reg, input, caller.userId, 'organiser');
       return (await registrationsOut(eventId, [id]))[0]!;
     },
     async removePhoto(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<TRegistration> {
       await guard(caller, organisationId, eventId);
       const reg = await repo.findRegistration(eventId, id);
       if (!reg) throw errors.notFound('Registration');
-      if (reg.photoUpdatedAt) {
-        await repo.transaction(async (tx) => {
-          await tx.removePhoto(id, deps.now());
-          await tx.insertJourney([{ id: newId(), organisationId: reg.organisationId, eventId, registrationId: id, type: 'UPDATE', actorUserId: caller.userId, detail: { photo: 'removed' } }]);
-        });
-        await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'registration.photo.removed', target: id });
-      }
+      await dropPhoto(reg, caller.userId, 'organiser');
       return (await registrationsOut(eventId, [id]))[0]!;
+    },
+    /** The attendee sets their own photo (eb): only on a registration made with their account's email. */
+    async setOwnPhoto(caller: AuthUser, registrationId: string, input: TRegistrationPhotoRequest): Promise<TOwnPhoto> {
+      const reg = await ownRegistration(caller, registrationId);
+      const at = await storePhoto(reg, input, caller.userId, 'attendee');
+      return { registrationId, photoUrl: deps.photoUrlOf(registrationId, at) };
+    },
+    async removeOwnPhoto(caller: AuthUser, registrationId: string): Promise<TOwnPhoto> {
+      await dropPhoto(await ownRegistration(caller, registrationId), caller.userId, 'attendee');
+      return { registrationId, photoUrl: null };
     },
     /** A photo by its signed URL's parts; null when the signature, the version or the photo does not match. */
     async photoBySignedUrl(registrationId: string, version: string, sig: string, verify: (id: string, v: string, sig: string) => boolean): Promise<{ contentType: string; bytes: Buffer } | null> {

@@ -10,6 +10,7 @@ import type {
   TWalletConfigRequest,
   TWalletConfigView,
 } from '@pavilion/domain/ebadge/ebadge.schemas';
+import type { TOwnPhoto, TRegistrationPhotoRequest } from '@pavilion/domain/registration/registration.schemas';
 import { api } from '../../../app/api-client.ts';
 
 const enc = encodeURIComponent;
@@ -20,6 +21,9 @@ export const ebadgeApi = {
   view: (eventUserId: string, signal?: AbortSignal) => api.get<TEbadgeView>(`${PUBLIC}/ebadges/${enc(eventUserId)}`, { signal }),
   googleWallet: (eventUserId: string) => api.get<TGoogleWalletLink>(`${PUBLIC}/ebadges/${enc(eventUserId)}/wallet/google`),
   mine: (signal?: AbortSignal) => api.get<TMyEbadge[]>('eventservices/ebadges/mine', { signal }),
+  /** The attendee's own photo on one of their registrations (shown at the gate with each scan). */
+  setOwnPhoto: (registrationId: string, body: TRegistrationPhotoRequest) => api.put<TOwnPhoto>(`eventservices/me/registrations/${enc(registrationId)}/photo`, body),
+  removeOwnPhoto: (registrationId: string) => api.delete<TOwnPhoto>(`eventservices/me/registrations/${enc(registrationId)}/photo`),
   verifyInfo: (eventId: string, signal?: AbortSignal) => api.get<TEbadgeVerifyInfo>(`${PUBLIC}/events/${enc(eventId)}/ebadge-verification`, { signal }),
   verify: (eventId: string, body: TEbadgeVerifyRequest) => api.post<TEbadgeVerifyResult>(`${PUBLIC}/events/${enc(eventId)}/ebadge-verification`, body, { isSilent: true }),
 };

@@ -48,6 +48,16 @@ export const ebadgeEn = {
     openPhone: 'Phone view',
     ready: 'Ready',
     notReady: 'Not ready',
+    photo: {
+      help: 'Your photo is shown to entrance staff when your badge is scanned.',
+      add: 'Add your photo',
+      change: 'Change photo',
+      remove: 'Remove photo',
+      alt: 'Your photo for {{event}}',
+      saved: 'Photo saved.',
+      removed: 'Photo removed.',
+      unreadable: 'This file could not be read as an image. Choose a JPEG, PNG or WebP photo.',
+    },
   },
   verify: {
     title: 'Verify an e-badge',

@@ -8,6 +8,7 @@ import { formatDateRange } from '../../../ui/format.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { EbadgeLayout, EbadgeLoading, EbadgeProblem } from '../components/ebadge-layout.tsx';
 import { useMyEbadges } from '../hooks.ts';
+import { OwnPhoto } from '../components/own-photo.tsx';
 
 /** `eb`: the logged-in person's e-badges across events (registrations made with their account's email). */
 export function MyEbadgesPage() {
@@ -44,6 +45,7 @@ export function MyEbadgesPage() {
                   <Text size="sm">
                     {`${b.firstName} ${b.lastName}`.trim()} · {b.ticketName} · {t('ebadge.registrationNo')} {b.registrationNo}
                   </Text>
+                  <OwnPhoto badge={b} />
                   <Group gap="xs" mt={4}>
                     <Button component={Link} to={`/eb/${encodeURIComponent(b.eventUserId)}`} size="sm" aria-label={`${t('ebadge.mine.open')}: ${b.eventName}`}>
                       {t('ebadge.mine.open')}
