@@ -165,6 +165,8 @@ describe('onsite check-in: scanner PWA (390 px phone)', () => {
   });
 
   it('scans offline into the queue and syncs when the network is back', async () => {
+    // Bruno has a photo before this phone downloads its offline data: the worker keeps it, so it shows offline too.
+    await call('PUT', `/api/eventservices/events/${server.eventId}/registrations/${people[1]!.id}/photo`, { contentType: 'image/png', dataBase64: SQUARE_PNG });
     const { code } = await newDevice('Gate phone 2', [gate.id]);
     const context = await phoneContext();
     const page = await context.newPage();
@@ -173,6 +175,8 @@ describe('onsite check-in: scanner PWA (390 px phone)', () => {
     // The service worker takes control once installed and caches the shell and the chunks this page loaded.
     await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => page.evaluate(async () => (await caches.open('pavilion-scanner-v1')).keys().then((k) => k.some((r) => r.url.includes('scanner-page')))), { timeout: 15_000 }).toBe(true);
+    // The worker keeps the snapshot's photos (handed over when it took control of the page).
+    await expect.poll(() => page.evaluate(async () => (await caches.open('pavilion-scanner-photos-v1')).keys().then((k) => k.length)), { timeout: 15_000 }).toBeGreaterThan(0);
 
     const insideBefore = (await call<{ id: string; inside: number }[]>('GET', `${E()}/areas`)).find((a) => a.id === gate.id)!.inside;
     // Another gate, online, admits Chen after this phone downloaded its offline data: the phone cannot know.
@@ -189,6 +193,7 @@ describe('onsite check-in: scanner PWA (390 px phone)', () => {
     await field.press('Enter');
     await expect.poll(() => result(page)).toBe('admitted');
     await expect.poll(() => page.getByText('decided offline').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('scan-result-photo').locator('img').evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBe(2);
     await screenshot(page, 'onsite-scanner-offline-admitted-390');
     await page.getByTestId('scan-result').click();
     // The same badge again: refused locally from the device's own presence.

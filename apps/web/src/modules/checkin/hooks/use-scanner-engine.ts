@@ -6,6 +6,7 @@ import { DeviceApiError, deviceApi } from '../api/device-api.ts';
 import { chosenArea, deviceSession, type TDeviceSession } from '../lib/device-session.ts';
 import { decideLocally, nextPresence, presenceKey } from '../lib/local-decision.ts';
 import { OfflineStore, registrationIdFromRaw, type TLastSync, type TSnapshotMeta } from '../lib/offline-store.ts';
+import { cacheSnapshotPhotos } from '../lib/pwa.ts';
 
 /** What the result screen shows for one scan. */
 export type TScanOutcome = {
@@ -85,15 +86,21 @@ export function useScannerEngine(session: TDeviceSession, onLoggedOut: (reason: 
   useEffect(() => {
     let isActive = true;
     let opened: OfflineStore | null = null;
+    // The worker keeps the snapshot's photos for offline scans: all of them whenever it takes control of this page
+    // (the first snapshot usually arrives before it does), then each snapshot's (see downloadSnapshot).
+    const handOverPhotos = () => void storeRef.current?.photoUrls().then((urls) => cacheSnapshotPhotos(urls, true));
+    navigator.serviceWorker?.addEventListener('controllerchange', handOverPhotos);
     void OfflineStore.open(session.device.id).then((s) => {
       if (!isActive) return s.close();
       opened = s;
       storeRef.current = s;
       setStore(s);
       void refreshCounts();
+      handOverPhotos();
     });
     return () => {
       isActive = false;
+      navigator.serviceWorker?.removeEventListener('controllerchange', handOverPhotos);
       opened?.close();
       if (storeRef.current === opened) storeRef.current = null;
     };
@@ -123,6 +130,10 @@ export function useScannerEngine(session: TDeviceSession, onLoggedOut: (reason: 
         const meta = await s.snapshotMeta();
         const snap = await deviceApi.snapshot(sessionRef.current.token, isFull ? undefined : meta?.cursor);
         await applySnapshot(snap);
+        cacheSnapshotPhotos(
+          snap.credentials.flatMap((c) => (c.attendee?.photoUrl ? [c.attendee.photoUrl] : [])),
+          snap.full,
+        );
         await refreshCounts();
         return true;
       } catch (err) {

@@ -109,6 +109,12 @@ export class OfflineStore {
     return full;
   }
 
+  /** Every attendee photo URL of the stored snapshot (for the worker to keep offline). */
+  async photoUrls(): Promise<string[]> {
+    const all = await this.db.getAll('credentials');
+    return all.flatMap((c) => (c.attendee?.photoUrl ? [c.attendee.photoUrl] : []));
+  }
+
   async credential(registrationId: string): Promise<TSnapshotCredential | undefined> {
     return this.db.get('credentials', registrationId);
   }

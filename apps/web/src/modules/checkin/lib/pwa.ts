@@ -43,3 +43,12 @@ export async function registerScannerWorker(): Promise<void> {
     // No worker (private mode, old browser): the scanner still works online and offline while the page stays open.
   }
 }
+
+/**
+ * Asks the worker to keep every attendee photo of the snapshot for offline scans (it fetches the missing ones; after a
+ * full snapshot it also drops photos no longer listed). Without a controlling worker, photos show only online.
+ */
+export function cacheSnapshotPhotos(urls: string[], isFull: boolean): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.controller?.postMessage({ type: 'cache-photos', urls, isFull });
+}
