@@ -72,6 +72,16 @@ self.addEventListener('message', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.map((u) => cache.match(u).then((hit) => hit || cache.add(u).catch(() => undefined))))));
 });
 
+/** The cached copy if any; otherwise the network's answer, kept when `keep` and it succeeded. */
+async function cacheFirst(name, request, keep) {
+  const cache = await caches.open(name);
+  const hit = await cache.match(request, { ignoreVary: true });
+  if (hit) return hit;
+  const res = await fetch(request);
+  if (res.ok && keep) await cache.put(request, res.clone());
+  return res;
+}
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
@@ -94,28 +104,10 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (url.pathname.startsWith(PHOTO_PATH)) {
-    event.respondWith(
-      (async () => {
-        const cache = await caches.open(PHOTOS);
-        const hit = await cache.match(request, { ignoreVary: true });
-        if (hit) return hit;
-        const res = await fetch(request);
-        if (res.ok) await cache.put(request, res.clone());
-        return res;
-      })(),
-    );
+    event.respondWith(cacheFirst(PHOTOS, request, true));
     return;
   }
   if (url.pathname.startsWith('/assets/') || url.pathname === '/scanner.webmanifest' || url.pathname === '/favicon.svg') {
-    event.respondWith(
-      (async () => {
-        const cache = await caches.open(CACHE);
-        const hit = await cache.match(request, { ignoreVary: true });
-        if (hit) return hit;
-        const res = await fetch(request);
-        if (res.ok && url.pathname.startsWith('/assets/')) await cache.put(request, res.clone());
-        return res;
-      })(),
-    );
+    event.respondWith(cacheFirst(CACHE, request, url.pathname.startsWith('/assets/')));
   }
 });
