@@ -27,10 +27,9 @@ export function watchPage(page: Page): { errors: string[] } {
   return { errors };
 }
 
-/** axe-core on the current page: no serious or critical violations. */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
-  // Let entering transitions (a toast sliding in, a modal fading) finish: mid-fade text fails colour contrast. A
-  // transition that has not started yet is not in getAnimations(), so wait two frames first and look again after
+/** Lets entering transitions (a toast sliding in, a modal fading) finish: mid-fade text fails colour contrast. */
+async function settleAnimations(page: Page): Promise<void> {
+  // A transition that has not started yet is not in getAnimations(), so wait two frames first and look again after
   // each batch ends. Endless animations (spinners) are ignored; the whole wait stops after 2 s.
   await page.evaluate(async () => {
     const deadline = Date.now() + 2000;
@@ -44,9 +43,26 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
       await frame();
     }
   });
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  return bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+/**
+ * axe-core on the current page: no serious or critical violations. A page caught mid-change (a refetch swapping a
+ * table, a toast still arriving) is looked at once more after 750 ms; what is still wrong then fails the test.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  await settleAnimations(page);
+  let summary = await seriousViolations(page);
+  if (summary.length > 0) {
+    await page.waitForTimeout(750);
+    await settleAnimations(page);
+    summary = await seriousViolations(page);
+  }
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 

@@ -1,12 +1,8 @@
 import '../organiser-i18n.ts';
-import { useEffect, useState } from 'react';
 import { Button, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ZRegistrationSettingsUpdateRequest, type TRegistrationSettings, type TRegistrationSettingsUpdateRequest } from '@pavilion/domain/registration/registration.schemas';
 import { useAccess } from '../../../app/access.ts';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
-import { toast } from '../../../app/toast.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { FormAlert } from '../../auth/components/form-alert.tsx';
 import { organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
@@ -15,6 +11,7 @@ import { ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { PublicLinksCard } from '../components/organiser/public-links-card.tsx';
 import { useRegistrationMutation, useRegistrationSettings } from '../hooks/use-organiser-registration.ts';
 import { useSectionEventId } from '../hooks/use-section-event.ts';
+import { useSettingsForm } from '../hooks/use-settings-form.ts';
 
 type TValues = { approvalMode: 'auto' | 'manual'; cartMinutes: number | string; paymentMinutes: number | string; registrationPrefix: string };
 const toValues = (s?: TRegistrationSettings): TValues => ({
@@ -36,27 +33,9 @@ export function OrgSettingsPage() {
   const eventId = useSectionEventId();
   const settings = useRegistrationSettings(eventId);
   const canEdit = useAccess().can('AP-48');
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<TValues>({ mode: 'controlled', initialValues: toValues(), validate: schemaValidator<TValues>(ZRegistrationSettingsUpdateRequest, t, toRequest) });
   const save = useRegistrationMutation((body: TRegistrationSettingsUpdateRequest) => api.updateSettings(eventId, body), [registrationKeys.settings(eventId), registrationKeys.public()]);
+  const { form, submit, formError } = useSettingsForm({ saved: settings.data, toValues, toRequest, schema: ZRegistrationSettingsUpdateRequest, save });
   usePageTitle(t('registration.org.settingsTitle'));
-  useEffect(() => {
-    if (settings.data) {
-      form.setValues(toValues(settings.data));
-      form.resetDirty(toValues(settings.data));
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settings.data]);
-
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    save.mutate(toRequest(values), {
-      onSuccess: () => toast(t('registration.org.saved'), 'success'),
-      onError: (e) => {
-        if (!applyServerFieldErrors(e, form.setFieldError, t)) setFormError(errorMessage(e, t));
-      },
-    });
-  });
 
   return (
     <Stack gap="lg">

@@ -1,16 +1,13 @@
 import '../../organiser-i18n.ts';
-import { useEffect, useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { ZInvoiceSettingsUpdateRequest, type TInvoiceSettings, type TInvoiceSettingsUpdateRequest } from '@pavilion/domain/registration/payments.schemas';
+import { ZInvoiceSettingsUpdateRequest, type TInvoiceSettingsUpdateRequest } from '@pavilion/domain/registration/payments.schemas';
 import { useAccess } from '../../../../app/access.ts';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../../app/form-errors.ts';
-import { toast } from '../../../../app/toast.ts';
 import { FormAlert } from '../../../auth/components/form-alert.tsx';
 import { organiserPaymentsApi as api } from '../../api/organiser-payments-api.ts';
 import { registrationKeys } from '../../api/registration-keys.ts';
 import { useInvoiceSettings, useRegistrationMutation } from '../../hooks/use-organiser-registration.ts';
+import { useSettingsForm } from '../../hooks/use-settings-form.ts';
 import { invoiceSettingsRequest, invoiceSettingsValues } from '../../lib/payments.ts';
 import { ListError, ListLoading } from '../../../../ui/list-states.tsx';
 
@@ -19,30 +16,8 @@ export function InvoiceSettingsCard() {
   const { t } = useTranslation();
   const settings = useInvoiceSettings();
   const canEdit = useAccess().can('AP-196');
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<TInvoiceSettings>({
-    mode: 'controlled',
-    initialValues: invoiceSettingsValues(),
-    validate: schemaValidator<TInvoiceSettings>(ZInvoiceSettingsUpdateRequest, t, invoiceSettingsRequest),
-  });
   const save = useRegistrationMutation((body: TInvoiceSettingsUpdateRequest) => api.updateInvoiceSettings(body), [registrationKeys.invoiceSettings()]);
-  useEffect(() => {
-    if (settings.data) {
-      form.setValues(invoiceSettingsValues(settings.data));
-      form.resetDirty(invoiceSettingsValues(settings.data));
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settings.data]);
-
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    save.mutate(invoiceSettingsRequest(values), {
-      onSuccess: () => toast(t('registration.org.saved'), 'success'),
-      onError: (e) => {
-        if (!applyServerFieldErrors(e, form.setFieldError, t)) setFormError(errorMessage(e, t));
-      },
-    });
-  });
+  const { form, submit, formError } = useSettingsForm({ saved: settings.data, toValues: invoiceSettingsValues, toRequest: invoiceSettingsRequest, schema: ZInvoiceSettingsUpdateRequest, save });
 
   return (
     <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="invoice-settings-title">

@@ -1,18 +1,15 @@
 import '../../organiser-i18n.ts';
-import { useEffect, useState } from 'react';
 import { Button, Checkbox, Code, Divider, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ZPaymentSettingsUpdateRequest, type TPaymentSettingsUpdateRequest } from '@pavilion/domain/registration/payments.schemas';
 import { PAYMENT_PROVIDERS } from '@pavilion/domain/registration/registration.schemas';
 import { useAccess } from '../../../../app/access.ts';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../../app/form-errors.ts';
-import { toast } from '../../../../app/toast.ts';
 import { FormAlert } from '../../../auth/components/form-alert.tsx';
 import { organiserPaymentsApi as api } from '../../api/organiser-payments-api.ts';
 import { registrationKeys } from '../../api/registration-keys.ts';
 import { usePaymentSettings, useRegistrationMutation } from '../../hooks/use-organiser-registration.ts';
-import { paymentSettingsRequest, paymentSettingsValues, type TPaymentSettingsValues } from '../../lib/payments.ts';
+import { useSettingsForm } from '../../hooks/use-settings-form.ts';
+import { paymentSettingsRequest, paymentSettingsValues } from '../../lib/payments.ts';
 import { StatusBadge } from '../status-badge.tsx';
 import { ListError, ListLoading } from '../../../../ui/list-states.tsx';
 
@@ -29,30 +26,8 @@ export function PaymentSettingsCard() {
   const { t } = useTranslation();
   const settings = usePaymentSettings();
   const canEdit = useAccess().can('AP-204');
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<TPaymentSettingsValues>({
-    mode: 'controlled',
-    initialValues: paymentSettingsValues(),
-    validate: schemaValidator<TPaymentSettingsValues>(ZPaymentSettingsUpdateRequest, t, paymentSettingsRequest),
-  });
   const save = useRegistrationMutation((body: TPaymentSettingsUpdateRequest) => api.updatePaymentSettings(body), [registrationKeys.paymentSettings(), registrationKeys.public()]);
-  useEffect(() => {
-    if (settings.data) {
-      form.setValues(paymentSettingsValues(settings.data));
-      form.resetDirty(paymentSettingsValues(settings.data));
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settings.data]);
-
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    save.mutate(paymentSettingsRequest(values), {
-      onSuccess: () => toast(t('registration.org.saved'), 'success'),
-      onError: (e) => {
-        if (!applyServerFieldErrors(e, form.setFieldError, t)) setFormError(errorMessage(e, t));
-      },
-    });
-  });
+  const { form, submit, formError } = useSettingsForm({ saved: settings.data, toValues: paymentSettingsValues, toRequest: paymentSettingsRequest, schema: ZPaymentSettingsUpdateRequest, save });
   const s = settings.data;
   const secretHint = (isSet: boolean) => (isSet ? t('registration.org.secretReplaceHint') : t('registration.org.secretSetHint'));
 
