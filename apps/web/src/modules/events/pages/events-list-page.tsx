@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, NativeSelect, Paper, SegmentedControl, Skeleton, Stack, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, SegmentedControl, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCalendarPlus, IconPlus, IconSearch, IconSearchOff } from '@tabler/icons-react';
+import { IconCalendarPlus, IconPlus, IconSearchOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, EVENT_MODE_LABELS } from '@pavilion/domain';
 import { useAccess } from '../../../app/access.ts';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../../app/form-errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { ListPager } from '../../../ui/pager.tsx';
+import { SearchField } from '../../../ui/filter-fields.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { RegionBadge } from '../../workspace/components/region-badge.tsx';
 import { CreateEventModal } from '../components/create-event-modal.tsx';
@@ -86,15 +87,7 @@ export function EventsListPage() {
         <Paper withBorder shadow="xs" p={{ base: 'sm', sm: 'md' }}>
           <Stack gap="md">
             <Group gap="sm" align="flex-end" wrap="wrap">
-              <TextInput
-                label={t('events.search')}
-                placeholder={t('events.searchPlaceholder')}
-                leftSection={<IconSearch size={16} aria-hidden />}
-                value={search}
-                onChange={(e) => setSearch(e.currentTarget.value)}
-                type="search"
-                style={{ flex: '1 1 240px' }}
-              />
+              <SearchField label={t('events.search')} placeholder={t('events.searchPlaceholder')} value={search} onChange={setSearch} />
               <div>
                 <VisuallyHidden id="when-filter-label">{t('events.when')}</VisuallyHidden>
                 <SegmentedControl

@@ -1,14 +1,15 @@
 import '../organiser-i18n.ts';
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDiscount2, IconPlus, IconSearch, IconSparkles, IconTrash } from '@tabler/icons-react';
+import { IconDiscount2, IconPlus, IconSparkles, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@pavilion/domain/common/pagination';
 import { Can } from '../../../app/access-gate.tsx';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { ListPager } from '../../../ui/pager.tsx';
+import { SearchField } from '../../../ui/filter-fields.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
 import { registrationKeys } from '../api/registration-keys.ts';
@@ -63,14 +64,7 @@ export function OrgDiscountsPage() {
         <Paper withBorder shadow="xs" p="md">
           <Stack gap="md">
             <Group justify="space-between" align="flex-end" gap="sm">
-              <TextInput
-                label={t('registration.org.searchCoupons')}
-                leftSection={<IconSearch size={16} aria-hidden />}
-                type="search"
-                value={search}
-                onChange={(e) => setSearch(e.currentTarget.value)}
-                style={{ flex: '1 1 220px', maxWidth: 360 }}
-              />
+              <SearchField label={t('registration.org.searchCoupons')} value={search} onChange={setSearch} style={{ flex: '1 1 220px', maxWidth: 360 }} />
               {actions}
             </Group>
             {coupons.isPending && <ListLoading />}

@@ -1,8 +1,8 @@
 import '../organiser-i18n.ts';
 import { useEffect, useState } from 'react';
-import { Group, Menu, NativeSelect, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, Menu, Paper, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCash, IconFileInvoice, IconReceipt, IconReceiptRefund, IconSearch, IconX } from '@tabler/icons-react';
+import { IconCash, IconFileInvoice, IconReceipt, IconReceiptRefund, IconX } from '@tabler/icons-react';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@pavilion/domain/common/pagination';
@@ -11,6 +11,7 @@ import { useAccess } from '../../../app/access.ts';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { ListPager } from '../../../ui/pager.tsx';
+import { FilterSelect, SearchField } from '../../../ui/filter-fields.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { downloadFile } from '../api/download.ts';
 import { organiserFileUrl, organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
@@ -85,26 +86,20 @@ export function OrgOrdersPage() {
         <Paper withBorder shadow="xs" p={{ base: 'sm', sm: 'md' }}>
           <Stack gap="md">
             <Group gap="sm" align="flex-end" wrap="wrap">
-              <TextInput
-                label={t('registration.org.search')}
-                placeholder={t('registration.org.ordersSearchPlaceholder')}
-                leftSection={<IconSearch size={16} aria-hidden />}
-                type="search"
-                value={search}
-                onChange={(e) => setSearch(e.currentTarget.value)}
-                style={{ flex: '1 1 240px' }}
-              />
-              <NativeSelect
+              <SearchField label={t('registration.org.search')} placeholder={t('registration.org.ordersSearchPlaceholder')} value={search} onChange={setSearch} />
+              <FilterSelect
                 label={t('registration.org.orderStatus')}
+                allLabel={t('registration.org.all')}
                 value={status}
-                onChange={(e) => setStatus(e.currentTarget.value)}
-                data={[{ value: '', label: t('registration.org.all') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`registration.org.orderStatuses.${s}`) }))]}
+                onChange={setStatus}
+                options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`registration.org.orderStatuses.${s}`) }))}
               />
-              <NativeSelect
+              <FilterSelect
                 label={t('registration.org.filterPayment')}
+                allLabel={t('registration.org.all')}
                 value={paymentStatus}
-                onChange={(e) => setPaymentStatus(e.currentTarget.value)}
-                data={[{ value: '', label: t('registration.org.all') }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`registration.org.paymentStatus.${s}`) }))]}
+                onChange={setPaymentStatus}
+                options={PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`registration.org.paymentStatus.${s}`) }))}
               />
             </Group>
             {orders.isPending && <ListLoading rows={5} />}

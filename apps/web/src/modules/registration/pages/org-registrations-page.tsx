@@ -1,24 +1,8 @@
 import '../organiser-i18n.ts';
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Group, Menu, NativeSelect, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Checkbox, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconBan,
-  IconCheck,
-  IconDownload,
-  IconFileSpreadsheet,
-  IconHistory,
-  IconPhoto,
-  IconSearch,
-  IconSearchOff,
-  IconTag,
-  IconUserPlus,
-  IconUsers,
-  IconUserShare,
-  IconX,
-  IconCash,
-  IconBox,
-} from '@tabler/icons-react';
+import { IconBan, IconCheck, IconDownload, IconFileSpreadsheet, IconHistory, IconPhoto, IconSearchOff, IconTag, IconUserPlus, IconUsers, IconUserShare, IconX, IconCash, IconBox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@pavilion/domain/common/pagination';
 import { APPROVAL_STATUSES, PAYMENT_STATUSES, type TApprovalStatus, type TPaymentStatus, type TRegistration } from '@pavilion/domain/registration/registration.schemas';
@@ -27,6 +11,7 @@ import { useAccess } from '../../../app/access.ts';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { ListPager } from '../../../ui/pager.tsx';
+import { FilterSelect, SearchField } from '../../../ui/filter-fields.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { downloadFile } from '../api/download.ts';
 import { organiserFileUrl } from '../api/organiser-registration-api.ts';
@@ -109,32 +94,27 @@ export function OrgRegistrationsPage() {
       <Paper withBorder shadow="xs" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              label={t('registration.org.search')}
-              placeholder={t('registration.org.searchPlaceholder')}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              style={{ flex: '1 1 240px' }}
-            />
-            <NativeSelect
+            <SearchField label={t('registration.org.search')} placeholder={t('registration.org.searchPlaceholder')} value={search} onChange={setSearch} />
+            <FilterSelect
               label={t('registration.org.filterApproval')}
+              allLabel={t('registration.org.all')}
               value={approvalStatus}
-              onChange={(e) => setApproval(e.currentTarget.value)}
-              data={[{ value: '', label: t('registration.org.all') }, ...APPROVAL_STATUSES.map((s) => ({ value: s, label: t(`registration.org.approvalStatus.${s}`) }))]}
+              onChange={setApproval}
+              options={APPROVAL_STATUSES.map((s) => ({ value: s, label: t(`registration.org.approvalStatus.${s}`) }))}
             />
-            <NativeSelect
+            <FilterSelect
               label={t('registration.org.filterPayment')}
+              allLabel={t('registration.org.all')}
               value={paymentStatus}
-              onChange={(e) => setPayment(e.currentTarget.value)}
-              data={[{ value: '', label: t('registration.org.all') }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`registration.org.paymentStatus.${s}`) }))]}
+              onChange={setPayment}
+              options={PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`registration.org.paymentStatus.${s}`) }))}
             />
-            <NativeSelect
+            <FilterSelect
               label={t('registration.org.filterTicket')}
+              allLabel={t('registration.org.all')}
               value={ticketId}
-              onChange={(e) => setTicket(e.currentTarget.value)}
-              data={[{ value: '', label: t('registration.org.all') }, ...(tickets.data ?? []).map((x) => ({ value: x.id, label: x.name }))]}
+              onChange={setTicket}
+              options={(tickets.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
             />
             <Can rule="AP-98">
               <Group gap="xs">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, NativeSelect, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Skeleton, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconSearchOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconSearchOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type TTeamMember } from '@pavilion/domain';
 import { useAccess } from '../../../app/access.ts';
@@ -11,6 +11,7 @@ import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { ListPager } from '../../../ui/pager.tsx';
+import { SearchField } from '../../../ui/filter-fields.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { InviteModal } from '../components/invite-modal.tsx';
 import { MemberDrawer } from '../components/member-drawer.tsx';
@@ -74,15 +75,7 @@ export function TeamPage() {
         <Paper withBorder shadow="xs" p={{ base: 'sm', sm: 'md' }}>
           <Stack gap="md">
             <Group gap="sm" align="flex-end" wrap="wrap">
-              <TextInput
-                label={t('team.search')}
-                placeholder={t('team.searchPlaceholder')}
-                leftSection={<IconSearch size={16} aria-hidden />}
-                type="search"
-                value={search}
-                onChange={(e) => setSearch(e.currentTarget.value)}
-                style={{ flex: '1 1 260px' }}
-              />
+              <SearchField label={t('team.search')} placeholder={t('team.searchPlaceholder')} value={search} onChange={setSearch} style={{ flex: '1 1 260px' }} />
               <NativeSelect
                 label={t('team.status')}
                 value={status}
