@@ -820,11 +820,11 @@ export function createCheckinService(deps: CheckinDeps) {
     let ids: string[];
     let reached = 0;
     if (target) {
+      if (typeof target !== 'string') await groupInEvent(organisationId, eventId, target.groupId);
       const devices =
         typeof target === 'string'
           ? [await deviceInEvent(organisationId, eventId, target)]
           : (await repo.listDevices(organisationId, eventId)).filter((d) => d.groupId === target.groupId && d.status !== 'revoked');
-      if (typeof target !== 'string') await groupInEvent(organisationId, eventId, target.groupId);
       ids = devices.map((d) => d.id);
       for (const d of devices) {
         if (event === 'deviceLogout') {
