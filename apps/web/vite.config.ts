@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const server = 'http://localhost:3000';
@@ -16,10 +16,8 @@ function reactRouterProductionBuild(): string {
 export default defineConfig(({ command }) => ({
   root,
   plugins: [
-    // Preact with its React compatibility layer runs the app (ARCHITECTURE.md "Web runtime"): `react`, `react-dom`
-    // and `react/jsx-runtime` resolve to `preact/compat` in development and in the build alike, so the runtime that
-    // is tested is the one that ships; development keeps fast refresh (prefresh).
-    preact(),
+    // React 19 and React DOM run the app in development (with fast refresh) and in the build alike.
+    react(),
     {
       // The domain package is pure (data, schemas, rules) but builds lookup tables at module level, which Rollup
       // must otherwise assume to be side effects. Declaring it side-effect free lets unused catalogues (access
@@ -36,8 +34,6 @@ export default defineConfig(({ command }) => ({
     // takes the production one, which differs only in having those warnings off.
     alias: [
       ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] : []),
-      // react-i18next imports React 17's shim for useSyncExternalStore; preact/compat has the hook itself.
-      { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
     ],
   },
   build: {

@@ -52,7 +52,6 @@ afterAll(async () => {
 
 async function phoneContext() {
   const context = await newContext(browser, server.url, PHONE);
-  await context.addInitScript(() => sessionStorage.setItem('pavilion.desktopHintShown', '1'));
   return context;
 }
 

@@ -45,7 +45,6 @@ async function phoneContext(): Promise<BrowserContext> {
 
 async function desktopContext(): Promise<BrowserContext> {
   const context = await newContext(browser, server.url, { width: 1280, height: 900 });
-  await context.addInitScript(() => sessionStorage.setItem('pavilion.desktopHintShown', '1'));
   return context;
 }
 

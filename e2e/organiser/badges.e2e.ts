@@ -35,7 +35,6 @@ async function pdfOf(download: Download): Promise<{ pages: number; text: string 
 
 async function desktop() {
   const context = await newContext(browser, server.url, { width: 1280, height: 900 });
-  await context.addInitScript(() => sessionStorage.setItem('pavilion.desktopHintShown', '1'));
   const page = await context.newPage();
   return { context, page, watch: watchPage(page) };
 }

@@ -139,7 +139,6 @@ describe('certificates: template, attendance rule, verification', () => {
     const qr = await fetch(`${server.url}/api/eventservices/public/certificates/${id}/qr.svg`);
     expect(qr.status).toBe(200);
     const context = await newContext(browser, server.url, PHONE);
-    await context.addInitScript(() => sessionStorage.setItem('pavilion.desktopHintShown', '1'));
     const page = await context.newPage();
     await page.goto(verifyHref);
     await expect.poll(() => page.getByTestId('certificate-status').textContent()).toBe('Valid certificate');

@@ -57,7 +57,6 @@ async function publicCall<T>(method: string, path: string, body?: unknown, heade
 describe('organiser payments (desktop)', () => {
   it('enables offline payments, saves invoice details and refunds part of a paid offline order', async () => {
     const context = await newContext(browser, server.url, { width: 1280, height: 900 });
-    await context.addInitScript(() => sessionStorage.setItem('pavilion.desktopHintShown', '1'));
     const page = await context.newPage();
     const watch = watchPage(page);
     await logIn(page);

@@ -19,13 +19,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/**
- * A desktop context. The shell's small-screen hint (SPEC §2.3) is marked as seen: Chromium's full-page screenshots
- * briefly change the viewport, which can open that hint over the page under test.
- */
+/** A desktop context, as a first-time organiser's browser: nothing pre-set. */
 async function desktopContext() {
   const context = await newContext(browser, server.url, { width: 1280, height: 900 });
-  await context.addInitScript(() => sessionStorage.setItem('pavilion.desktopHintShown', '1'));
   return context;
 }
 

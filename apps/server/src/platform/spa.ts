@@ -6,8 +6,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** apps/web/dist, seen from the source (src/platform) or from the bundle `npm start` runs (apps/server/dist). */
-export const DEFAULT_WEB_DIST = [resolve(here, '../../../web/dist'), resolve(here, '../../web/dist')].find((d) => existsSync(join(d, 'index.html'))) ?? resolve(here, '../../../web/dist');
+/**
+ * apps/web/dist, seen from the source (src/platform) or from the bundle `npm start` runs (apps/server/dist).
+ * `PAVILION_WEB_DIST` points at another build (a developer's own `vite build --outDir`, so parallel builds and e2e
+ * runs do not overwrite each other's files).
+ */
+export const DEFAULT_WEB_DIST = process.env.PAVILION_WEB_DIST || ([resolve(here, '../../../web/dist'), resolve(here, '../../web/dist')].find((d) => existsSync(join(d, 'index.html'))) ?? resolve(here, '../../../web/dist'));
 
 /**
  * Serves the built SPA. Hashed assets are cached for a year; any other GET that is not an API call answers

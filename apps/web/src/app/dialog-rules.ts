@@ -18,8 +18,19 @@ export function hasSeenDesktopHint(): boolean {
  * check-in scanner and the footfall screen):
  * asking their visitors to switch to a desktop would only get in the way.
  */
-const PHONE_FIRST_PATHS = /^\/(cart-registration|cs|ticket-group-registration|international-reg|visitorregistration|visitors|lvp-select-date|success|failure|eazy-res|phipay-res|scanner|footfall-ct)(\/|$)/;
+const PHONE_FIRST_PATHS = /^\/(cart-registration|cs|ticket-group-registration|international-reg|visitorregistration|visitors|lvp-select-date|success|failure|eazy-res|phipay-res|scanner|footfall-ct|eb|verify|tabs|attendium|attendium-v2)(\/|$)/;
 
 export function isPhoneFirstPath(pathname: string): boolean {
   return PHONE_FIRST_PATHS.test(pathname);
+}
+
+/**
+ * The organiser's working pages (the dashboard, the event list and the venue desk's print stations). Only these ask a
+ * small screen to switch to a desktop (SPEC §2.3): every other page is for attendees, gates or the public, who use
+ * a phone, and a dialog over an e-badge's QR would stop the gate from scanning it.
+ */
+const ORGANISER_PATHS = /^\/(app|list|badge-printing|register-badge-print|search-print-badge-user)(\/|$)/;
+
+export function wantsDesktopHint(pathname: string): boolean {
+  return ORGANISER_PATHS.test(pathname) && !isPhoneFirstPath(pathname);
 }

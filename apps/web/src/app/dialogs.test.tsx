@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
-import { act } from 'preact/test-utils';
+import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -11,6 +11,7 @@ const performLogout = vi.fn(async () => '/');
 vi.mock('./logout.ts', () => ({ performLogout: (...args: unknown[]) => performLogout(...(args as [])) }));
 
 const { DesktopHintDialog, SessionExpiredDialog, DESKTOP_HINT_KEY, isPhoneFirstPath } = await import('./dialogs.tsx');
+const { wantsDesktopHint } = await import('./dialog-rules.ts');
 const { sessionExpiredState } = await import('./session-expired.ts');
 const { sessionStore } = await import('./session-storage.ts');
 
@@ -142,15 +143,33 @@ describe('DesktopHintDialog', () => {
       (query: string) =>
         ({ matches: query.includes('max-width: 767.98px'), media: query, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, onchange: null, dispatchEvent: () => false }) as MediaQueryList,
     );
-    const view = renderAt('/', <DesktopHintDialog />);
+    const view = renderAt('/list/events', <DesktopHintDialog />);
     expect(await screen.findByText('Maximize Your Experience on Desktop')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Okay' }));
     expect(sessionStorage.getItem(DESKTOP_HINT_KEY)).toBe('1');
     view.unmount();
-    renderAt('/', <DesktopHintDialog />);
+    renderAt('/list/events', <DesktopHintDialog />);
     await flush();
     expect(screen.queryByText('Maximize Your Experience on Desktop')).toBeNull();
     matchMedia.mockRestore();
+  });
+});
+
+describe('wantsDesktopHint', () => {
+  it.each([
+    ['/app', true],
+    ['/list/events', true],
+    ['/badge-printing/ev1', true],
+    ['/eb/m/reg1', false],
+    ['/eb/reg1', false],
+    ['/verify/ebadge/ev1', false],
+    ['/tabs/event-info', false],
+    ['/scanner', false],
+    ['/cart-registration/ev1', false],
+    ['/attendium', false],
+    ['/', false],
+  ])('%s → %s', (path, expected) => {
+    expect(wantsDesktopHint(path)).toBe(expected);
   });
 });
 

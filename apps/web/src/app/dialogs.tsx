@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { performLogout } from './logout.ts';
 import { shouldShowSessionExpiredDialog, useSessionExpired } from './session-expired.ts';
 import { useEventData } from './session-storage.ts';
-import { hasSeenDesktopHint, isPhoneFirstPath, DESKTOP_HINT_KEY, SMALL_SCREEN_QUERY } from './dialog-rules.ts';
+import { hasSeenDesktopHint, isPhoneFirstPath, wantsDesktopHint, DESKTOP_HINT_KEY, SMALL_SCREEN_QUERY } from './dialog-rules.ts';
 
 export { DESKTOP_HINT_KEY, SMALL_SCREEN_QUERY, isPhoneFirstPath };
 
@@ -66,7 +66,7 @@ export function DesktopHintDialog() {
   useModalBackground(isOpen);
 
   useEffect(() => {
-    if (isSmall && !hasSeenDesktopHint() && !isPhoneFirstPath(pathname)) setOpen(true);
+    if (isSmall && !hasSeenDesktopHint() && wantsDesktopHint(pathname)) setOpen(true);
   }, [isSmall, pathname]);
 
   const dismiss = () => {

@@ -1,4 +1,3 @@
-import '../../../lib/charts-runtime.ts';
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 

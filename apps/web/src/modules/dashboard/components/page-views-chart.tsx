@@ -1,4 +1,3 @@
-import '../../../lib/charts-runtime.ts';
 import { AreaChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import type { TEventOverview } from '@pavilion/domain';
