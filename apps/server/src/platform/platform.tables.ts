@@ -1,4 +1,10 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+// PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer.
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
 
 /** Small key/value store for instance settings (e.g. the generated JWT secret). */
 export const appSettings = pgTable('app_settings', {
@@ -29,6 +35,8 @@ export const mailOutbox = pgTable(
   {
     id: text('id').primaryKey(),
     organisationId: text('organisation_id'),
+    /** The event the message is about (confirmation, certificate), so an event-scoped organiser sees its own mail. */
+    eventId: text('event_id'),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
@@ -39,5 +47,23 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.toAddress, t.createdAt)],
+  (t) => [index('mail_outbox_to_idx').on(t.toAddress, t.createdAt), index('mail_outbox_org_created_idx').on(t.organisationId, t.createdAt)],
+);
+
+/** The files sent with a message (the ticket QR), kept so the outbox shows the message as it was sent. */
+export const mailOutboxAttachments = pgTable(
+  'mail_outbox_attachments',
+  {
+    mailId: text('mail_id')
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    /** Content-ID: the HTML shows the file inline as `<img src="cid:…">`. */
+    cid: text('cid'),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mailId, t.position] })],
 );
