@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from '../events/events.tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -351,3 +351,13 @@ export const regOutbox = pgTable(
   },
   (t) => [uniqueIndex('reg_outbox_order_kind_uq').on(t.orderId, t.kind), index('reg_outbox_status_idx').on(t.status)],
 );
+
+/**
+ * What the public registration read shows of an event changes with this version (migration 0011's triggers bump it on
+ * any write to the event, its registration settings, tickets, quotas, ticket-quota links, forms or its organisation's
+ * payment settings), so every server process can cache that document and check it with one indexed read.
+ */
+export const regPublicVersions = pgTable('reg_public_versions', {
+  eventId: text('event_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
