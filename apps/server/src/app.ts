@@ -100,6 +100,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     isProduction: config.NODE_ENV === 'production',
     now: options.now,
     findEventMembership: (eventId, user) => events.service.membership(eventId, user),
+    // Registration is created below; a login link's lookup runs only on a request, once it exists.
+    findRegistration: (caller, organisationId, eventId, registrationId) => registration.service.getRegistration(caller, organisationId, eventId, registrationId),
+    addParticipant: (organisationId, eventId, userId, userType) => events.service.addParticipant(organisationId, eventId, userId, userType),
+    // Exhibition (booths and their forms) lands in a later issue and answers here; until then no booth exists.
+    hasBoothForm: async () => false,
   });
   workspace = createWorkspaceModule(database.db, {
     auth: auth.service,

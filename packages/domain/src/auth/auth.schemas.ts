@@ -105,6 +105,34 @@ export const ZAutoLoginConsumeRequest = z.strictObject({
 export type TAutoLoginConsumeRequest = z.infer<typeof ZAutoLoginConsumeRequest>;
 export const ZAutoLoginConsumeResponse = ZAuthRecord.extend({ redirectTo: z.string() });
 
+/**
+ * The organiser's login link for one registration: an `adl` link to the registration's event that signs the
+ * registrant in (their participant account, found by the registration's email or created for it).
+ */
+export const ZRegistrationLoginLinkRequest = z.strictObject({
+  eventId: z.string().min(1).max(64),
+  registrationId: z.string().min(1).max(64),
+  ttlMinutes: z.number().int().min(1).max(60 * 24 * 14).default(60 * 24 * 7),
+});
+export type TRegistrationLoginLinkRequest = z.input<typeof ZRegistrationLoginLinkRequest>;
+/** `url` is PUBLIC_URL + `path`: the address to hand on (copy or mail). */
+export const ZLoginLinkResponse = z.object({ key: z.string(), path: z.string(), url: z.string(), expiresAt: z.string(), email: z.string() });
+export type TLoginLinkResponse = z.infer<typeof ZLoginLinkResponse>;
+/** Mails an unused link this organisation created to its account's email. */
+export const ZLoginLinkMailRequest = z.strictObject({ key: z.string().min(16).max(128) });
+export type TLoginLinkMailRequest = z.infer<typeof ZLoginLinkMailRequest>;
+export const ZLoginLinkMailResponse = z.object({ sentTo: z.string(), expiresAt: z.string() });
+export type TLoginLinkMailResponse = z.infer<typeof ZLoginLinkMailResponse>;
+
+/** Error codes of auto-login links the browser tells apart (the server's envelope carries them with a message). */
+export const AutoLoginErrorCode = {
+  LinkExpired: 'LINK_EXPIRED',
+  /** An ebf/lgn link whose booth or exhibition form does not exist at its event. */
+  UnknownBoothOrForm: 'UNKNOWN_BOOTH_OR_FORM',
+  /** Login links sign in participants; a team account signs in with its password. */
+  TeamAccount: 'LOGIN_LINK_TEAM_ACCOUNT',
+} as const;
+
 /** Organiser (host) accounts are not one of the participant user types 1–10 of SPEC §3.1. */
 export const ORGANISER_USER_TYPE = 0;
 

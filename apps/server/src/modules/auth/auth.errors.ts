@@ -1,3 +1,4 @@
+import { AutoLoginErrorCode } from '@pavilion/domain';
 import { AppError } from '../../platform/errors.ts';
 
 export const AuthErrorCode = {
@@ -7,7 +8,9 @@ export const AuthErrorCode = {
   EmailTaken: 'EMAIL_TAKEN',
   ContactTaken: 'CONTACT_TAKEN',
   ResetCodeInvalid: 'RESET_CODE_INVALID',
-  LinkExpired: 'LINK_EXPIRED',
+  LinkExpired: AutoLoginErrorCode.LinkExpired,
+  UnknownBoothOrForm: AutoLoginErrorCode.UnknownBoothOrForm,
+  LoginLinkTeamAccount: AutoLoginErrorCode.TeamAccount,
   NotInEvent: 'NOT_IN_EVENT',
   AccountSuspended: 'ACCOUNT_SUSPENDED',
 } as const;
@@ -24,5 +27,14 @@ export const authErrors = {
     new AppError(409, AuthErrorCode.ContactTaken, 'An account with this mobile number already exists', [{ field: 'contactNo', key: 'contactTaken' }]),
   resetCodeInvalid: () => new AppError(400, AuthErrorCode.ResetCodeInvalid, 'This reset link is invalid or has expired'),
   linkExpired: () => new AppError(410, AuthErrorCode.LinkExpired, 'This link has expired or was already used'),
+  unknownBoothOrForm: () =>
+    new AppError(
+      404,
+      AuthErrorCode.UnknownBoothOrForm,
+      'This exhibitor link names a booth or form that does not exist at this event. Ask the organiser for a new link, or sign in with your password.',
+    ),
+  loginLinkTeamAccount: () =>
+    new AppError(409, AuthErrorCode.LoginLinkTeamAccount, 'This email belongs to a team account. Login links are for participants; team members sign in with their password.'),
+  accountSuspended: () => new AppError(409, AuthErrorCode.AccountSuspended, 'This account is suspended, so it cannot get a login link'),
   notInEvent: () => new AppError(403, AuthErrorCode.NotInEvent, 'This account is not registered for this event'),
 };

@@ -9,6 +9,10 @@ import {
   ZAutoLoginCreateRequest,
   ZAutoLoginCreateResponse,
   ZForgotPasswordResponse,
+  ZLoginLinkMailRequest,
+  ZLoginLinkMailResponse,
+  ZLoginLinkResponse,
+  ZRegistrationLoginLinkRequest,
   ZLoginRequest,
   ZPasswordResetConfirmRequest,
   ZPasswordResetRequest,
@@ -107,6 +111,31 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     async (req, reply) => {
       const { user, organisationId } = requireOrganisation(req);
       return reply.status(201).send({ status: 'OK' as const, data: await service.createAutoLoginKey(user, organisationId, req.body) });
+    },
+  );
+
+  // The registration list's "Login link": made and mailed with the same attendee-edit permission (AP-96).
+  app.post(
+    '/autologin/registration',
+    {
+      config: { auth: 'organiser', access: 'AP-96' },
+      schema: { tags, body: ZRegistrationLoginLinkRequest, response: { 201: zOk(ZLoginLinkResponse) } },
+    },
+    async (req, reply) => {
+      const { user, organisationId } = requireOrganisation(req);
+      return reply.status(201).send({ status: 'OK' as const, data: await service.createRegistrationLoginLink(user, organisationId, req.body) });
+    },
+  );
+
+  app.post(
+    '/autologin/mail',
+    {
+      config: { auth: 'organiser', access: 'AP-96' },
+      schema: { tags, body: ZLoginLinkMailRequest, response: { 200: zOk(ZLoginLinkMailResponse) } },
+    },
+    async (req) => {
+      const { user, organisationId } = requireOrganisation(req);
+      return { status: 'OK' as const, data: await service.mailLoginLink(user, organisationId, req.body.key) };
     },
   );
 

@@ -9,6 +9,9 @@ import {
   type TAuthRecord,
   type TAutoLoginConsumeRequest,
   type TAutoLoginCreateRequest,
+  type TLoginLinkResponse,
+  type TRegistrationLoginLinkRequest,
+  UserType,
   type TEventData,
   type TLoginRequest,
   type TSignupRequest,
@@ -53,7 +56,18 @@ export type AuthServiceDeps = {
   loadCaller: (userId: string) => Promise<Caller | null>;
   /** The events module's answer: is this user in that event (or its organiser)? */
   findEventMembership: (eventId: string, user: { id: string; organisationId: string | null }) => Promise<EventMembership>;
+  /** The registration a login link is for; the registration module checks the caller's access to the event (404). */
+  findRegistration: (caller: AuthUser, organisationId: string, eventId: string, registrationId: string) => Promise<RegistrantContact>;
+  /** Makes a user a participant of an event (idempotent). */
+  addParticipant: (organisationId: string, eventId: string, userId: string, userType: number) => Promise<unknown>;
+  /**
+   * Whether a booth and its exhibition form exist at an event. Exhibition lands in a later issue and answers here;
+   * until then no booth exists, so every ebf/lgn link is refused.
+   */
+  hasBoothForm: (eventId: string, boothId: string, formId: string) => Promise<boolean>;
 };
+
+export type RegistrantContact = { email: string; firstName: string; lastName: string };
 
 export type RequestMeta = { ip: string; userAgent?: string };
 
@@ -158,6 +172,35 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw authErrors.tooManyAttempts(Math.max(1, retryAfter));
       }
     }
+  }
+
+  type LinkTarget = { id: string; contactNo: string | null };
+  type LinkScope = { kind: string; eventId?: string | null; formId?: string | null; boothId?: string | null };
+
+  function linkPath(key: string, link: LinkScope, contactNo: string | null): string {
+    const contact = encodeURIComponent(contactNo ?? '');
+    if (link.kind === 'adl') return `/adl/${key}/${link.eventId}`;
+    if (link.kind === 'ebf') return `/ebf/lgn/${key}/${link.formId}/${link.boothId}/${link.eventId}`;
+    return link.eventId ? `/exe/lgn/${link.eventId}/${contact}?k=${key}` : `/exe/lgn/${contact}?k=${key}`;
+  }
+
+  async function issueLink(caller: AuthUser, organisationId: string, target: LinkTarget, input: LinkScope & { ttlMinutes: number }) {
+    const key = newSecret();
+    const expiresAt = new Date(now().getTime() + input.ttlMinutes * 60_000);
+    await deps.repo.insertAutoLoginKey({
+      id: newId(),
+      keyHash: hashSecret(key),
+      kind: input.kind,
+      userId: target.id,
+      organisationId,
+      eventId: input.eventId ?? null,
+      formId: input.formId ?? null,
+      boothId: input.boothId ?? null,
+      createdBy: caller.userId,
+      expiresAt,
+    });
+    await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'auth.autologin.created', target: target.id, meta: { kind: input.kind } });
+    return { key, path: linkPath(key, input, target.contactNo), expiresAt: expiresAt.toISOString() };
   }
 
   return {
@@ -385,38 +428,75 @@ export function createAuthService(deps: AuthServiceDeps) {
         );
       }
       if (input.kind === 'exe' && !target.contactNo) throw errors.validation([{ field: 'userId', key: 'contactNoMissing' }]);
+      // A link signs its holder in as the target: a team member may make one for themselves, never for a colleague
+      // (whose role may hold more than theirs).
+      if (target.organisationId !== null && target.id !== caller.userId) throw authErrors.loginLinkTeamAccount();
       if (input.eventId) {
         const m = await deps.findEventMembership(input.eventId, { id: caller.userId, organisationId });
         if (!m) throw errors.notFound('Event');
       }
-      const key = newSecret();
-      const expiresAt = new Date(now().getTime() + input.ttlMinutes * 60_000);
-      await deps.repo.insertAutoLoginKey({
-        id: newId(),
-        keyHash: hashSecret(key),
-        kind: input.kind,
-        userId: target.id,
+      if (input.kind === 'ebf' && !(await deps.hasBoothForm(input.eventId!, input.boothId!, input.formId!))) throw authErrors.unknownBoothOrForm();
+      return issueLink(caller, organisationId, target, input);
+    },
+
+    /**
+     * The registration's login link (the registration list's row menu): an `adl` link to its event for the
+     * participant account with the registration's email, created (with an unguessable password, so only the link or
+     * a password reset opens it) when there is none yet.
+     */
+    async createRegistrationLoginLink(caller: AuthUser, organisationId: string, input: TRegistrationLoginLinkRequest): Promise<TLoginLinkResponse> {
+      const registrant = await deps.findRegistration(caller, organisationId, input.eventId, input.registrationId);
+      let user = await deps.repo.findUserByEmail(registrant.email);
+      if (user && user.organisationId !== null) throw authErrors.loginLinkTeamAccount();
+      if (user && user.status !== 'active') throw authErrors.accountSuspended();
+      if (!user) {
+        user = await deps.repo.insertUser(
+          await newUserRow({
+            organisationId: null,
+            email: registrant.email,
+            password: newSecret(),
+            firstName: registrant.firstName,
+            lastName: registrant.lastName,
+            userType: UserType.Attendee,
+            role: 'Attendee',
+          }),
+        );
+        await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'auth.account.created_for_registration', target: user.id, meta: { registrationId: input.registrationId } });
+      }
+      // Joining is idempotent: an account that already takes part keeps its participant type.
+      await deps.addParticipant(organisationId, input.eventId, user.id, user.userType);
+      const link = await issueLink(caller, organisationId, user, { kind: 'adl', eventId: input.eventId, ttlMinutes: input.ttlMinutes ?? 60 * 24 * 7 });
+      return { ...link, url: `${deps.publicUrl}${link.path}`, email: user.email };
+    },
+
+    /** Mails an unused, unexpired link this organisation made to the email of the account it signs in. */
+    async mailLoginLink(caller: AuthUser, organisationId: string, key: string): Promise<{ sentTo: string; expiresAt: string }> {
+      const row = await deps.repo.findAutoLoginKey(hashSecret(key));
+      if (!row || row.organisationId !== organisationId) throw errors.notFound('Login link');
+      if (row.eventId && !(await deps.findEventMembership(row.eventId, { id: caller.userId, organisationId }))) throw errors.notFound('Login link');
+      if (row.usedAt || row.expiresAt <= now()) throw authErrors.linkExpired();
+      const user = await deps.repo.findUserById(row.userId);
+      if (!user || user.status !== 'active') throw errors.notFound('Login link');
+      const url = `${deps.publicUrl}${linkPath(key, row, user.contactNo)}`;
+      const until = row.expiresAt.toUTCString();
+      await deps.mailer.send({
+        to: user.email,
         organisationId,
-        eventId: input.eventId ?? null,
-        formId: input.formId ?? null,
-        boothId: input.boothId ?? null,
-        createdBy: caller.userId,
-        expiresAt,
+        eventId: row.eventId,
+        subject: 'Your sign-in link for Pavilion',
+        text: `Hello ${user.firstName},\n\nOpen this link to sign in. It works once, until ${until}:\n${url}\n\nIf you did not expect this message, ignore it.`,
+        html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Open this link to sign in. It works once, until ${escapeHtml(until)}:</p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>If you did not expect this message, ignore it.</p>`,
       });
-      const path =
-        input.kind === 'adl'
-          ? `/adl/${key}/${input.eventId}`
-          : input.kind === 'ebf'
-            ? `/ebf/lgn/${key}/${input.formId}/${input.boothId}/${input.eventId}`
-            : input.eventId
-              ? `/exe/lgn/${input.eventId}/${encodeURIComponent(target.contactNo ?? '')}?k=${key}`
-              : `/exe/lgn/${encodeURIComponent(target.contactNo ?? '')}?k=${key}`;
-      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'auth.autologin.created', target: target.id, meta: { kind: input.kind } });
-      return { key, path, expiresAt: expiresAt.toISOString() };
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'auth.autologin.mailed', target: user.id, meta: { kind: row.kind } });
+      return { sentTo: user.email, expiresAt: row.expiresAt.toISOString() };
     },
 
     /** Auto-login keys are random, expire, and work once; every mismatch answers the same 410. */
     async consumeAutoLogin(input: TAutoLoginConsumeRequest, meta: RequestMeta): Promise<TAuthRecord & { redirectTo: string }> {
+      // An exhibitor form link names its booth and form: when they do not exist, say so (the key stays unused).
+      if (input.kind === 'ebf' && !(input.eventId && input.boothId && input.formId && (await deps.hasBoothForm(input.eventId, input.boothId, input.formId)))) {
+        throw authErrors.unknownBoothOrForm();
+      }
       const row = await deps.repo.findAutoLoginKey(hashSecret(input.key));
       if (!row || row.kind !== input.kind) throw authErrors.linkExpired();
       if (row.eventId && input.eventId !== undefined && row.eventId !== input.eventId) throw authErrors.linkExpired();
@@ -431,14 +511,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       const record = await authRecord(user, meta, row.eventId ?? undefined);
       await deps.audit.record({ organisationId: row.organisationId, actorUserId: user.id, action: 'auth.autologin.used', ip: meta.ip, meta: { kind: row.kind } });
       const isOrganiser = user.organisationId !== null;
-      const redirectTo =
-        row.kind === 'ebf'
+      // Participants (attendees, exhibitors, speakers ...) land on their event home, which says what works today.
+      const redirectTo = !isOrganiser
+        ? '/attendium'
+        : row.kind === 'ebf'
           ? `/app?eventId=${row.eventId}&formId=${row.formId}&boothId=${row.boothId}`
-          : isOrganiser
-            ? row.eventId
-              ? `/app?eventId=${row.eventId}`
-              : '/list/events'
-            : '/attendium';
+          : row.eventId
+            ? `/app?eventId=${row.eventId}`
+            : '/list/events';
       return { ...record, redirectTo };
     },
   };
