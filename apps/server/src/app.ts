@@ -146,9 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     audit,
     now: options.now,
     credentials: credentials.service,
-    assertEvent: async (caller, organisationId, eventId) => {
-      await events.service.get(caller, organisationId, eventId);
-    },
+    assertEvent: (caller, organisationId, eventId) => events.service.get(caller, organisationId, eventId),
     registration: { ...registration.badges, createWalkIn: registration.service.createWalkIn },
     log: app.log,
   });

@@ -34,3 +34,20 @@ export const ZEventOverview = z.object({
   liveFootfall: z.number().int().nullable(),
 });
 export type TEventOverview = z.infer<typeof ZEventOverview>;
+
+/** A report's SPEC §9 time range (`?range=`, default All Dates). */
+export const ZReportRangeQuery = ZOverviewQuery;
+export type TReportRangeQuery = z.infer<typeof ZReportRangeQuery>;
+
+/**
+ * The window a report covers: the range id, its instants (from is null for All Dates), the series bucket and the
+ * event's time zone the calendar ranges and day buckets follow.
+ */
+export const ZReportWindow = z.object({
+  range: z.number().int(),
+  from: z.string().nullable(),
+  to: z.string(),
+  bucket: z.enum(['minute', 'hour', 'day']),
+  timeZone: z.string(),
+});
+export type TReportWindow = z.infer<typeof ZReportWindow>;

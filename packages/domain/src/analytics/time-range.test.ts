@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TimeRangeFilter } from './analytics.enums.ts';
-import { timeRangeBounds, zoneOffsetMinutes } from './time-range.ts';
+import { bucketStartMs, fillBuckets, timeRangeBounds, zoneOffsetMinutes } from './time-range.ts';
 
 const now = new Date('2026-11-21T05:30:00Z'); // Saturday; 11:00 in Kolkata, 00:30 in New York
 
@@ -39,5 +39,21 @@ describe('timeRangeBounds', () => {
     // Europe/London moved to GMT on 2026-10-25; the month started in BST.
     const at = new Date('2026-10-28T12:00:00Z');
     expect(timeRangeBounds(TimeRangeFilter.ThisMonth, at, 'Europe/London').from).toEqual(new Date('2026-09-30T23:00:00Z'));
+  });
+});
+
+describe('bucketStartMs and fillBuckets', () => {
+  it('aligns day buckets to the event’s midnight and fills every bucket of the range', () => {
+    const at = new Date('2026-11-21T05:30:00Z'); // 11:00 in Kolkata
+    expect(new Date(bucketStartMs(at.getTime(), 'day', 330)).toISOString()).toBe('2026-11-20T18:30:00.000Z');
+    expect(new Date(bucketStartMs(at.getTime(), 'day')).toISOString()).toBe('2026-11-21T00:00:00.000Z');
+    const from = new Date('2026-11-18T18:30:00Z');
+    const filled = fillBuckets([{ at: new Date('2026-11-20T18:30:00Z'), n: 4 }], from, at, 'day', { n: 0 }, 330);
+    expect(filled).toEqual([
+      { at: '2026-11-18T18:30:00.000Z', n: 0 },
+      { at: '2026-11-19T18:30:00.000Z', n: 0 },
+      { at: '2026-11-20T18:30:00.000Z', n: 4 },
+    ]);
+    expect(fillBuckets([], null, at, 'day', { n: 0 })).toEqual([]);
   });
 });

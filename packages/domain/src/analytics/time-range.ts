@@ -68,3 +68,57 @@ export function timeRangeBounds(id: TTimeRangeFilter, now: Date, timeZone: strin
       return { from: null, to: now, bucket: 'day' };
   }
 }
+
+export const BUCKET_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
+export type TBucket = keyof typeof BUCKET_MS;
+const MAX_BUCKETS = 400;
+
+/**
+ * The start of the bucket holding `ms`. Buckets are aligned to the wall clock `offsetMinutes` east of UTC (the
+ * event's offset now), so a day bucket starts at the event's midnight; 0 aligns them to UTC.
+ */
+export function bucketStartMs(ms: number, bucket: TBucket, offsetMinutes = 0): number {
+  const step = BUCKET_MS[bucket];
+  const shift = offsetMinutes * 60_000;
+  return Math.floor((ms + shift) / step) * step - shift;
+}
+
+/**
+ * A chart wants every bucket of the range, empty ones as `empty`. An open range ("All Dates") starts at the first
+ * bucket with data; a range of more than 400 buckets keeps only the buckets with data.
+ */
+export function fillBuckets<V extends Record<string, number>>(
+  points: readonly ({ at: Date } & V)[],
+  from: Date | null,
+  to: Date,
+  bucket: TBucket,
+  empty: V,
+  offsetMinutes = 0,
+): ({ at: string } & V)[] {
+  const step = BUCKET_MS[bucket];
+  const out = (at: number, v: V) => ({ ...v, at: new Date(at).toISOString() }) as { at: string } & V;
+  const valuesOf = ({ at: _at, ...v }: { at: Date } & V) => v as unknown as V;
+  const sorted = [...points].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const first = from ?? sorted[0]?.at;
+  if (!first) return [];
+  const start = bucketStartMs(first.getTime(), bucket, offsetMinutes);
+  const end = bucketStartMs(to.getTime() - 1, bucket, offsetMinutes);
+  if ((end - start) / step > MAX_BUCKETS) return sorted.map((p) => out(p.at.getTime(), valuesOf(p)));
+  const byTime = new Map(sorted.map((p) => [p.at.getTime(), valuesOf(p)]));
+  const filled: ({ at: string } & V)[] = [];
+  for (let t = start; t <= end; t += step) filled.push(out(t, byTime.get(t) ?? empty));
+  return filled;
+}
+
+/**
+ * A report's window for a SPEC §9 range id at `now`, in the event's time zone: what the report answers about itself
+ * (`window`), the instants to query and the offset its time buckets align to.
+ */
+export function reportWindow(range: number, now: Date, timeZone: string) {
+  const bounds = timeRangeBounds(range as TTimeRangeFilter, now, timeZone);
+  return {
+    bounds,
+    offsetMinutes: zoneOffsetMinutes(timeZone, now),
+    window: { range, from: bounds.from?.toISOString() ?? null, to: bounds.to.toISOString(), bucket: bounds.bucket, timeZone },
+  };
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decodeBase64 } from '../common/base64.ts';
 import { zPage } from '../common/pagination.ts';
+import { ZReportWindow } from '../analytics/overview.schemas.ts';
 import { isNonBlank } from '../validation/text.ts';
 import { EMAIL_PATTERN } from '../validation/email.ts';
 import { matchesFileSignature } from '../validation/magic-bytes.ts';
@@ -257,6 +258,18 @@ export const ZBadgePrintReport = z.object({
   byCategory: z.array(z.object({ categoryId: z.string().nullable(), categoryName: z.string(), registrations: z.number().int(), printed: z.number().int() })),
 });
 export type TBadgePrintReport = z.infer<typeof ZBadgePrintReport>;
+
+/**
+ * The Badge Print report tab (SPEC §2.6, analytics type 28) for a SPEC §9 time range: badges printed in the range
+ * (reprints included, `attendees` counts each registration once), the share that came from bulk jobs, prints per
+ * bucket and per template.
+ */
+export const ZBadgePrintActivity = ZReportWindow.extend({
+  totals: z.object({ prints: z.number().int(), reprints: z.number().int(), attendees: z.number().int(), fromBulkJobs: z.number().int() }),
+  series: z.array(z.object({ at: z.string(), prints: z.number().int(), reprints: z.number().int() })),
+  byTemplate: z.array(z.object({ templateName: z.string(), prints: z.number().int(), reprints: z.number().int() })),
+});
+export type TBadgePrintActivity = z.infer<typeof ZBadgePrintActivity>;
 
 // ---------------------------------------------------------------- walk-in desk
 const zPhone = z.string().trim().max(32).refine((v) => v === '' || /^[0-9+ ()-]{5,32}$/.test(v), { message: 'invalidPhone' });

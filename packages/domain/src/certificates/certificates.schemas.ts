@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery } from '../common/pagination.ts';
+import { ZReportWindow } from '../analytics/overview.schemas.ts';
 import { zRichText } from '../validation/rich-text.ts';
 import { ZAttendanceRule } from './attendance-rule.ts';
 
@@ -139,3 +140,16 @@ export const ZCertificateVerification = z.object({
   html: z.string(),
 });
 export type TCertificateVerification = z.infer<typeof ZCertificateVerification>;
+
+/**
+ * The Certificate Printing report tab (SPEC §2.6, analytics type 45) for a SPEC §9 time range: certificates issued in
+ * the range (revoked ones included: they were issued), mailed and revoked in the range, issues per bucket, per
+ * template and per channel (manual, bulk, attendance rule).
+ */
+export const ZCertificatePrintActivity = ZReportWindow.extend({
+  totals: z.object({ issued: z.number().int(), emailed: z.number().int(), revoked: z.number().int() }),
+  series: z.array(z.object({ at: z.string(), issued: z.number().int() })),
+  byTemplate: z.array(z.object({ templateId: z.string(), templateName: z.string(), issued: z.number().int() })),
+  byChannel: z.array(z.object({ issuedVia: z.enum(CERTIFICATE_ISSUED_VIA), issued: z.number().int() })),
+});
+export type TCertificatePrintActivity = z.infer<typeof ZCertificatePrintActivity>;

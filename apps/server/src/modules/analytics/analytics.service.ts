@@ -1,4 +1,4 @@
-import { ORGANISER_USER_TYPE, timeRangeBounds, type TEventOverview, type TPageViewRequest, type TTimeRangeFilter } from '@pavilion/domain';
+import { fillBuckets, ORGANISER_USER_TYPE, timeRangeBounds, type TEventOverview, type TPageViewRequest, type TTimeRangeFilter } from '@pavilion/domain';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 
@@ -54,6 +54,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
             bounds.from,
             bounds.to,
             bounds.bucket,
+            { count: 0 },
           ),
         },
         participants: { total: participants.reduce((n, p) => n + p.count, 0), byUserType: participants },
@@ -67,27 +68,3 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
 }
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
-const BUCKET_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
-const MAX_BUCKETS = 400;
-
-/**
- * A chart wants every bucket of the range, empty ones as zero. Buckets are UTC-truncated like the query's
- * date_trunc; an open range ("All Dates") starts at the first bucket with data.
- */
-export function fillBuckets(
-  points: { at: Date; count: number }[],
-  from: Date | null,
-  to: Date,
-  bucket: keyof typeof BUCKET_MS,
-): { at: string; count: number }[] {
-  const step = BUCKET_MS[bucket];
-  const first = from ?? points[0]?.at;
-  if (!first) return [];
-  const start = Math.floor(first.getTime() / step) * step;
-  const end = Math.floor((to.getTime() - 1) / step) * step;
-  if ((end - start) / step > MAX_BUCKETS) return points.map((p) => ({ at: p.at.toISOString(), count: p.count }));
-  const byTime = new Map(points.map((p) => [p.at.getTime(), p.count]));
-  const out: { at: string; count: number }[] = [];
-  for (let t = start; t <= end; t += step) out.push({ at: new Date(t).toISOString(), count: byTime.get(t) ?? 0 });
-  return out;
-}

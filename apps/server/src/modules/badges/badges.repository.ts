@@ -1,5 +1,7 @@
 import { and, asc, count, countDistinct, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import type { TBucket } from '@pavilion/domain';
 import type { Db } from '../../platform/db.ts';
+import { bucketStartSql, inWindow } from '../../platform/report-buckets.ts';
 import { badgeCategoryColors, badgePrintJobParts, badgePrintJobs, badgePrints, badgeTemplates } from './badges.tables.ts';
 
 export type TemplateRow = typeof badgeTemplates.$inferSelect;
@@ -223,6 +225,28 @@ export function createBadgesRepository(db: Db) {
         .where(where)
         .groupBy(badgePrints.categoryId);
       return { prints: Number(t?.n ?? 0), reprints: Number(t?.re ?? 0), byCategory: byCategory.map((b) => ({ categoryId: b.categoryId, printed: Number(b.printed) })) };
+    },
+    /** The Badge Print report: prints in [from, to) of one event, in total, per time bucket and per template. */
+    async printActivity(organisationId: string, eventId: string, w: { from: Date | null; to: Date; bucket: TBucket; offsetMinutes: number }) {
+      const where = and(eq(badgePrints.organisationId, organisationId), eq(badgePrints.eventId, eventId), inWindow(badgePrints.printedAt, w.from, w.to));
+      const reprints = sql<number>`count(*) filter (where ${badgePrints.isReprint})`;
+      const [t] = await db
+        .select({ prints: count(), reprints, attendees: countDistinct(badgePrints.registrationId), fromBulkJobs: sql<number>`count(${badgePrints.jobId})` })
+        .from(badgePrints)
+        .where(where);
+      const at = bucketStartSql(badgePrints.printedAt, w.bucket, w.offsetMinutes);
+      const series = await db.select({ at, prints: count(), reprints }).from(badgePrints).where(where).groupBy(at).orderBy(at);
+      const byTemplate = await db
+        .select({ templateName: badgePrints.templateName, prints: count(), reprints })
+        .from(badgePrints)
+        .where(where)
+        .groupBy(badgePrints.templateName)
+        .orderBy(desc(count()), asc(badgePrints.templateName));
+      return {
+        totals: { prints: Number(t?.prints ?? 0), reprints: Number(t?.reprints ?? 0), attendees: Number(t?.attendees ?? 0), fromBulkJobs: Number(t?.fromBulkJobs ?? 0) },
+        series: series.map((r) => ({ at: new Date(Number(r.at)), prints: Number(r.prints), reprints: Number(r.reprints) })),
+        byTemplate: byTemplate.map((r) => ({ templateName: r.templateName, prints: Number(r.prints), reprints: Number(r.reprints) })),
+      };
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   ZBadgeJobRequest,
   ZBadgePrintHistoryPage,
   ZBadgePrintHistoryQuery,
+  ZBadgePrintActivity,
   ZBadgePrintReport,
   ZBadgePrintRequest,
   ZBadgeTemplate,
@@ -24,6 +25,7 @@ import {
   ZBadgeWalkInRequest,
   ZBadgeWalkInResponse,
   ZDeleted,
+  ZReportRangeQuery,
   zOk,
 } from '@pavilion/domain';
 import { requireOrganisation } from '../../platform/auth-guard.ts';
@@ -129,6 +131,11 @@ export const badgesRoutes: FastifyPluginAsyncZod<{ service: BadgesService }> = a
   app.get(`${ev}/badge-print-report`, { config: { auth: 'organiser', access: 'AP-732' }, schema: { tags, params: ZBadgeEventParams, response: { 200: zOk(ZBadgePrintReport) } } }, async (req) => {
     const { user, organisationId } = requireOrganisation(req);
     return ok(await service.report(user, organisationId, req.params.eventId));
+  });
+  // The Badge Print report tab (SPEC §2.6, analytics type 28) for a SPEC §9 time range.
+  app.get(`${ev}/badge-print-report/activity`, { config: { auth: 'organiser', access: 'AP-732' }, schema: { tags, params: ZBadgeEventParams, querystring: ZReportRangeQuery, response: { 200: zOk(ZBadgePrintActivity) } } }, async (req) => {
+    const { user, organisationId } = requireOrganisation(req);
+    return ok(await service.printActivity(user, organisationId, req.params.eventId, req.query.range));
   });
   app.get(`${ev}/badge-print-report/export`, { config: { auth: 'organiser', access: 'AP-733' }, schema: { tags, params: ZBadgeEventParams } }, async (req, reply) => {
     const { user, organisationId } = requireOrganisation(req);

@@ -1,5 +1,7 @@
 import {
   BADGE_LIMITS,
+  fillBuckets,
+  reportWindow,
   BADGE_TEXT_SOURCE_LABELS,
   BADGE_TEXT_SOURCES,
   type TBadgeAttendee,
@@ -12,6 +14,7 @@ import {
   type TBadgeJob,
   type TBadgeJobRequest,
   type TBadgePageSize,
+  type TBadgePrintActivity,
   type TBadgePrintHistoryEntry,
   type TBadgePrintReport,
   type TBadgePrintRequest,
@@ -57,7 +60,8 @@ export type BadgesDeps = {
   repo: BadgesRepository;
   registration: BadgeRegistrationPort;
   credentials: Pick<CredentialsService, 'ensure' | 'ensureForEvent' | 'listForEvent'>;
-  assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
+  /** The event as the caller may see it (404 otherwise); its time zone places the report's calendar ranges. */
+  assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<{ timeZone: string }>;
   audit: Audit;
   now: () => Date;
   log?: { error(obj: unknown, msg?: string): void };
@@ -592,6 +596,19 @@ export function createBadgesService(deps: BadgesDeps) {
     async reportCsv(caller: AuthUser, organisationId: string, eventId: string): Promise<string> {
       const r = await this.report(caller, organisationId, eventId);
       return csv([['Category', 'Registrations', 'Badges printed'], ...r.byCategory.map((b) => [b.categoryName, String(b.registrations), String(b.printed)]), ['Total', String(r.registrations), String(r.printedRegistrations)]]);
+    },
+
+    /** The Badge Print report tab (AP-732) for a SPEC §9 time range, in the event's time zone. */
+    async printActivity(caller: AuthUser, organisationId: string, eventId: string, range: number): Promise<TBadgePrintActivity> {
+      const { timeZone } = await deps.assertEvent(caller, organisationId, eventId);
+      const { bounds: w, offsetMinutes, window } = reportWindow(range, deps.now(), timeZone);
+      const a = await repo.printActivity(organisationId, eventId, { ...w, offsetMinutes });
+      return {
+        ...window,
+        totals: a.totals,
+        series: fillBuckets(a.series, w.from, w.to, w.bucket, { prints: 0, reprints: 0 }, offsetMinutes),
+        byTemplate: a.byTemplate,
+      };
     },
 
     // ------------------------------------------------------------ walk-in desk

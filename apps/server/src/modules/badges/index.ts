@@ -19,7 +19,7 @@ export function createBadgesModule(
     audit: Audit;
     credentials: Pick<CredentialsService, 'ensure' | 'ensureForEvent' | 'listForEvent'>;
     registration: BadgeRegistrationPort;
-    assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
+    assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<{ timeZone: string }>;
     now?: () => Date;
     log?: { error(obj: unknown, msg?: string): void };
     chunkSize?: number;

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { TCertificateListQuery } from '@pavilion/domain';
+import type { TBucket, TCertificateIssuedVia, TCertificateListQuery } from '@pavilion/domain';
 import type { Db } from '../../platform/db.ts';
+import { bucketStartSql, inWindow } from '../../platform/report-buckets.ts';
 import { events } from '../events/events.tables.ts';
 import { orders, registrations } from '../registration/registration.tables.ts';
 import { certificateRules, certificates, certificateTemplates } from './certificates.tables.ts';
@@ -169,6 +170,37 @@ export function createCertificatesRepository(db: Db) {
     },
     async activeRules(eventId: string): Promise<RuleRow[]> {
       return db.select().from(certificateRules).where(and(eq(certificateRules.eventId, eventId), eq(certificateRules.isActive, true)));
+    },
+
+    // Certificate Printing report
+    /** Certificates of one event issued in [from, to), per time bucket, template and channel; mailed and revoked in it. */
+    async activity(organisationId: string, eventId: string, w: { from: Date | null; to: Date; bucket: TBucket; offsetMinutes: number }) {
+      const ofEvent = and(eq(certificates.organisationId, organisationId), eq(certificates.eventId, eventId));
+      const issuedIn = and(ofEvent, inWindow(certificates.issuedAt, w.from, w.to));
+      const [t] = await db
+        .select({
+          issued: sql<number>`count(*) filter (where ${inWindow(certificates.issuedAt, w.from, w.to)})`,
+          emailed: sql<number>`count(*) filter (where ${inWindow(certificates.emailedAt, w.from, w.to)})`,
+          revoked: sql<number>`count(*) filter (where ${inWindow(certificates.revokedAt, w.from, w.to)})`,
+        })
+        .from(certificates)
+        .where(ofEvent);
+      const at = bucketStartSql(certificates.issuedAt, w.bucket, w.offsetMinutes);
+      const series = await db.select({ at, issued: count() }).from(certificates).where(issuedIn).groupBy(at).orderBy(at);
+      const byTemplate = await db
+        .select({ templateId: certificates.templateId, templateName: certificateTemplates.name, issued: count() })
+        .from(certificates)
+        .innerJoin(certificateTemplates, eq(certificateTemplates.id, certificates.templateId))
+        .where(issuedIn)
+        .groupBy(certificates.templateId, certificateTemplates.name)
+        .orderBy(desc(count()), certificateTemplates.name);
+      const byChannel = await db.select({ issuedVia: certificates.issuedVia, issued: count() }).from(certificates).where(issuedIn).groupBy(certificates.issuedVia).orderBy(certificates.issuedVia);
+      return {
+        totals: { issued: Number(t?.issued ?? 0), emailed: Number(t?.emailed ?? 0), revoked: Number(t?.revoked ?? 0) },
+        series: series.map((r) => ({ at: new Date(Number(r.at)), issued: Number(r.issued) })),
+        byTemplate: byTemplate.map((r) => ({ templateId: r.templateId, templateName: r.templateName, issued: Number(r.issued) })),
+        byChannel: byChannel.map((r) => ({ issuedVia: r.issuedVia as TCertificateIssuedVia, issued: Number(r.issued) })),
+      };
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   ZCertificateParams,
   ZCertificatePreview,
   ZCertificatePreviewRequest,
+  ZCertificatePrintActivity,
   ZCertificateRevokeRequest,
   ZCertificateRule,
   ZCertificateRuleRequest,
@@ -21,6 +22,7 @@ import {
   ZCertRuleParams,
   ZCertTemplateParams,
   ZPublicCertificateParams,
+  ZReportRangeQuery,
   zOk,
   zPage,
 } from '@pavilion/domain';
@@ -108,6 +110,15 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{ service: CertificatesSe
     async (req) => {
       const { user, organisationId } = org(req);
       return ok(await service.list(user, organisationId, req.params.eventId, req.query));
+    },
+  );
+  // The Certificate Printing report tab (SPEC §2.6, analytics type 45) for a SPEC §9 time range.
+  app.get(
+    `${ev}/certificate-report`,
+    { config: { auth: 'organiser', access: 'AP-258' }, schema: { tags, params: ZCertEventParams, querystring: ZReportRangeQuery, response: { 200: zOk(ZCertificatePrintActivity) } } },
+    async (req) => {
+      const { user, organisationId } = org(req);
+      return ok(await service.printActivity(user, organisationId, req.params.eventId, req.query.range));
     },
   );
   app.get(`${ev}/certificates/export`, { config: { auth: 'organiser', access: 'AP-259' }, schema: { tags, params: ZCertEventParams, querystring: ZCertificateExportQuery } }, async (req, reply) => {

@@ -2,7 +2,9 @@ import {
   DEFAULT_CERTIFICATE_TEMPLATE,
   describeAttendanceRule,
   escapeHtml,
+  fillBuckets,
   meetsAttendanceRule,
+  reportWindow,
   type TAttendanceRule,
   type TAttendanceSummary,
   type TCertificate,
@@ -10,6 +12,7 @@ import {
   type TCertificateIssueRequest,
   type TCertificateIssueResult,
   type TCertificateListQuery,
+  type TCertificatePrintActivity,
   type TCertificatePreviewRequest,
   type TCertificateRule,
   type TCertificateRuleRequest,
@@ -41,7 +44,7 @@ export function createCertificatesService(deps: {
   audit: Audit;
   mailer: Mailer;
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
-  findEvent: (eventId: string) => Promise<{ id: string; organisationId: string; name: string; startDate: string; endDate: string } | null>;
+  findEvent: (eventId: string) => Promise<{ id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string } | null>;
   /** Late-bound: the check-in module's attendance summaries, or null while no check-in module is wired. */
   attendance: () => AttendanceSource | null;
   publicUrl: string;
@@ -189,6 +192,20 @@ export function createCertificatesService(deps: {
       await deps.assertEvent(caller, organisationId, eventId);
       const { items, total } = await repo.list(eventId, q);
       return { items: items.map(certOut), total, page: q.page, pageSize: q.pageSize };
+    },
+    /** The Certificate Printing report tab (AP-258) for a SPEC §9 time range, in the event's time zone. */
+    async printActivity(caller: AuthUser, organisationId: string, eventId: string, range: number): Promise<TCertificatePrintActivity> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const timeZone = (await deps.findEvent(eventId))?.timeZone ?? 'UTC';
+      const { bounds: w, offsetMinutes, window } = reportWindow(range, now(), timeZone);
+      const a = await repo.activity(organisationId, eventId, { ...w, offsetMinutes });
+      return {
+        ...window,
+        totals: a.totals,
+        series: fillBuckets(a.series, w.from, w.to, w.bucket, { issued: 0 }, offsetMinutes),
+        byTemplate: a.byTemplate,
+        byChannel: a.byChannel,
+      };
     },
     async exportCsv(caller: AuthUser, organisationId: string, eventId: string, q: Partial<TCertificateListQuery>): Promise<string> {
       await deps.assertEvent(caller, organisationId, eventId);

@@ -16,7 +16,7 @@ export function createCertificatesModule(
     audit: Audit;
     mailer: Mailer;
     assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
-    findEvent: (eventId: string) => Promise<{ id: string; organisationId: string; name: string; startDate: string; endDate: string } | null>;
+    findEvent: (eventId: string) => Promise<{ id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string } | null>;
     attendance: () => AttendanceSource | null;
     publicUrl: string;
     now?: () => Date;

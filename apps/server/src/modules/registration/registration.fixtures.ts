@@ -6,8 +6,8 @@ import { bearer } from '../../test/test-app.ts';
 
 export const EVENT = { name: 'Checkout Expo', startDate: '2027-03-01', endDate: '2027-03-03', timeZone: 'Europe/Berlin', venue: 'Hall 1', eventMode: 1, eventType: 2 };
 
-export async function createEvent(app: FastifyInstance, token: string, name = EVENT.name): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/eventservices/events', headers: bearer(token), payload: { ...EVENT, name } });
+export async function createEvent(app: FastifyInstance, token: string, name = EVENT.name, overrides: Partial<typeof EVENT> = {}): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/eventservices/events', headers: bearer(token), payload: { ...EVENT, name, ...overrides } });
   if (res.statusCode !== 201) throw new Error(`event: ${res.statusCode} ${res.body}`);
   return res.json().data.id;
 }
