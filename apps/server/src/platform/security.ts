@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { DANGEROUS_REQUEST_CODE, DANGEROUS_REQUEST_MESSAGE, containsDangerousContent } from '@pavilion/domain';
 import { AppError } from './errors.ts';
+import { isHashedAsset } from './spa.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -33,6 +34,11 @@ const securityHeaders = helmet({
 
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
+    // The SPA's hashed scripts and styles are not documents: only nosniff applies to them (see spa.ts).
+    if (isHashedAsset(request.url)) {
+      reply.header('x-content-type-options', 'nosniff');
+      return done();
+    }
     securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
 

@@ -1,0 +1,134 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSecurity } from './security.ts';
+import { isHashedAsset, registerSpa } from './spa.ts';
+
+/*
+ * The production static path on a tiny fake build (what `vite build` writes: index.html, hashed assets under /assets,
+ * each beside its .br and .gz forms, and unhashed public files), behind the same security hook as the real surface.
+ */
+const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+const INDEX = '<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
+
+let dist = '';
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'pavilion-spa-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
+  writeFileSync(join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(dist, 'assets', 'index-AbC123.js.gz'), gzipSync(SCRIPT));
+  writeFileSync(join(dist, 'assets', 'tiny-XyZ789.css'), 'a{color:red}');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  app = Fastify();
+  await app.register(async (surface) => {
+    await registerSecurity(surface);
+    surface.get('/api/ping', async () => ({ status: 'OK' }));
+    await registerSpa(surface, dist);
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  if (dist) rmSync(dist, { recursive: true, force: true });
+});
+
+describe('static serving of the built SPA', () => {
+  it('sends a hashed script brotli-compressed when the browser accepts br, gzip when it accepts only gzip, and plain otherwise', async () => {
+    const br = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
+
+    const gz = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('caches hashed assets for a year (immutable), revalidates the rest, and answers 304 to a matching ETag', async () => {
+    const js = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br' } });
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(js.headers.etag).toBeTruthy();
+    const again = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br', 'if-none-match': String(js.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const css = await app.inject('/assets/tiny-XyZ789.css');
+    expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(css.body).toBe('a{color:red}');
+
+    const favicon = await app.inject('/favicon.svg');
+    expect(favicon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves index.html for app routes with no-cache, compressed, with an ETag that answers 304', async () => {
+    const page = await app.inject({ url: '/cart-registration/abc', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
+    const etag = String(page.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+
+    const root = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(root.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(root.rawPayload).toString()).toBe(INDEX);
+    expect(root.headers.etag).toBe(etag);
+
+    const revalidated = await app.inject({ url: '/eb/m/xyz', headers: { 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+    const changed = await app.inject({ url: '/eb/m/xyz', headers: { 'if-none-match': '"something-else"' } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toBe(INDEX);
+  });
+
+  it('puts the CSP and the other document headers on the HTML, not on a hashed script or style', async () => {
+    const page = await app.inject('/scanner');
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBeTruthy();
+
+    const js = await app.inject('/assets/index-AbC123.js');
+    expect(js.headers['content-security-policy']).toBeUndefined();
+    expect(js.headers['x-frame-options']).toBeUndefined();
+    expect(js.headers['x-content-type-options']).toBe('nosniff');
+    const css = await app.inject('/assets/tiny-XyZ789.css?x=1');
+    expect(css.headers['content-security-policy']).toBeUndefined();
+
+    // API answers and unhashed files keep them.
+    expect(String((await app.inject('/api/ping')).headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(String((await app.inject('/favicon.svg')).headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
+  it('answers a missing asset 404 in the error envelope, and an unknown API path as JSON', async () => {
+    const missing = await app.inject('/assets/gone-000.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ status: 'ERROR', code: 'NOT_FOUND' });
+    const api = await app.inject('/api/nothing-here');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ status: 'ERROR', code: 'NOT_FOUND' });
+  });
+
+  it('tells hashed assets from documents and other files', () => {
+    expect(isHashedAsset('/assets/index-AbC123.js')).toBe(true);
+    expect(isHashedAsset('/assets/index-AbC123.css?v=0.3')).toBe(true);
+    expect(isHashedAsset('/favicon.svg')).toBe(false);
+    expect(isHashedAsset('/scanner-sw.js')).toBe(false);
+    expect(isHashedAsset('/assets/')).toBe(false);
+    expect(isHashedAsset('/api/assets/x.js')).toBe(false);
+  });
+});
