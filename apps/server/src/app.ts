@@ -126,6 +126,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     findEventOrganisation: async (eventId) => (await events.service.findOwner(eventId))?.organisationId ?? null,
   });
+  // Registration and check-in emit on the sockets, which are created after the HTTP surface: a late-bound getter.
+  let realtimeRef: Realtime | null = null;
   const registration = createRegistrationModule(database.db, {
     audit,
     mailer,
@@ -141,6 +143,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // The seat changed hands: the old holder's QR must stop working.
     onRegistrationReplaced: (eventId, registrationId) => credentials.service.reissueSystem(eventId, registrationId),
     credentialToken: async (eventId, registrationId) => (await credentials.service.ensure(eventId, registrationId)).token,
+    // Seats moved (sold, held, released): the event's open dashboards refetch (realtime is created after the surface).
+    onCountsChanged: (eventId, reason) => realtimeRef?.emitCountsChanged(eventId, reason),
   });
   const badges = createBadgesModule(database.db, {
     audit,
@@ -177,8 +181,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     findEvent: (eventId) => events.service.findOwner(eventId),
     attendance: () => attendance.source,
   });
-  // Check-in emits on the hospitality socket, which is created after the HTTP surface: a late-bound getter.
-  let realtimeRef: Realtime | null = null;
   const checkin = createCheckinModule(database.db, {
     audit,
     now: options.now,
@@ -259,6 +261,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return d ? { deviceId: d.id, eventId: d.eventId } : null;
     },
     authenticateFootfall: async (areaId, key) => !!(await checkin.service.checkDisplayKey(areaId, key)),
+    // An organiser's dashboard joins its event's room (counts changed) when the event is theirs to see.
+    authorizeOrganiserEvent: async (userId, eventId) => {
+      const caller = await workspace!.service.loadCaller(userId);
+      if (!caller?.organisationId) return false;
+      return events.service.get({ ...caller, via: 'access', sessionId: '' }, caller.organisationId, eventId).then(
+        () => true,
+        () => false,
+      );
+    },
   });
   realtimeRef = realtime;
 

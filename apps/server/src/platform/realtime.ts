@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { Logger } from 'pino';
+import { COUNTS_CHANGED_SOCKET_EVENT, ORGANISER_EVENT_QUERY, type TCountsChangedMessage, type TCountsChangedReason } from '@pavilion/domain';
 import type { Tokens } from './tokens.ts';
 
 /** SPEC §7 socket paths: chat (/chatservices) and hospitality devices (/hospitalityservices). */
@@ -12,16 +13,29 @@ export type Realtime = {
   hospitality: Server;
   emitToUser(userId: string, event: string, payload: unknown): void;
   emitToEvent(eventId: string, event: string, payload: unknown): void;
+  /**
+   * "countsChanged" to the event's organiser room on /chatservices: at most one a second per event (the first at
+   * once, then one trailing message that carries the last reason), so a sales rush costs each dashboard one refetch
+   * a second, not one per order.
+   */
+  emitCountsChanged(eventId: string, reason: TCountsChangedReason): void;
   close(): Promise<void>;
 };
 
-type SocketUser = { userId: string; eventId: string | null };
+type SocketUser = { userId: string; eventId: string | null; organiserEventId: string | null };
+
+/** The room of an event's organisers (dashboards open on it). */
+export const organiserRoom = (eventId: string) => `organiser:event:${eventId}`;
+const COUNTS_INTERVAL_MS = 1000;
 
 /** Hospitality sockets that are not users (issue #5): a paired check-in device, or a footfall display. */
 export type HospitalityAuth = {
   authenticateDevice?: (deviceToken: string) => Promise<{ deviceId: string; eventId: string } | null>;
   authenticateFootfall?: (areaId: string, displayKey: string) => Promise<boolean>;
 };
+
+/** May this user watch the event's counts? (an organiser of its organisation, within their item-level event access) */
+export type OrganiserAuth = { authorizeOrganiserEvent?: (userId: string, eventId: string) => Promise<boolean> };
 
 /** Rooms of a device or footfall-display socket on /hospitalityservices, or null when it presents neither. */
 async function hospitalityRooms(socket: Socket, deps: HospitalityAuth): Promise<string[] | null | 'refused'> {
@@ -39,7 +53,7 @@ async function hospitalityRooms(socket: Socket, deps: HospitalityAuth): Promise<
   return null;
 }
 
-async function authenticate(socket: Socket, tokens: Tokens): Promise<SocketUser | null> {
+async function authenticate(socket: Socket, tokens: Tokens, organisers: OrganiserAuth): Promise<SocketUser | null> {
   const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
   const token = typeof auth.token === 'string' ? auth.token : null;
   if (!token) return null;
@@ -53,7 +67,13 @@ async function authenticate(socket: Socket, tokens: Tokens): Promise<SocketUser 
     const ev = await tokens.verifyEventAccess(accessCodeToken);
     if (ev && ev.userId === claims.userId && ev.eventId === wantedEvent) eventId = ev.eventId;
   }
-  return { userId: claims.userId, eventId };
+  // An organiser's dashboard asks for its event's room; a refusal is not an error (the page still works by refetch).
+  const wantedOrganiserEvent = query[ORGANISER_EVENT_QUERY];
+  let organiserEventId: string | null = null;
+  if (typeof wantedOrganiserEvent === 'string' && wantedOrganiserEvent.length <= 64 && organisers.authorizeOrganiserEvent) {
+    if (await organisers.authorizeOrganiserEvent(claims.userId, wantedOrganiserEvent)) organiserEventId = wantedOrganiserEvent;
+  }
+  return { userId: claims.userId, eventId, organiserEventId };
 }
 
 /**
@@ -66,7 +86,7 @@ export async function createRealtime(deps: {
   tokens: Tokens;
   logger: Logger;
   redisUrl?: string;
-} & HospitalityAuth): Promise<Realtime> {
+} & HospitalityAuth & OrganiserAuth): Promise<Realtime> {
   const options = { destroyUpgrade: false, serveClient: false, cors: { origin: false as const } };
   const chat = new Server(deps.server, { ...options, path: CHAT_SOCKET_PATH });
   const hospitality = new Server(deps.server, { ...options, path: HOSPITALITY_SOCKET_PATH });
@@ -102,21 +122,49 @@ export async function createRealtime(deps: {
   for (const io of [chat, hospitality]) {
     io.use((socket, next) => {
       if (socket.data.isDevice) return next();
-      authenticate(socket, deps.tokens)
+      authenticate(socket, deps.tokens, io === chat ? deps : {})
         .then((user) => {
           if (!user) return next(new Error('UNAUTHORISED'));
           socket.data.user = user;
           void socket.join(`user:${user.userId}`);
           if (user.eventId) void socket.join(`event:${user.eventId}`);
+          if (user.organiserEventId) void socket.join(organiserRoom(user.organiserEventId));
           next();
         })
         .catch(next);
     });
   }
 
+  const countsLast = new Map<string, number>();
+  const countsPending = new Map<string, { timer: NodeJS.Timeout; reason: TCountsChangedReason }>();
+  function sendCounts(eventId: string, reason: TCountsChangedReason) {
+    countsLast.set(eventId, Date.now());
+    const msg: TCountsChangedMessage = { eventId, reason, at: new Date().toISOString() };
+    chat.to(organiserRoom(eventId)).emit(COUNTS_CHANGED_SOCKET_EVENT, msg);
+    if (countsLast.size > 10_000) countsLast.clear();
+  }
+
   return {
     chat,
     hospitality,
+    emitCountsChanged(eventId, reason) {
+      const pending = countsPending.get(eventId);
+      if (pending) {
+        pending.reason = reason;
+        return;
+      }
+      const since = Date.now() - (countsLast.get(eventId) ?? 0);
+      if (since >= COUNTS_INTERVAL_MS) return sendCounts(eventId, reason);
+      const entry = {
+        reason,
+        timer: setTimeout(() => {
+          countsPending.delete(eventId);
+          sendCounts(eventId, entry.reason);
+        }, COUNTS_INTERVAL_MS - since),
+      };
+      entry.timer.unref();
+      countsPending.set(eventId, entry);
+    },
     emitToUser(userId, event, payload) {
       chat.to(`user:${userId}`).emit(event, payload);
     },
@@ -124,6 +172,8 @@ export async function createRealtime(deps: {
       chat.to(`event:${eventId}`).emit(event, payload);
     },
     async close() {
+      for (const p of countsPending.values()) clearTimeout(p.timer);
+      countsPending.clear();
       // io.close() would also close the shared HTTP server, which Fastify owns; end the sockets and engines only.
       for (const io of [chat, hospitality]) {
         io.disconnectSockets(true);

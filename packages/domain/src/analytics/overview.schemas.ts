@@ -30,6 +30,11 @@ export const ZEventOverview = z.object({
   participants: z.object({ total: z.number().int(), byUserType: z.array(z.object({ userType: z.number().int(), count: z.number().int() })) }),
   registrations: z.number().int().nullable(),
   revenue: z.array(z.object({ currency: z.string(), amountMinor: z.number().int() })).nullable(),
+  /**
+   * Seats now, whatever the range: sold (confirmed orders), held (unpaid orders within their payment window and open
+   * carts) and the tickets' total capacity (null when a ticket is unlimited). Null until the registration module answers.
+   */
+  seats: z.object({ sold: z.number().int(), held: z.number().int(), capacity: z.number().int().nullable() }).nullable(),
   checkIns: z.number().int().nullable(),
   liveFootfall: z.number().int().nullable(),
 });

@@ -129,8 +129,13 @@ export const ZTicket = z.object({
   sortOrder: z.number().int(),
   /** Quotas (shared and own) this ticket draws from. */
   quotaIds: z.array(z.string()),
-  /** Seats in paid and pending orders. */
+  /** Seats in confirmed orders (paid, or free). */
   sold: z.number().int(),
+  /**
+   * Seats held for buyers who have not paid yet: unpaid orders within their payment window and open carts. A failed
+   * payment releases its seats at once (a retry within the window takes them again if they are still free).
+   */
+  held: z.number().int(),
   /** Seats still purchasable now (min over its quotas, carts counted); null = unlimited. */
   available: z.number().int().nullable(),
   createdAt: z.string(),

@@ -15,7 +15,7 @@ export type AnalyticsDeps = {
     eventId: string,
     from: Date | null,
     to: Date,
-  ) => Promise<{ registrations: number; revenue: { currency: string; amountMinor: number }[] }>;
+  ) => Promise<{ registrations: number; revenue: { currency: string; amountMinor: number }[]; seats?: { sold: number; held: number; capacity: number | null } }>;
   /** The check-in module's figures: distinct registrations admitted in the range, and people inside now. */
   checkinStats?: (organisationId: string, eventId: string, from: Date | null, to: Date) => Promise<{ checkIns: number; liveFootfall: number }>;
 };
@@ -60,6 +60,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
         participants: { total: participants.reduce((n, p) => n + p.count, 0), byUserType: participants },
         registrations: stats.registrations,
         revenue: stats.revenue,
+        seats: stats.seats ?? null,
         checkIns: checkin?.checkIns ?? null,
         liveFootfall: checkin?.liveFootfall ?? null,
       };

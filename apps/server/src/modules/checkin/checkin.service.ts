@@ -364,6 +364,8 @@ export function createCheckinService(deps: CheckinDeps) {
     if (!rt) return;
     const area = await areaById(areaId);
     if (!area) return;
+    // The event's dashboards refetch their inside / checked-in figures (throttled per event by realtime).
+    rt.emitCountsChanged(area.eventId, 'check_in');
     const f = await footfallFigures(area);
     const msg: TFootfallMessage = { areaId, inside: f.inside, entriesLastHour: f.entriesLastHour, entriesToday: f.entriesToday, at: f.at };
     rt.hospitality.to(`area:${areaId}`).emit(FOOTFALL_SOCKET_EVENT, msg);

@@ -63,12 +63,18 @@ export type OrderView = {
 export type RegistrationPort = {
   findOrder(orderId: string): Promise<OrderView | null>;
   confirmPaidInTx(tx: Tx, input: { orderId: string; amount: number | null; currency: string | null; provider: string; actorUserId?: string | null }): Promise<{ outcome: string; order: OrderView | null }>;
-  paymentFailedInTx(tx: Tx, input: { orderId: string; provider: string }): Promise<void>;
+  /**
+   * A failed attempt: the order's seats return at once unless another attempt of it is still open. Answers the
+   * event whose counts moved (null when the order was not pending).
+   */
+  paymentFailedInTx(tx: Tx, input: { orderId: string; provider: string; hasOpenAttempt: boolean }): Promise<{ eventId: string; released: boolean } | null>;
   /** A full refund cancels a paid order and returns its seats and coupon use; a partial one leaves it paid. */
   recordRefundInTx(tx: Tx, input: { orderId: string; refundedTotal: number; amount?: number; reason?: string; actorUserId?: string | null }): Promise<unknown>;
   setInvoiceNumberInTx(tx: Tx, orderId: string, number: string): Promise<void>;
   /** Sends mail owed after a confirmation (after commit). */
   afterConfirm(orderId: string): Promise<void>;
+  /** After commit: tells the event's open dashboards that its seat counts moved. */
+  countsChanged(eventId: string, reason: 'order_confirmed' | 'payment_failed'): void;
 };
 
 export type InjectFn = (opts: { method: 'POST'; url: string; headers: Record<string, string>; payload: string }) => Promise<{ statusCode: number; body: string }>;
@@ -168,7 +174,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     ev: ProviderEvent,
     payload: unknown,
     actorUserId: string | null,
-  ): Promise<{ duplicate: boolean; outcome: string; confirmedOrder: string | null }> {
+  ): Promise<{ duplicate: boolean; outcome: string; confirmedOrder: string | null; failedEvent?: string | null }> {
     const isNew = await tx.recordEvent({ provider, providerEventId: ev.providerEventId, kind: ev.kind, paymentId: null, outcome: 'recorded', payload: payload as object });
     if (!isNew) return { duplicate: true, outcome: 'duplicate', confirmedOrder: null };
     if (ev.kind === 'ignored' || !ev.sessionId) return { duplicate: false, outcome: 'ignored', confirmedOrder: null };
@@ -189,14 +195,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
     }
     if (ev.kind === 'failed') {
       const moved = await tx.transitionPayment(payment.id, ['created'], { status: 'failed' });
-      if (moved) await reg().paymentFailedInTx(raw, { orderId: payment.orderId, provider });
-      return { duplicate: false, outcome: moved ? 'failed' : 'ignored_failure', confirmedOrder: null };
+      if (!moved) return { duplicate: false, outcome: 'ignored_failure', confirmedOrder: null };
+      // The buyer may already have opened a newer attempt (a retry): its seats are not this attempt's to release.
+      const hasOpenAttempt = (await tx.paymentsOfOrder(payment.orderId)).some((p) => p.id !== payment.id && p.status === 'created');
+      const failed = await reg().paymentFailedInTx(raw, { orderId: payment.orderId, provider, hasOpenAttempt });
+      return { duplicate: false, outcome: 'failed', confirmedOrder: null, failedEvent: failed?.released ? failed.eventId : null };
     }
     return { duplicate: false, outcome: 'ignored', confirmedOrder: null };
   }
 
   async function processEvent(provider: string, ev: ProviderEvent, payload: unknown, actorUserId: string | null = null): Promise<{ duplicate: boolean; outcome: string }> {
-    let result: { duplicate: boolean; outcome: string; confirmedOrder: string | null };
+    let result: { duplicate: boolean; outcome: string; confirmedOrder: string | null; failedEvent?: string | null };
     try {
       result = await repo.transaction((tx, raw) => applyEventInTx(tx, raw, provider, ev, payload, actorUserId));
     } catch (err) {
@@ -204,6 +213,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       throw err;
     }
     if (result.confirmedOrder) await reg().afterConfirm(result.confirmedOrder);
+    if (result.failedEvent) reg().countsChanged(result.failedEvent, 'payment_failed');
     return { duplicate: result.duplicate, outcome: result.outcome };
   }
 

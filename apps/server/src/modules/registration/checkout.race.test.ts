@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
-import { createEvent, createTicket, newKey, orderBody, organiserPost, placeOrder } from './registration.fixtures.ts';
+import { createEvent, createTicket, newKey, orderBody, organiserPost, placeOrder, resetRaceSwitches } from './registration.fixtures.ts';
 
 // Race tests need real concurrent connections: they always run on Postgres (CI's DATABASE_URL, or the local one).
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
@@ -16,11 +16,7 @@ beforeAll(async () => {
   host = await signupOrganiser(t.app);
 });
 afterAll(async () => t?.close());
-afterEach(() => {
-  t.ctx.registration.testing.unsafeDisableLocking = false;
-  t.ctx.registration.testing.raceWindowMs = 0;
-  t.ctx.registration.testing.raceBarrier = 0;
-});
+afterEach(() => resetRaceSwitches(t.ctx.registration.testing));
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
   const res = await t.ctx.database.db.execute(query);

@@ -11,10 +11,11 @@ import type {
   TPublicRegistrationInfo,
   TPublicRegistrationQuery,
   TQuoteRequest,
+  TCountsChangedReason,
   TUserJourneyEventType,
 } from '@pavilion/domain';
 import type { Mailer } from '../../platform/mail.ts';
-import { errors } from '../../platform/errors.ts';
+import { AppError, errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { createKeyedLimiter, LimiterTimeout } from '../../platform/batcher.ts';
 import { isRetryableLockError } from '../../platform/db.ts';
@@ -62,6 +63,8 @@ export type CheckoutDeps = {
   lockTimeoutMs: number;
   testing: CheckoutTesting;
   log?: { error(obj: unknown, msg?: string): void };
+  /** After a commit that moved an event's seats (sold, held): tells its open dashboards (realtime "countsChanged"). */
+  onCountsChanged?: (eventId: string, reason: TCountsChangedReason) => void;
 };
 
 export type ConfirmOutcome = 'confirmed' | 'already_paid' | 'not_pending' | 'amount_mismatch' | 'captured_but_sold_out' | 'unknown_order';
@@ -126,7 +129,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   /** Seats left per ticket (null = unlimited), counting paid and pending orders and live carts. */
-  async function availability(eventId: string, now: Date): Promise<{ perTicket: Map<string, number | null>; sold: Map<string, number> }> {
+  async function availability(eventId: string, now: Date): Promise<{ perTicket: Map<string, number | null> }> {
     const [quotaRows, links, usage] = await Promise.all([repo.listQuotas(eventId), repo.ticketQuotaLinks(eventId), repo.quotaUsage(eventId, now)]);
     const used = new Map(usage.map((u) => [u.quotaId, u.ordered + u.carted]));
     const left = new Map(quotaRows.map((q) => [q.id, Math.max(0, q.capacity - (used.get(q.id) ?? 0))]));
@@ -136,8 +139,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const cur = perTicket.get(l.ticketId);
       perTicket.set(l.ticketId, cur === undefined || cur === null ? q : Math.min(cur, q));
     }
-    const sold = new Map((await repo.soldPerTicket(eventId)).map((s) => [s.ticketId, s.sold]));
-    return { perTicket, sold };
+    return { perTicket };
+  }
+
+  /** Per ticket: seats sold (confirmed orders) and held (unpaid orders within their window, open carts). */
+  async function seatCounts(eventId: string, now: Date): Promise<{ sold: Map<string, number>; held: Map<string, number> }> {
+    const [sold, held] = await Promise.all([repo.soldPerTicket(eventId), repo.heldPerTicket(eventId, now)]);
+    return { sold: new Map(sold.map((s) => [s.ticketId, s.sold])), held: new Map(held.map((h) => [h.ticketId, h.held])) };
   }
 
   type Prepared = { event: EventOwner; items: LineItem[]; tickets: Map<string, TicketRow>; coupon: CouponRow | null; quote: TPriceQuote };
@@ -232,6 +240,38 @@ export function createCheckoutService(deps: CheckoutDeps) {
     await tx.insertJourney(regIds.map((registrationId) => ({ id: newId(), organisationId: order.organisationId, eventId: order.eventId, registrationId, type, actorUserId, detail })));
   }
 
+  function countsChanged(eventId: string, reason: TCountsChangedReason): void {
+    try {
+      deps.onCountsChanged?.(eventId, reason);
+    } catch (err) {
+      deps.log?.error({ err, eventId }, 'counts notification failed');
+    }
+  }
+
+  /**
+   * A failed payment, inside the caller's transaction (order row locked first, as every order step does): the order
+   * stays pending for its payment window so the buyer can retry, but its seats go back at once, so nobody waits
+   * 30 minutes behind a card that was declined. The coupon use stays until the window ends (the retry keeps its
+   * price; `coupon_redemptions` holds one row per order). When another attempt of the same order is still open (the
+   * buyer already retried), the old attempt's failure changes nothing but the journey.
+   */
+  async function failPaymentInTx(
+    tx: RegistrationRepository,
+    orderId: string,
+    opts: { hasOpenAttempt: boolean; actorUserId: string | null; detail: Record<string, unknown>; registrationIds?: string[] },
+  ): Promise<{ eventId: string; released: boolean } | null> {
+    const order = await tx.findOrder(orderId, true);
+    if (!order || order.status !== 'pending') return null;
+    const released = !opts.hasOpenAttempt && order.paymentStatus !== 'failed';
+    if (!opts.hasOpenAttempt) {
+      await tx.updateOrder(order.id, { paymentStatus: 'failed' });
+      await tx.releaseHolds({ orderId: order.id }, deps.now());
+    }
+    const regIds = opts.registrationIds ?? (await tx.registrationsOfOrder(order.id)).filter((r) => !r.isAccompanying).map((r) => r.id);
+    await journey(tx, order, regIds, 'PAY_FAILED', { ...opts.detail, seatsReleased: released }, opts.actorUserId);
+    return { eventId: order.eventId, released };
+  }
+
   async function publicOrder(orderId: string): Promise<TPublicOrder> {
     const o = await repo.findOrder(orderId);
     if (!o) throw errors.notFound('Order');
@@ -254,7 +294,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         }
         const regs = mine ? mine.regs : await repo.registrationsOfOrder(order.id);
         const mail = await buildConfirmationMail(order, regs, event, deps.publicUrl, (registrationId) => deps.credentialToken(order.eventId, registrationId));
-        const res = await deps.mailer.send({ ...mail, to: order.buyerEmail, organisationId: order.organisationId });
+        const res = await deps.mailer.send({ ...mail, to: order.buyerEmail, organisationId: order.organisationId, eventId: order.eventId });
         await repo.finishOutbox(row.id, res.status === 'failed' ? (row.attempts >= 5 ? 'failed' : 'pending') : 'sent', now);
         if (res.status !== 'failed') sent++;
       } catch (err) {
@@ -273,6 +313,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
       await tx.transitionOrder(orderId, ['pending'], { status: 'expired' });
       await tx.releaseHolds({ orderId }, now);
       await tx.releaseRedemption(orderId, now);
+      return cur.eventId;
+    }).then((eventId) => {
+      if (!eventId) return false;
+      countsChanged(eventId, 'seats_released');
       return true;
     });
   }
@@ -286,6 +330,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   const service = {
     availability,
+    seatCounts,
     /** Waits for background mail dispatches (on shutdown). */
     async drain() {
       await Promise.all([...inFlight]);
@@ -348,6 +393,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         await tx.insertCart({ id, organisationId: p.event.organisationId, eventId, items: p.items, expiresAt, status: 'active' });
         await takeSeats(tx, p.items, { cartId: id }, expiresAt, eventId, now);
       });
+      countsChanged(eventId, 'seats_held');
       return service.getCart(id);
     },
 
@@ -367,13 +413,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     async releaseCart(cartId: string): Promise<TCart> {
       const now = deps.now();
+      let countsChangedAfter: string | null = null;
       await repo.transaction(async (tx) => {
         const c = await tx.findCart(cartId, true);
         if (!c) throw errors.notFound('Cart');
         if (c.status !== 'active') return;
         await tx.setCartStatus(cartId, 'released');
         await tx.releaseHolds({ cartId }, now);
+        countsChangedAfter = c.eventId;
       });
+      if (countsChangedAfter) countsChanged(countsChangedAfter, 'seats_released');
       return service.getCart(cartId);
     },
 
@@ -525,6 +574,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           if (paidAtDesk) await deps.payments().captureAtDeskInTx(raw, orderRow, opts.actorUserId ?? null);
         });
       }
+      countsChanged(eventId, isFree || paidAtDesk ? 'order_confirmed' : 'seats_held');
       if (paidAtDesk) {
         track(dispatchOutbox(orderId));
         return { order: await publicOrder(orderId), payment: null };
@@ -545,6 +595,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { order: toPublicOrder(orderRow, regRows, deps.publicUrl), payment };
     },
 
+    /**
+     * A new payment attempt for a pending order within its window. After a failed payment the order's seats were
+     * released: they are taken again under the quota locks (order row first, then quotas, as everywhere), or the
+     * retry is refused with 409 SOLD_OUT when they went to someone else meanwhile. Two retries at once serialise on
+     * the order row; the second finds the seats already held and only opens its own attempt.
+     */
     async retryPayment(orderId: string, provider: string): Promise<TPaymentSession> {
       const order = await repo.findOrder(orderId);
       if (!order) throw errors.notFound('Order');
@@ -552,8 +608,25 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (!(await deps.payments().enabledProviders(order.organisationId)).includes(provider)) {
         throw registrationErrors.fields([{ field: 'provider', key: 'providerNotEnabled' }]);
       }
-      if (order.paymentProvider !== provider) await repo.updateOrder(orderId, { paymentProvider: provider });
-      return deps.payments().startCheckout({ ...order, paymentProvider: provider }, provider);
+      const retaken = await inLockedTransaction(async (tx) => {
+        const now = deps.now();
+        const cur = await tx.findOrder(orderId, true);
+        if (!cur || cur.status !== 'pending' || (cur.expiresAt && cur.expiresAt <= now)) throw registrationErrors.orderNotPayable();
+        let took = false;
+        if (cur.paymentStatus === 'failed') {
+          try {
+            await takeSeats(tx, cur.lines.map((l) => ({ ticketId: l.ticketId, quantity: l.quantity })), { orderId }, cur.expiresAt, cur.eventId, now);
+          } catch (err) {
+            if (err instanceof AppError && err.code === 'SOLD_OUT') throw registrationErrors.soldOutAfterFailedPayment(err.errors ?? []);
+            throw err;
+          }
+          took = true;
+        }
+        if (took || cur.paymentProvider !== provider) await tx.updateOrder(orderId, { paymentProvider: provider, ...(took ? { paymentStatus: 'pending' } : {}) });
+        return took ? cur : null;
+      });
+      if (retaken) countsChanged(retaken.eventId, 'seats_retaken');
+      return deps.payments().startCheckout({ ...order, paymentStatus: 'pending', paymentProvider: provider }, provider);
     },
 
     /**
@@ -575,7 +648,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
         return { outcome: 'not_pending', order };
       }
       const regs = await tx.registrationsOfOrder(order.id);
-      const late = order.status === 'expired' || (order.expiresAt !== null && order.expiresAt <= now);
+      // Expired, past its window, or its seats released by a failed payment: the seats must be taken again.
+      const late = order.status === 'expired' || (order.expiresAt !== null && order.expiresAt <= now) || order.paymentStatus === 'failed';
       if (late) {
         // The seats may have gone to someone else: take them again under the quota locks, or flag for refund.
         await tx.releaseHolds({ orderId: order.id }, now);
@@ -600,15 +674,22 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { outcome: 'confirmed', order: paid };
     },
 
-    /** A failed payment attempt: journey PAY_FAILED; the order stays pending so the buyer can retry. */
-    async paymentFailedInTx(rawTx: Tx, input: { orderId: string; provider: string }): Promise<void> {
-      const tx = createRegistrationRepository(rawTx);
-      const order = await tx.findOrder(input.orderId, true);
-      if (!order || order.status !== 'pending') return;
-      await tx.updateOrder(order.id, { paymentStatus: 'failed' });
-      const regs = await tx.registrationsOfOrder(order.id);
-      await journey(tx, order, regs.filter((r) => !r.isAccompanying).map((r) => r.id), 'PAY_FAILED', { provider: input.provider });
+    /** A provider's failed attempt (see failPaymentInTx); the caller announces the counts after its commit. */
+    async paymentFailedInTx(rawTx: Tx, input: { orderId: string; provider: string; hasOpenAttempt: boolean }): Promise<{ eventId: string; released: boolean } | null> {
+      return failPaymentInTx(createRegistrationRepository(rawTx), input.orderId, { hasOpenAttempt: input.hasOpenAttempt, actorUserId: null, detail: { provider: input.provider } });
     },
+
+    /** The organiser records a failed payment (payment-status → failed): the same release as a provider's failure. */
+    async markPaymentFailed(orderId: string, opts: { actorUserId: string; registrationIds: string[]; note?: string }): Promise<boolean> {
+      const res = await repo.transaction((tx) =>
+        failPaymentInTx(tx, orderId, { hasOpenAttempt: false, actorUserId: opts.actorUserId, registrationIds: opts.registrationIds, detail: { manual: true, ...(opts.note ? { note: opts.note } : {}) } }),
+      );
+      if (res?.released) countsChanged(res.eventId, 'payment_failed');
+      return res !== null;
+    },
+
+    /** After a commit that confirmed or failed a payment: mail owed, and the event's dashboards told. */
+    countsChanged,
 
     /**
      * Refund bookkeeping inside the refund's transaction. A partial refund leaves the order paid. A full refund

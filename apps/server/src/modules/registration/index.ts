@@ -7,7 +7,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import { loadSigningSecret } from '../../platform/secrets.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { newId } from '../../platform/ids.ts';
-import type { TUserJourneyEventType } from '@pavilion/domain';
+import type { TCountsChangedReason, TUserJourneyEventType } from '@pavilion/domain';
 import type { EventsService } from '../events/index.ts';
 import { createPaymentsModule, type OrderView, type PaymentsService } from '../payments/index.ts';
 import { createCheckoutService, type CheckoutTesting, type PaymentsPort } from './checkout.service.ts';
@@ -42,6 +42,8 @@ export type RegistrationModuleDeps = {
   credentialToken: (eventId: string, registrationId: string) => Promise<string>;
   /** The signed-in user's account email: an attendee changes only registrations made with it. */
   userEmail: (caller: AuthUser) => Promise<string>;
+  /** After a commit that moved an event's seats: the realtime "countsChanged" to its organisers (app.ts wires it). */
+  onCountsChanged?: (eventId: string, reason: TCountsChangedReason) => void;
 };
 
 export const RECONCILE_QUEUE = 'registration-reconcile';
@@ -73,6 +75,7 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     lockTimeoutMs: 2000,
     testing,
     log: deps.log,
+    onCountsChanged: deps.onCountsChanged,
   });
   const photoKey = { value: '' };
   const photos = createPhotoSigner(() => photoKey.value);
@@ -87,8 +90,11 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
         await createRegistrationRepository(tx).updateOrder(orderId, { invoiceNumber: number });
       },
       afterConfirm: async (orderId) => {
+        const order = await repo.findOrder(orderId);
+        if (order) checkout.countsChanged(order.eventId, 'order_confirmed');
         await checkout.dispatchOutbox(orderId);
       },
+      countsChanged: (eventId, reason) => checkout.countsChanged(eventId, reason),
     }),
     assertEvent,
     findEventName: async (eventId) => (await deps.events.findOwner(eventId))?.name ?? '',
@@ -124,7 +130,13 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     testing,
     reconcile,
     /** The event overview's registration figures (analytics asks; the caller's access is checked there). */
-    overviewStats: (organisationId: string, eventId: string, from: Date | null, to: Date) => repo.overviewStats(organisationId, eventId, from, to),
+    overviewStats: async (organisationId: string, eventId: string, from: Date | null, to: Date) => {
+      const [stats, tickets, counts] = await Promise.all([repo.overviewStats(organisationId, eventId, from, to), repo.listTickets(eventId), checkout.seatCounts(eventId, now())]);
+      const sum = (m: Map<string, number>) => tickets.reduce((n, t) => n + (m.get(t.id) ?? 0), 0);
+      // The overview's "2 sold · 1 held / 3": seats now, whatever the range; no total when a ticket is unlimited.
+      const capacity = tickets.every((t) => t.capacity !== null) ? tickets.reduce((n, t) => n + (t.capacity ?? 0), 0) : null;
+      return { ...stats, seats: { sold: sum(counts.sold), held: sum(counts.held), capacity } };
+    },
     /**
      * Read-only attendee data for badge printing (the badges module checks the caller's access to the event first),
      * and its one write: the PBADGE_PRINT journey entry.

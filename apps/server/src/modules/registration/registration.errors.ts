@@ -5,6 +5,8 @@ import { AppError } from '../../platform/errors.ts';
 export const registrationErrors = {
   fields: (errs: TFieldError[], message = 'Some fields are not valid') => new AppError(400, 'VALIDATION_FAILED', message, errs),
   soldOut: (errs: TFieldError[]) => new AppError(409, 'SOLD_OUT', 'Not enough seats are left for this selection', errs),
+  soldOutAfterFailedPayment: (errs: TFieldError[]) =>
+    new AppError(409, 'SOLD_OUT', 'Your seats were released when the payment failed, and they have been sold since; please choose your tickets again', errs),
   tryAgain: () => new AppError(409, 'TRY_AGAIN', 'Many people are buying right now; please try again', undefined, { 'retry-after': '1' }),
   couponUsedUp: () => new AppError(409, 'COUPON_USED_UP', 'This coupon has been used up', [{ field: 'couponCode', key: 'couponUsedUp' }]),
   priceChanged: (total: number) =>

@@ -52,3 +52,10 @@ export function placeOrder(app: FastifyInstance, eventId: string, body: unknown,
 }
 
 export const newKey = () => `k-${randomUUID()}`;
+
+/** Race tests: the test-only switches back off after each test. */
+export function resetRaceSwitches(testing: { unsafeDisableLocking: boolean; raceWindowMs: number; raceBarrier: number }) {
+  testing.unsafeDisableLocking = false;
+  testing.raceWindowMs = 0;
+  testing.raceBarrier = 0;
+}

@@ -18,7 +18,7 @@ import type { PhotoUrlOf } from './registration-photos.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toTicket(r: TicketRow, extra: { quotaIds: string[]; sold: number; available: number | null }): TTicket {
+export function toTicket(r: TicketRow, extra: { quotaIds: string[]; sold: number; held: number; available: number | null }): TTicket {
   return {
     id: r.id,
     eventId: r.eventId,

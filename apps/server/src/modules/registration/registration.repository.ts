@@ -357,13 +357,31 @@ function queries(db: Q) {
         .where(and(eq(seatHolds.eventId, eventId), liveHold(now)))
         .groupBy(seatHolds.quotaId);
     },
+    /** Attendees (not accompanying persons) of confirmed orders, per ticket. */
     async soldPerTicket(eventId: string): Promise<{ ticketId: string; sold: number }[]> {
       return db
         .select({ ticketId: registrations.ticketId, sold: sql<number>`count(*)::int` })
         .from(registrations)
         .innerJoin(orders, eq(orders.id, registrations.orderId))
-        .where(and(eq(registrations.eventId, eventId), eq(registrations.isAccompanying, false), inArray(orders.status, ['pending', 'paid'])))
+        .where(and(eq(registrations.eventId, eventId), eq(registrations.isAccompanying, false), eq(orders.status, 'paid')))
         .groupBy(registrations.ticketId);
+    },
+    /**
+     * Seats held for buyers who have not paid, per ticket: live holds of open carts and of pending orders. A seat is
+     * one hold row per quota of its ticket, so each (ticket, quota) sum is the ticket's count; the largest is taken.
+     */
+    async heldPerTicket(eventId: string, now: Date): Promise<{ ticketId: string; held: number }[]> {
+      const perQuota = db
+        .select({ ticketId: seatHolds.ticketId, n: sql<number>`sum(${seatHolds.quantity})::int`.as('n') })
+        .from(seatHolds)
+        .leftJoin(orders, eq(orders.id, seatHolds.orderId))
+        .where(and(eq(seatHolds.eventId, eventId), liveHold(now), or(isNull(seatHolds.orderId), eq(orders.status, 'pending'))))
+        .groupBy(seatHolds.ticketId, seatHolds.quotaId)
+        .as('per_quota');
+      return db
+        .select({ ticketId: perQuota.ticketId, held: sql<number>`max(${perQuota.n})::int` })
+        .from(perQuota)
+        .groupBy(perQuota.ticketId);
     },
     async ticketHasOrders(ticketId: string): Promise<boolean> {
       const [r] = await db.select({ n: count() }).from(registrations).where(eq(registrations.ticketId, ticketId));

@@ -77,9 +77,10 @@ export function createRegistrationService(deps: RegistrationDeps) {
   const guard = deps.assertEvent;
 
   async function ticketsOut(eventId: string, rows: TicketRow[]): Promise<TTicket[]> {
-    const [links, { perTicket, sold }] = await Promise.all([repo.ticketQuotaLinks(eventId), deps.checkout.availability(eventId, deps.now())]);
+    const now = deps.now();
+    const [links, { perTicket }, { sold, held }] = await Promise.all([repo.ticketQuotaLinks(eventId), deps.checkout.availability(eventId, now), deps.checkout.seatCounts(eventId, now)]);
     return rows.map((t) =>
-      toTicket(t, { quotaIds: links.filter((l) => l.ticketId === t.id).map((l) => l.quotaId), sold: sold.get(t.id) ?? 0, available: perTicket.get(t.id) ?? null }),
+      toTicket(t, { quotaIds: links.filter((l) => l.ticketId === t.id).map((l) => l.quotaId), sold: sold.get(t.id) ?? 0, held: held.get(t.id) ?? 0, available: perTicket.get(t.id) ?? null }),
     );
   }
   async function ticketOut(eventId: string, row: TicketRow): Promise<TTicket> {
@@ -579,9 +580,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const order = (await repo.findOrder(reg.orderId))!;
       if (order.status !== 'pending') throw registrationErrors.paymentStatusInvalid();
       if (input.paymentStatus === 'paid') await deps.payments().markPaidManually(order, caller.userId);
-      else {
-        await repo.updateOrder(order.id, { paymentStatus: 'failed' });
-        await journey(order, [reg.id], 'PAY_FAILED', { manual: true, ...(input.note ? { note: input.note } : {}) }, caller.userId);
+      else if (!(await deps.checkout.markPaymentFailed(order.id, { actorUserId: caller.userId, registrationIds: [reg.id], note: input.note }))) {
+        throw registrationErrors.paymentStatusInvalid();
       }
       return (await registrationsOut(eventId, [id]))[0]!;
     },
@@ -656,6 +656,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         return true;
       });
       if (!done) throw registrationErrors.orderNotCancellable();
+      deps.checkout.countsChanged(eventId, 'seats_released');
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'order.cancelled', target: orderId });
       return this.getOrder(caller, organisationId, eventId, orderId);
     },
