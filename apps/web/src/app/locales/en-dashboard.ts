@@ -428,6 +428,8 @@ export const enDashboard = {
       footfallNow: 'People inside right now',
       whenRegistration: 'Available when registration launches',
       whenCheckIn: 'Available when check-in launches',
+      seatsNow: 'Seats now: {{seats}}',
+      seatsCount: '{{sold}} sold · {{held}} held',
     },
     chartTitle: 'Page views · {{range}}',
     chartSummary: '{{total}} page views by {{visitors}} unique visitors in {{range}}.',

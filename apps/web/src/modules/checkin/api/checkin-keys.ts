@@ -19,4 +19,6 @@ export const checkinKeys = {
   footfall: (eventId: string, areaId: string) => [...checkinKeys.event(eventId), 'footfall', areaId] as const,
   occupancy: (eventId: string) => [...checkinKeys.event(eventId), 'occupancy'] as const,
   publicFootfall: (areaId: string, key: string) => [...checkinKeys.all, 'public-footfall', areaId, key] as const,
+  /** What a "countsChanged" message refreshes: inside counts, scans, attendance (prefix keys) and occupancy. */
+  liveCounts: (eventId: string) => [checkinKeys.areas(eventId), checkinKeys.scans(eventId), [...checkinKeys.event(eventId), 'attendance'] as const, checkinKeys.occupancy(eventId)],
 };

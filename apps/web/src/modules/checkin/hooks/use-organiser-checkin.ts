@@ -7,7 +7,7 @@ import { checkinKeys as keys } from '../api/checkin-keys.ts';
 const LIVE_MS = 10_000;
 
 export function useAreas(eventId: string, isLive = false) {
-  return useQuery({ queryKey: keys.areas(eventId), queryFn: ({ signal }) => api.areas(eventId, signal), enabled: !!eventId, refetchInterval: isLive ? LIVE_MS : false });
+  return useQuery({ queryKey: keys.areas(eventId), queryFn: ({ signal }) => api.areas(eventId, signal), enabled: !!eventId, refetchInterval: isLive ? LIVE_MS : false, refetchOnWindowFocus: true });
 }
 export function useDevices(eventId: string) {
   return useQuery({ queryKey: keys.devices(eventId), queryFn: ({ signal }) => api.devices(eventId, signal), enabled: !!eventId, refetchInterval: LIVE_MS });
@@ -19,13 +19,13 @@ export function useDeviceLogs(eventId: string, q: Partial<TDeviceLogQuery>, enab
   return useQuery({ queryKey: keys.deviceLogs(eventId, q), queryFn: ({ signal }) => api.deviceLogs(eventId, q, signal), enabled: !!eventId && enabled, placeholderData: keepPreviousData });
 }
 export function useScans(eventId: string, q: Partial<TCheckinListQuery>) {
-  return useQuery({ queryKey: keys.scanList(eventId, q), queryFn: ({ signal }) => api.scans(eventId, q, signal), enabled: !!eventId, placeholderData: keepPreviousData });
+  return useQuery({ queryKey: keys.scanList(eventId, q), queryFn: ({ signal }) => api.scans(eventId, q, signal), enabled: !!eventId, placeholderData: keepPreviousData, refetchOnWindowFocus: true });
 }
 export function useConflicts(eventId: string, q: Partial<TConflictListQuery>) {
   return useQuery({ queryKey: keys.conflicts(eventId, q), queryFn: ({ signal }) => api.conflicts(eventId, q, signal), enabled: !!eventId, placeholderData: keepPreviousData });
 }
 export function useAttendance(eventId: string, q: Partial<TAttendanceQuery>) {
-  return useQuery({ queryKey: keys.attendance(eventId, q), queryFn: ({ signal }) => api.attendance(eventId, q, signal), enabled: !!eventId, placeholderData: keepPreviousData });
+  return useQuery({ queryKey: keys.attendance(eventId, q), queryFn: ({ signal }) => api.attendance(eventId, q, signal), enabled: !!eventId, placeholderData: keepPreviousData, refetchOnWindowFocus: true });
 }
 export function useAttendanceDetail(eventId: string, registrationId: string | null) {
   return useQuery({

@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useAccess } from '../../../app/access.ts';
 import { sessionStore } from '../../../app/session-storage.ts';
 import { BrandLogo } from '../../../ui/brand-logo.tsx';
+import { useLiveCounts } from '../hooks/use-live-counts.ts';
 import { useCurrentEventId } from '../hooks/use-select-event.ts';
 import { EventSwitcher } from './event-switcher.tsx';
 import { SideNav } from './side-nav.tsx';
@@ -35,6 +36,7 @@ export function DashboardShell() {
   // The switcher lists events, which needs AP-6 (Basic Info: View); without it there is nothing to switch to.
   const canSwitch = useAccess().can('AP-6');
   useDashboardFavicon();
+  useLiveCounts(eventId);
 
   useEffect(() => nav.close(), [pathname, nav]);
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { TIME_RANGE_FILTER_OPTIONS, type TEventOverview } from '@pavilion/domain';
 import { errorMessage } from '../../../app/form-errors.ts';
+import { formatSeats } from '../../registration/lib/seats.ts';
 import { useEventOverview } from '../hooks/use-event-overview.ts';
 import { parseTimeRange } from './time-range.ts';
 
@@ -127,7 +128,11 @@ export function LiveOverview({ eventId }: { eventId: string }) {
           icon={<IconTicket size={22} />}
           label={t('dashboard.kpi.registrations')}
           value={o?.registrations != null ? numberFormat.format(o.registrations) : null}
-          note={pending(o?.registrations, t('dashboard.kpi.whenRegistration'), t('dashboard.kpi.inRange'))}
+          note={
+            o?.seats
+              ? `${pending(o.registrations, t('dashboard.kpi.whenRegistration'), t('dashboard.kpi.inRange'))} · ${t('dashboard.kpi.seatsNow', { seats: formatSeats(t, o.seats, 'dashboard.kpi.seatsCount') })}`
+              : pending(o?.registrations, t('dashboard.kpi.whenRegistration'), t('dashboard.kpi.inRange'))
+          }
           isLoading={isLoading}
         />
         <Kpi

@@ -13,5 +13,7 @@ export function useEventOverview(eventId: string, range: TTimeRangeFilter) {
     placeholderData: keepPreviousData,
     refetchInterval: isLive ? 30_000 : false,
     staleTime: isLive ? 10_000 : 60_000,
+    // Seats and check-ins move by other people's hands: refetch on focus (and on the socket's "countsChanged").
+    refetchOnWindowFocus: true,
   });
 }

@@ -28,6 +28,14 @@ export const registrationKeys = {
   refunds: (eventId: string, orderId: string) => [...registrationKeys.orders(eventId), 'refunds', orderId] as const,
   transactions: (eventId: string) => [...registrationKeys.event(eventId), 'transactions'] as const,
   transactionList: (eventId: string, q: Partial<TTransactionListQuery>) => [...registrationKeys.transactions(eventId), 'list', q] as const,
+  /** What a "countsChanged" message refreshes: tickets (sold, held), quotas, registrations, orders, transactions. */
+  liveCounts: (eventId: string) => [
+    registrationKeys.tickets(eventId),
+    registrationKeys.quotas(eventId),
+    registrationKeys.registrations(eventId),
+    registrationKeys.orders(eventId),
+    registrationKeys.transactions(eventId),
+  ],
   // Organiser (per organisation: one payment account and invoice identity for all events)
   organisation: () => [...registrationKeys.all, 'organisation'] as const,
   paymentSettings: () => [...registrationKeys.organisation(), 'payment-settings'] as const,

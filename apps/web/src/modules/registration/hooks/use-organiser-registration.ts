@@ -8,11 +8,13 @@ import { registrationKeys as keys } from '../api/registration-keys.ts';
 export function useRegistrationSettings(eventId: string) {
   return useQuery({ queryKey: keys.settings(eventId), queryFn: ({ signal }) => api.settings(eventId, signal), enabled: !!eventId });
 }
+// Sold, held and the lists change by other people's hands (buyers, other organisers): these queries refetch when the
+// window regains focus (the app's default is off), and on the organiser socket's "countsChanged" (use-live-counts.ts).
 export function useTickets(eventId: string) {
-  return useQuery({ queryKey: keys.tickets(eventId), queryFn: ({ signal }) => api.tickets(eventId, signal), enabled: !!eventId });
+  return useQuery({ queryKey: keys.tickets(eventId), queryFn: ({ signal }) => api.tickets(eventId, signal), enabled: !!eventId, refetchOnWindowFocus: true });
 }
 export function useQuotas(eventId: string) {
-  return useQuery({ queryKey: keys.quotas(eventId), queryFn: ({ signal }) => api.quotas(eventId, signal), enabled: !!eventId });
+  return useQuery({ queryKey: keys.quotas(eventId), queryFn: ({ signal }) => api.quotas(eventId, signal), enabled: !!eventId, refetchOnWindowFocus: true });
 }
 export function useForms(eventId: string) {
   return useQuery({ queryKey: keys.forms(eventId), queryFn: ({ signal }) => api.forms(eventId, signal), enabled: !!eventId });
@@ -35,6 +37,7 @@ export function useRegistrations(eventId: string, q: Partial<TRegistrationListQu
     queryFn: ({ signal }) => api.registrations(eventId, q, signal),
     enabled: !!eventId,
     placeholderData: keepPreviousData,
+    refetchOnWindowFocus: true,
   });
 }
 export function useJourney(eventId: string, registrationId: string | null) {
@@ -45,7 +48,7 @@ export function useJourney(eventId: string, registrationId: string | null) {
   });
 }
 export function useOrders(eventId: string, q: Partial<TOrderListQuery>) {
-  return useQuery({ queryKey: keys.orderList(eventId, q), queryFn: ({ signal }) => api.orders(eventId, q, signal), enabled: !!eventId, placeholderData: keepPreviousData });
+  return useQuery({ queryKey: keys.orderList(eventId, q), queryFn: ({ signal }) => api.orders(eventId, q, signal), enabled: !!eventId, placeholderData: keepPreviousData, refetchOnWindowFocus: true });
 }
 export function usePaymentSettings(enabled = true) {
   return useQuery({ queryKey: keys.paymentSettings(), queryFn: ({ signal }) => payApi.paymentSettings(signal), enabled });
@@ -59,6 +62,7 @@ export function useTransactions(eventId: string, q: Partial<TTransactionListQuer
     queryFn: ({ signal }) => payApi.transactions(eventId, q, signal),
     enabled: !!eventId,
     placeholderData: keepPreviousData,
+    refetchOnWindowFocus: true,
   });
 }
 export function useRefunds(eventId: string, orderId: string | null, enabled = true) {
@@ -81,5 +85,5 @@ export function useRegistrationMutation<TVars, TResult>(mutationFn: (vars: TVars
   });
 }
 
-/** Keys a change of seats touches: tickets (sold/available), quotas, registrations and orders. */
+/** Keys a change of seats touches: tickets (sold/held/available), quotas, registrations and orders. */
 export const seatKeys = (eventId: string): QueryKey[] => [keys.tickets(eventId), keys.quotas(eventId), keys.registrations(eventId), keys.orders(eventId)];

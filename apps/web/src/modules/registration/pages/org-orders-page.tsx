@@ -24,6 +24,7 @@ import { formatDateTime } from '../lib/datetime.ts';
 import { formatMoney } from '../lib/money.ts';
 import { canRefund } from '../lib/payments.ts';
 import { PAYMENT_COLORS } from '../lib/status-colors.ts';
+import { SEAT_STATUS_COLORS, seatStatus } from '../lib/registration-status.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
 import { RowMenu } from '../../../ui/row-menu.tsx';
 
@@ -149,7 +150,11 @@ export function OrgOrdersPage() {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <StatusBadge color={ORDER_COLORS[o.status]}>{t(`registration.org.orderStatuses.${o.status}`)}</StatusBadge>
+                        {seatStatus({ paymentStatus: o.paymentStatus, orderStatus: o.status }) === 'payment_failed' ? (
+                          <StatusBadge color={SEAT_STATUS_COLORS.payment_failed}>{t('registration.org.seatStatus.payment_failed')}</StatusBadge>
+                        ) : (
+                          <StatusBadge color={ORDER_COLORS[o.status]}>{t(`registration.org.orderStatuses.${o.status}`)}</StatusBadge>
+                        )}
                       </Table.Td>
                       <Table.Td>
                         <StatusBadge color={PAYMENT_COLORS[o.paymentStatus]}>{t(`registration.org.paymentStatus.${o.paymentStatus}`)}</StatusBadge>

@@ -22,7 +22,8 @@ import { RegistrationActionModal, type TRegistrationAction } from '../components
 import { useCategories, useRegistrations, useTickets } from '../hooks/use-organiser-registration.ts';
 import { useSectionEventId } from '../hooks/use-section-event.ts';
 import { formatDateTime } from '../lib/datetime.ts';
-import { APPROVAL_COLORS, PAYMENT_COLORS } from '../lib/status-colors.ts';
+import { PAYMENT_COLORS } from '../lib/status-colors.ts';
+import { SEAT_STATUS_COLORS, seatStatus } from '../lib/registration-status.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { RowMenu } from '../../../ui/row-menu.tsx';
 
@@ -184,7 +185,7 @@ export function OrgRegistrationsPage() {
                       <Table.Th scope="col">{t('registration.org.regNo')}</Table.Th>
                       <Table.Th scope="col">{t('registration.org.name')}</Table.Th>
                       <Table.Th scope="col">{t('registration.org.ticket')}</Table.Th>
-                      <Table.Th scope="col">{t('registration.org.approval')}</Table.Th>
+                      <Table.Th scope="col">{t('registration.org.seatStatusColumn')}</Table.Th>
                       <Table.Th scope="col">{t('registration.org.payment')}</Table.Th>
                       <Table.Th scope="col">{t('registration.org.registered')}</Table.Th>
                       <Table.Th scope="col">
@@ -236,8 +237,8 @@ export function OrgRegistrationsPage() {
                             <Text size="sm">{r.ticketName}</Text>
                           </Table.Td>
                           <Table.Td>
-                            <StatusBadge color={APPROVAL_COLORS[r.approvalStatus]}>
-                              {t(`registration.org.approvalStatus.${r.approvalStatus}`)}
+                            <StatusBadge color={SEAT_STATUS_COLORS[seatStatus(r)]}>
+                              {t(`registration.org.seatStatus.${seatStatus(r)}`)}
                             </StatusBadge>
                           </Table.Td>
                           <Table.Td>

@@ -18,6 +18,7 @@ import { seatKeys, useRegistrationMutation, useTickets } from '../hooks/use-orga
 import { useSectionEventId } from '../hooks/use-section-event.ts';
 import { formatDateTime } from '../lib/datetime.ts';
 import { formatMoney } from '../lib/money.ts';
+import { formatSeats } from '../lib/seats.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { DataTable } from '../../../ui/data-table.tsx';
 import { RowMenu } from '../../../ui/row-menu.tsx';
@@ -82,10 +83,7 @@ export function OrgTicketsPage() {
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>
-                {ticket.sold}
-                {ticket.capacity !== null ? ` / ${ticket.capacity}` : ''}
-              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSeats(t, { sold: ticket.sold, held: ticket.held, capacity: ticket.capacity })}</Table.Td>
               <Table.Td>{ticket.available ?? t('registration.org.unlimited')}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(ticket.salesStart)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(ticket.salesEnd)}</Table.Td>

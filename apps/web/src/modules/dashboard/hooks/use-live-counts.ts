@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { COUNTS_CHANGED_SOCKET_EVENT, ORGANISER_EVENT_QUERY, type TCountsChangedMessage } from '@pavilion/domain/registration/counts.schemas';
+import { sessionStore } from '../../../app/session-storage.ts';
+import { checkinKeys } from '../../checkin/api/checkin-keys.ts';
+import { registrationKeys } from '../../registration/api/registration-keys.ts';
+import { dashboardKeys } from '../api/dashboard-api.ts';
+
+/**
+ * What one "countsChanged" of an event refreshes, through each module's key factory: seats and lists
+ * (registration), inside / checked-in figures (check-in) and the overview's figures (dashboard). Only active
+ * queries refetch at once; the rest are marked stale and refetch when next shown.
+ */
+export function invalidateLiveCounts(qc: QueryClient, eventId: string): Promise<unknown> {
+  const keys = [...registrationKeys.liveCounts(eventId), ...checkinKeys.liveCounts(eventId), dashboardKeys.overviews()];
+  return Promise.all(keys.map((queryKey) => qc.invalidateQueries({ queryKey })));
+}
+
+/** The socket message handler for one event (messages of another event are ignored). */
+export function countsChangedHandler(qc: QueryClient, eventId: string) {
+  return (msg: TCountsChangedMessage) => {
+    if (msg?.eventId === eventId) void invalidateLiveCounts(qc, eventId);
+  };
+}
+
+/**
+ * Keeps the selected event's counts live while the dashboard is open: the organiser socket (/chatservices, the
+ * event's organiser room) says when sold, held, inside or checked-in figures moved, and the page refetches them. After
+ * a reconnect everything is refetched once, since messages sent while offline are gone. socket.io-client loads on
+ * demand, so the dashboard's first paint does not wait for it.
+ */
+export function useLiveCounts(eventId: string | null | undefined) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!eventId || !sessionStore.getAuth()?.accessToken) return;
+    let isClosed = false;
+    let close = () => {};
+    void import('socket.io-client').then(({ io }) => {
+      if (isClosed) return;
+      const socket = io({
+        path: '/chatservices',
+        // A function, so a reconnect presents the access token as renewed since.
+        auth: (cb) => cb({ token: sessionStore.getAuth()?.accessToken ?? '' }),
+        query: { [ORGANISER_EVENT_QUERY]: eventId },
+        transports: ['websocket', 'polling'],
+        reconnectionDelayMax: 10_000,
+      });
+      let hasConnected = false;
+      socket.on('connect', () => {
+        if (hasConnected) void invalidateLiveCounts(qc, eventId);
+        hasConnected = true;
+      });
+      socket.on(COUNTS_CHANGED_SOCKET_EVENT, countsChangedHandler(qc, eventId));
+      close = () => {
+        socket.removeAllListeners();
+        socket.disconnect();
+      };
+    });
+    return () => {
+      isClosed = true;
+      close();
+    };
+  }, [eventId, qc]);
+}
