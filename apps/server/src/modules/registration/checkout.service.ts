@@ -8,8 +8,6 @@ import type {
   TPaymentSession,
   TPriceQuote,
   TPublicOrder,
-  TPublicRegistrationInfo,
-  TPublicRegistrationQuery,
   TQuoteRequest,
   TCountsChangedReason,
   TUserJourneyEventType,
@@ -20,9 +18,9 @@ import { newId } from '../../platform/ids.ts';
 import { createKeyedLimiter, LimiterTimeout } from '../../platform/batcher.ts';
 import { isRetryableLockError } from '../../platform/db.ts';
 import { registrationErrors } from './registration.errors.ts';
-import { checkAnswers, checkItems, couponProblem, formFor, isOnSale, mergeItems, priceItems, type LineItem } from './pricing.ts';
+import { checkAnswers, checkItems, couponProblem, formFor, mergeItems, priceItems, type LineItem } from './pricing.ts';
 import { createRegistrationRepository, type CouponRow, type LockAnswer, type OrderRow, type RegistrationRepository, type RegistrationRow, type TicketRow, type Tx } from './registration.repository.ts';
-import { toForm, toPublicOrder } from './registration.mappers.ts';
+import { toPublicOrder } from './registration.mappers.ts';
 import { buildConfirmationMail } from './confirmation-mail.ts';
 
 export type EventOwner = { id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string };
@@ -337,47 +335,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
     },
     publicOrder,
     dispatchOutbox,
-
-    async publicInfo(eventId: string, q: TPublicRegistrationQuery): Promise<TPublicRegistrationInfo> {
-      const event = await eventOr404(eventId);
-      const now = deps.now();
-      const [settings, all, forms, providers] = await Promise.all([settingsOf(eventId), repo.listTickets(eventId), repo.listForms(eventId), deps.payments().enabledProviders(event.organisationId)]);
-      const { perTicket } = await availability(eventId, now);
-      const visible = all.filter((t) => (t.visibility === 'public' || (q.unlockCode && q.unlockCode === t.unlockCode)) && (!q.currency || t.currency === q.currency));
-      return {
-        eventId: event.id,
-        eventName: event.name,
-        startDate: event.startDate,
-        endDate: event.endDate,
-        timeZone: event.timeZone,
-        venue: event.venue,
-        approvalMode: settings.approvalMode as 'auto' | 'manual',
-        cartMinutes: settings.cartMinutes,
-        paymentProviders: providers,
-        tickets: visible.map((t) => {
-          const available = perTicket.get(t.id) ?? null;
-          return {
-            id: t.id,
-            name: t.name,
-            description: t.description,
-            isFree: t.isFree,
-            currency: t.currency,
-            price: t.price,
-            taxRateBp: t.taxRateBp,
-            minPerOrder: t.minPerOrder,
-            maxPerOrder: t.maxPerOrder,
-            salesStart: t.salesStart?.toISOString() ?? null,
-            salesEnd: t.salesEnd?.toISOString() ?? null,
-            isOnSale: isOnSale(t, now),
-            isSoldOut: available !== null && available < t.minPerOrder,
-            available,
-            formId: formFor(forms, t.id)?.id ?? null,
-          };
-        }),
-        forms: forms.map(toForm),
-        currencies: [...new Set(all.map((t) => t.currency))].sort(),
-      };
-    },
 
     async quote(eventId: string, input: TQuoteRequest): Promise<TPriceQuote> {
       return (await prepare(eventId, input, deps.now())).quote;

@@ -13,6 +13,7 @@ import { createPaymentsModule, type OrderView, type PaymentsService } from '../p
 import { createCheckoutService, type CheckoutTesting, type PaymentsPort } from './checkout.service.ts';
 import { checkinView, createRegistrationRepository } from './registration.repository.ts';
 import { createPhotoSigner } from './registration-photos.ts';
+import { createPublicInfo } from './public-info.ts';
 export type { CheckinRegistrationView } from './registration.repository.ts';
 import { registrationPublicRoutes } from './registration.public-routes.ts';
 import { registrationRoutes } from './registration.routes.ts';
@@ -77,6 +78,7 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     log: deps.log,
     onCountsChanged: deps.onCountsChanged,
   });
+  const publicInfo = createPublicInfo({ repo, findEvent: (id) => deps.events.findOwner(id), enabledProviders: (organisationId) => paymentsPort().enabledProviders(organisationId), now });
   const photoKey = { value: '' };
   const photos = createPhotoSigner(() => photoKey.value);
   const service = createRegistrationService({ repo, checkout, payments: paymentsPort, assertEvent, audit: deps.audit, publicUrl: deps.publicUrl, now, onRegistrationReplaced: deps.onRegistrationReplaced, photoUrlOf: photos.urlOf, userEmail: deps.userEmail });
@@ -162,7 +164,7 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
       secret.value = createHash('sha256').update(`pavilion-test-gateway:${signingSecret}`).digest('hex');
       photoKey.value = createHash('sha256').update(`pavilion-photos:${signingSecret}`).digest('hex');
       await app.register(registrationRoutes, { prefix: '/api/eventservices', service, payments: paymentsModule.service });
-      await app.register(registrationPublicRoutes, { prefix: '/api/eventservices/public', service, checkout, payments: paymentsModule.service, credentialToken: deps.credentialToken, verifyPhoto: photos.verify });
+      await app.register(registrationPublicRoutes, { prefix: '/api/eventservices/public', service, checkout, publicInfo, payments: paymentsModule.service, credentialToken: deps.credentialToken, verifyPhoto: photos.verify });
       await app.register(paymentsModule.plugin);
       app.addHook('onClose', () => checkout.drain());
       if (deps.jobsDatabaseUrl) await startJobs(app, deps.jobsDatabaseUrl, reconcile, deps.log);

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -29,6 +29,7 @@ import {
 import type { PaymentsService } from '../payments/index.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { ticketQrPng } from './confirmation-mail.ts';
+import { matchesIfNoneMatch, type PublicInfo } from './public-info.ts';
 import { registrationErrors } from './registration.errors.ts';
 import type { RegistrationService } from './registration.service.ts';
 
@@ -46,16 +47,29 @@ function idempotency(req: FastifyRequest, scope: string): { key: string | undefi
 export const registrationPublicRoutes: FastifyPluginAsyncZod<{
   service: RegistrationService;
   checkout: CheckoutService;
+  /** The cached public registration read (public-info.ts). */
+  publicInfo: PublicInfo;
   payments: PaymentsService;
   /** The registration's signed credential (the QR's text). */
   credentialToken: (eventId: string, registrationId: string) => Promise<string>;
   /** Checks a photo URL's signature (registration-photos.ts). */
   verifyPhoto: (registrationId: string, version: string, sig: string) => boolean;
-}> = async (app, { service, checkout, payments, credentialToken, verifyPhoto }) => {
+}> = async (app, { service, checkout, publicInfo, payments, credentialToken, verifyPhoto }) => {
   app.get(
     '/events/:eventId/registration',
     { config: { auth: 'public' }, schema: { tags, params: ZRegEventParams, querystring: ZPublicRegistrationQuery, response: { 200: zOk(ZPublicRegistrationInfo) } } },
-    async (req) => ({ status: 'OK' as const, data: await checkout.publicInfo(req.params.eventId, req.query) }),
+    async (req, typedReply) => {
+      // The body goes out as cached (built and checked against ZPublicRegistrationInfo once), or not at all (304).
+      const reply = typedReply as unknown as FastifyReply;
+      const doc = await publicInfo.read(req.params.eventId, req.query);
+      // Browsers revalidate every time (a 304 costs the server one cached check); a CDN that honours
+      // CDN-Cache-Control (RFC 9213) may answer from a copy up to 1 s old, or 5 s while it revalidates.
+      // docs/PERFORMANCE.md "Public registration read" states how stale seat counts may be.
+      reply.header('etag', doc.etag).header('cache-control', doc.shared ? 'public, no-cache' : 'private, no-cache');
+      if (doc.shared) reply.header('cdn-cache-control', 'public, max-age=1, stale-while-revalidate=4');
+      if (matchesIfNoneMatch(req.headers['if-none-match'], doc.etag)) return reply.status(304).send();
+      return reply.type('application/json; charset=utf-8').serializer((body) => body as string).send(doc.body);
+    },
   );
   app.get(
     '/cart-links/:cartLinkId',

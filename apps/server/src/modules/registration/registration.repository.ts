@@ -15,6 +15,7 @@ import {
   regEventSettings,
   regForms,
   regOutbox,
+  regPublicVersions,
   registrationPhotos,
   registrations,
   seatHolds,
@@ -194,6 +195,15 @@ function buildHot(db: Q) {
       .where(and(eq(tickets.eventId, p('eventId')), sql`${tickets.id} = any(${p('ids')}::text[])`, eq(tickets.isDeleted, false)))
       .prepare('reg_hot_tickets'),
     listForms: db.select().from(regForms).where(eq(regForms.eventId, p('eventId'))).orderBy(asc(regForms.createdAt)).prepare('reg_hot_forms'),
+    // The public registration read's check: the event's version (migration 0011's triggers) and the live seats of
+    // each of its quotas, through the partial index on live holds, as "quotaId:used" in quota order.
+    publicStamp: db
+      .select({
+        version: sql<string | null>`(select ${regPublicVersions.version}::text from ${regPublicVersions} where ${regPublicVersions.eventId} = ${p('eventId')})`,
+        usage: sql<string | null>`(select string_agg(q.id || ':' || u.used, ',' order by q.id) from ${quotas} q cross join lateral (select coalesce(sum(h.quantity), 0)::int as used from ${seatHolds} h where h.quota_id = q.id and h.released_at is null and (h.expires_at is null or h.expires_at > ${p('now')}::timestamptz)) u where q.event_id = ${p('eventId')})`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare('reg_hot_public_stamp'),
     claimIdempotencyKey: db
       .insert(idempotencyKeys)
       .values({ scope: p('scope'), key: p('key'), requestHash: p('requestHash'), status: 'in_flight' })
@@ -295,6 +305,11 @@ function queries(db: Q) {
         .where(and(eq(tickets.id, id), eq(tickets.eventId, eventId)))
         .returning();
       return r ?? null;
+    },
+    /** What the public registration read checks on every request (one indexed statement, prepared). */
+    async publicStamp(eventId: string, now: Date): Promise<{ version: string; usage: string }> {
+      const [row] = await hotOf(db).publicStamp.execute({ eventId, now: now.toISOString() });
+      return { version: row?.version ?? '0', usage: row?.usage ?? '' };
     },
     async listQuotas(eventId: string): Promise<QuotaRow[]> {
       return db.select().from(quotas).where(eq(quotas.eventId, eventId)).orderBy(asc(quotas.createdAt));
