@@ -17,6 +17,7 @@ import { createAudit } from './platform/audit.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createRealtime, type Realtime } from './platform/realtime.ts';
 import { registerSpa } from './platform/spa.ts';
+import { createClock, type Clock } from './platform/clock.ts';
 import { createAuthModule, type AuthService } from './modules/auth/index.ts';
 import { createEventsModule, type EventsService } from './modules/events/index.ts';
 import { createAnalyticsModule } from './modules/analytics/index.ts';
@@ -31,6 +32,8 @@ import { createCheckinModule } from './modules/checkin/index.ts';
 
 export type AppContext = {
   config: AppConfig;
+  /** Every module's time (the demo moves it while it tells its story, before the server listens). */
+  clock: Clock;
   database: Database;
   tokens: Tokens;
   mailer: Mailer;
@@ -39,6 +42,7 @@ export type AppContext = {
   events: EventsService;
   workspace: WorkspaceService;
   registration: ReturnType<typeof createRegistrationModule>;
+  analytics: ReturnType<typeof createAnalyticsModule>['service'];
   credentials: ReturnType<typeof createCredentialsModule>['service'];
   ebadge: ReturnType<typeof createEbadgeModule>['service'];
   certificates: ReturnType<typeof createCertificatesModule>['service'];
@@ -57,7 +61,9 @@ export type BuildOptions = {
 };
 
 /** Builds the whole server: platform plugins first, then every module. Listening is main.ts' job. */
-export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const clock = createClock(buildOptions.now);
+  const options = { ...buildOptions, now: clock.now };
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-access-token"]', 'req.headers["x-user-access-token"]'] },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -202,6 +208,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     onExit: (eventId, registrationId) => certificates.service.afterCheckout(eventId, registrationId),
   });
   attendance.source = (eventId) => checkin.service.attendanceSummaries(eventId);
+  const analytics = createAnalyticsModule(database.db, {
+    now: options.now,
+    getEvent: (caller, org, id) => events.service.get(caller, org, id),
+    participantsByType: events.service.participantsByType,
+    registrationStats: registration.overviewStats,
+    checkinStats: checkin.service.overviewFigures,
+  });
   // Operator endpoints live at the root, outside the product surface: no auth guard, browser headers or per-request
   // hooks on the paths a load balancer polls thousands of times.
   const metrics = registerMetrics(app);
@@ -233,15 +246,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await surface.register(auth.plugin);
     await surface.register(events.plugin);
     await surface.register(workspace!.plugin);
-    await surface.register(
-      createAnalyticsModule(database.db, {
-        now: options.now,
-        getEvent: (caller, org, id) => events.service.get(caller, org, id),
-        participantsByType: events.service.participantsByType,
-        registrationStats: registration.overviewStats,
-        checkinStats: checkin.service.overviewFigures,
-      }).plugin,
-    );
+    await surface.register(analytics.plugin);
     await surface.register(registration.plugin);
     await surface.register(credentials.plugin);
     await surface.register(ebadge.plugin);
@@ -279,5 +284,5 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, database, tokens, mailer, realtime, auth: auth.service, events: events.service, workspace: workspace.service, registration, credentials: credentials.service, ebadge: ebadge.service, certificates: certificates.service, badges: badges.service, checkin: checkin.service, checkinTesting: checkin.testing, routes } };
+  return { app, ctx: { config, clock, database, tokens, mailer, realtime, auth: auth.service, events: events.service, workspace: workspace.service, registration, analytics: analytics.service, credentials: credentials.service, ebadge: ebadge.service, certificates: certificates.service, badges: badges.service, checkin: checkin.service, checkinTesting: checkin.testing, routes } };
 }

@@ -1,11 +1,11 @@
-import { ConfigError, loadConfig } from './platform/config.ts';
+import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
 import { buildApp } from './app.ts';
 import { seedDemoIfWanted } from './modules/demo/index.ts';
+import { initialiseInChild, isFirstEmbeddedStart, isFirstStartChild, runFirstStartChild } from './first-start.ts';
 
-async function main(): Promise<void> {
-  let config;
+function config(): AppConfig {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -13,7 +13,13 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const { app, ctx } = await buildApp(config);
+}
+
+async function main(): Promise<void> {
+  const cfg = config();
+  // An empty embedded data dir is initialised (and the demo told) in a child process first: see first-start.ts.
+  if (isFirstEmbeddedStart(cfg)) await initialiseInChild(cfg, import.meta.url);
+  const { app, ctx } = await buildApp(cfg);
   await seedDemoIfWanted(ctx, app.log);
   let closing = false;
   const shutdown = (signal: string) => {
@@ -32,11 +38,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Pavilion is running on http://localhost:${config.PORT} (database: ${ctx.database.kind})`);
+  await app.listen({ port: cfg.PORT, host: cfg.HOST });
+  app.log.info(`Pavilion is running on http://localhost:${cfg.PORT} (database: ${ctx.database.kind})`);
 }
 
-main().catch((err) => {
+(isFirstStartChild() ? runFirstStartChild(config()).then(() => process.exit(0)) : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

@@ -30,7 +30,14 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
         eventId: input.eventId ?? null,
         visitorId: input.visitorId,
         userId,
+        createdAt: now(),
       });
+    },
+    /** Views that happened at known times (the demo's last two weeks): the same fields, with their instant. */
+    async recordPageViews(views: (TPageViewRequest & { userId?: string | null; at: Date })[]): Promise<void> {
+      await deps.repo.recordPageViews(
+        views.map((v) => ({ path: v.path, referrer: v.referrer ?? null, eventId: v.eventId ?? null, visitorId: v.visitorId, userId: v.userId ?? null, createdAt: v.at })),
+      );
     },
     async overview(caller: AuthUser, organisationId: string, eventId: string, range: number): Promise<TEventOverview> {
       const event = await deps.getEvent(caller, organisationId, eventId);
@@ -68,4 +75,3 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
   };
 }
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
-
