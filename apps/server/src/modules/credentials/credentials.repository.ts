@@ -1,10 +1,12 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { registrations } from '../registration/registration.tables.ts';
 import { credentials, eventSigningKeys } from './credentials.tables.ts';
 
 export type CredentialRow = typeof credentials.$inferSelect;
 export type SigningKeyRow = typeof eventSigningKeys.$inferSelect;
+
+const findManyByDb = new WeakMap<Db, { execute(p: { ids: string[] }): Promise<CredentialRow[]> }>();
 
 /** The only file that queries credentials and event_signing_keys. It reads registrations (ids only) to find the unissued. */
 export function createCredentialsRepository(db: Db) {
@@ -23,9 +25,19 @@ export function createCredentialsRepository(db: Db) {
       const [row] = await db.select().from(credentials).where(eq(credentials.registrationId, registrationId)).limit(1);
       return row ?? null;
     },
+    /** Every gate scan batch asks this: built and prepared once per database handle. */
     async findMany(registrationIds: string[]): Promise<CredentialRow[]> {
       if (registrationIds.length === 0) return [];
-      return db.select().from(credentials).where(inArray(credentials.registrationId, registrationIds));
+      let prepared = findManyByDb.get(db);
+      if (!prepared) {
+        prepared = db
+          .select()
+          .from(credentials)
+          .where(sql`${credentials.registrationId} = any(${sql.placeholder('ids')}::text[])`)
+          .prepare('cred_hot_find_many');
+        findManyByDb.set(db, prepared);
+      }
+      return prepared.execute({ ids: registrationIds });
     },
     async insertMany(rows: (typeof credentials.$inferInsert)[]): Promise<void> {
       if (rows.length === 0) return;

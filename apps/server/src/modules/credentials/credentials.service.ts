@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign as edSign, verify as edVerify, type KeyObject } from 'node:crypto';
-import { credentialMessage, formatCredential, parseCredential, toBase64Url, type TCredential, type TCredentialClaims, type TCredentialStatus, type TEventPublicKey } from '@pavilion/domain';
+import { credentialMessage, formatCredential, parseCredential, toBase64Url, type TCredential, type TCredentialClaims, type TParsedCredential, type TCredentialStatus, type TEventPublicKey } from '@pavilion/domain';
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -118,10 +118,20 @@ export function createCredentialsService(deps: {
   const verified = new Set<string>();
   const VERIFIED_MAX = 20_000;
 
-  async function signatureOf(raw: string, expectEventId?: string): Promise<{ status: 'malformed' | 'other_event' | 'forged' | 'unknown' } | { status: 'signed'; claims: TCredentialClaims }> {
-    const parsed = parseCredential(raw);
+  /**
+   * Is `raw` signed by its event's key? A string equal to the token this service signed and stored for that
+   * registration (same event) needs no second verification: the table holds only strings signed here. Any other
+   * string (an earlier version, a forgery, another encoding of the signature) is verified with the event's key.
+   */
+  async function signatureOf(
+    raw: string,
+    parsed: TParsedCredential | null,
+    row: CredentialRow | undefined,
+    expectEventId?: string,
+  ): Promise<{ status: 'malformed' | 'other_event' | 'forged' | 'unknown' } | { status: 'signed'; claims: TCredentialClaims }> {
     if (!parsed) return { status: 'malformed' };
     if (expectEventId && parsed.eventId !== expectEventId) return { status: 'other_event' };
+    if (row && row.eventId === parsed.eventId && row.token === raw.trim()) return { status: 'signed', claims: parsed };
     if (verified.has(raw)) return { status: 'signed', claims: parsed };
     // A known key is cached; an unknown event must not get a key made for it by a scan, so ask the table first.
     if (!keyCache.has(parsed.eventId) && !(await repo.findKey(parsed.eventId))) return { status: 'unknown' };
@@ -137,9 +147,10 @@ export function createCredentialsService(deps: {
    * page belongs to; a valid signature of another event's key is still `other_event`.
    */
   async function resolveMany(raws: string[], expectEventId?: string): Promise<CredentialResolution[]> {
-    const signed = await Promise.all(raws.map((raw) => signatureOf(raw, expectEventId)));
-    const ids = [...new Set(signed.flatMap((s) => (s.status === 'signed' ? [s.claims.registrationId] : [])))];
+    const parsed = raws.map((raw) => parseCredential(raw));
+    const ids = [...new Set(parsed.flatMap((c) => (c && (!expectEventId || c.eventId === expectEventId) ? [c.registrationId] : [])))];
     const rows = new Map((await repo.findMany(ids)).map((r) => [r.registrationId, r]));
+    const signed = await Promise.all(raws.map((raw, i) => signatureOf(raw, parsed[i]!, parsed[i] ? rows.get(parsed[i]!.registrationId) : undefined, expectEventId)));
     return signed.map((s): CredentialResolution => {
       if (s.status !== 'signed') return { status: s.status, credential: null };
       const row = rows.get(s.claims.registrationId);
