@@ -29,6 +29,7 @@ import { createEbadgeModule } from './modules/ebadge/index.ts';
 import { createCertificatesModule, type AttendanceSource } from './modules/certificates/index.ts';
 import { createBadgesModule } from './modules/badges/index.ts';
 import { createCheckinModule } from './modules/checkin/index.ts';
+import { createMailOutboxModule } from './modules/mail-outbox/index.ts';
 
 export type AppContext = {
   config: AppConfig;
@@ -253,6 +254,13 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     await surface.register(certificates.plugin);
     await surface.register(badges.plugin);
     await surface.register(checkin.plugin);
+    await surface.register(
+      createMailOutboxModule(database.db, {
+        isEnabled: config.NODE_ENV === 'development' || config.MAIL_OUTBOX_UI === true,
+        transport: config.SMTP_URL ? 'smtp' : 'outbox',
+        from: config.MAIL_FROM,
+      }).plugin,
+    );
     await registerSpa(surface, config.WEB_DIST);
   });
 

@@ -21,6 +21,8 @@ export const ZConfig = z.object({
   SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Pavilion <no-reply@pavilion.local>'),
+  /** Serves the organiser's Mail outbox outside development (it is always on when NODE_ENV is development). */
+  MAIL_OUTBOX_UI: zBool.optional(),
   PAVILION_DEMO: zBool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),

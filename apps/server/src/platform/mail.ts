@@ -3,12 +3,13 @@ import type { Logger } from 'pino';
 import { eq } from 'drizzle-orm';
 import { wrapEmailHtml } from '@pavilion/domain';
 import type { Db } from './db.ts';
-import { mailOutbox } from './platform.tables.ts';
+import { mailOutbox, mailOutboxAttachments } from './platform.tables.ts';
 import { newId } from './ids.ts';
 
 /** A file sent with a message; with `cid` the HTML shows it inline (`<img src="cid:…">`). */
 export type MailAttachment = { filename: string; contentType: string; content: Buffer; cid?: string };
-export type MailMessage = { to: string; subject: string; text: string; html: string; organisationId?: string | null; attachments?: MailAttachment[] };
+/** `organisationId` and `eventId` say whose mail it is: the organiser's Mail outbox lists it by them. */
+export type MailMessage = { to: string; subject: string; text: string; html: string; organisationId?: string | null; eventId?: string | null; attachments?: MailAttachment[] };
 export type MailResult = { id: string; status: 'sent' | 'stored' | 'failed' };
 export type Mailer = { send(message: MailMessage): Promise<MailResult>; close(): void };
 
@@ -24,16 +25,27 @@ export function createMailer(deps: { db: Db; smtpUrl?: string; from: string; log
       // Every HTML body goes out inside the default email wrapper (SPEC §3.9).
       const message = { ...input, html: wrapEmailHtml(input.html) };
       const id = newId();
-      await deps.db.insert(mailOutbox).values({
+      const row = {
         id,
         organisationId: message.organisationId ?? null,
+        eventId: message.eventId ?? null,
         toAddress: message.to,
         subject: message.subject,
         textBody: message.text,
         htmlBody: message.html,
         transport: transport ? 'smtp' : 'outbox',
         status: transport ? 'queued' : 'stored',
-      });
+      };
+      const files = message.attachments ?? [];
+      if (files.length === 0) await deps.db.insert(mailOutbox).values(row);
+      else {
+        await deps.db.transaction(async (tx) => {
+          await tx.insert(mailOutbox).values(row);
+          await tx.insert(mailOutboxAttachments).values(
+            files.map((a, position) => ({ mailId: id, position, filename: a.filename, contentType: a.contentType, cid: a.cid ?? null, size: a.content.length, content: a.content })),
+          );
+        });
+      }
       if (!transport) {
         deps.logger.info({ mailId: id, to: message.to, subject: message.subject }, 'mail stored in local outbox (no SMTP_URL)');
         return { id, status: 'stored' };

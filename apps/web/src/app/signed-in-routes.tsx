@@ -134,6 +134,8 @@ export const signedInRoutes: RouteObject[] = [
       gated('AP-814', { path: 'app/audit', lazy: page(loadWorkspace.audit, 'AuditPage') }),
       gated('AP-830', { path: 'app/white-label', lazy: page(loadWorkspace.whiteLabel, 'WhiteLabelPage') }),
       gated(['AP-804', 'AP-482'], { path: 'app/regions', lazy: page(loadWorkspace.regions, 'RegionsPage') }),
+      // What Pavilion mailed, or kept without SMTP_URL (modules/mail-outbox); the page says when the server has it off.
+      gated('AP-647', { path: 'app/mail-outbox', lazy: page(() => import('../modules/mail-outbox/pages/mail-outbox-page.tsx'), 'MailOutboxPage') }),
       // Certificates and e-badge settings (modules/certificates, modules/ebadge): one tab per area.
       gated(['AP-248', 'AP-254', 'AP-294', 'AP-258', 'AP-233'], {
         path: 'app/certificates',

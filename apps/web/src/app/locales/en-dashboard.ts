@@ -111,6 +111,7 @@ export const enDashboard = {
     audit: 'Audit log',
     whiteLabel: 'White label',
     regions: 'Regions & companies',
+    mailOutbox: 'Mail outbox',
   },
   invite: {
     title: 'Join {{organisation}}',

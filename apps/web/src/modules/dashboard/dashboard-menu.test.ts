@@ -11,9 +11,17 @@ const ids = (groups: ReturnType<typeof visibleMenu>) => groups.flatMap((g) => g.
 
 describe('visibleMenu', () => {
   it('shows an admin (every code) every entry, grouped in order', () => {
-    const groups = visibleMenu(DASHBOARD_MENU, canWith(ACCESS_CODES.keys()), true);
+    const groups = visibleMenu(DASHBOARD_MENU, canWith(ACCESS_CODES.keys()), true, () => true);
     expect(groups.map((g) => g.group)).toEqual(['main', 'event', 'later', 'organisation']);
     expect(ids(groups)).toEqual(DASHBOARD_MENU.map((e) => e.id));
+  });
+
+  it('lists the mail outbox only when the server has it on, and only with its code', () => {
+    const all = canWith(ACCESS_CODES.keys());
+    expect(ids(visibleMenu(DASHBOARD_MENU, all, false))).not.toContain('mail-outbox');
+    expect(ids(visibleMenu(DASHBOARD_MENU, all, false, (f) => f === 'mailOutbox'))).toContain('mail-outbox');
+    expect(ids(visibleMenu(DASHBOARD_MENU, canWith(withAncestors(['AP-647'])), false, () => true))).toEqual(['mail-outbox']);
+    expect(ids(visibleMenu(DASHBOARD_MENU, canWith(withAncestors(['AP-35'])), false, () => true))).toEqual(['team']);
   });
 
   it('shows a registration-only role its events, overview and registration, and no organisation menu', () => {

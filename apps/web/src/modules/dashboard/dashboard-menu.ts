@@ -19,7 +19,11 @@ export type TMenuEntry = {
   readonly needsEvent: boolean;
   /** Active only on this exact path (not its sub-paths). */
   readonly isExact?: boolean;
+  /** Listed only when the server says this optional feature is on (the mail outbox: development or MAIL_OUTBOX_UI). */
+  readonly feature?: TMenuFeature;
 };
+
+export type TMenuFeature = 'mailOutbox';
 
 export const MENU_GROUP_ORDER: readonly TMenuGroup[] = ['main', 'event', 'later', 'organisation'];
 
@@ -44,15 +48,22 @@ export const DASHBOARD_MENU: readonly TMenuEntry[] = [
   { id: 'audit', to: '/app/audit', label: 'shell.audit', access: 'AP-814', group: 'organisation', needsEvent: false },
   { id: 'white-label', to: '/app/white-label', label: 'shell.whiteLabel', access: 'AP-830', group: 'organisation', needsEvent: false },
   { id: 'regions', to: '/app/regions', label: 'shell.regions', access: ['AP-804', 'AP-482'], group: 'organisation', needsEvent: false },
+  // The mail Pavilion sent or kept (modules/mail-outbox): AP-647 Email Reports: View, and only where the server serves it.
+  { id: 'mail-outbox', to: '/app/mail-outbox', label: 'shell.mailOutbox', access: 'AP-647', group: 'organisation', needsEvent: false, feature: 'mailOutbox' },
 ];
 
 export type TVisibleGroup = { group: TMenuGroup; entries: TMenuEntry[] };
 
 /** The entries the user may see, grouped in menu order; empty groups are left out. */
-export function visibleMenu(entries: readonly TMenuEntry[], can: (rule: TAccessRule) => boolean, hasEvent: boolean): TVisibleGroup[] {
+export function visibleMenu(
+  entries: readonly TMenuEntry[],
+  can: (rule: TAccessRule) => boolean,
+  hasEvent: boolean,
+  isFeatureOn: (feature: TMenuFeature) => boolean = () => false,
+): TVisibleGroup[] {
   return MENU_GROUP_ORDER.map((group) => ({
     group,
-    entries: entries.filter((e) => e.group === group && (hasEvent || !e.needsEvent) && can(e.access)),
+    entries: entries.filter((e) => e.group === group && (hasEvent || !e.needsEvent) && can(e.access) && (!e.feature || isFeatureOn(e.feature))),
   })).filter((g) => g.entries.length > 0);
 }
 

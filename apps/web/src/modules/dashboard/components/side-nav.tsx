@@ -13,6 +13,7 @@ import {
   IconIdBadge2,
   IconList,
   IconLock,
+  IconMail,
   IconMapPin,
   IconMessages,
   IconPalette,
@@ -28,6 +29,7 @@ import { Link, useLocation } from 'react-router';
 import { useAccess } from '../../../app/access.ts';
 import { useAuth } from '../../../app/session-storage.ts';
 import { DASHBOARD_MENU, isEntryActive, visibleMenu, type TMenuGroup } from '../dashboard-menu.ts';
+import { useMailOutboxStatus } from '../../mail-outbox/hooks/use-mail-outbox.ts';
 
 const ICONS: Record<string, ReactNode> = {
   events: <IconList size={18} aria-hidden />,
@@ -47,6 +49,7 @@ const ICONS: Record<string, ReactNode> = {
   audit: <IconHistory size={18} aria-hidden />,
   'white-label': <IconPalette size={18} aria-hidden />,
   regions: <IconMapPin size={18} aria-hidden />,
+  'mail-outbox': <IconMail size={18} aria-hidden />,
 };
 const FALLBACK_ICON = <IconCircleDot size={18} aria-hidden />;
 
@@ -70,7 +73,9 @@ export function SideNav({ hasEvent, onNavigate }: { hasEvent: boolean; onNavigat
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const access = useAccess();
-  const groups = visibleMenu(DASHBOARD_MENU, access.can, hasEvent);
+  // The mail outbox entry appears only where the server serves it (development or MAIL_OUTBOX_UI=1).
+  const mailOutbox = useMailOutboxStatus(access.can('AP-647'));
+  const groups = visibleMenu(DASHBOARD_MENU, access.can, hasEvent, (feature) => feature === 'mailOutbox' && mailOutbox.data?.enabled === true);
   const canSeeEvents = access.can('AP-6');
   const userData = useAuth()?.userData;
   const wl = userData?.whiteLabelType;
