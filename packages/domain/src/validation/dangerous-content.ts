@@ -46,8 +46,16 @@ function decodeOnce(value: string): string {
     .replace(/\\x([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
 
+/**
+ * Printable ASCII without `&`, `%` or a backslash: nothing to decode (every escape form above starts with one of them), NFKC
+ * leaves it as it is and it holds no control character, so it is its own normalised form. Most request strings (ids,
+ * names, emails, the gate's credentials) are, and skip the eight replace passes.
+ */
+const ALREADY_NORMAL = /^[\x20-\x24\x27-\x5b\x5d-\x7e]*$/;
+
 /** The decoded, compatibility-normalised form that the patterns are matched against. */
 export function normaliseForScan(value: string): string {
+  if (ALREADY_NORMAL.test(value)) return value;
   let current = value;
   for (let i = 0; i < 5; i++) {
     const next = decodeOnce(current);
