@@ -6,6 +6,8 @@ import { checkinKeys } from '../../checkin/api/checkin-keys.ts';
 import { registrationKeys } from '../../registration/api/registration-keys.ts';
 import { dashboardKeys } from '../api/dashboard-api.ts';
 
+const FALLBACK_MS = 15_000;
+
 /**
  * What one "countsChanged" of an event refreshes, through each module's key factory: seats and lists
  * (registration), inside / checked-in figures (check-in) and the overview's figures (dashboard). Only active
@@ -26,8 +28,8 @@ export function countsChangedHandler(qc: QueryClient, eventId: string) {
 /**
  * Keeps the selected event's counts live while the dashboard is open: the organiser socket (/chatservices, the
  * event's organiser room) says when sold, held, inside or checked-in figures moved, and the page refetches them. After
- * a reconnect everything is refetched once, since messages sent while offline are gone. socket.io-client loads on
- * demand, so the dashboard's first paint does not wait for it.
+ * a reconnect everything is refetched once, since messages sent while offline are gone; while the socket is down the
+ * counts refetch every 15 s. socket.io-client loads on demand, so the dashboard's first paint does not wait for it.
  */
 export function useLiveCounts(eventId: string | null | undefined) {
   const qc = useQueryClient();
@@ -46,12 +48,23 @@ export function useLiveCounts(eventId: string | null | undefined) {
         reconnectionDelayMax: 10_000,
       });
       let hasConnected = false;
+      let fallback: ReturnType<typeof setInterval> | null = null;
+      const stopFallback = () => {
+        if (fallback) clearInterval(fallback);
+        fallback = null;
+      };
       socket.on('connect', () => {
+        stopFallback();
         if (hasConnected) void invalidateLiveCounts(qc, eventId);
         hasConnected = true;
       });
+      // While the socket is down (network, a server restart), the counts refresh every 15 s instead.
+      socket.on('disconnect', () => {
+        if (!fallback) fallback = setInterval(() => void invalidateLiveCounts(qc, eventId), FALLBACK_MS);
+      });
       socket.on(COUNTS_CHANGED_SOCKET_EVENT, countsChangedHandler(qc, eventId));
       close = () => {
+        stopFallback();
         socket.removeAllListeners();
         socket.disconnect();
       };

@@ -149,7 +149,7 @@ export const publicEn = {
   registerAnother: 'Register someone else',
   orderNotFound: 'We could not find this order. Check the link in your confirmation email.',
   failureTitle: 'Payment not completed',
-  failureBody: 'Your payment did not go through and you have not been charged. Your seats are held for a little while: you can try again.',
+  failureBody: 'Your payment did not go through and you have not been charged. Your seats went back on sale; try again now and they are yours again if they are still free.',
   failureGeneric: 'Your payment did not go through and you have not been charged.',
   tryAgain: 'Try payment again',
   startOver: 'Back to registration',
