@@ -78,6 +78,8 @@ async function count(q: ReturnType<typeof sql>) {
   return Number(((await t.ctx.database.db.execute(q)).rows[0] as { n: string }).n);
 }
 async function effects(eventId: string, orderId: string, registrationId: string) {
+  // The confirmation mail leaves from the mail job after the webhook's answer: let it finish first.
+  await t.ctx.registration.mailWorker.idle();
   const journey = (await t.app.inject({ url: `/api/eventservices/events/${eventId}/registrations/${registrationId}/journey`, headers: bearer(host.accessToken) })).json().data as { type: string }[];
   return {
     status: (await t.app.inject(`/api/eventservices/public/orders/${orderId}`)).json().data.status as string,

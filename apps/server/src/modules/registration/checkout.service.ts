@@ -61,6 +61,8 @@ export type CheckoutDeps = {
   lockTimeoutMs: number;
   testing: CheckoutTesting;
   log?: { error(obj: unknown, msg?: string): void };
+  /** Wakes the job that sends owed confirmation mails (mail-worker.ts); requests never build or send mail. */
+  wakeMail: () => void;
   /** After a commit that moved an event's seats (sold, held): tells its open dashboards (realtime "countsChanged"). */
   onCountsChanged?: (eventId: string, reason: TCountsChangedReason) => void;
 };
@@ -276,21 +278,25 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return toPublicOrder(o, await repo.registrationsOfOrder(o.id), deps.publicUrl);
   }
 
-  /** Sends owed confirmation mails. Claiming is conditional, so two senders never send the same row. */
-  async function dispatchOutbox(orderId: string | null, known?: { order: OrderRow; regs: RegistrationRow[]; event: EventOwner }): Promise<number> {
+  /**
+   * Sends owed confirmation mails: the mail job's body (mail-worker.ts), never a request's. Claiming is conditional,
+   * so two senders never send the same row; the mail and its QR images are built here, from the committed order.
+   */
+  async function dispatchOutbox(orderId: string | null): Promise<number> {
     const now = deps.now();
     const rows = await repo.claimOutbox(orderId, now, new Date(now.getTime() - 5 * 60_000));
     let sent = 0;
     for (const row of rows) {
+      // One mail per turn of the event loop: requests get in between a batch's QR codes and SMTP round trips.
+      await new Promise((r) => setImmediate(r));
       try {
-        const mine = known && known.order.id === row.orderId ? known : null;
-        const order = mine ? mine.order : await repo.findOrder(row.orderId);
-        const event = mine ? mine.event : order ? await findEvent(order.eventId) : null;
+        const order = await repo.findOrder(row.orderId);
+        const event = order ? await findEvent(order.eventId) : null;
         if (!order || !event) {
           await repo.finishOutbox(row.id, 'failed', now);
           continue;
         }
-        const regs = mine ? mine.regs : await repo.registrationsOfOrder(order.id);
+        const regs = await repo.registrationsOfOrder(order.id);
         const mail = await buildConfirmationMail(order, regs, event, deps.publicUrl, (registrationId) => deps.credentialToken(order.eventId, registrationId));
         const res = await deps.mailer.send({ ...mail, to: order.buyerEmail, organisationId: order.organisationId, eventId: order.eventId });
         await repo.finishOutbox(row.id, res.status === 'failed' ? (row.attempts >= 5 ? 'failed' : 'pending') : 'sent', now);
@@ -319,20 +325,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
     });
   }
 
-  const inFlight = new Set<Promise<unknown>>();
-  function track(p: Promise<unknown>) {
-    const guarded = p.catch((err) => deps.log?.error({ err }, 'background mail dispatch failed'));
-    inFlight.add(guarded);
-    void guarded.finally(() => inFlight.delete(guarded));
-  }
-
   const service = {
     availability,
     seatCounts,
-    /** Waits for background mail dispatches (on shutdown). */
-    async drain() {
-      await Promise.all([...inFlight]);
-    },
     publicOrder,
     dispatchOutbox,
 
@@ -533,14 +528,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
       }
       countsChanged(eventId, isFree || paidAtDesk ? 'order_confirmed' : 'seats_held');
       if (paidAtDesk) {
-        track(dispatchOutbox(orderId));
+        deps.wakeMail();
         return { order: await publicOrder(orderId), payment: null };
       }
 
       let payment: TPaymentSession | null = null;
       if (isFree) {
-        // The answer does not wait for SMTP; a mail that fails here is sent by the reconciliation job.
-        track(dispatchOutbox(orderId, { order: orderRow, regs: regRows, event }));
+        // The confirmation row committed with the order; the mail job builds the mail and its QR and sends it.
+        deps.wakeMail();
       } else if (!opts.walkIn) {
         try {
           payment = await deps.payments().startCheckout(orderRow, input.paymentProvider!);
@@ -693,7 +688,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
         const again = await repo.findOrder(orderId);
         if (again?.status === 'pending' && again.expiresAt && again.expiresAt <= deps.now()) await expireOrder(orderId, deps.now());
       }
-      await dispatchOutbox(orderId);
+      // Mail owed for this order goes out from the mail job, not from the read that noticed it.
+      deps.wakeMail();
     },
 
     /** The periodic job: expire unpaid orders past their deadline, then send any mail still owed. */

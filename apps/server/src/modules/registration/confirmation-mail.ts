@@ -3,13 +3,32 @@ import { escapeHtml } from '@pavilion/domain';
 import type { OrderRow, RegistrationRow } from './registration.repository.ts';
 import type { MailAttachment } from '../../platform/mail.ts';
 
+/** Drawn PNGs by the text they encode; about 2 KB each, so the cache stays under 5 MB. */
+const QR_CACHE_SIZE = 2000;
+const qrCache = new Map<string, Promise<Buffer>>();
+
 /**
  * The ticket's QR image. It encodes the registration's signed credential (modules/credentials, passed in by app.ts),
- * the same string the e-badge shows and the gates verify.
+ * the same string the e-badge shows and the gates verify. Drawing one costs milliseconds of CPU, so each is drawn once
+ * per credential version: the signed string names the version, so a re-issued credential is a new key and the old
+ * image is never served for it. Least recently used images leave first.
  */
-export async function ticketQrPng(text: string): Promise<Buffer> {
-  return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 240 });
+export function ticketQrPng(text: string): Promise<Buffer> {
+  const hit = qrCache.get(text);
+  if (hit) {
+    qrCache.delete(text);
+    qrCache.set(text, hit);
+    return hit;
+  }
+  const drawn = QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 240 });
+  qrCache.set(text, drawn);
+  drawn.catch(() => qrCache.delete(text));
+  if (qrCache.size > QR_CACHE_SIZE) qrCache.delete(qrCache.keys().next().value!);
+  return drawn;
 }
+
+/** Test hook: how many QR images are cached. */
+export const qrCacheSize = () => qrCache.size;
 
 function money(minor: number, currency: string): string {
   return `${currency} ${(minor / 100).toFixed(2)}`;

@@ -13,6 +13,7 @@ import { createPaymentsModule, type OrderView, type PaymentsService } from '../p
 import { createCheckoutService, type CheckoutTesting, type PaymentsPort } from './checkout.service.ts';
 import { checkinView, createRegistrationRepository } from './registration.repository.ts';
 import { createPhotoSigner } from './registration-photos.ts';
+import { createMailWorker, type MailWorker } from './mail-worker.ts';
 import { createPublicInfo } from './public-info.ts';
 export type { CheckinRegistrationView } from './registration.repository.ts';
 import { registrationPublicRoutes } from './registration.public-routes.ts';
@@ -48,6 +49,7 @@ export type RegistrationModuleDeps = {
 };
 
 export const RECONCILE_QUEUE = 'registration-reconcile';
+export const MAIL_QUEUE = 'registration-mail';
 
 /**
  * Registration (tickets, quotas, forms, coupons, carts, orders, attendees) and payments, wired together: payments
@@ -65,7 +67,10 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     await deps.events.get(caller, organisationId, eventId);
   };
 
+  // Confirmation mail leaves from this job, never from a request (issue 20); `checkout` is bound below.
+  const mailWorker = createMailWorker({ drain: () => checkout.dispatchOutbox(null), log: deps.log });
   const checkout = createCheckoutService({
+    wakeMail: () => mailWorker.wake(),
     repo,
     findEvent: (id) => deps.events.findOwner(id),
     payments: paymentsPort,
@@ -94,7 +99,7 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
       afterConfirm: async (orderId) => {
         const order = await repo.findOrder(orderId);
         if (order) checkout.countsChanged(order.eventId, 'order_confirmed');
-        await checkout.dispatchOutbox(orderId);
+        mailWorker.wake();
       },
       countsChanged: (eventId, reason) => checkout.countsChanged(eventId, reason),
     }),
@@ -131,6 +136,8 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     /** Test-only switches (race-test controls). Never set outside tests. */
     testing,
     reconcile,
+    /** The confirmation-mail job (tests wait for it with `idle()`). */
+    mailWorker,
     /** The event overview's registration figures (analytics asks; the caller's access is checked there). */
     overviewStats: async (organisationId: string, eventId: string, from: Date | null, to: Date) => {
       const [stats, tickets, counts] = await Promise.all([repo.overviewStats(organisationId, eventId, from, to), repo.listTickets(eventId), checkout.seatCounts(eventId, now())]);
@@ -166,14 +173,19 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
       await app.register(registrationRoutes, { prefix: '/api/eventservices', service, payments: paymentsModule.service });
       await app.register(registrationPublicRoutes, { prefix: '/api/eventservices/public', service, checkout, publicInfo, payments: paymentsModule.service, credentialToken: deps.credentialToken, verifyPhoto: photos.verify });
       await app.register(paymentsModule.plugin);
-      app.addHook('onClose', () => checkout.drain());
-      if (deps.jobsDatabaseUrl) await startJobs(app, deps.jobsDatabaseUrl, reconcile, deps.log);
+      app.addHook('onClose', () => mailWorker.stop());
+      if (deps.jobsDatabaseUrl) await startJobs(app, deps.jobsDatabaseUrl, reconcile, mailWorker, deps.log);
+      // Rows committed before a stop or crash go out now; with pg-boss, later wakes travel as jobs.
+      mailWorker.start();
     },
   };
 }
 
-/** pg-boss runs the reconciliation every minute (one worker at a time across instances, thanks to its queue). */
-async function startJobs(app: FastifyInstance, url: string, reconcile: () => Promise<unknown>, log: RegistrationModuleDeps['log']) {
+/**
+ * pg-boss runs the reconciliation every minute (one worker at a time across instances, thanks to its queue), and
+ * carries mail wakes as jobs, so any instance sends what another committed.
+ */
+async function startJobs(app: FastifyInstance, url: string, reconcile: () => Promise<unknown>, mail: MailWorker, log: RegistrationModuleDeps['log']) {
   const { default: PgBoss } = await import('pg-boss');
   const boss = new PgBoss({ connectionString: url, max: 2 });
   boss.on('error', (err) => log?.error({ err }, 'pg-boss error'));
@@ -183,6 +195,10 @@ async function startJobs(app: FastifyInstance, url: string, reconcile: () => Pro
   await boss.work(RECONCILE_QUEUE, async () => {
     await reconcile();
   });
+  await boss.createQueue(MAIL_QUEUE);
+  // A batch of wakes is one drain: the drain takes every owed row, whoever's wake it was.
+  await boss.work(MAIL_QUEUE, { batchSize: 100, pollingIntervalSeconds: 0.5 }, () => mail.drainNow());
+  mail.route(() => boss.send(MAIL_QUEUE, {}, { retryLimit: 0 }));
   app.addHook('onClose', async () => {
     await boss.stop({ graceful: true, timeout: 5000 });
   });
