@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
+import { logInAsOrganiser, organiserCallInPage } from '../support/organiser.ts';
 
 // The organiser keeps the Tickets page open while buyers, in their own browsers, buy and fail to pay. The counts move
 // on the organiser's page without a reload (the organiser socket's countsChanged), a failed payment gives its seat
 // back at once, and the registration list says "Payment failed".
 
-const ORGANISER = { email: 'organiser@demo.pavilion', password: 'Organiser@2026' };
 const TICKET = 'Masterclass seat';
 
 let server: RunningServer;
@@ -21,28 +21,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function logIn(page: Page) {
-  await page.goto('/');
-  await page.getByLabel(/email or mobile/i).fill(ORGANISER.email);
-  await page.getByLabel(/^password/i).fill(ORGANISER.password);
-  await page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
-  await page.waitForURL('**/list/events');
-}
-
-/** An organiser API call with the page's session (setup only: the ticket the buyers will buy). */
-async function organiserCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ([m, p, b]) => {
-      const token = (JSON.parse(localStorage.getItem('auth') ?? 'null') as { accessToken: string }).accessToken;
-      const res = await fetch(p, { method: m, headers: { authorization: `Bearer ${token}`, ...(b ? { 'content-type': 'application/json' } : {}) }, body: b ? JSON.stringify(b) : undefined });
-      return { ok: res.ok, status: res.status, json: (await res.json()) as { data: unknown } };
-    },
-    [method, path, body] as const,
-  );
-  if (!result.ok) throw new Error(`${method} ${path} -> ${result.status} ${JSON.stringify(result.json)}`);
-  return result.json.data as T;
-}
 
 /** A buyer on their phone, in a browser of their own, up to the hosted test-payment page. */
 async function checkoutToGateway(buyer: { first: string; last: string; email: string }) {
@@ -70,8 +48,8 @@ describe('live seat counts (organiser desktop, buyers on phones)', () => {
     const context = await newContext(browser, server.url, { width: 1280, height: 900 });
     const page = await context.newPage();
     const watch = watchPage(page);
-    await logIn(page);
-    await organiserCall(page, 'POST', `/api/eventservices/events/${server.eventId}/tickets`, { name: TICKET, currency: 'EUR', price: 4500, capacity: 3, maxPerOrder: 1 });
+    await logInAsOrganiser(page);
+    await organiserCallInPage(page, 'POST', `/api/eventservices/events/${server.eventId}/tickets`, { name: TICKET, currency: 'EUR', price: 4500, capacity: 3, maxPerOrder: 1 });
 
     await page.goto(`/app/registration/tickets?eventId=${server.eventId}`);
     const row = page.getByRole('row').filter({ hasText: TICKET });
