@@ -187,6 +187,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     },
     findEvent: (eventId) => events.service.findOwner(eventId),
     attendance: () => attendance.source,
+    userEmail: async (caller) => (await auth.service.me(caller)).email,
   });
   const checkin = createCheckinModule(database.db, {
     audit,

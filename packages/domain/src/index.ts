@@ -86,6 +86,7 @@ export * from './ebadge/ebadge.schemas.ts';
 export * from './ebadge/share-links.ts';
 export * from './certificates/attendance-rule.ts';
 export * from './certificates/certificates.schemas.ts';
+export * from './certificates/my-certificates.schemas.ts';
 // Badge design and printing (issue #5)
 export * from './badges/badges.enums.ts';
 export * from './badges/badges.schemas.ts';

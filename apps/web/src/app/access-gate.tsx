@@ -2,25 +2,26 @@ import type { ReactNode } from 'react';
 import { Button, Paper } from '@mantine/core';
 import { IconBuildingStore, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link, Navigate, Outlet } from 'react-router';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { FullPageLoader } from '../ui/full-page-loader.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';
-import { UserType } from '@pavilion/domain';
 import { CompanyPortal } from '../modules/workspace/components/company-portal.tsx';
 import { useAccess, type TAccessRule } from './access.ts';
+import { isParticipant, isPortalUser, PARTICIPANT_HOME } from './guards.tsx';
 import { sessionStore } from './session-storage.ts';
 
 /** The friendly answer to a page the user's role does not reach (the server would answer 403 anyway). */
 export function NoAccess({ isEmptyRole = false }: { isEmptyRole?: boolean }) {
   const { t } = useTranslation();
-  // Users of an exhibiting company (company white labels) belong to no organisation: theirs is a portal, not a role.
-  const wl = sessionStore.getAuth()?.userData.whiteLabelType;
-  const auth = sessionStore.getAuth();
+  const user = sessionStore.getAuth()?.userData;
   // Users of an exhibiting company or a service provider have no organisation role: theirs is a portal.
-  const isPortalUser = isEmptyRole && (wl === 'company' || wl === 'companyTeam' || auth?.userData.userType === UserType.ServiceProvider || auth?.userData.userType === UserType.ServicePerson);
-  usePageTitle(isPortalUser ? t('access.companyTitle') : t('access.deniedTitle'));
-  if (isPortalUser) {
+  const isPortal = isEmptyRole && isPortalUser(user);
+  // Participants (attendees, exhibitors, speakers ...) have no dashboard at all: their home says what works today.
+  const isParticipantHere = isEmptyRole && isParticipant(user);
+  usePageTitle(isPortal ? t('access.companyTitle') : t('access.deniedTitle'));
+  if (isParticipantHere) return <Navigate to={PARTICIPANT_HOME} replace />;
+  if (isPortal) {
     return (
       <CompanyPortal
         fallback={

@@ -1,16 +1,30 @@
 import { useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { UserType } from '@pavilion/domain';
+import { ORGANISER_USER_TYPE, UserType, type TUserData } from '@pavilion/domain';
 import { landingAfterSessionEnd } from './logout.ts';
 import { sessionStore, useIsLoggedIn } from './session-storage.ts';
 
 export const HOME_AFTER_LOGIN = '/list/events';
 
-/** Where a logged-in user belongs: attendees to their event area, everyone else to the event list. */
+/** Users of an exhibiting company (company white labels) or a service provider: theirs is the company portal. */
+export function isPortalUser(user: Pick<TUserData, 'userType' | 'whiteLabelType'> | undefined): boolean {
+  if (!user) return false;
+  return user.whiteLabelType === 'company' || user.whiteLabelType === 'companyTeam' || user.userType === UserType.ServiceProvider || user.userType === UserType.ServicePerson;
+}
+
+/**
+ * Participants (attendees, exhibitors, speakers, sponsors, drivers ...) hold no organisation role. Until their own
+ * product areas are built, their home is the event home (/attendium), which says what works for them today.
+ */
+export function isParticipant(user: Pick<TUserData, 'userType' | 'whiteLabelType'> | undefined): boolean {
+  return !!user && user.userType !== ORGANISER_USER_TYPE && !isPortalUser(user);
+}
+
+export const PARTICIPANT_HOME = '/attendium';
+
+/** Where a logged-in user belongs: participants to their event home, everyone else to the event list. */
 export function homeForCurrentUser(): string {
-  const auth = sessionStore.getAuth();
-  if (auth?.userData.userType === UserType.Attendee && sessionStore.getEventData()?.eventId) return '/attendium';
-  return HOME_AFTER_LOGIN;
+  return isParticipant(sessionStore.getAuth()?.userData) ? PARTICIPANT_HOME : HOME_AFTER_LOGIN;
 }
 
 /**

@@ -129,6 +129,17 @@ export function createCertificatesRepository(db: Db) {
       if (!row) return null;
       return { ...row.c, templateName: row.templateName, registrationNo: row.registrationNo, email: row.email, html: row.html, event: { name: row.eventName, startDate: row.startDate, endDate: row.endDate } };
     },
+    /** Valid certificates of every registration made with this email (the signed-in participant's own), newest first. */
+    async ofEmail(email: string, limit = 100): Promise<Array<{ id: string; eventId: string; eventName: string; title: string; issuedAt: Date }>> {
+      return db
+        .select({ id: certificates.id, eventId: certificates.eventId, eventName: events.name, title: certificates.title, issuedAt: certificates.issuedAt })
+        .from(certificates)
+        .innerJoin(registrations, eq(registrations.id, certificates.registrationId))
+        .innerJoin(events, eq(events.id, certificates.eventId))
+        .where(and(sql`lower(${registrations.email}) = lower(${email})`, isNull(certificates.revokedAt)))
+        .orderBy(desc(certificates.issuedAt))
+        .limit(limit);
+    },
     async forEmail(eventId: string, by: { certificateIds?: string[]; templateId?: string; isOnlyUnsent: boolean }): Promise<CertificateListRow[]> {
       const parts: SQL[] = [eq(certificates.eventId, eventId), isNull(certificates.revokedAt)];
       if (by.certificateIds) parts.push(inArray(certificates.id, by.certificateIds));

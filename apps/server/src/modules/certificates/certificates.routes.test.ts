@@ -213,6 +213,7 @@ describe('attendance rules', () => {
       findEvent: (id) => t.ctx.events.findOwner(id),
       attendance: () => async (ev) => (ev === eventId ? attendance : []),
       publicUrl: 'http://pavilion.test',
+      userEmail: async () => '',
     });
     const owner = (await t.ctx.events.findOwner(eventId))!;
     const caller = { userId: 'u' } as AuthUser;

@@ -19,6 +19,7 @@ import {
   ZCertificateTemplate,
   ZCertificateTemplateRequest,
   ZCertificateVerification,
+  ZMyCertificate,
   ZCertRuleParams,
   ZCertTemplateParams,
   ZPublicCertificateParams,
@@ -28,7 +29,7 @@ import {
 } from '@pavilion/domain';
 import { z } from 'zod';
 import QRCode from 'qrcode';
-import { requireOrganisation } from '../../platform/auth-guard.ts';
+import { requireOrganisation, requireUser } from '../../platform/auth-guard.ts';
 import type { CertificatesService } from './certificates.service.ts';
 
 const tags = ['certificates'];
@@ -38,6 +39,8 @@ const ok = <T>(data: T) => ({ status: 'OK' as const, data });
 export const certificatesRoutes: FastifyPluginAsyncZod<{ service: CertificatesService }> = async (app, { service }) => {
   const ev = '/events/:eventId';
   const org = (req: Parameters<typeof requireOrganisation>[0]) => requireOrganisation(req);
+  // Any signed-in participant: the certificates of their own registrations.
+  app.get('/certificates/mine', { config: { auth: 'user' }, schema: { tags, response: { 200: zOk(z.array(ZMyCertificate)) } } }, async (req) => ok(await service.mine(requireUser(req))));
 
   // Templates
   app.get('/certificate-templates/default', { config: { auth: 'organiser', access: 'AP-248' }, schema: { tags, response: { 200: zOk(z.object({ html: z.string() })) } } }, async () =>

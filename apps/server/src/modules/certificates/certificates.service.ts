@@ -22,6 +22,7 @@ import {
   type TCertificateVerification,
   type TPage,
 } from '@pavilion/domain';
+import type { TMyCertificate } from '@pavilion/domain';
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { newId } from '../../platform/ids.ts';
@@ -49,6 +50,8 @@ export function createCertificatesService(deps: {
   attendance: () => AttendanceSource | null;
   publicUrl: string;
   now?: () => Date;
+  /** The signed-in user's account email: their own certificates are those of registrations made with it. */
+  userEmail: (caller: AuthUser) => Promise<string>;
 }) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
@@ -305,6 +308,11 @@ export function createCertificatesService(deps: {
     },
 
     // Public verification (verify/certificate/{certificateId})
+    /** The signed-in participant's certificates (their event home links each PDF and verification page). */
+    async mine(caller: AuthUser): Promise<TMyCertificate[]> {
+      const rows = await repo.ofEmail(await deps.userEmail(caller));
+      return rows.map((r) => ({ ...r, issuedAt: r.issuedAt.toISOString() }));
+    },
     async verify(id: string): Promise<TCertificateVerification> {
       const c = await repo.findPublic(id);
       if (!c) throw certificateErrors.certificateNotFound();

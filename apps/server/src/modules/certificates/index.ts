@@ -20,6 +20,7 @@ export function createCertificatesModule(
     attendance: () => AttendanceSource | null;
     publicUrl: string;
     now?: () => Date;
+    userEmail: (caller: AuthUser) => Promise<string>;
   },
 ) {
   const service = createCertificatesService({ repo: createCertificatesRepository(db), ...deps });

@@ -4,7 +4,11 @@ import type {
   TPublicBranding,
   TWhiteLabelType,
   TAutoLoginConsumeRequest,
+  TLoginLinkMailRequest,
+  TLoginLinkMailResponse,
+  TLoginLinkResponse,
   TLoginRequest,
+  TRegistrationLoginLinkRequest,
   TPasswordResetConfirmRequest,
   TPasswordResetRequest,
   TSignupRequest,
@@ -33,6 +37,9 @@ export const authApi = {
   forgotPassword: (body: TPasswordResetRequest) => api.post<{ accepted: true }>('auth/password/forgot', body, noRetry),
   resetPassword: (body: TPasswordResetConfirmRequest) => api.post<{ reset: true }>('auth/password/reset', body, noRetry),
   consumeAutoLogin: (body: TAutoLoginConsumeRequest) => api.post<TAutoLoginResult>('auth/autologin/consume', body, noRetry),
+  /** Organiser: a registration's single-use login link (AP-96), and mailing that link to its registrant. */
+  registrationLoginLink: (body: TRegistrationLoginLinkRequest) => api.post<TLoginLinkResponse>('auth/autologin/registration', body),
+  mailLoginLink: (body: TLoginLinkMailRequest) => api.post<TLoginLinkMailResponse>('auth/autologin/mail', body),
   me: () => api.get<TUserData>('auth/me'),
   invitation: (token: string, signal?: AbortSignal) =>
     api.get<TInvitationPreview>(`auth/invitations/${encodeURIComponent(token)}`, { signal, ...noRetry }),

@@ -4,7 +4,10 @@ import { IconLinkOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TAutoLoginConsumeRequest, TAutoLoginKind } from '@pavilion/domain';
+import { isApiError } from '../../../app/api-client.ts';
+import { homeForCurrentUser } from '../../../app/guards.tsx';
 import { startSession } from '../../../app/logout.ts';
+import { useIsLoggedIn } from '../../../app/session-storage.ts';
 import { CenteredLayout } from '../../../ui/centered-layout.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { authApi, type TAutoLoginResult } from '../api/auth-api.ts';
@@ -50,8 +53,12 @@ export function AutoLoginPage({ kind }: { kind: TAutoLoginKind }) {
   const navigate = useNavigate();
   const request = useConsumeRequest(kind);
   const [hasFailed, setFailed] = useState(request === null);
+  // The server's refusal, when it is not the usual "expired or used" (e.g. an ebf link to an unknown booth or form).
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const isLoggedIn = useIsLoggedIn();
   const requestId = request ? JSON.stringify(request) : '';
-  usePageTitle(hasFailed ? t('auth.linkExpiredTitle') : t('auth.autoLoginWorking'));
+  const title = refusal ? t('auth.linkRefusedTitle') : t('auth.linkExpiredTitle');
+  usePageTitle(hasFailed ? title : t('auth.autoLoginWorking'));
 
   useEffect(() => {
     if (!request) return;
@@ -63,7 +70,11 @@ export function AutoLoginPage({ kind }: { kind: TAutoLoginKind }) {
         startSession(record);
         navigate(safeRedirectPath(redirectTo), { replace: true });
       },
-      () => isActive && setFailed(true),
+      (error: unknown) => {
+        if (!isActive) return;
+        if (isApiError(error) && error.code !== 'LINK_EXPIRED' && error.message) setRefusal(error.message);
+        setFailed(true);
+      },
     );
     return () => {
       isActive = false;
@@ -80,12 +91,20 @@ export function AutoLoginPage({ kind }: { kind: TAutoLoginKind }) {
             <IconLinkOff size={32} />
           </ThemeIcon>
           <Title order={1} fz={24}>
-            {t('auth.linkExpiredTitle')}
+            {title}
           </Title>
-          <Text c="dimmed">{t('auth.linkExpiredBody')}</Text>
-          <Button component={Link} to="/">
-            {t('auth.goToLogin')}
-          </Button>
+          <Text c="dimmed" role="alert">
+            {refusal ?? t('auth.linkExpiredBody')}
+          </Text>
+          {isLoggedIn ? (
+            <Button component={Link} to={homeForCurrentUser()}>
+              {t('auth.goToHome')}
+            </Button>
+          ) : (
+            <Button component={Link} to="/">
+              {t('auth.goToLogin')}
+            </Button>
+          )}
         </Stack>
       ) : (
         <Stack align="center" gap="md" py="lg" role="status" aria-live="polite">

@@ -48,6 +48,7 @@ export const ebadgeEn = {
     openPhone: 'Phone view',
     ready: 'Ready',
     notReady: 'Not ready',
+    home: 'Back to my home page',
     photo: {
       help: 'Your photo is shown to entrance staff when your badge is scanned.',
       add: 'Add your photo',

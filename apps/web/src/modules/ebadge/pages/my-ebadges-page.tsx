@@ -1,8 +1,9 @@
 import '../ebadge-i18n.ts';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconId } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconId } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { homeForCurrentUser } from '../../../app/guards.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { formatDateRange } from '../../../ui/format.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
@@ -20,6 +21,12 @@ export function MyEbadgesPage() {
   return (
     <EbadgeLayout kicker={t('ebadge.kicker')} title={t('ebadge.mine.title')}>
       <Stack gap="md">
+        <Anchor component={Link} to={homeForCurrentUser()} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} aria-hidden />
+            {t('ebadge.mine.home')}
+          </Group>
+        </Anchor>
         <Text c="dimmed">{t('ebadge.mine.subtitle')}</Text>
         {list.data.length === 0 ? (
           <Paper withBorder>

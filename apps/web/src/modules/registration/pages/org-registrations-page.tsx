@@ -2,7 +2,7 @@ import '../organiser-i18n.ts';
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBan, IconCheck, IconDownload, IconFileSpreadsheet, IconHistory, IconPhoto, IconSearchOff, IconTag, IconUserPlus, IconUsers, IconUserShare, IconX, IconCash, IconBox } from '@tabler/icons-react';
+import { IconBan, IconCheck, IconDownload, IconFileSpreadsheet, IconHistory, IconPhoto, IconSearchOff, IconTag, IconUserPlus, IconUsers, IconUserShare, IconX, IconCash, IconBox, IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@pavilion/domain/common/pagination';
 import { APPROVAL_STATUSES, PAYMENT_STATUSES, type TApprovalStatus, type TPaymentStatus, type TRegistration } from '@pavilion/domain/registration/registration.schemas';
@@ -26,6 +26,8 @@ import { PAYMENT_COLORS } from '../lib/status-colors.ts';
 import { SEAT_STATUS_COLORS, seatStatus } from '../lib/registration-status.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { RowMenu } from '../../../ui/row-menu.tsx';
+import { authApi } from '../../auth/api/auth-api.ts';
+import { LoginLinkModal } from '../../auth/components/login-link-modal.tsx';
 
 /**
  * /app/registration: everyone registered for the event (AP-94), searchable, filterable and paged (SPEC §9 pager),
@@ -45,6 +47,7 @@ export function OrgRegistrationsPage() {
   const [action, setAction] = useState<{ kind: TRegistrationAction; targets: TRegistration[] } | null>(null);
   const [journeyOf, setJourneyOf] = useState<TRegistration | null>(null);
   const [photoOf, setPhotoOf] = useState<TRegistration | null>(null);
+  const [loginLinkOf, setLoginLinkOf] = useState<TRegistration | null>(null);
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const tickets = useTickets(eventId);
   const categories = useCategories(eventId);
@@ -256,6 +259,11 @@ export function OrgRegistrationsPage() {
                                   {t('registration.org.photo.menu')}
                                 </Menu.Item>
                               )}
+                              {access.can('AP-96') && (
+                                <Menu.Item leftSection={<IconLink size={16} aria-hidden />} onClick={() => setLoginLinkOf(r)}>
+                                  {t('auth.loginLink.menu')}
+                                </Menu.Item>
+                              )}
                               {access.can('AP-124') && (
                                 <Menu.Item leftSection={<IconHistory size={16} aria-hidden />} onClick={() => setJourneyOf(r)}>
                                   {t('registration.org.journey')}
@@ -356,6 +364,12 @@ export function OrgRegistrationsPage() {
       />
       <JourneyDrawer eventId={eventId} registration={journeyOf} onClose={() => setJourneyOf(null)} />
       <PhotoModal eventId={eventId} registration={photoOf} onClose={() => setPhotoOf(null)} />
+      <LoginLinkModal
+        name={loginLinkOf ? `${loginLinkOf.firstName} ${loginLinkOf.lastName}`.trim() : ''}
+        opened={!!loginLinkOf}
+        onClose={() => setLoginLinkOf(null)}
+        create={() => authApi.registrationLoginLink({ eventId, registrationId: loginLinkOf!.id })}
+      />
     </Stack>
   );
 }
