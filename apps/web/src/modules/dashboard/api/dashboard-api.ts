@@ -1,4 +1,4 @@
-import type { TEventOverview, TTimeRangeFilter } from '@pavilion/domain';
+import type { TBadgePrintActivity, TCertificatePrintActivity, TEventOverview, TTimeRangeFilter } from '@pavilion/domain';
 import { api } from '../../../app/api-client.ts';
 
 /** The dashboard module's one query-key factory. */
@@ -6,10 +6,19 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   overviews: () => [...dashboardKeys.all, 'overview'] as const,
   overview: (eventId: string, range: TTimeRangeFilter) => [...dashboardKeys.overviews(), eventId, range] as const,
+  report: (eventId: string, report: 'badge-print' | 'certificate-printing', range: TTimeRangeFilter) => [...dashboardKeys.all, 'report', eventId, report, range] as const,
 };
+
+const ev = (eventId: string) => `eventservices/events/${encodeURIComponent(eventId)}`;
 
 export const dashboardApi = {
   /** GET analytics/api/events/{eventId}/overview?range= (AP-1 Summary: View). */
   overview: (eventId: string, range: TTimeRangeFilter, signal?: AbortSignal) =>
     api.get<TEventOverview>(`analytics/api/events/${encodeURIComponent(eventId)}/overview`, { query: { range }, signal, isSilent: true }),
+  /** GET eventservices/events/{eventId}/badge-print-report/activity?range= (AP-732 Badge Print Report: View). */
+  badgePrintActivity: (eventId: string, range: TTimeRangeFilter, signal?: AbortSignal) =>
+    api.get<TBadgePrintActivity>(`${ev(eventId)}/badge-print-report/activity`, { query: { range }, signal, isSilent: true }),
+  /** GET eventservices/events/{eventId}/certificate-report?range= (AP-258 Certificate Printing: View). */
+  certificateActivity: (eventId: string, range: TTimeRangeFilter, signal?: AbortSignal) =>
+    api.get<TCertificatePrintActivity>(`${ev(eventId)}/certificate-report`, { query: { range }, signal, isSilent: true }),
 };

@@ -10,4 +10,9 @@ describe('parseTimeRange', () => {
     expect(parseTimeRange(null)).toBe(2);
     expect(parseTimeRange('abc')).toBe(2);
   });
+  it('takes another default where a page asks for one (reports: All Dates)', () => {
+    expect(parseTimeRange(null, 1)).toBe(1);
+    expect(parseTimeRange('6', 1)).toBe(1);
+    expect(parseTimeRange('5', 1)).toBe(5);
+  });
 });
