@@ -327,6 +327,8 @@ describe('onsite check-in: organiser dashboard (desktop)', () => {
     await deviceDialog.getByLabel('Name').fill('Hall A door');
     await deviceDialog.locator('.mantine-MultiSelect-input').click();
     await page.getByRole('option', { name: 'Hall A' }).click();
+    // The list stays open for more choices and, with the demo's own areas in it, covers the buttons: click away.
+    await deviceDialog.getByLabel('Name').click();
     await deviceDialog.getByRole('button', { name: 'Save' }).click();
     const codeDialog = page.getByRole('dialog', { name: 'Connect Hall A door' });
     await expect.poll(() => codeDialog.getByTestId('device-code').textContent()).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
@@ -380,6 +382,9 @@ describe('onsite check-in: organiser dashboard (desktop)', () => {
     await screenshot(page, 'onsite-org-groups');
 
     await page.getByRole('link', { name: 'Attendance' }).click();
+    // The demo's morning crowd came through its own Entrance gate first: look at this test's gate only.
+    await page.getByPlaceholder('All areas').first().click();
+    await page.getByRole('option', { name: 'Main gate', exact: true }).click();
     const table = page.getByTestId('attendance-table');
     await expect.poll(() => table.getByText('Asha Verma').count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => table.getByText('Bruno Costa').count()).toBe(1);
@@ -390,7 +395,8 @@ describe('onsite check-in: organiser dashboard (desktop)', () => {
     await screenshot(page, 'onsite-org-attendance');
 
     await page.getByRole('link', { name: 'Footfall' }).click();
-    await expect.poll(() => page.getByRole('link', { name: 'Open big screen' }).count()).toBe(2);
+    // One per area: this test's Main gate and Hall A, and the demo's Entrance gate and Seminar hall.
+    await expect.poll(() => page.getByRole('link', { name: 'Open big screen' }).count()).toBe(4);
     await screenshot(page, 'onsite-org-footfall');
     await page.getByRole('link', { name: 'Conflicts' }).click();
     const conflictRow = page.getByTestId('conflicts-table').getByRole('row').filter({ hasText: 'Chen Wei' });

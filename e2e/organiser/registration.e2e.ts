@@ -86,9 +86,10 @@ describe('organiser registration journey (desktop)', () => {
     await page.getByRole('navigation', { name: 'Registration sections' }).getByRole('link', { name: 'Tickets' }).click();
     await page.waitForURL(/\/app\/registration\/tickets/);
 
-    // Create a paid ticket.
-    await expect.poll(() => page.getByRole('heading', { name: 'No tickets yet' }).count()).toBe(1);
-    await expectAccessible(page, 'tickets (empty)');
+    // The demo event sells two tickets already (a free trade visitor entry and a paid delegate pass); add a third.
+    await expect.poll(() => page.getByRole('cell', { name: 'Conference delegate', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('cell', { name: 'Trade visitor entry', exact: true }).count()).toBe(1);
+    await expectAccessible(page, 'tickets (demo)');
     await page.getByRole('button', { name: 'New ticket' }).click();
     const dialog = page.getByRole('dialog', { name: 'New ticket' });
     await dialog.getByLabel('Ticket name').fill('VIP pass');

@@ -24,6 +24,9 @@ const IN_THE_SEMINAR: [string, number | null][] = [
   ['Chen', null],
 ];
 export const DEMO_CERTIFICATE_MINUTES = 30;
+/** Band colours dark enough for the white event name on them (WCAG AA, also for categories without a colour). */
+const BAND = '#1864ab';
+const CATEGORY_COLOURS = { delegate: '#1864ab', tradeVisitor: '#2b8a3e' };
 
 function byFirstName(story: DemoStory, firstName: string): DemoPerson {
   const p = story.people.find((x) => x.firstName === firstName);
@@ -39,7 +42,7 @@ export const onsiteSeeder: DemoSeeder = {
     const { delegate, tradeVisitor } = story.categories!;
 
     // Badges: the event's category colours and one default A6 design (band, name, category, QR, number, ticket).
-    await ctx.badges.updateFields(caller, org, eventId, ZBadgeFieldsRequest.parse({ categoryColors: { [delegate]: '#1864ab', [tradeVisitor]: '#2b8a3e' } }));
+    await ctx.badges.updateFields(caller, org, eventId, ZBadgeFieldsRequest.parse({ categoryColors: { [delegate]: CATEGORY_COLOURS.delegate, [tradeVisitor]: CATEGORY_COLOURS.tradeVisitor } }));
     await ctx.badges.createTemplate(
       caller,
       org,
@@ -49,14 +52,14 @@ export const onsiteSeeder: DemoSeeder = {
         pageSize: 'A6',
         isDefault: true,
         elements: [
-          { id: 'band', type: 'band', x: 0, y: 0, width: 105, height: 22, useCategoryColor: true },
+          { id: 'band', type: 'band', x: 0, y: 0, width: 105, height: 22, color: BAND, useCategoryColor: true },
           { id: 'event', type: 'text', source: 'static', text: DEMO_EVENT_NAME, x: 5, y: 6, width: 95, height: 10, fontSize: 14, fontWeight: 'bold', color: '#ffffff' },
           { id: 'name', type: 'text', source: 'fullName', x: 5, y: 30, width: 95, height: 14, fontSize: 22, fontWeight: 'bold' },
           { id: 'category', type: 'text', source: 'categoryName', x: 5, y: 46, width: 95, height: 9, fontSize: 13 },
           { id: 'qr', type: 'qr', x: 27.5, y: 60, width: 50, height: 50 },
           { id: 'number', type: 'text', source: 'registrationNo', x: 5, y: 114, width: 95, height: 7, fontSize: 10 },
           { id: 'ticket', type: 'text', source: 'ticketName', x: 5, y: 123, width: 95, height: 8, fontSize: 11 },
-          { id: 'footer', type: 'band', x: 0, y: 138, width: 105, height: 10, useCategoryColor: true },
+          { id: 'footer', type: 'band', x: 0, y: 138, width: 105, height: 10, color: BAND, useCategoryColor: true },
         ],
       }),
     );
