@@ -1,4 +1,4 @@
-import { Box, Button, Group, Paper, ScrollArea, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, Paper, UnstyledButton } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -55,35 +55,34 @@ export function EventSection(props: {
     <>
       <PageHeader title={t(i18n.title)} description={t(i18n.subtitle)} />
       <Box component="nav" aria-label={t(i18n.sectionsNav)} mb="lg" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x">
-          <Group gap={4} wrap="nowrap" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {visible.map((s) => {
-              const isActive = s.path === current;
-              return (
-                <li key={s.path}>
-                  <UnstyledButton
-                    component={Link}
-                    to={s.path ? `${base}/${s.path}` : base}
-                    aria-current={isActive ? 'page' : undefined}
-                    px="md"
-                    py={10}
-                    style={{
-                      display: 'block',
-                      whiteSpace: 'nowrap',
-                      fontWeight: isActive ? 700 : 500,
-                      fontSize: 'var(--mantine-font-size-sm)',
-                      color: isActive ? 'var(--mantine-color-brand-8)' : 'var(--mantine-color-gray-8)',
-                      borderBottom: `3px solid ${isActive ? 'var(--mantine-color-brand-7)' : 'transparent'}`,
-                      marginBottom: -1,
-                    }}
-                  >
-                    {t(props.tabKey(s.label))}
-                  </UnstyledButton>
-                </li>
-              );
-            })}
-          </Group>
-        </ScrollArea>
+        {/* The tabs wrap onto a second row rather than scroll: at any width every tab is in sight (issue 19). */}
+        <Group gap={4} wrap="wrap" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0, rowGap: 0 }}>
+          {visible.map((s) => {
+            const isActive = s.path === current;
+            return (
+              <li key={s.path}>
+                <UnstyledButton
+                  component={Link}
+                  to={s.path ? `${base}/${s.path}` : base}
+                  aria-current={isActive ? 'page' : undefined}
+                  px={{ base: 'sm', sm: 'md' }}
+                  py={10}
+                  style={{
+                    display: 'block',
+                    whiteSpace: 'nowrap',
+                    fontWeight: isActive ? 700 : 500,
+                    fontSize: 'var(--mantine-font-size-sm)',
+                    color: isActive ? 'var(--mantine-color-brand-8)' : 'var(--mantine-color-gray-8)',
+                    borderBottom: `3px solid ${isActive ? 'var(--mantine-color-brand-7)' : 'transparent'}`,
+                    marginBottom: -1,
+                  }}
+                >
+                  {t(props.tabKey(s.label))}
+                </UnstyledButton>
+              </li>
+            );
+          })}
+        </Group>
       </Box>
       <Outlet />
     </>
