@@ -75,7 +75,8 @@ export function createMailOutboxService(deps: MailOutboxDeps) {
       for (const [url] of row.textBody.matchAll(/https?:\/\/[^\s<>"')]+/g)) if (!byUrl.has(url)) byUrl.set(url, { label: url, isText: true });
       return {
         ...item(row, files.length),
-        from: deps.from,
+        // "Name <address>" reads as markup to the browser's response sanitiser: shown as "Name (address)".
+        from: deps.from.replace(/\s*<([^<>]+)>\s*$/, ' ($1)'),
         text: row.textBody,
         html,
         error: row.error,

@@ -63,9 +63,7 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
   const secret = { value: '' };
   let payments: PaymentsService | null = null;
   const paymentsPort = (): PaymentsPort => payments! as unknown as PaymentsPort;
-  const assertEvent = async (caller: AuthUser, organisationId: string, eventId: string) => {
-    await deps.events.get(caller, organisationId, eventId);
-  };
+  const assertEvent = (caller: AuthUser, organisationId: string, eventId: string) => deps.events.get(caller, organisationId, eventId);
 
   // Confirmation mail leaves from this job, never from a request (issue 20); `checkout` is bound below.
   const mailWorker = createMailWorker({ drain: () => checkout.dispatchOutbox(null), log: deps.log });
@@ -173,7 +171,8 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
       await app.register(registrationRoutes, { prefix: '/api/eventservices', service, payments: paymentsModule.service });
       await app.register(registrationPublicRoutes, { prefix: '/api/eventservices/public', service, checkout, publicInfo, payments: paymentsModule.service, credentialToken: deps.credentialToken, verifyPhoto: photos.verify });
       await app.register(paymentsModule.plugin);
-      app.addHook('onClose', () => mailWorker.stop());
+      // preClose: the job finishes its mail before onClose hooks close the database.
+      app.addHook('preClose', () => mailWorker.stop());
       if (deps.jobsDatabaseUrl) await startJobs(app, deps.jobsDatabaseUrl, reconcile, mailWorker, deps.log);
       // Rows committed before a stop or crash go out now; with pg-boss, later wakes travel as jobs.
       mailWorker.start();

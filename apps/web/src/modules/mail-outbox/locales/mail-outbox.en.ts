@@ -12,7 +12,7 @@ export const mailOutboxEn = {
   time: 'Time',
   status: 'Status',
   attachments: 'Attachments',
-  statuses: { queued: 'Queued', stored: 'Kept in outbox', sent: 'Sent', failed: 'Failed' },
+  statuses: { queued: 'Queued', stored: 'In outbox', sent: 'Sent', failed: 'Failed' },
   open: 'Open message to {{to}}: {{subject}}',
   emptyTitle: 'No mail yet',
   emptyBody: 'Confirmations, invitations, password resets and certificates appear here as soon as Pavilion writes them.',

@@ -96,7 +96,7 @@ export function MailOutboxPage() {
                           </Group>
                         </UnstyledButton>
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         <MailStatusBadge status={m.status} />
                       </Table.Td>
                     </Table.Tr>
