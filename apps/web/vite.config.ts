@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { firstPaintPlugin } from './scripts/first-paint-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const server = 'http://localhost:3000';
@@ -29,6 +30,8 @@ export default defineConfig(({ command }) => ({
         return null;
       },
     },
+    // dist/.vite/first-paint.json: what the server preloads for the public phone pages (src/app/first-paint.ts).
+    firstPaintPlugin(root),
     // Each text asset is written beside its brotli (.br) and gzip (.gz) forms, which the server sends as they are
     // (apps/server/src/platform/spa.ts, @fastify/static preCompressed): maximum compression, paid once per build.
     ...(command === 'build' ? [compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })] : []),

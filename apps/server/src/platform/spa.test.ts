@@ -26,6 +26,16 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-AbC123.js.gz'), gzipSync(SCRIPT));
   writeFileSync(join(dist, 'assets', 'tiny-XyZ789.css'), 'a{color:red}');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite', 'first-paint.json'),
+    JSON.stringify({
+      pages: [
+        { path: '/cart-registration/:eventId', modules: ['/assets/cart-page-1.js', '/assets/form-2.js'], styles: ['/assets/form-3.css'] },
+        { path: '/scanner', modules: ['/assets/scanner-4.js'], styles: [] },
+      ],
+    }),
+  );
   app = Fastify();
   await app.register(async (surface) => {
     await registerSecurity(surface);
@@ -76,7 +86,7 @@ describe('static serving of the built SPA', () => {
   });
 
   it('serves index.html for app routes with no-cache, compressed, with an ETag that answers 304', async () => {
-    const page = await app.inject({ url: '/cart-registration/abc', headers: { 'accept-encoding': 'br, gzip' } });
+    const page = await app.inject({ url: '/visitorregistration', headers: { 'accept-encoding': 'br, gzip' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cache-control']).toBe('no-cache');
@@ -95,6 +105,23 @@ describe('static serving of the built SPA', () => {
     const changed = await app.inject({ url: '/eb/m/xyz', headers: { 'if-none-match': '"something-else"' } });
     expect(changed.statusCode).toBe(200);
     expect(changed.body).toBe(INDEX);
+  });
+
+  it('names the chunks and styles of a first-paint page in its index.html, and nothing from an unsafe URL', async () => {
+    const cart = (await app.inject('/cart-registration/Evt_1-a')).body;
+    expect(cart).toContain('<link rel="modulepreload" crossorigin href="/assets/cart-page-1.js">');
+    expect(cart).toContain('<link rel="modulepreload" crossorigin href="/assets/form-2.js">');
+    expect(cart).toContain('<link rel="stylesheet" crossorigin href="/assets/form-3.css">');
+    expect(cart.indexOf('modulepreload')).toBeLessThan(cart.indexOf('</head>'));
+    const compressed = await app.inject({ url: '/cart-registration/Evt_1-a', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(cart);
+    expect((await app.inject({ url: '/cart-registration/Evt_1-a', headers: { 'if-none-match': String(compressed.headers.etag) } })).statusCode).toBe(304);
+
+    expect((await app.inject('/scanner')).body).toContain('href="/assets/scanner-4.js"');
+    // Another page, a longer path or a value that is not a plain id: the index as built.
+    expect((await app.inject('/eb/m/abc')).body).toBe(INDEX);
+    expect((await app.inject('/cart-registration/Evt_1/more')).body).toBe(INDEX);
+    expect((await app.inject('/cart-registration/%22%3E%3Cscript%3E')).body).toBe(INDEX);
   });
 
   it('puts the CSP and the other document headers on the HTML, not on a hashed script or style', async () => {

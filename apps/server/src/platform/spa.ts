@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
@@ -31,7 +31,42 @@ export function isHashedAsset(url: string): boolean {
 // No cache: Accept-Encoding is the client's to choose, and a Map keyed by it would grow without bound.
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 
+type FirstPaintPage = { path: string; modules: string[]; styles: string[] };
+type IndexSource = { html: string; pages: FirstPaintPage[] };
 type IndexVariant = { etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
+
+const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Whether `path` matches `pattern` (e.g. /eb/m/:eventUserId), each `:name` standing for one plain URL-safe id. */
+export function matchesPath(pattern: string, path: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const got = path.split('/').filter(Boolean);
+  return want.length === got.length && want.every((w, i) => (w.startsWith(':') ? SAFE_SEGMENT.test(got[i]!) : w === got[i]));
+}
+
+/**
+ * index.html for one request path: for the public phone pages the build lists (dist/.vite/first-paint.json, from
+ * apps/web/src/app/first-paint.ts) the page's chunks and styles are named in <head>, so the browser fetches them
+ * beside the entry script instead of after it has run. Only paths whose variable segments are plain URL-safe ids
+ * (SAFE_SEGMENT) match; nothing from the URL is written into the HTML.
+ */
+export function htmlFor(source: IndexSource, path: string): string {
+  for (const page of source.pages) {
+    if (!matchesPath(page.path, path)) continue;
+    const tags = [
+      ...page.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+      ...page.modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ];
+    return source.html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+  }
+  return source.html;
+}
+
+function variantOf(html: string, brotliQuality: number): IndexVariant {
+  const identity = Buffer.from(html);
+  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  return { etag, identity, br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality } }), gzip: gzipSync(identity) };
+}
 
 /**
  * Serves the built SPA. Vite's build writes each text asset beside its brotli and gzip versions
@@ -56,23 +91,26 @@ export async function registerSpa(app: FastifyInstance, distDir = DEFAULT_WEB_DI
     app.log.warn({ distDir }, 'web build not found: run `npm run build` to serve the SPA');
   }
 
-  // index.html is checked per request (a stat; the OS caches it), so a rebuild is served without a restart; its
-  // compressed forms and ETag are made once per version of the file.
-  let cached: { key: string; variant: IndexVariant } | null = null;
-  const indexVariant = async (): Promise<IndexVariant | null> => {
+  // index.html is checked per request (a stat; the OS caches it), so a rebuild is served without a restart. The plain
+  // page is compressed once per version of the file; a page with preloads (a few KB) per request, at a fast setting.
+  let cached: { key: string; source: IndexSource; plain: IndexVariant } | null = null;
+  const indexSource = async () => {
     const info = await stat(indexPath).catch(() => null);
     if (!info) return null;
     const key = `${info.mtimeMs}:${info.size}`;
     if (cached?.key !== key) {
-      const identity = await readFile(indexPath);
-      const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-      cached = { key, variant: { etag, identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) } };
+      const html = await readFile(indexPath, 'utf8');
+      const listed = await readFile(join(distDir, '.vite', 'first-paint.json'), 'utf8').catch(() => null);
+      const source: IndexSource = { html, pages: listed ? (JSON.parse(listed) as { pages: FirstPaintPage[] }).pages : [] };
+      cached = { key, source, plain: variantOf(html, 11) };
     }
-    return cached.variant;
+    return cached;
   };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const index = await indexVariant();
-    if (!index) return reply.status(503).type('text/plain').send('Pavilion web app is not built. Run `npm run build`.');
+    const loaded = await indexSource();
+    if (!loaded) return reply.status(503).type('text/plain').send('Pavilion web app is not built. Run `npm run build`.');
+    const html = htmlFor(loaded.source, request.url.split('?')[0] ?? '/');
+    const index = html === loaded.source.html ? loaded.plain : variantOf(html, 5);
     reply.header('cache-control', 'no-cache').header('etag', index.etag).header('vary', 'accept-encoding');
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === index.etag)) return reply.status(304).send();
