@@ -10,11 +10,10 @@
  *    written) and the server process's peak RSS (/proc/<pid>/status, sampled every 50 ms) against its RSS before.
  * Run: npm run bench:badges   (BENCH_BADGES=1000 by default)
  */
-import { createServer } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
 import pg from 'pg';
 import { createBadgeDocument } from '../apps/server/src/modules/badges/badge-pdf.ts';
-import { rssMb, startPavilion } from './lib.ts';
+import { freePort, rssMb, startPavilion } from './lib.ts';
 
 const N = Number(process.env.BENCH_BADGES ?? 1000);
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -64,18 +63,6 @@ async function rendererOnly(script: keyof typeof NAMES) {
   const peak = s.stop();
   const pages = (await PDFDocument.load(bytes)).getPageCount();
   return { ms, peak, before, bytes: bytes.length, pages };
-}
-
-/** Other benches use fixed ports; ask the OS for a free one. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** With DATABASE_URL, a fresh database on that server (dropped afterwards), as bench/checkout does. */

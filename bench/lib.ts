@@ -1,24 +1,41 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
 export type Started = { child: ChildProcess; url: string; msToReady: number; dataDir: string; stop(keepData?: boolean): Promise<void> };
 
-/** Starts the server as `npm start` runs it (the bundle `npm run build` writes) and waits for /readyz. */
-export async function startPavilion(port: number, env: Record<string, string> = {}, existingDataDir?: string): Promise<Started> {
+/** Asks the OS for a free port (most benches use fixed ones). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/**
+ * Starts the server as `npm start` runs it (the bundle `npm run build` writes) and waits for /readyz. With `logs`, the
+ * server's output is collected there (and shown if it exits before it is ready); otherwise it is dropped.
+ */
+export async function startPavilion(port: number, env: Record<string, string> = {}, existingDataDir?: string, logs?: string[]): Promise<Started> {
   const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'pavilion-bench-'));
   const t0 = performance.now();
   if (!existsSync('apps/server/dist/main.mjs')) throw new Error('Run `npm run build` first (npm run bench does).');
   const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'apps/server/dist/main.mjs'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', PAVILION_DEMO: '0', ...env },
-    stdio: 'ignore',
+    stdio: logs ? ['ignore', 'pipe', 'pipe'] : 'ignore',
   });
+  if (logs) for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (d: Buffer) => logs.push(d.toString()));
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited');
+    if (child.exitCode !== null) throw new Error(`server exited${logs ? `:\n${logs.join('')}` : ''}`);
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
