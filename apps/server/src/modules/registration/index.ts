@@ -63,7 +63,9 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
   const secret = { value: '' };
   let payments: PaymentsService | null = null;
   const paymentsPort = (): PaymentsPort => payments! as unknown as PaymentsPort;
-  const assertEvent = (caller: AuthUser, organisationId: string, eventId: string) => deps.events.get(caller, organisationId, eventId);
+  const assertEvent = async (caller: AuthUser, organisationId: string, eventId: string) => {
+    await deps.events.get(caller, organisationId, eventId);
+  };
 
   // Confirmation mail leaves from this job, never from a request (issue 20); `checkout` is bound below.
   const mailWorker = createMailWorker({ drain: () => checkout.dispatchOutbox(null), log: deps.log });
