@@ -13,6 +13,7 @@
 import { PDFDocument } from 'pdf-lib';
 import pg from 'pg';
 import { createBadgeDocument } from '../apps/server/src/modules/badges/badge-pdf.ts';
+import { checkBaseline, loadAverage } from './baseline.ts';
 import { freePort, rssMb, startPavilion } from './lib.ts';
 
 const N = Number(process.env.BENCH_BADGES ?? 1000);
@@ -157,6 +158,12 @@ async function main() {
   console.log(
     `| bulk job end to end (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'}; request → PDF ready, with credentials, history, journey) | ${per1000(e.ms)} s | ${e.peak.toFixed(0)} MB (server) | ${e.before.toFixed(0)} MB | ${(e.bytes / 1e6).toFixed(1)} MB in ${e.parts} part(s) | ${e.pages} |`,
   );
+  // The ceiling of the end-to-end job is the renderer alone (same run, same machine load).
+  console.log(`| end to end as a share of the renderer alone (ceiling); load average ${loadAverage()} | ${((100 * r.ms) / e.ms).toFixed(0)} % | |`);
+  checkBaseline(`badges-${process.env.DATABASE_URL ? 'postgres' : 'pglite'}`, {
+    endToEndToRenderer: { value: r.ms / e.ms, better: 'higher', unit: '(renderer-only time ÷ end-to-end time)' },
+    endToEndPeakRssMb: { value: e.peak, better: 'lower', unit: 'MB' },
+  });
 }
 
 main().catch((err) => {

@@ -19,9 +19,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { checkBaseline, loadAverage } from './baseline.ts';
+import { bareJsonServer } from './ceilings.ts';
 import { cpuMs, postJson, startPavilion } from './lib.ts';
+import { runBench, scratchDatabase } from './scratch-db.ts';
 
-const BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ATTENDEES = Number(process.env.BENCH_ATTENDEES ?? 14_000);
 /** Scans per gate before the measured phases, on badges kept for it (JIT, connection-level prepared statements, caches). */
 const WARMUP = Number(process.env.BENCH_WARMUP_SCANS_PER_GATE ?? 20);
@@ -43,12 +45,8 @@ function pct(sorted: number[], p: number): number {
 }
 
 async function main() {
-  const name = `pv_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: BASE });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(BASE);
-  url.pathname = `/${name}`;
+  const database = await scratchDatabase();
+  const url = new URL(database.url);
   // TRUST_PROXY: each simulated gate pairs from its own (forwarded) address, as real gates would; the pairing call is rate limited per IP.
   const app = await startPavilion(3970, { DATABASE_URL: url.toString(), JWT_SECRET: 'bench-secret-that-is-at-least-32-characters', TRUST_PROXY: 'true' });
   const db = new pg.Client({ connectionString: url.toString() });
@@ -94,21 +92,40 @@ async function main() {
 
     // ---- warm-up: every gate scans WARMUP badges from the end of the list (used nowhere else), not measured
     const warmupBadges = Math.min(GATES * WARMUP, Math.floor(creds.length / 4));
+    let sample: unknown = null; // one real scan answer, for the ceiling's bare server
     await Promise.all(
       gates.map(async (gate, g) => {
         for (let i = 0; i < WARMUP; i++) {
           const k = g * WARMUP + i;
-          if (k < warmupBadges) await scan(app.url, gate.token, { credential: creds[creds.length - 1 - k], areaId: gate.areaId, direction: 'in' });
+          if (k < warmupBadges) sample = (await scan(app.url, gate.token, { credential: creds[creds.length - 1 - k], areaId: gate.areaId, direction: 'in' })).body;
         }
       }),
     );
 
+    const perArea = GATES / AREAS;
+    // ---- ceiling: the same closed loop (same client, same request bodies, half the scans) against a bare node:http
+    // server in its own process that parses each body and answers with a real scan answer, just before and just after
+    // the measured loop: what this machine allowed around that moment.
+    const bareCeiling = async () => {
+      const bare = await bareJsonServer(3975, sample);
+      const tb = performance.now();
+      const n = Math.ceil(SCANS_PER_GATE / 2);
+      await Promise.all(
+        gates.map(async (gate, g) => {
+          for (let i = 0; i < n; i++) await scan(bare.url, gate.token, { credential: creds[(i * perArea + g) % creds.length], areaId: gate.areaId, direction: 'in' });
+        }),
+      );
+      bare.close();
+      return (GATES * n) / ((performance.now() - tb) / 1000);
+    };
+    const bareBefore = await bareCeiling();
+
     // ---- online: 100 gates
     const latencies: number[] = [];
     const results: Record<string, number> = {};
-    const perArea = GATES / AREAS;
     const cpu0 = cpuMs(app.child.pid!);
     const t0 = performance.now();
+    const mono0 = process.hrtime.bigint() / 1000n; // µs on the monotonic clock a --cpu-prof profile's timestamps use
     await Promise.all(
       gates.map(async (gate, g) => {
         const j = Math.floor(g / AREAS); // this gate's index among its area's gates
@@ -126,7 +143,11 @@ async function main() {
     );
     const seconds = (performance.now() - t0) / 1000;
     const serverCpu = cpuMs(app.child.pid!) - cpu0;
+    if (process.env.BENCH_NODE_ARGS?.includes('--cpu-prof')) console.log(`closed loop, monotonic µs (to cut the server's CPU profile): ${mono0} ${process.hrtime.bigint() / 1000n}`);
     latencies.sort((a, b) => a - b);
+
+    const bareAfter = await bareCeiling();
+    const bareRate = (bareBefore + bareAfter) / 2;
 
     // ---- open loop: each gate fires on its schedule whether or not earlier scans have answered, on badges the
     // closed loop did not use, so the latency is what a gate sees at that offered load.
@@ -189,9 +210,10 @@ async function main() {
 
     const rate = total / seconds;
     const p99 = pct(latencies, 99);
-    console.log('| Measure | Result | Goal |');
+    console.log(`| Measure (load average ${loadAverage()}) | Result | Goal |`);
     console.log('|---|---|---|');
     console.log(`| Online scans, ${GATES} gates (own device token each), ${AREAS} areas | ${rate.toFixed(0)} scans/s (${total} scans in ${seconds.toFixed(2)} s; server CPU ${((1000 * serverCpu) / total).toFixed(0)} µs a scan) | ≥ 1,000 ${rate >= 1000 ? '✓' : '✗'} |`);
+    console.log(`| Ceiling: the same loop against a bare node:http server, just before and just after | ${bareRate.toFixed(0)} req/s (${bareBefore.toFixed(0)} and ${bareAfter.toFixed(0)}); Pavilion reaches ${((100 * rate) / bareRate).toFixed(1)} % of it | |`);
     console.log(`| Latency p50 / p95 / p99 | ${pct(latencies, 50).toFixed(1)} / ${pct(latencies, 95).toFixed(1)} / ${p99.toFixed(1)} ms | p99 ≤ 50 ms ${p99 <= 50 ? '✓' : '✗'} |`);
     const openP99 = pct(openLatencies, 99);
     console.log(
@@ -202,15 +224,18 @@ async function main() {
     console.log(`| Offline sync, ${OFFLINE} scans in one batch | ${(syncMs / 1000).toFixed(2)} s (server ${sync.ms} ms; applied ${sync.applied}, conflicts ${sync.conflicts}) | |`);
     console.log(`| Same batch replayed | ${(replayMs / 1000).toFixed(2)} s (applied ${replay.applied}, duplicates ${replay.duplicates}) | 0 applied ${replay.applied === 0 ? '✓' : '✗'} |`);
     console.log(`| Full device snapshot, ${ATTENDEES} credentials (first call issues them) | ${(snapshotMs / 1000).toFixed(2)} s, ${(snapshot.credentials as unknown[]).length} credentials | |`);
+    if (doubles !== 0 || replay.applied !== 0) {
+      console.error(`BENCH FAILED (checkin): ${doubles} double admissions, ${replay.applied} replayed scans applied`);
+      process.exitCode = 1;
+    }
+    checkBaseline('checkin', {
+      scansToBareHttp: { value: rate / bareRate, better: 'higher', unit: '(closed-loop scans/s ÷ bare node:http req/s)' },
+    });
   } finally {
     await db.end().catch(() => {});
     await app.stop();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

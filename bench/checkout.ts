@@ -19,9 +19,10 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { checkBaseline, loadAverage } from './baseline.ts';
 import { cpuMs, postJson, startPavilion } from './lib.ts';
+import { runBench, scratchDatabase } from './scratch-db.ts';
 
-const BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 64);
 const CAPACITY = Number(process.env.BENCH_CAPACITY ?? 5000);
 /** Unmeasured orders per buyer before the run (another event). */
@@ -32,12 +33,8 @@ function pct(sorted: number[], p: number): number {
 }
 
 async function main() {
-  const name = `pv_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: BASE });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(BASE);
-  url.pathname = `/${name}`;
+  const database = await scratchDatabase();
+  const url = new URL(database.url);
   const app = await startPavilion(3960, { DATABASE_URL: url.toString(), JWT_SECRET: 'bench-secret-that-is-at-least-32-characters' });
   const db = new pg.Client({ connectionString: url.toString() });
   try {
@@ -165,7 +162,7 @@ COMMIT;
 
     const ratio = ours / tps;
     const p99 = pct(latencies, 99);
-    console.log('| Measure | Result | Goal |');
+    console.log(`| Measure (load average ${loadAverage()}) | Result | Goal |`);
     console.log('|---|---|---|');
     console.log(`| Pavilion checkout, ${BUYERS} buyers, quota ${CAPACITY} | ${ours.toFixed(0)} orders/s (${created} orders in ${seconds.toFixed(2)} s; server CPU ${(serverCpu / created).toFixed(2)} ms an order, ${((100 * serverCpu) / (seconds * 1000)).toFixed(0)} % of a core) | |`);
     console.log(`| pgbench, same transaction shape, ${BUYERS} clients | ${tps.toFixed(0)} tps (latency avg ${pgbLatency} ms; p50 / p95 / p99 ${pct(pgbLatencies, 50).toFixed(0)} / ${pct(pgbLatencies, 95).toFixed(0)} / ${pct(pgbLatencies, 99).toFixed(0)} ms) | |`);
@@ -173,15 +170,18 @@ COMMIT;
     console.log(`| Latency p50 / p95 / p99 | ${pct(latencies, 50).toFixed(0)} / ${pct(latencies, 95).toFixed(0)} / ${p99.toFixed(0)} ms | p99 ≤ 250 ms ${p99 <= 250 ? '✓' : '✗'} |`);
     console.log(`| Oversold | ${regs - CAPACITY} (registrations ${regs}, live holds ${holds}) | 0 ${regs === CAPACITY && holds === CAPACITY ? '✓' : '✗'} |`);
     console.log(`| Refusals | ${JSON.stringify(refusals)} | |`);
+    if (regs !== CAPACITY || holds !== CAPACITY) {
+      console.error(`BENCH FAILED (checkout): ${regs} registrations and ${holds} live holds for ${CAPACITY} seats`);
+      process.exitCode = 1;
+    }
+    checkBaseline('checkout', {
+      ordersToPgbench: { value: ratio, better: 'higher', unit: '(orders/s ÷ same-shape pgbench tps)' },
+    });
   } finally {
     await db.end().catch(() => {});
     await app.stop();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);
