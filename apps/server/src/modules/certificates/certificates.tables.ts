@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { TAttendanceRule } from '@pavilion/domain';
 import { events } from '../events/events.tables.ts';
 import { registrations } from '../registration/registration.tables.ts';
@@ -73,4 +74,50 @@ export const certificateRules = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('certificate_rules_event_idx').on(t.eventId)],
+);
+
+/**
+ * A bulk certificate mail (AP-257): the request records the batch and one row per recipient in one transaction and
+ * answers 202; the certificate mail job sends. `total` is fixed at creation; progress is counted from the rows.
+ */
+export const certificateMailBatches = pgTable(
+  'certificate_mail_batches',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: eventRef(),
+    createdBy: text('created_by'),
+    total: integer('total').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('certificate_mail_batches_event_idx').on(t.eventId, t.createdAt)],
+);
+
+/**
+ * One recipient of a batch. The job claims a row conditionally (`claimed_at` null or older than the lease), sends,
+ * then sets `sent_at` (or `failed_at` with the reason): the sent marker that makes a restart skip what went out.
+ */
+export const certificateMailRecipients = pgTable(
+  'certificate_mail_recipients',
+  {
+    id: text('id').primaryKey(),
+    batchId: text('batch_id')
+      .notNull()
+      .references(() => certificateMailBatches.id, { onDelete: 'cascade' }),
+    certificateId: text('certificate_id')
+      .notNull()
+      .references(() => certificates.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    claimedAt: ts('claimed_at'),
+    sentAt: ts('sent_at'),
+    failedAt: ts('failed_at'),
+    error: text('error'),
+  },
+  (t) => [
+    index('certificate_mail_recipients_batch_idx').on(t.batchId),
+    index('certificate_mail_recipients_cert_idx').on(t.certificateId),
+    // The job's claim scans only rows still owed.
+    index('certificate_mail_recipients_owed_idx').on(t.claimedAt).where(sql`sent_at is null and failed_at is null`),
+  ],
 );
