@@ -110,6 +110,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     // Registration is created below; a login link's lookup runs only on a request, once it exists.
     findRegistration: (caller, organisationId, eventId, registrationId) => registration.service.getRegistration(caller, organisationId, eventId, registrationId),
     addParticipant: (organisationId, eventId, userId, userType) => events.service.addParticipant(organisationId, eventId, userId, userType),
+    assertEvent: (caller, organisationId, eventId) => events.service.get(caller, organisationId, eventId),
     // Exhibition (booths and their forms) lands in a later issue and answers here; until then no booth exists.
     hasBoothForm: async () => false,
   });

@@ -58,6 +58,8 @@ export type AuthServiceDeps = {
   findEventMembership: (eventId: string, user: { id: string; organisationId: string | null }) => Promise<EventMembership>;
   /** The registration a login link is for; the registration module checks the caller's access to the event (404). */
   findRegistration: (caller: AuthUser, organisationId: string, eventId: string, registrationId: string) => Promise<RegistrantContact>;
+  /** Resolves when the caller may work on the event (its organisation and the caller's item-level scope); 404 otherwise. */
+  assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<unknown>;
   /** Makes a user a participant of an event (idempotent). */
   addParticipant: (organisationId: string, eventId: string, userId: string, userType: number) => Promise<unknown>;
   /**
@@ -431,10 +433,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       // A link signs its holder in as the target: a team member may make one for themselves, never for a colleague
       // (whose role may hold more than theirs).
       if (target.organisationId !== null && target.id !== caller.userId) throw authErrors.loginLinkTeamAccount();
-      if (input.eventId) {
-        const m = await deps.findEventMembership(input.eventId, { id: caller.userId, organisationId });
-        if (!m) throw errors.notFound('Event');
-      }
+      // The event must be one the caller may work on (organisation and item-level scope), or it answers 404.
+      if (input.eventId) await deps.assertEvent(caller, organisationId, input.eventId);
       if (input.kind === 'ebf' && !(await deps.hasBoothForm(input.eventId!, input.boothId!, input.formId!))) throw authErrors.unknownBoothOrForm();
       return issueLink(caller, organisationId, target, input);
     },
@@ -473,7 +473,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async mailLoginLink(caller: AuthUser, organisationId: string, key: string): Promise<{ sentTo: string; expiresAt: string }> {
       const row = await deps.repo.findAutoLoginKey(hashSecret(key));
       if (!row || row.organisationId !== organisationId) throw errors.notFound('Login link');
-      if (row.eventId && !(await deps.findEventMembership(row.eventId, { id: caller.userId, organisationId }))) throw errors.notFound('Login link');
+      if (row.eventId) await deps.assertEvent(caller, organisationId, row.eventId).catch(() => Promise.reject(errors.notFound('Login link')));
       if (row.usedAt || row.expiresAt <= now()) throw authErrors.linkExpired();
       const user = await deps.repo.findUserById(row.userId);
       if (!user || user.status !== 'active') throw errors.notFound('Login link');

@@ -136,6 +136,38 @@ describe('a registration’s login link', () => {
   });
 });
 
+describe('item-level scope', () => {
+  it('a member limited to one event cannot make or mail links for another event of the organisation (404)', async () => {
+    const H = bearer(host.accessToken);
+    const hidden = await createEvent(t.app, host.accessToken, 'Hidden Expo');
+    const before = smtp.messages.length;
+    const role = await t.app.inject({ method: 'POST', url: '/api/auth/roles', headers: H, payload: { name: 'Registration desk', codes: ['AP-94', 'AP-96'] } });
+    expect(role.statusCode).toBe(201);
+    const inv = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/team/invitations',
+      headers: H,
+      payload: { email: 'scoped@links.example', firstName: 'Scoped', accessLevel: 2, roleId: role.json().data.id, itemAccess: [{ itemType: 'event', itemId: eventId }] },
+    });
+    expect(inv.statusCode).toBe(201);
+    const invitation = () => smtp.messages.slice(before).find((m) => m.to.includes('scoped@links.example'));
+    await expect.poll(invitation, { timeout: 5000 }).toBeTruthy();
+    const token = /\/er\/([A-Za-z0-9_-]{40,})\?invite=1/.exec(invitation()!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))![1];
+    const accepted = await t.app.inject({ method: 'POST', url: '/api/auth/invitations/accept', payload: { token, password: 'Member#Pass2026', confirmPassword: 'Member#Pass2026' } });
+    const member = accepted.json().data.accessToken as string;
+
+    const inScope = await register(host.accessToken, eventId);
+    expect((await createLink(member, { eventId, registrationId: inScope.id })).statusCode).toBe(201);
+    const outOfScope = await register(host.accessToken, hidden);
+    expect((await createLink(member, { eventId: hidden, registrationId: outOfScope.id })).statusCode).toBe(404);
+    const hostLink = (await createLink(host.accessToken, { eventId: hidden, registrationId: outOfScope.id })).json().data;
+    expect((await mailLink(member, hostLink.key)).statusCode).toBe(404);
+    const userId = (await consume({ kind: 'adl', key: hostLink.key, eventId: hidden })).json().data.userData.id;
+    const direct = await t.app.inject({ method: 'POST', url: '/api/auth/autologin', headers: bearer(member), payload: { kind: 'adl', userId, eventId: hidden } });
+    expect(direct.statusCode).toBe(404);
+  });
+});
+
 describe('ebf/lgn exhibitor form links', () => {
   it('an unknown booth or form is refused with UNKNOWN_BOOTH_OR_FORM and a message, before the key is looked at', async () => {
     const res = await consume({ kind: 'ebf', key: 'made-up-key-made-up-key-123', formId: 'form-1', boothId: 'booth-1', eventId });
