@@ -13,7 +13,7 @@ import { createPaymentsModule, type OrderView, type PaymentsService } from '../p
 import { createCheckoutService, type CheckoutTesting, type PaymentsPort } from './checkout.service.ts';
 import { checkinView, createRegistrationRepository } from './registration.repository.ts';
 import { createPhotoSigner } from './registration-photos.ts';
-import { createMailWorker, type MailWorker } from './mail-worker.ts';
+import { createMailWorker, type MailWorker } from '../../platform/mail-worker.ts';
 import { createPublicInfo } from './public-info.ts';
 export type { CheckinRegistrationView } from './registration.repository.ts';
 import { registrationPublicRoutes } from './registration.public-routes.ts';
