@@ -1,5 +1,6 @@
 import { COUNTRIES } from './countries.data.ts';
 import type { TCountry } from './country.ts';
+import { findTimeZone } from './time-zones.ts';
 
 export { COUNTRIES };
 
@@ -18,4 +19,15 @@ export function findCountryById(id: number): TCountry | undefined {
 /** Countries that may be offered in pickers (not suspended). */
 export function activeCountries(): readonly TCountry[] {
   return COUNTRIES.filter((c) => !c.suspended);
+}
+
+/**
+ * The currency of the country a time zone belongs to (SPEC §3.3 time zone → country, §3.2 country → currency):
+ * "Asia/Kolkata" → INR. An event has a time zone, not a country, so this is its default currency. Null for zones
+ * with no country (UTC, Etc/*) or a country without a currency.
+ */
+export function currencyOfTimeZone(timeZone: string): string | null {
+  const country = findTimeZone(timeZone)?.country;
+  const currency = country ? findCountry(country)?.currency : undefined;
+  return currency && /^[A-Z]{3}$/.test(currency) ? currency : null;
 }

@@ -59,6 +59,8 @@ export const ZRegistrationSettingsUpdateRequest = z
 export type TRegistrationSettingsUpdateRequest = z.infer<typeof ZRegistrationSettingsUpdateRequest>;
 
 // ---------------------------------------------------------------- tickets
+/** A new ticket's currency when its event's time zone names no country with a currency (UTC, Etc/*). */
+export const DEFAULT_TICKET_CURRENCY = 'EUR';
 export const TICKET_VISIBILITIES = ['public', 'hidden'] as const;
 const ticketFields = {
   name: zName(200),
@@ -92,6 +94,8 @@ function refineTicket(v: Partial<{ isFree: boolean; price: number; minPerOrder: 
 export const ZTicketCreateRequest = z
   .strictObject({
     ...ticketFields,
+    /** Omitted: the currency of the event's country (its time zone's), EUR when that has none. */
+    currency: ticketFields.currency.optional(),
     description: ticketFields.description.default(''),
     isFree: ticketFields.isFree.default(false),
     price: ticketFields.price.default(0),

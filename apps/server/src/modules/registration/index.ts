@@ -86,7 +86,7 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
   const publicInfo = createPublicInfo({ repo, findEvent: (id) => deps.events.findOwner(id), enabledProviders: (organisationId) => paymentsPort().enabledProviders(organisationId), now });
   const photoKey = { value: '' };
   const photos = createPhotoSigner(() => photoKey.value);
-  const service = createRegistrationService({ repo, checkout, payments: paymentsPort, assertEvent, audit: deps.audit, publicUrl: deps.publicUrl, now, onRegistrationReplaced: deps.onRegistrationReplaced, photoUrlOf: photos.urlOf, userEmail: deps.userEmail });
+  const service = createRegistrationService({ repo, checkout, payments: paymentsPort, assertEvent: deps.events.get, audit: deps.audit, publicUrl: deps.publicUrl, now, onRegistrationReplaced: deps.onRegistrationReplaced, photoUrlOf: photos.urlOf, userEmail: deps.userEmail });
   const paymentsModule = createPaymentsModule(db, {
     registration: () => ({
       findOrder: (orderId) => repo.findOrder(orderId) as Promise<OrderView | null>,

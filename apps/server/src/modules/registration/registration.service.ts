@@ -41,7 +41,7 @@ import type {
   TVisitorCategory,
   TVisitorCategoryRequest,
 } from '@pavilion/domain';
-import { randomCode, SourceChannel, ZTicketCreateRequest } from '@pavilion/domain';
+import { currencyOfTimeZone, DEFAULT_TICKET_CURRENCY, randomCode, SourceChannel, ZTicketCreateRequest } from '@pavilion/domain';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -58,7 +58,8 @@ export type RegistrationDeps = {
   checkout: CheckoutService;
   payments: () => PaymentsPort;
   /** Throws 404 unless the event is the organisation's and within the caller's item scope. */
-  assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
+  /** The event as the caller may see it (404 otherwise); its time zone gives new tickets their default currency. */
+  assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<{ timeZone: string }>;
   audit: Audit;
   publicUrl: string;
   now: () => Date;
@@ -235,10 +236,11 @@ export function createRegistrationService(deps: RegistrationDeps) {
       return ticketOut(eventId, t);
     },
     async createTicket(caller: AuthUser, organisationId: string, eventId: string, input: TTicketCreateRequest): Promise<TTicket> {
-      await guard(caller, organisationId, eventId);
+      const event = await guard(caller, organisationId, eventId);
+      const currency = input.currency ?? currencyOfTimeZone(event.timeZone) ?? DEFAULT_TICKET_CURRENCY;
       const id = newId();
       const t = await repo.transaction(async (tx) => {
-        const row = await tx.insertTicket({ id, organisationId, eventId, ...input, salesStart: d(input.salesStart), salesEnd: d(input.salesEnd) });
+        const row = await tx.insertTicket({ id, organisationId, eventId, ...input, currency, salesStart: d(input.salesStart), salesEnd: d(input.salesEnd) });
         if (input.capacity !== null) {
           const q = await tx.insertQuota({ id: newId(), organisationId, eventId, name: `${input.name} (ticket)`, capacity: input.capacity, ticketId: id });
           await tx.setTicketQuotas(eventId, id, [q.id]);

@@ -69,7 +69,7 @@ export const organiserEn = {
   taxRate: 'Tax rate (%)',
   salesStart: 'Sales start',
   salesEnd: 'Sales end',
-  salesWindowHint: 'Leave empty to sell from now until the event.',
+  salesWindowHint: 'Times in {{timeZone}}. Leave empty to sell from now until the event.',
   visibility: 'Visibility',
   visibilityPublic: 'Public',
   visibilityHidden: 'Hidden (needs a code)',

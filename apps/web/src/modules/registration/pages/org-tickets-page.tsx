@@ -14,6 +14,7 @@ import { confirmDelete } from '../components/organiser/confirm-delete.ts';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { PublicLinksCard } from '../components/organiser/public-links-card.tsx';
 import { TicketFormModal } from '../components/organiser/ticket-form-modal.tsx';
+import { useEvent } from '../../events/hooks/use-events.ts';
 import { seatKeys, useRegistrationMutation, useTickets } from '../hooks/use-organiser-registration.ts';
 import { useSectionEventId } from '../hooks/use-section-event.ts';
 import { formatDateTime } from '../lib/datetime.ts';
@@ -28,6 +29,8 @@ export function OrgTicketsPage() {
   const { t } = useTranslation();
   const eventId = useSectionEventId();
   const tickets = useTickets(eventId);
+  // A new ticket's currency and sale window follow the event (its country's currency, its time zone).
+  const event = useEvent(eventId);
   const [editing, setEditing] = useState<TTicket | null>(null);
   const [isOpen, setOpen] = useState(false);
   const remove = useRegistrationMutation((id: string) => api.deleteTicket(eventId, id), [...seatKeys(eventId), registrationKeys.public()]);
@@ -117,7 +120,7 @@ export function OrgTicketsPage() {
         </DataTable>
       )}
       <PublicLinksCard eventId={eventId} />
-      <TicketFormModal eventId={eventId} ticket={editing} isOpen={isOpen} onClose={() => setOpen(false)} />
+      <TicketFormModal eventId={eventId} event={event.data ?? null} ticket={editing} isOpen={isOpen} onClose={() => setOpen(false)} />
     </Stack>
   );
 }

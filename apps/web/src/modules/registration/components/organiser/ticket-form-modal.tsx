@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { ZTicketCreateRequest, type TTicket, type TTicketCreateRequest } from '@pavilion/domain/registration/registration.schemas';
+import { DEFAULT_TICKET_CURRENCY, ZTicketCreateRequest, type TTicket, type TTicketCreateRequest } from '@pavilion/domain/registration/registration.schemas';
+import { currencyOfTimeZone } from '@pavilion/domain/reference/countries';
 import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../../app/form-errors.ts';
 import { toast } from '../../../../app/toast.ts';
 import { FormAlert } from '../../../auth/components/form-alert.tsx';
@@ -30,16 +31,24 @@ export type TTicketFormValues = {
   sortOrder: string | number;
 };
 
-export function ticketToValues(ticket?: TTicket | null, defaultCurrency = 'EUR'): TTicketFormValues {
+/** The event a ticket belongs to, as far as the form's defaults go: a new ticket's currency and the sale window's zone. */
+export type TTicketEvent = { timeZone: string };
+
+/** A new ticket of this event: its country's currency (SPEC §3.2, via its time zone), else EUR. */
+export function defaultTicketCurrency(event?: TTicketEvent | null): string {
+  return (event && currencyOfTimeZone(event.timeZone)) ?? DEFAULT_TICKET_CURRENCY;
+}
+
+export function ticketToValues(ticket?: TTicket | null, event?: TTicketEvent | null): TTicketFormValues {
   return {
     name: ticket?.name ?? '',
     description: ticket?.description ?? '',
     isFree: ticket?.isFree ?? false,
-    currency: ticket?.currency ?? defaultCurrency,
+    currency: ticket?.currency ?? defaultTicketCurrency(event),
     price: ticket && !ticket.isFree ? toMajor(ticket.price, ticket.currency) : '',
     taxRate: ticket ? ticket.taxRateBp / 100 : 0,
-    salesStart: toLocalInput(ticket?.salesStart),
-    salesEnd: toLocalInput(ticket?.salesEnd),
+    salesStart: toLocalInput(ticket?.salesStart, event?.timeZone),
+    salesEnd: toLocalInput(ticket?.salesEnd, event?.timeZone),
     visibility: ticket?.visibility ?? 'public',
     unlockCode: ticket?.unlockCode ?? '',
     minPerOrder: ticket?.minPerOrder ?? 1,
@@ -52,7 +61,7 @@ export function ticketToValues(ticket?: TTicket | null, defaultCurrency = 'EUR')
 const num = (v: string | number, fallback: number) => (v === '' || v === null || v === undefined ? fallback : Number(v));
 
 /** The form's values as the create/update request (money in minor units, tax in basis points, instants in ISO). */
-export function valuesToTicketRequest(v: TTicketFormValues): TTicketCreateRequest {
+export function valuesToTicketRequest(v: TTicketFormValues, event?: TTicketEvent | null): TTicketCreateRequest {
   const currency = v.currency.trim().toUpperCase();
   return {
     name: v.name.trim(),
@@ -61,8 +70,8 @@ export function valuesToTicketRequest(v: TTicketFormValues): TTicketCreateReques
     currency,
     price: v.isFree ? 0 : (toMinor(String(v.price), currency) ?? -1),
     taxRateBp: Math.round(num(v.taxRate, 0) * 100),
-    salesStart: fromLocalInput(v.salesStart),
-    salesEnd: fromLocalInput(v.salesEnd),
+    salesStart: fromLocalInput(v.salesStart, event?.timeZone),
+    salesEnd: fromLocalInput(v.salesEnd, event?.timeZone),
     visibility: v.visibility,
     unlockCode: v.visibility === 'hidden' ? v.unlockCode.trim() || null : null,
     minPerOrder: num(v.minPerOrder, 1),
@@ -73,24 +82,24 @@ export function valuesToTicketRequest(v: TTicketFormValues): TTicketCreateReques
 }
 
 /** Create or edit a ticket: free or paid, currency, price, tax, sale window, visibility with unlock code, limits. */
-export function TicketFormModal({ eventId, ticket, isOpen, onClose }: { eventId: string; ticket: TTicket | null; isOpen: boolean; onClose: () => void }) {
+export function TicketFormModal({ eventId, event, ticket, isOpen, onClose }: { eventId: string; event: TTicketEvent | null; ticket: TTicket | null; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TTicketFormValues>({
     mode: 'controlled',
-    initialValues: ticketToValues(ticket),
-    validate: schemaValidator<TTicketFormValues>(ZTicketCreateRequest, t, valuesToTicketRequest),
+    initialValues: ticketToValues(ticket, event),
+    validate: schemaValidator<TTicketFormValues>(ZTicketCreateRequest, t, (v) => valuesToTicketRequest(v, event)),
   });
   useEffect(() => {
     if (isOpen) {
-      form.setValues(ticketToValues(ticket));
+      form.setValues(ticketToValues(ticket, event));
       form.resetDirty();
       form.clearErrors();
       setFormError(null);
     }
     // reset only when the modal opens for another ticket
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isOpen, ticket?.id]);
+  }, [isOpen, ticket?.id, event?.timeZone]);
 
   const save = useRegistrationMutation(
     (body: TTicketCreateRequest) => (ticket ? api.updateTicket(eventId, ticket.id, body) : api.createTicket(eventId, body)),
@@ -99,7 +108,7 @@ export function TicketFormModal({ eventId, ticket, isOpen, onClose }: { eventId:
 
   const submit = form.onSubmit((values) => {
     setFormError(null);
-    save.mutate(valuesToTicketRequest(values), {
+    save.mutate(valuesToTicketRequest(values, event), {
       onSuccess: () => {
         toast(ticket ? t('registration.org.ticketSaved') : t('registration.org.ticketCreated'), 'success');
         onClose();
@@ -156,7 +165,7 @@ export function TicketFormModal({ eventId, ticket, isOpen, onClose }: { eventId:
             <NumberInput label={t('registration.org.taxRate')} min={0} max={100} decimalScale={2} hideControls {...form.getInputProps('taxRate')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput type="datetime-local" label={t('registration.org.salesStart')} description={t('registration.org.salesWindowHint')} {...form.getInputProps('salesStart')} />
+            <TextInput type="datetime-local" label={t('registration.org.salesStart')} description={t('registration.org.salesWindowHint', { timeZone: event?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone })} {...form.getInputProps('salesStart')} />
             <TextInput type="datetime-local" label={t('registration.org.salesEnd')} description=" " {...form.getInputProps('salesEnd')} />
           </SimpleGrid>
           <div>
