@@ -3,7 +3,7 @@ import { Alert, Box, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Th
 import { IconChartAreaLine, IconCoin, IconDoorEnter, IconEye, IconTicket, IconUsers, IconWalk } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { TIME_RANGE_FILTER_OPTIONS, type TEventOverview } from '@pavilion/domain';
+import { TIME_RANGE_FILTER_OPTIONS, TimeRangeFilter, type TEventOverview } from '@pavilion/domain';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { formatSeats } from '../../registration/lib/seats.ts';
 import { useEventOverview } from '../hooks/use-event-overview.ts';
@@ -29,10 +29,10 @@ function formatRevenue(revenue: NonNullable<TEventOverview['revenue']>): string 
 
 function Kpi({ icon, label, value, note, isLoading }: { icon: ReactNode; label: string; value: string | null; note: string; isLoading: boolean }) {
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p="md" radius="md" role="group" aria-label={label}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div style={{ minWidth: 0 }}>
-          <Text size="xs" c="dimmed" fw={700} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
+          <Text size="xs" c="dimmed" fw={700} tt="uppercase" style={{ letterSpacing: '0.04em' }} aria-hidden>
             {label}
           </Text>
           {isLoading ? (
@@ -42,7 +42,7 @@ function Kpi({ icon, label, value, note, isLoading }: { icon: ReactNode; label: 
               —
             </Text>
           ) : (
-            <Text fz={28} fw={700} lh={1.2} mt={4} style={{ overflowWrap: 'anywhere' }}>
+            <Text fz={28} fw={700} lh={1.2} mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="kpi-value">
               {value}
             </Text>
           )}
@@ -65,7 +65,8 @@ function Kpi({ icon, label, value, note, isLoading }: { icon: ReactNode; label: 
 export function LiveOverview({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const range = parseTimeRange(params.get('range'));
+  // The overview opens on the whole story so far (as Reports does); a narrower range is one pick away.
+  const range = parseTimeRange(params.get('range'), TimeRangeFilter.AllDates);
   const rangeLabel = TIME_RANGE_FILTER_OPTIONS.find((o) => o.id === range)?.label ?? '';
   const overview = useEventOverview(eventId, range);
   const o = overview.data;
