@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 describe('main', () => {
-  it('starts on an empty data dir, prints the demo login, serves /readyz and shuts down gracefully on SIGTERM', async () => {
+  it('starts on an empty data dir, prints the demo login and gate code, serves /readyz and shuts down gracefully on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pavilion-main-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'development', PAVILION_DEMO: '', LOG_LEVEL: 'info' },
@@ -15,7 +15,8 @@ describe('main', () => {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     try {
-      const deadline = Date.now() + 45_000;
+      // The first start initialises the data dir and tells the whole demo in a child process first.
+      const deadline = Date.now() + 150_000;
       let port: string | undefined;
       while (!port) {
         port = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1];
@@ -23,6 +24,10 @@ describe('main', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
       expect(out).toContain('organiser@demo.pavilion / Organiser@2026');
+      expect(out).toMatch(/Gate scanner: open http:\/\/localhost:\d+\/scanner and enter the code [0-9A-Z]{4}-[0-9A-Z]{4}/);
+      // The staging dir became the data dir: nothing is left beside it.
+      expect(readdirSync(dataDir)).toContain('PG_VERSION');
+      expect(readdirSync(dirname(dataDir)).filter((n) => n.startsWith(`.${basename(dataDir)}.init-`))).toEqual([]);
       expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
@@ -32,5 +37,5 @@ describe('main', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 180_000);
 });
