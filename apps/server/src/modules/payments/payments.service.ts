@@ -152,7 +152,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   async function providerFor(name: string, organisationId: string | null): Promise<PaymentProvider> {
-    if (name === 'test') return testGatewayProvider(deps.testGatewaySecret(), deps.publicUrl);
+    if (name === 'test') return testGatewayProvider(deps.testGatewaySecret());
     if (name === 'offline') return offlineProvider();
     const keys = await keysFor(organisationId);
     if (name === 'stripe') return stripeProvider(keys.stripe);
@@ -274,6 +274,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         amount: order.total,
         currency: order.currency,
         buyerEmail: order.buyerEmail,
+        // An outside provider's page sends the buyer back: it needs an absolute address, PUBLIC_URL's.
         successUrl: `${deps.publicUrl}/success/${order.eventId}/${order.id}/${sessionId}`,
         failureUrl: `${deps.publicUrl}/failure?eventId=${order.eventId}&orderId=${order.id}&sessionId=${sessionId}`,
         returnUrl: `${deps.publicUrl}/phipay-res/${sessionId}/${order.eventId}/${order.id}`,
@@ -351,7 +352,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async gatewayComplete(sessionId: string, outcome: 'pay' | 'fail'): Promise<TTestGatewayCompleteResponse> {
       const p = await repo.findBySession(sessionId);
       if (!p || p.provider !== 'test') throw errors.notFound('Payment session');
-      const successUrl = `${deps.publicUrl}/success/${p.eventId}/${p.orderId}/${sessionId}`;
+      // The test gateway's page is on this origin: back to the success page by path, at the host name the buyer used.
+      const successUrl = `/success/${p.eventId}/${p.orderId}/${sessionId}`;
       if (p.status === 'captured' || p.status === 'refunded' || p.status === 'partially_refunded') {
         if (outcome === 'pay') return { redirectUrl: successUrl, status: p.status as 'captured' };
         throw paymentErrors.sessionClosed();
@@ -375,7 +377,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       const after = (await repo.findBySession(sessionId))!;
       return {
-        redirectUrl: outcome === 'pay' ? successUrl : `${deps.publicUrl}/failure?eventId=${p.eventId}&orderId=${p.orderId}&sessionId=${sessionId}`,
+        redirectUrl: outcome === 'pay' ? successUrl : `/failure?eventId=${p.eventId}&orderId=${p.orderId}&sessionId=${sessionId}`,
         status: after.status as TTestGatewayCompleteResponse['status'],
       };
     },

@@ -86,12 +86,15 @@ function verifyPavilion(secret: string, raw: Buffer, sig: string | null, nowMs: 
   if (Math.abs(nowMs / 1000 - t) > WEBHOOK_TOLERANCE_SECONDS) throw webhookErrors.stale();
 }
 
-/** The built-in test gateway: no outside account; its hosted page posts a signed webhook to Pavilion itself. */
-export function testGatewayProvider(secret: string, publicUrl: string): PaymentProvider {
+/**
+ * The built-in test gateway: no outside account; its hosted page posts a signed webhook to Pavilion itself. Its page
+ * is on Pavilion's own origin, so the buyer is sent there by path and stays at the host name they opened.
+ */
+export function testGatewayProvider(secret: string): PaymentProvider {
   return {
     name: 'test',
     async createCheckout(input) {
-      return { redirectUrl: `${publicUrl}/api/eventservices/public/payments/test-gateway/${input.sessionId}`, providerSessionId: null };
+      return { redirectUrl: `/api/eventservices/public/payments/test-gateway/${input.sessionId}`, providerSessionId: null };
     },
     verifyWebhook(raw, headers, nowMs) {
       verifyPavilion(secret, raw, header(headers, PAVILION_SIGNATURE_HEADER), nowMs);

@@ -275,7 +275,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   async function publicOrder(orderId: string): Promise<TPublicOrder> {
     const o = await repo.findOrder(orderId);
     if (!o) throw errors.notFound('Order');
-    return toPublicOrder(o, await repo.registrationsOfOrder(o.id), deps.publicUrl);
+    return toPublicOrder(o, await repo.registrationsOfOrder(o.id));
   }
 
   /**
@@ -544,7 +544,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           deps.log?.error({ err, orderId }, 'payment checkout could not start');
         }
       }
-      return { order: toPublicOrder(orderRow, regRows, deps.publicUrl), payment };
+      return { order: toPublicOrder(orderRow, regRows), payment };
     },
 
     /**

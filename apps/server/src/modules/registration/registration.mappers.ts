@@ -88,7 +88,11 @@ export function qrPath(orderId: string, registrationId: string): string {
   return `/api/eventservices/public/orders/${orderId}/attendees/${registrationId}/qr.png`;
 }
 
-export function toPublicOrder(o: OrderRow, regs: RegistrationRow[], publicUrl: string): TPublicOrder {
+/**
+ * An order as its pages see it. Its QR and invoice links are paths on the page's own origin, so the success page works
+ * at any host name the site is opened at (its CSP allows images from 'self' only); mail keeps PUBLIC_URL links.
+ */
+export function toPublicOrder(o: OrderRow, regs: RegistrationRow[]): TPublicOrder {
   const confirmed = o.status === 'paid';
   return {
     id: o.id,
@@ -110,18 +114,18 @@ export function toPublicOrder(o: OrderRow, regs: RegistrationRow[], publicUrl: s
       firstName: r.firstName,
       lastName: r.lastName,
       approvalStatus: r.approvalStatus as TApprovalStatus,
-      qrUrl: confirmed ? `${publicUrl}${qrPath(o.id, r.id)}` : null,
+      qrUrl: confirmed ? qrPath(o.id, r.id) : null,
     })),
     expiresAt: o.status === 'pending' ? iso(o.expiresAt) : null,
     paidAt: iso(o.paidAt),
-    invoiceUrl: o.invoiceNumber ? `${publicUrl}/api/eventservices/public/orders/${o.id}/invoice.pdf` : null,
+    invoiceUrl: o.invoiceNumber ? `/api/eventservices/public/orders/${o.id}/invoice.pdf` : null,
     createdAt: o.createdAt.toISOString(),
   };
 }
 
-export function toOrder(o: OrderRow, regs: RegistrationRow[], publicUrl: string): TOrder {
+export function toOrder(o: OrderRow, regs: RegistrationRow[]): TOrder {
   return {
-    ...toPublicOrder(o, regs, publicUrl),
+    ...toPublicOrder(o, regs),
     buyer: { firstName: o.buyerFirstName, lastName: o.buyerLastName, email: o.buyerEmail, countryCode: o.buyerCountryCode, contactNo: o.buyerContactNo },
     paymentProvider: o.paymentProvider,
     refundedAmount: o.refundedAmount,

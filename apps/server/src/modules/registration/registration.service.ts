@@ -631,13 +631,13 @@ export function createRegistrationService(deps: RegistrationDeps) {
       await guard(caller, organisationId, eventId);
       const { rows, total } = await repo.listOrders(eventId, q);
       const items: TOrder[] = [];
-      for (const o of rows) items.push(toOrder(o, await repo.registrationsOfOrder(o.id), deps.publicUrl));
+      for (const o of rows) items.push(toOrder(o, await repo.registrationsOfOrder(o.id)));
       return { items, total, page: q.page, pageSize: q.pageSize };
     },
     async getOrder(caller: AuthUser, organisationId: string, eventId: string, orderId: string): Promise<TOrder> {
       await guard(caller, organisationId, eventId);
       const o = await orderIn(eventId, orderId);
-      return toOrder(o, await repo.registrationsOfOrder(o.id), deps.publicUrl);
+      return toOrder(o, await repo.registrationsOfOrder(o.id));
     },
     async markPaid(caller: AuthUser, organisationId: string, eventId: string, orderId: string): Promise<TOrder> {
       await guard(caller, organisationId, eventId);
