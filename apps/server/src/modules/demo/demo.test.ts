@@ -88,6 +88,9 @@ describe('the demo story (PAVILION_DEMO=1)', () => {
     expect(days.size).toBeGreaterThanOrEqual(13);
     const today = await get(`/api/analytics/api/events/${eventId}/overview?range=2`);
     expect(today.pageViews.total).toBeLessThan(overview.pageViews.total);
+    // The attendee and the exhibitor joined when the campaign started, two weeks ago, not today.
+    expect(overview.participants.total).toBe(2);
+    expect(today.participants.total).toBe(0);
   });
 
   it('has a default badge template, printed badges, a gate and a session room with scans, and certificates', async () => {
@@ -143,5 +146,5 @@ describe('seedDemoIfWanted without the demo', () => {
     t = await createTestApp({ PAVILION_DEMO: '0' });
     expect(await seedDemoIfWanted(t.ctx, silent)).toBe(false);
     expect((await login(t.app, DEMO_ACCOUNTS.organiser)).statusCode).toBe(401);
-  });
+  }, 120_000); // two fresh databases
 });

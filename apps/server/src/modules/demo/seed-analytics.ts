@@ -30,9 +30,8 @@ export const analyticsSeeder: DemoSeeder = {
       const people = Math.round((20 + (13 - day) * 3.8) * (0.75 + random() * 0.5));
       for (let v = 0; v < people; v++) {
         const visitorId = visitors[Math.floor(random() * visitors.length)]!;
-        const hour = 3 + random() * 15;
-        const first = ago(story, day, 24 - hour);
-        if (first > story.now) continue;
+        // Within the day that ended `day` days ago (day 0: the last 24 hours, up to now).
+        const first = ago(story, day, random() * 23.5);
         const referrer = referrers[Math.floor(random() * referrers.length)];
         const pagesSeen = 1 + Math.floor(random() * 3);
         for (let k = 0; k < pagesSeen; k++) {

@@ -138,7 +138,7 @@ export function createEventsService(deps: EventsDeps) {
       return null;
     },
     async addParticipant(organisationId: string, eventId: string, userId: string, userType: number) {
-      return deps.repo.insertEventUser({ id: newId(), organisationId, eventId, userId, userType });
+      return deps.repo.insertEventUser({ id: newId(), organisationId, eventId, userId, userType, createdAt: now() });
     },
   };
 }
