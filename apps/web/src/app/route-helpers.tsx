@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { Params, RouteObject } from 'react-router';
 import type { TAccessRule } from './access.ts';
 import type { TFeatureKey } from '../modules/placeholder/pages/not-available-page.tsx';
 import { loadDashboardStrings } from './i18n.ts';
@@ -8,11 +8,25 @@ import { loadDashboardStrings } from './i18n.ts';
 
 type TModule = Record<string, unknown>;
 
+/**
+ * A page module may export `startData(params)`: it starts the page's first read (into the query cache) and returns
+ * at once. It runs as the route's loader, so the request leaves before React renders the page rather than after, and
+ * the route does not wait for it (the page shows its own loading state, as before).
+ */
+type TStartData = (params: Params) => void;
+
 function lazyPage<M extends TModule, K extends keyof M & string>(load: () => Promise<M>, name: K, props: Record<string, unknown> | undefined, hasAppStrings: boolean) {
   return async () => {
     const [module] = await Promise.all([load(), hasAppStrings ? loadDashboardStrings() : undefined]);
     const Component = module[name] as ComponentType<Record<string, unknown>>;
-    return props ? { element: <Component {...props} /> } : { Component };
+    const startData = module.startData as TStartData | undefined;
+    const loader = startData
+      ? ({ params }: { params: Params }) => {
+          startData(params);
+          return null;
+        }
+      : undefined;
+    return { ...(props ? { element: <Component {...props} /> } : { Component }), ...(loader ? { loader } : {}) };
   };
 }
 

@@ -1,5 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Params } from 'react-router';
 import { httpStatusOf } from '../../app/api-client.ts';
+import { queryClient } from '../../app/query-client.ts';
 import { ebadgeApi } from './api/ebadge-api.ts';
 import { ebadgeKeys } from './api/ebadge-keys.ts';
 
@@ -8,8 +10,18 @@ const noRetryOn4xx = (count: number, error: unknown) => {
   return (status === undefined || status >= 500) && count < 2;
 };
 
+/** The public e-badge read: one definition for the pages' hook and their routes' early start. */
+export function ebadgeQuery(eventUserId: string) {
+  return queryOptions({ queryKey: ebadgeKeys.view(eventUserId), queryFn: ({ signal }) => ebadgeApi.view(eventUserId, signal), retry: noRetryOn4xx });
+}
+
+/** The e-badge pages' early start (app/route-helpers.tsx): the badge read leaves before the page renders. */
+export function startEbadgeData({ eventUserId }: Params): void {
+  if (eventUserId) void queryClient.prefetchQuery(ebadgeQuery(eventUserId));
+}
+
 export function useEbadge(eventUserId: string) {
-  return useQuery({ queryKey: ebadgeKeys.view(eventUserId), queryFn: ({ signal }) => ebadgeApi.view(eventUserId, signal), retry: noRetryOn4xx, enabled: eventUserId !== '' });
+  return useQuery({ ...ebadgeQuery(eventUserId), enabled: eventUserId !== '' });
 }
 
 export function useMyEbadges() {

@@ -10,6 +10,8 @@ import { CalendarAndShare, EbadgeButtons, NotReady, QrImage } from '../component
 import { EbadgeLoading, EbadgeProblem } from '../components/ebadge-layout.tsx';
 import { useEbadge } from '../hooks.ts';
 
+export { startEbadgeData as startData } from '../hooks.ts';
+
 type TWakeLock = { release(): Promise<void> };
 
 /** Keeps the screen on at the gate where the browser allows it (Screen Wake Lock API); silently nothing elsewhere. */

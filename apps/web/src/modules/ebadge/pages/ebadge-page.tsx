@@ -9,6 +9,8 @@ import { CalendarAndShare, EbadgeButtons, NotReady, QrImage } from '../component
 import { EbadgeLayout, EbadgeLoading, EbadgeProblem } from '../components/ebadge-layout.tsx';
 import { useEbadge } from '../hooks.ts';
 
+export { startEbadgeData as startData } from '../hooks.ts';
+
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TPublicOrder, TPublicRegistrationQuery } from '@pavilion/domain/registration/registration.schemas';
 import { httpStatusOf } from '../../../app/api-client.ts';
@@ -13,13 +13,20 @@ const POLL_FOR_MS = 120_000;
 /** 404s are answers ("this link is not valid"), not glitches: do not retry them. */
 const retryUnless404 = (count: number, error: unknown) => httpStatusOf(error) !== 404 && count < 2;
 
-export function usePublicRegistrationInfo(eventId: string | null | undefined, q: TPublicRegistrationQuery = {}) {
-  return useQuery({
-    queryKey: registrationKeys.publicInfo(eventId ?? '', q),
-    queryFn: ({ signal }) => publicRegistrationApi.info(eventId!, q, signal),
-    enabled: !!eventId,
+/** The public registration read of an event: one definition for the page's hook and its route's early start. */
+export function publicRegistrationInfoQuery(eventId: string, q: TPublicRegistrationQuery = {}) {
+  return queryOptions({
+    queryKey: registrationKeys.publicInfo(eventId, q),
+    queryFn: ({ signal }) => publicRegistrationApi.info(eventId, q, signal),
     retry: retryUnless404,
     staleTime: 30_000,
+  });
+}
+
+export function usePublicRegistrationInfo(eventId: string | null | undefined, q: TPublicRegistrationQuery = {}) {
+  return useQuery({
+    ...publicRegistrationInfoQuery(eventId ?? '', q),
+    enabled: !!eventId,
     placeholderData: (prev) => prev,
   });
 }

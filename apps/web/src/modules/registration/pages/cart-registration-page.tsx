@@ -1,10 +1,16 @@
 import '../public-i18n.ts';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, type Params } from 'react-router';
+import { queryClient } from '../../../app/query-client.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { CheckoutFlow } from '../components/public/checkout-flow.tsx';
 import { PublicLoading, PublicProblem } from '../components/public/public-states.tsx';
-import { usePublicRegistrationInfo, useUnlockCode } from '../hooks/use-public-registration.ts';
+import { publicRegistrationInfoQuery, usePublicRegistrationInfo, useUnlockCode } from '../hooks/use-public-registration.ts';
+
+/** The route's early start (app/route-helpers.tsx): the event's registration read leaves before the page renders. */
+export function startData({ eventId }: Params): void {
+  if (eventId) void queryClient.prefetchQuery(publicRegistrationInfoQuery(eventId));
+}
 
 /** `cart-registration/{eventId}`: choose tickets, fill in details, pay. Leaving asks for confirmation (SPEC §2.1). */
 export function CartRegistrationPage() {
