@@ -2,6 +2,7 @@ import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startSmtpCapture } from '../../apps/server/src/test/smtp-capture.ts';
+import { apiCaller } from '../support/api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 
@@ -23,16 +24,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let browser: Browser;
 let token = '';
 
-async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = { authorization: `Bearer ${token}` }): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { accept: 'application/json', ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { status: string; data: T };
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const call = apiCaller(() => server.url, () => token);
 
 /** A confirmed registration on a free ticket, placed through the public checkout as a visitor would. */
 async function register(firstName: string, lastName: string, email: string) {
