@@ -5,19 +5,29 @@ function parseIsoDate(value: string): Date | null {
   return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+/**
+ * Intl formatters are built on first use, not when the module loads: each costs a few milliseconds of a phone's main
+ * thread, and most pages use one or none of them.
+ */
+function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+const dateFormat = lazily(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }));
 
 export function formatDate(value: string): string {
   const d = parseIsoDate(value);
-  return d ? dateFormat.format(d) : value;
+  return d ? dateFormat().format(d) : value;
 }
 
 export function formatDateRange(start: string, end: string): string {
   const a = parseIsoDate(start);
   const b = parseIsoDate(end);
   if (!a || !b) return `${start} – ${end}`;
-  if (start === end) return dateFormat.format(a);
-  return typeof dateFormat.formatRange === 'function' ? dateFormat.formatRange(a, b) : `${dateFormat.format(a)} – ${dateFormat.format(b)}`;
+  if (start === end) return dateFormat().format(a);
+  const format = dateFormat();
+  return typeof format.formatRange === 'function' ? format.formatRange(a, b) : `${format.format(a)} – ${format.format(b)}`;
 }
 
 /** Today's ISO date in a time zone (falls back to the browser's zone). */
@@ -29,10 +39,10 @@ export function todayIn(timeZone?: string): string {
   }
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTimeFormat = lazily(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }));
 
 /** An instant (ISO timestamp) in the browser's zone, e.g. "3 Mar 2027, 14:05". */
 export function formatDateTime(value: string): string {
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : dateTimeFormat.format(d);
+  return Number.isNaN(d.getTime()) ? value : dateTimeFormat().format(d);
 }

@@ -129,8 +129,13 @@ export function CheckoutFlow(props: TCheckoutProps) {
   const total = quote ? quote.total : estimateTotal(items, tickets);
   const isFree = total === 0;
 
-  // Move focus to the new step's heading: screen-reader users hear where they are, keyboard users start there.
+  // Move focus to the new step's heading: screen-reader users hear where they are, keyboard users start there. Not on
+  // arrival: the page has just loaded at its top with focus at the document's start, and focusing would force a
+  // layout in the middle of the first render on a phone.
+  const shownRef = useRef(`${stepIndex}/${pageIndex}`);
   useEffect(() => {
+    if (shownRef.current === `${stepIndex}/${pageIndex}`) return;
+    shownRef.current = `${stepIndex}/${pageIndex}`;
     headingRef.current?.focus();
     window.scrollTo({ top: 0 });
   }, [stepIndex, pageIndex]);
