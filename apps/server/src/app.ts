@@ -47,6 +47,8 @@ export type AppContext = {
   credentials: ReturnType<typeof createCredentialsModule>['service'];
   ebadge: ReturnType<typeof createEbadgeModule>['service'];
   certificates: ReturnType<typeof createCertificatesModule>['service'];
+  /** The bulk certificate mail job (tests wait for it, or stop it to play a crash). */
+  certificateMail: ReturnType<typeof createCertificatesModule>['mailWorker'];
   badges: ReturnType<typeof createBadgesModule>['service'];
   checkin: ReturnType<typeof createCheckinModule>['service'];
   checkinTesting: ReturnType<typeof createCheckinModule>['testing'];
@@ -189,6 +191,8 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     findEvent: (eventId) => events.service.findOwner(eventId),
     attendance: () => attendance.source,
     userEmail: async (caller) => (await auth.service.me(caller)).email,
+    jobsDatabaseUrl: database.kind === 'postgres' && config.NODE_ENV !== 'test' ? config.DATABASE_URL : undefined,
+    log: app.log,
   });
   const checkin = createCheckinModule(database.db, {
     audit,
@@ -294,5 +298,5 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, clock, database, tokens, mailer, realtime, auth: auth.service, events: events.service, workspace: workspace.service, registration, analytics: analytics.service, credentials: credentials.service, ebadge: ebadge.service, certificates: certificates.service, badges: badges.service, checkin: checkin.service, checkinTesting: checkin.testing, routes } };
+  return { app, ctx: { config, clock, database, tokens, mailer, realtime, auth: auth.service, events: events.service, workspace: workspace.service, registration, analytics: analytics.service, credentials: credentials.service, ebadge: ebadge.service, certificates: certificates.service, certificateMail: certificates.mailWorker, badges: badges.service, checkin: checkin.service, checkinTesting: checkin.testing, routes } };
 }

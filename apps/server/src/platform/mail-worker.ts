@@ -1,8 +1,10 @@
+import type PgBoss from 'pg-boss';
+
 /**
- * Delivers the confirmation mails that checkout and payments write to `reg_outbox` inside their transactions
- * (issue 20: nothing that can wait runs in the request). The request only wakes the worker; the worker claims owed
- * rows (a conditional claim, so two workers or instances never take the same row), builds each mail with its QR and
- * sends it.
+ * The mail job (issue 20: nothing that can wait runs in the request). Used by registration's confirmation mail
+ * (`reg_outbox`) and certificates' bulk mail (`certificate_mail_recipients`): the request commits owed rows and only
+ * wakes the worker; the worker's `drain` claims owed rows (a conditional claim, so two workers or instances never
+ * take the same row), builds each mail and sends it.
  *
  * - In-process (PGlite, tests, and Postgres without pg-boss): a wake runs a drain on a later turn of the event loop;
  *   wakes during a drain coalesce into one more pass; a slow poll is the backstop for rows written by another instance
@@ -90,4 +92,23 @@ export function createMailWorker(deps: {
       while (running) await running;
     },
   };
+}
+
+/**
+ * Carries a worker's wakes as pg-boss jobs on `queue`: any instance's worker takes one and drains. A batch of wakes is
+ * one drain (the drain takes every owed row, whoever's wake it was).
+ */
+export async function routeWakesThroughPgBoss(boss: PgBoss, queue: string, worker: MailWorker): Promise<void> {
+  await boss.createQueue(queue);
+  await boss.work(queue, { batchSize: 100, pollingIntervalSeconds: 0.5 }, () => worker.drainNow());
+  worker.route(() => boss.send(queue, {}, { retryLimit: 0 }));
+}
+
+/** A started pg-boss on `url` (Postgres only), its errors logged; the caller stops it on close. */
+export async function startPgBoss(url: string, log?: { error(obj: unknown, msg?: string): void }): Promise<PgBoss> {
+  const { default: Boss } = await import('pg-boss');
+  const boss = new Boss({ connectionString: url, max: 2 });
+  boss.on('error', (err) => log?.error({ err }, 'pg-boss error'));
+  await boss.start();
+  return boss;
 }

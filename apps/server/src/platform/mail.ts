@@ -8,18 +8,25 @@ import { newId } from './ids.ts';
 
 /** A file sent with a message; with `cid` the HTML shows it inline (`<img src="cid:…">`). */
 export type MailAttachment = { filename: string; contentType: string; content: Buffer; cid?: string };
-/** `organisationId` and `eventId` say whose mail it is: the organiser's Mail outbox lists it by them. */
-export type MailMessage = { to: string; subject: string; text: string; html: string; organisationId?: string | null; eventId?: string | null; attachments?: MailAttachment[] };
-export type MailResult = { id: string; status: 'sent' | 'stored' | 'failed' };
+/**
+ * `organisationId` and `eventId` say whose mail it is: the organiser's Mail outbox lists it by them. `messageId`
+ * (`<…@…>`) is fixed by senders that may send the same message twice after a crash, so that mail clients can fold
+ * the copies into one.
+ */
+export type MailMessage = { to: string; subject: string; text: string; html: string; organisationId?: string | null; eventId?: string | null; attachments?: MailAttachment[]; messageId?: string };
+/** `error`: the SMTP server's or the connection's reason when `status` is failed. */
+export type MailResult = { id: string; status: 'sent' | 'stored' | 'failed'; error?: string };
 export type Mailer = { send(message: MailMessage): Promise<MailResult>; close(): void };
 
 /**
  * Every message is written to mail_outbox first. With SMTP_URL it then goes out over SMTP and the row records the
  * outcome; without it the outbox is the local provider (readable by the organiser, logged for the operator).
  * Attachments go out over SMTP only; the outbox keeps the text and HTML (senders that retry rebuild the message).
+ * The transport is a pool of up to 5 SMTP connections kept open between messages (the bulk certificate mail sends
+ * several at once); `?pool=false` or `?maxConnections=` in SMTP_URL override it.
  */
 export function createMailer(deps: { db: Db; smtpUrl?: string; from: string; logger: Logger }): Mailer {
-  const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
+  const transport = deps.smtpUrl ? nodemailer.createTransport({ url: deps.smtpUrl, pool: true, maxConnections: 5 }) : null;
   return {
     async send(input) {
       // Every HTML body goes out inside the default email wrapper (SPEC §3.9).
@@ -54,6 +61,7 @@ export function createMailer(deps: { db: Db; smtpUrl?: string; from: string; log
         await transport.sendMail({
           from: deps.from,
           to: message.to,
+          messageId: message.messageId,
           subject: message.subject,
           text: message.text,
           html: message.html,
@@ -65,7 +73,7 @@ export function createMailer(deps: { db: Db; smtpUrl?: string; from: string; log
         const reason = err instanceof Error ? err.message : String(err);
         deps.logger.error({ mailId: id, err: reason }, 'mail delivery failed');
         await deps.db.update(mailOutbox).set({ status: 'failed', error: reason.slice(0, 500) }).where(eq(mailOutbox.id, id));
-        return { id, status: 'failed' };
+        return { id, status: 'failed', error: reason.slice(0, 500) };
       }
     },
     close() {

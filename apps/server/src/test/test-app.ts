@@ -34,6 +34,24 @@ export async function createTestDatabase(): Promise<Database> {
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; config: AppConfig; close(): Promise<void> };
 
+/**
+ * One test database that app instances start on, stop and start again (restart and crash tests): `start` builds a
+ * ready app on it (optionally with its own clock); `close` closes the database.
+ */
+export async function createRestartableApps(env: Record<string, string> = {}) {
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long', REDIS_URL: '', ...env });
+  return {
+    database,
+    async start(now?: () => Date) {
+      const built = await buildApp(config, { database, logger: false, now });
+      await built.app.ready();
+      return built;
+    },
+    close: () => database.close(),
+  };
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
   options: Omit<BuildOptions, 'database'> = {},

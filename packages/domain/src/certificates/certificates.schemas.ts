@@ -97,7 +97,22 @@ export const ZCertificateEmailRequest = z
   .strictObject({ certificateIds: z.array(zId).min(1).max(5000).optional(), templateId: zId.optional(), isOnlyUnsent: z.boolean().default(true) })
   .refine((v) => (v.certificateIds ? 1 : 0) + (v.templateId ? 1 : 0) === 1, { message: 'oneSelector', path: ['certificateIds'] });
 export type TCertificateEmailRequest = z.infer<typeof ZCertificateEmailRequest>;
-export const ZCertificateEmailResult = z.object({ sent: z.number().int(), failed: z.number().int() });
+/**
+ * A bulk certificate mail (AP-257) and its progress: the POST answers 202 with it at once, and the job sends.
+ * `status` is sending until every recipient is sent or failed; `failures` names each failed recipient and why.
+ */
+export const ZCertificateMailBatch = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  status: z.enum(['sending', 'done']),
+  total: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  createdAt: z.string(),
+  failures: z.array(z.object({ certificateId: z.string(), name: z.string(), email: z.string(), error: z.string() })),
+});
+export type TCertificateMailBatch = z.infer<typeof ZCertificateMailBatch>;
+export const ZCertificateMailBatchParams = z.object({ eventId: zId, batchId: zId });
 
 export const ZCertificateRevokeRequest = z.strictObject({ reason: z.string().trim().max(500).optional() });
 

@@ -1,16 +1,22 @@
-import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TBucket, TCertificateIssuedVia, TCertificateListQuery } from '@pavilion/domain';
 import type { Db } from '../../platform/db.ts';
 import { bucketStartSql, inWindow } from '../../platform/report-buckets.ts';
 import { events } from '../events/events.tables.ts';
 import { orders, registrations } from '../registration/registration.tables.ts';
-import { certificateRules, certificates, certificateTemplates } from './certificates.tables.ts';
+import { certificateMailBatches, certificateMailRecipients, certificateRules, certificates, certificateTemplates } from './certificates.tables.ts';
 
 export type TemplateRow = typeof certificateTemplates.$inferSelect;
 export type CertificateRow = typeof certificates.$inferSelect;
 export type RuleRow = typeof certificateRules.$inferSelect;
 export type CertificateListRow = CertificateRow & { templateName: string; registrationNo: string; email: string };
 export type Recipient = { id: string; organisationId: string; firstName: string; lastName: string };
+export type MailBatchRow = typeof certificateMailBatches.$inferSelect;
+/** A claimed recipient with what its mail says. */
+export type ClaimedMail = { id: string; batchId: string; certificateId: string; email: string; attempts: number; organisationId: string; eventId: string; firstName: string; title: string; eventName: string };
+
+/** Still owed: neither sent nor given up on. */
+const owed = () => and(isNull(certificateMailRecipients.sentAt), isNull(certificateMailRecipients.failedAt));
 
 /** Registrations that can hold a certificate: approved, with a paid (or free) order that was not refunded. */
 const admissible = () => and(eq(registrations.approvalStatus, 'approved'), eq(orders.status, 'paid'), ne(orders.paymentStatus, 'refunded'));
@@ -140,15 +146,107 @@ export function createCertificatesRepository(db: Db) {
         .orderBy(desc(certificates.issuedAt))
         .limit(limit);
     },
-    async forEmail(eventId: string, by: { certificateIds?: string[]; templateId?: string; isOnlyUnsent: boolean }): Promise<CertificateListRow[]> {
-      const parts: SQL[] = [eq(certificates.eventId, eventId), isNull(certificates.revokedAt)];
-      if (by.certificateIds) parts.push(inArray(certificates.id, by.certificateIds));
-      if (by.templateId) parts.push(eq(certificates.templateId, by.templateId));
-      if (by.isOnlyUnsent) parts.push(isNull(certificates.emailedAt));
-      return (await listSelect().where(and(...parts)).limit(5000)).map(flat);
+    // Bulk mail (AP-257): batches and their recipients
+    /**
+     * Records a batch and one row per recipient in one transaction, and answers how many. An event's batches are
+     * made one at a time (a transaction-scoped advisory lock), and with `isOnlyUnsent` a certificate still owed by an
+     * earlier batch is left out, so a second click never mails anyone twice.
+     */
+    async createMailBatch(b: { id: string; organisationId: string; eventId: string; createdBy: string; certificateIds?: string[]; templateId?: string; isOnlyUnsent: boolean; newId: () => string }): Promise<number> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`certificate-mail:${b.eventId}`}))`);
+        const parts: SQL[] = [eq(certificates.eventId, b.eventId), isNull(certificates.revokedAt)];
+        if (b.certificateIds) parts.push(inArray(certificates.id, b.certificateIds));
+        if (b.templateId) parts.push(eq(certificates.templateId, b.templateId));
+        if (b.isOnlyUnsent) {
+          parts.push(isNull(certificates.emailedAt));
+          parts.push(sql`not exists (select 1 from ${certificateMailRecipients} r where r.certificate_id = ${certificates.id} and r.sent_at is null and r.failed_at is null)`);
+        }
+        const rows = await tx
+          .select({ id: certificates.id, email: registrations.email })
+          .from(certificates)
+          .innerJoin(registrations, eq(registrations.id, certificates.registrationId))
+          .where(and(...parts))
+          .orderBy(certificates.issuedAt, certificates.id)
+          .limit(5000);
+        await tx.insert(certificateMailBatches).values({ id: b.id, organisationId: b.organisationId, eventId: b.eventId, createdBy: b.createdBy, total: rows.length });
+        for (let i = 0; i < rows.length; i += 1000) {
+          await tx.insert(certificateMailRecipients).values(rows.slice(i, i + 1000).map((r) => ({ id: b.newId(), batchId: b.id, certificateId: r.id, email: r.email })));
+        }
+        return rows.length;
+      });
     },
-    async markEmailed(id: string, at: Date): Promise<void> {
-      await db.update(certificates).set({ emailedAt: at }).where(eq(certificates.id, id));
+    /**
+     * Claims up to `limit` owed recipients whose claim is free or older than `staleBefore` (a crashed sender's),
+     * conditionally: of two senders racing for a row, one gets it. Answers them with what their mail says.
+     */
+    async claimMail(now: Date, staleBefore: Date, limit: number): Promise<ClaimedMail[]> {
+      const claimable = and(owed(), or(isNull(certificateMailRecipients.claimedAt), lte(certificateMailRecipients.claimedAt, staleBefore)));
+      const ids = db.select({ id: certificateMailRecipients.id }).from(certificateMailRecipients).where(claimable).limit(limit);
+      const claimed = await db
+        .update(certificateMailRecipients)
+        .set({ claimedAt: now, attempts: sql`${certificateMailRecipients.attempts} + 1` })
+        .where(and(inArray(certificateMailRecipients.id, ids), claimable))
+        .returning({ id: certificateMailRecipients.id, attempts: certificateMailRecipients.attempts });
+      if (claimed.length === 0) return [];
+      const attempts = new Map(claimed.map((c) => [c.id, c.attempts]));
+      const rows = await db
+        .select({
+          id: certificateMailRecipients.id,
+          batchId: certificateMailRecipients.batchId,
+          certificateId: certificateMailRecipients.certificateId,
+          email: certificateMailRecipients.email,
+          organisationId: certificates.organisationId,
+          eventId: certificates.eventId,
+          firstName: certificates.firstName,
+          title: certificates.title,
+          eventName: events.name,
+        })
+        .from(certificateMailRecipients)
+        .innerJoin(certificates, eq(certificates.id, certificateMailRecipients.certificateId))
+        .innerJoin(events, eq(events.id, certificates.eventId))
+        .where(inArray(certificateMailRecipients.id, [...attempts.keys()]));
+      return rows.map((r) => ({ ...r, attempts: attempts.get(r.id) ?? 1 }));
+    },
+    /** The sent marker and the certificate's "emailed" stamp, in one statement. */
+    async markMailSent(id: string, at: Date): Promise<void> {
+      await db.execute(sql`
+        with r as (update ${certificateMailRecipients} set sent_at = ${at} where id = ${id} and sent_at is null returning certificate_id)
+        update ${certificates} set emailed_at = ${at} where id in (select certificate_id from r)`);
+    },
+    /** A failed attempt: given up on with its reason (`isFinal`), or released for the next pass. */
+    async markMailFailed(id: string, at: Date, error: string, isFinal: boolean): Promise<void> {
+      await db
+        .update(certificateMailRecipients)
+        .set(isFinal ? { failedAt: at, error } : { claimedAt: null, error })
+        .where(and(eq(certificateMailRecipients.id, id), owed()));
+    },
+    async findMailBatch(eventId: string, id: string): Promise<(MailBatchRow & { sent: number; failed: number }) | null> {
+      const [batch] = await db
+        .select()
+        .from(certificateMailBatches)
+        .where(and(eq(certificateMailBatches.eventId, eventId), eq(certificateMailBatches.id, id)))
+        .limit(1);
+      if (!batch) return null;
+      const [n] = await db
+        .select({ sent: count(certificateMailRecipients.sentAt), failed: count(certificateMailRecipients.failedAt) })
+        .from(certificateMailRecipients)
+        .where(eq(certificateMailRecipients.batchId, id));
+      return { ...batch, sent: Number(n?.sent ?? 0), failed: Number(n?.failed ?? 0) };
+    },
+    async mailFailures(batchId: string, limit = 200): Promise<{ certificateId: string; name: string; email: string; error: string }[]> {
+      return db
+        .select({
+          certificateId: certificateMailRecipients.certificateId,
+          name: sql<string>`trim(${certificates.firstName} || ' ' || ${certificates.lastName})`,
+          email: certificateMailRecipients.email,
+          error: sql<string>`coalesce(${certificateMailRecipients.error}, '')`,
+        })
+        .from(certificateMailRecipients)
+        .innerJoin(certificates, eq(certificates.id, certificateMailRecipients.certificateId))
+        .where(and(eq(certificateMailRecipients.batchId, batchId), sql`${certificateMailRecipients.failedAt} is not null`))
+        .orderBy(certificateMailRecipients.email)
+        .limit(limit);
     },
     async revoke(eventId: string, id: string, at: Date, reason: string | null): Promise<boolean> {
       const rows = await db

@@ -165,11 +165,17 @@ describe('certificate printing report, PDF, CSV, email and public verification',
   it('emails each holder a link once (AP-257), skipping revoked ones', async () => {
     const before = smtp.messages.length;
     const res = await t.app.inject({ method: 'POST', url: api('/certificates/email'), headers: H, payload: { templateId } });
-    expect(res.json().data).toEqual({ sent: 2, failed: 0 });
+    expect(res.statusCode).toBe(202);
+    expect(res.json().data).toMatchObject({ total: 2, failed: 0 });
     await smtp.waitFor(before + 2);
+    await t.ctx.certificateMail.idle();
+    const batch = await t.app.inject({ url: api(`/certificates/email/${res.json().data.id}`), headers: H });
+    expect(batch.json().data).toMatchObject({ status: 'done', total: 2, sent: 2, failed: 0, failures: [] });
     const mail = smtp.messages.at(-1)!;
     expect(mail.raw.replace(/=\r?\n/g, '')).toContain('http://pavilion.test/verify/certificate/');
-    expect((await t.app.inject({ method: 'POST', url: api('/certificates/email'), headers: H, payload: { templateId } })).json().data).toEqual({ sent: 0, failed: 0 });
+    const again = await t.app.inject({ method: 'POST', url: api('/certificates/email'), headers: H, payload: { templateId } });
+    expect(again.statusCode).toBe(202);
+    expect(again.json().data).toMatchObject({ status: 'done', total: 0, sent: 0, failed: 0 });
     expect((await t.app.inject({ method: 'POST', url: api('/certificates/email'), headers: H, payload: {} })).statusCode).toBe(400);
   });
 

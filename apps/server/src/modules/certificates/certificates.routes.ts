@@ -3,11 +3,12 @@ import {
   ZCertEventParams,
   ZCertificate,
   ZCertificateEmailRequest,
-  ZCertificateEmailResult,
   ZCertificateExportQuery,
   ZCertificateIssueRequest,
   ZCertificateIssueResult,
   ZCertificateListQuery,
+  ZCertificateMailBatch,
+  ZCertificateMailBatchParams,
   ZCertificateParams,
   ZCertificatePreview,
   ZCertificatePreviewRequest,
@@ -91,10 +92,19 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{ service: CertificatesSe
   );
   app.post(
     `${ev}/certificates/email`,
-    { config: { auth: 'organiser', access: 'AP-257' }, schema: { tags, params: ZCertEventParams, body: ZCertificateEmailRequest, response: { 200: zOk(ZCertificateEmailResult) } } },
+    { config: { auth: 'organiser', access: 'AP-257' }, schema: { tags, params: ZCertEventParams, body: ZCertificateEmailRequest, response: { 202: zOk(ZCertificateMailBatch) } } },
+    async (req, reply) => {
+      const { user, organisationId } = org(req);
+      // Accepted: the batch is recorded; the certificate mail job sends it (poll the batch for progress).
+      return reply.status(202).send(ok(await service.email(user, organisationId, req.params.eventId, req.body)));
+    },
+  );
+  app.get(
+    `${ev}/certificates/email/:batchId`,
+    { config: { auth: 'organiser', access: 'AP-257' }, schema: { tags, params: ZCertificateMailBatchParams, response: { 200: zOk(ZCertificateMailBatch) } } },
     async (req) => {
       const { user, organisationId } = org(req);
-      return ok(await service.email(user, organisationId, req.params.eventId, req.body));
+      return ok(await service.mailBatch(user, organisationId, req.params.eventId, req.params.batchId));
     },
   );
   app.post(

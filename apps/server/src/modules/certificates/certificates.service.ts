@@ -12,6 +12,7 @@ import {
   type TCertificateIssueRequest,
   type TCertificateIssueResult,
   type TCertificateListQuery,
+  type TCertificateMailBatch,
   type TCertificatePrintActivity,
   type TCertificatePreviewRequest,
   type TCertificateRule,
@@ -30,9 +31,13 @@ import type { Mailer } from '../../platform/mail.ts';
 import { renderCertificateHtml } from './certificate-html.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
 import { certificateErrors } from './certificates.errors.ts';
-import type { CertificateListRow, CertificatesRepository, Recipient, RuleRow, TemplateRow } from './certificates.repository.ts';
+import type { CertificateListRow, CertificatesRepository, ClaimedMail, Recipient, RuleRow, TemplateRow } from './certificates.repository.ts';
 
 export type AttendanceSource = (eventId: string) => Promise<TAttendanceSummary[]>;
+
+/** A claim older than this is a crashed sender's: another pass may take the recipient again. */
+export const MAIL_LEASE_MS = 5 * 60_000;
+const MAIL_MAX_ATTEMPTS = 3;
 
 /** Spreadsheet programs run cells that start with = + - @: prefix them so an exported name cannot be a formula. */
 function csvCell(v: string): string {
@@ -52,10 +57,19 @@ export function createCertificatesService(deps: {
   now?: () => Date;
   /** The signed-in user's account email: their own certificates are those of registrations made with it. */
   userEmail: (caller: AuthUser) => Promise<string>;
+  /** Wakes the certificate mail job (index.ts); requests never talk to SMTP. */
+  wakeMail: () => void;
 }) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
   const verifyUrl = (id: string) => `${deps.publicUrl}/verify/certificate/${id}`;
+  const mailDomain = (() => {
+    try {
+      return new URL(deps.publicUrl).hostname || 'pavilion.local';
+    } catch {
+      return 'pavilion.local';
+    }
+  })();
 
   const templateOut = (t: TemplateRow & { issuedCount?: number }): TCertificateTemplate => ({
     id: t.id,
@@ -139,6 +153,77 @@ export function createCertificatesService(deps: {
 
   async function fill(c: { firstName: string; lastName: string; title: string; conductedBy: string }, html: string) {
     return renderCertificateHtml(html, { firstName: c.firstName, lastName: c.lastName, title: c.title, conductedBy: c.conductedBy });
+  }
+
+  async function mailBatchOf(eventId: string, batchId: string): Promise<TCertificateMailBatch> {
+    const b = await repo.findMailBatch(eventId, batchId);
+    if (!b) throw certificateErrors.mailBatchNotFound();
+    return {
+      id: b.id,
+      eventId: b.eventId,
+      status: b.sent + b.failed >= b.total ? 'done' : 'sending',
+      total: b.total,
+      sent: b.sent,
+      failed: b.failed,
+      createdAt: b.createdAt.toISOString(),
+      failures: b.failed > 0 ? await repo.mailFailures(b.id) : [],
+    };
+  }
+
+  function certificateMail(c: ClaimedMail) {
+    const url = verifyUrl(c.certificateId);
+    const pdfUrl = `${deps.publicUrl}/api/eventservices/public/certificates/${c.certificateId}/certificate.pdf`;
+    const at = c.eventName ? ` (${c.eventName})` : '';
+    return {
+      organisationId: c.organisationId,
+      eventId: c.eventId,
+      to: c.email,
+      // One Message-ID per recipient row: a copy sent again after a crash (see ARCHITECTURE.md, Mail) reads as the same message.
+      messageId: `<certificate-mail-${c.id}@${mailDomain}>`,
+      subject: `Your certificate: ${c.title}`,
+      text: [`Hello ${c.firstName},`, '', `Your certificate for ${c.title}${at} is ready.`, '', `View and verify: ${url}`, `Download PDF: ${pdfUrl}`].join('\n'),
+      html: [
+        `<p>Hello ${escapeHtml(c.firstName)},</p>`,
+        `<p>Your certificate for <strong>${escapeHtml(c.title)}</strong>${c.eventName ? ` (${escapeHtml(c.eventName)})` : ''} is ready.</p>`,
+        `<p><a href="${escapeHtml(url)}">View and verify your certificate</a> · <a href="${escapeHtml(pdfUrl)}">Download the PDF</a></p>`,
+      ].join('\n'),
+    };
+  }
+
+  /**
+   * The certificate mail job's body: claims up to 50 owed recipients and sends them 10 at a time over the pooled
+   * transport, marking each sent as soon as SMTP accepted it. A failure is retried on a later pass (the worker's
+   * poll) up to 3 attempts, then recorded with its reason. Answers how many rows it finished (sent or given up), so
+   * the worker passes again while there is progress.
+   */
+  async function drainMail(): Promise<number> {
+    const at = now();
+    const rows = await repo.claimMail(at, new Date(at.getTime() - MAIL_LEASE_MS), 50);
+    let finished = 0;
+    let next = 0;
+    const sendOne = async (c: ClaimedMail) => {
+      let error: string;
+      try {
+        const res = await deps.mailer.send(certificateMail(c));
+        if (res.status !== 'failed') {
+          await repo.markMailSent(c.id, now());
+          finished++;
+          return;
+        }
+        error = res.error ?? 'The mail server refused the message.';
+      } catch (err) {
+        error = err instanceof Error ? err.message : String(err);
+      }
+      const isFinal = c.attempts >= MAIL_MAX_ATTEMPTS;
+      await repo.markMailFailed(c.id, now(), error.slice(0, 500), isFinal);
+      if (isFinal) finished++;
+    };
+    await Promise.all(
+      Array.from({ length: Math.min(10, rows.length) }, async () => {
+        while (next < rows.length) await sendOne(rows[next++]!);
+      }),
+    );
+    return finished;
   }
 
   async function pdfOf(c: CertificateListRow & { html: string; event: { name: string } }) {
@@ -233,37 +318,23 @@ export function createCertificatesService(deps: {
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'certificate.revoke', target: id, meta: { eventId } });
       return certOut((await repo.findInEvent(eventId, id))!);
     },
-    /** AP-257 Bulk Email: a link to each holder's certificate page (the Mailer sends no attachments). */
-    async email(caller: AuthUser, organisationId: string, eventId: string, input: TCertificateEmailRequest): Promise<{ sent: number; failed: number }> {
+    /**
+     * AP-257 Bulk Email: records the batch and its recipients (one transaction) and wakes the certificate mail job;
+     * the caller polls `mailBatch` for progress. Each mail links the holder's certificate page and PDF.
+     */
+    async email(caller: AuthUser, organisationId: string, eventId: string, input: TCertificateEmailRequest): Promise<TCertificateMailBatch> {
       await deps.assertEvent(caller, organisationId, eventId);
-      const event = await deps.findEvent(eventId);
-      const rows = await repo.forEmail(eventId, { certificateIds: input.certificateIds, templateId: input.templateId, isOnlyUnsent: input.isOnlyUnsent });
-      let sent = 0;
-      let failed = 0;
-      for (const c of rows) {
-        const url = verifyUrl(c.id);
-        const pdfUrl = `${deps.publicUrl}/api/eventservices/public/certificates/${c.id}/certificate.pdf`;
-        const eventName = event?.name ?? '';
-        const result = await deps.mailer.send({
-          organisationId,
-          to: c.email,
-          subject: `Your certificate: ${c.title}`,
-          text: [`Hello ${c.firstName},`, '', `Your certificate for ${c.title}${eventName ? ` (${eventName})` : ''} is ready.`, '', `View and verify: ${url}`, `Download PDF: ${pdfUrl}`].join('\n'),
-          html: [
-            `<p>Hello ${escapeHtml(c.firstName)},</p>`,
-            `<p>Your certificate for <strong>${escapeHtml(c.title)}</strong>${eventName ? ` (${escapeHtml(eventName)})` : ''} is ready.</p>`,
-            `<p><a href="${escapeHtml(url)}">View and verify your certificate</a> · <a href="${escapeHtml(pdfUrl)}">Download the PDF</a></p>`,
-          ].join('\n'),
-        });
-        if (result.status === 'failed') failed++;
-        else {
-          sent++;
-          await repo.markEmailed(c.id, now());
-        }
-      }
-      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'certificate.email', target: eventId, meta: { sent, failed } });
-      return { sent, failed };
+      const id = newId();
+      const total = await repo.createMailBatch({ id, organisationId, eventId, createdBy: caller.userId, certificateIds: input.certificateIds, templateId: input.templateId, isOnlyUnsent: input.isOnlyUnsent, newId });
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'certificate.email', target: eventId, meta: { batchId: id, total } });
+      if (total > 0) deps.wakeMail();
+      return mailBatchOf(eventId, id);
     },
+    async mailBatch(caller: AuthUser, organisationId: string, eventId: string, batchId: string): Promise<TCertificateMailBatch> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      return mailBatchOf(eventId, batchId);
+    },
+    drainMail,
 
     // Attendance rules
     async listRules(caller: AuthUser, organisationId: string, eventId: string): Promise<TCertificateRule[]> {

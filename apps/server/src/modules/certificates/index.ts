@@ -3,11 +3,14 @@ import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import { createMailWorker, routeWakesThroughPgBoss, startPgBoss } from '../../platform/mail-worker.ts';
 import { createCertificatesRepository } from './certificates.repository.ts';
 import { certificatesPublicRoutes, certificatesRoutes } from './certificates.routes.ts';
 import { createCertificatesService, type AttendanceSource } from './certificates.service.ts';
 
 export type { CertificatesService, AttendanceSource } from './certificates.service.ts';
+
+export const CERTIFICATE_MAIL_QUEUE = 'certificate-mail';
 
 /** Certificates: templates (SPEC §3.8), manual / bulk / attendance-rule issue, PDF, email, public verification. */
 export function createCertificatesModule(
@@ -21,14 +24,35 @@ export function createCertificatesModule(
     publicUrl: string;
     now?: () => Date;
     userEmail: (caller: AuthUser) => Promise<string>;
+    /** Set (Postgres outside tests) to carry the mail job's wakes on pg-boss; without it the job runs in the process. */
+    jobsDatabaseUrl?: string;
+    log?: { error(obj: unknown, msg?: string): void };
+    /** The in-process backstop poll (tests shorten it). */
+    mailPollMs?: number;
   },
 ) {
-  const service = createCertificatesService({ repo: createCertificatesRepository(db), ...deps });
+  const { jobsDatabaseUrl, log, mailPollMs, ...rest } = deps;
+  // Bulk certificate mail leaves from this job, never from a request (issue 20); `service` is bound below.
+  const mailWorker = createMailWorker({ drain: () => service.drainMail(), log, pollMs: mailPollMs });
+  const service = createCertificatesService({ repo: createCertificatesRepository(db), ...rest, wakeMail: () => mailWorker.wake() });
   return {
     service,
+    /** The bulk mail job (tests wait for it with `idle()`, or stop it to play a crash). */
+    mailWorker,
     plugin: async (app: FastifyInstance) => {
       await app.register(certificatesRoutes, { prefix: '/api/eventservices', service });
       await app.register(certificatesPublicRoutes, { prefix: '/api/eventservices/public', service });
+      // preClose: the job finishes its mails before onClose hooks close the database.
+      app.addHook('preClose', () => mailWorker.stop());
+      if (jobsDatabaseUrl) {
+        const boss = await startPgBoss(jobsDatabaseUrl, log);
+        await routeWakesThroughPgBoss(boss, CERTIFICATE_MAIL_QUEUE, mailWorker);
+        app.addHook('onClose', async () => {
+          await boss.stop({ graceful: true, timeout: 5000 });
+        });
+      }
+      // Recipients owed before a stop or crash go out now (once their claim's lease has run out).
+      mailWorker.start();
     },
   };
 }

@@ -13,7 +13,7 @@ import { createPaymentsModule, type OrderView, type PaymentsService } from '../p
 import { createCheckoutService, type CheckoutTesting, type PaymentsPort } from './checkout.service.ts';
 import { checkinView, createRegistrationRepository } from './registration.repository.ts';
 import { createPhotoSigner } from './registration-photos.ts';
-import { createMailWorker, type MailWorker } from '../../platform/mail-worker.ts';
+import { createMailWorker, routeWakesThroughPgBoss, startPgBoss, type MailWorker } from '../../platform/mail-worker.ts';
 import { createPublicInfo } from './public-info.ts';
 export type { CheckinRegistrationView } from './registration.repository.ts';
 import { registrationPublicRoutes } from './registration.public-routes.ts';
@@ -187,19 +187,13 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
  * carries mail wakes as jobs, so any instance sends what another committed.
  */
 async function startJobs(app: FastifyInstance, url: string, reconcile: () => Promise<unknown>, mail: MailWorker, log: RegistrationModuleDeps['log']) {
-  const { default: PgBoss } = await import('pg-boss');
-  const boss = new PgBoss({ connectionString: url, max: 2 });
-  boss.on('error', (err) => log?.error({ err }, 'pg-boss error'));
-  await boss.start();
+  const boss = await startPgBoss(url, log);
   await boss.createQueue(RECONCILE_QUEUE);
   await boss.schedule(RECONCILE_QUEUE, '* * * * *');
   await boss.work(RECONCILE_QUEUE, async () => {
     await reconcile();
   });
-  await boss.createQueue(MAIL_QUEUE);
-  // A batch of wakes is one drain: the drain takes every owed row, whoever's wake it was.
-  await boss.work(MAIL_QUEUE, { batchSize: 100, pollingIntervalSeconds: 0.5 }, () => mail.drainNow());
-  mail.route(() => boss.send(MAIL_QUEUE, {}, { retryLimit: 0 }));
+  await routeWakesThroughPgBoss(boss, MAIL_QUEUE, mail);
   app.addHook('onClose', async () => {
     await boss.stop({ graceful: true, timeout: 5000 });
   });
