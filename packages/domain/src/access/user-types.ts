@@ -70,3 +70,9 @@ export function logoutLandingPath(input: {
   }
   return '/';
 }
+
+/**
+ * Organiser (host) accounts are not one of the participant user types 1–10 of SPEC §3.1. It lives here, beside the
+ * user types and away from the zod schemas, because the web's entry chunk reads it (app/guards.tsx).
+ */
+export const ORGANISER_USER_TYPE = 0;

@@ -133,8 +133,6 @@ export const AutoLoginErrorCode = {
   TeamAccount: 'LOGIN_LINK_TEAM_ACCOUNT',
 } as const;
 
-/** Organiser (host) accounts are not one of the participant user types 1–10 of SPEC §3.1. */
-export const ORGANISER_USER_TYPE = 0;
 
 export const ZRefreshQuery = z.object({ userId: z.string().min(1).max(64), v: z.string().optional() });
 export const ZForgotPasswordResponse = z.object({ accepted: z.literal(true) });
