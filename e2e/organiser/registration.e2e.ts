@@ -93,13 +93,16 @@ describe('organiser registration journey (desktop)', () => {
     await page.getByRole('button', { name: 'New ticket' }).click();
     const dialog = page.getByRole('dialog', { name: 'New ticket' });
     await dialog.getByLabel('Ticket name').fill('VIP pass');
+    // The demo event is in New Delhi on India time: a new ticket starts in its country's currency (SPEC §3.2).
+    expect(await dialog.getByRole('textbox', { name: 'Currency' }).inputValue()).toBe('INR');
+    await expect.poll(() => dialog.getByText('Times in Asia/Kolkata.', { exact: false }).count()).toBe(1);
     await dialog.getByRole('textbox', { name: 'Price' }).fill('250');
     await dialog.getByRole('textbox', { name: 'Tax rate (%)' }).fill('10');
     await dialog.getByLabel('Max per order').fill('4');
     await screenshot(page, 'registration-org-ticket-form');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => page.getByRole('cell', { name: 'VIP pass', exact: true }).count()).toBe(1);
-    await expect.poll(() => page.getByText('€250.00').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('₹250.00').count()).toBeGreaterThan(0);
     await settle(page);
     await expectAccessible(page, 'tickets');
     await screenshot(page, 'registration-org-tickets');
@@ -148,7 +151,7 @@ describe('organiser registration journey (desktop)', () => {
     await page.getByRole('navigation', { name: 'Registration sections' }).getByRole('link', { name: 'Orders' }).click();
     const orderRow = page.getByRole('row', { name: new RegExp(order.registrationNo) });
     await expect.poll(() => orderRow.count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => orderRow.getByText('€275.00').count()).toBe(1);
+    await expect.poll(() => orderRow.getByText('₹275.00').count()).toBe(1);
     await expect.poll(() => orderRow.getByText('Confirmed', { exact: true }).count()).toBe(1);
     await expectAccessible(page, 'orders');
     await screenshot(page, 'registration-org-orders');
