@@ -150,6 +150,8 @@ async function main() {
   const r = await rendererOnly('western');
   const c = await rendererOnly('cyrillic');
   const e = await endToEnd();
+  // The ceiling again after the job, so the ratio compares the job with the renderer around the same moment.
+  const r2 = await rendererOnly('western');
   const per1000 = (ms: number) => ((ms / 1000) * (1000 / N)).toFixed(2);
   console.log(`\n| Badge PDF (${N} A6 badges, vector QR) | seconds per 1,000 | peak RSS | RSS before | PDF size | pages |`);
   console.log('|---|---|---|---|---|---|');
@@ -159,9 +161,10 @@ async function main() {
     `| bulk job end to end (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'}; request → PDF ready, with credentials, history, journey) | ${per1000(e.ms)} s | ${e.peak.toFixed(0)} MB (server) | ${e.before.toFixed(0)} MB | ${(e.bytes / 1e6).toFixed(1)} MB in ${e.parts} part(s) | ${e.pages} |`,
   );
   // The ceiling of the end-to-end job is the renderer alone (same run, same machine load).
-  console.log(`| end to end as a share of the renderer alone (ceiling); load average ${loadAverage()} | ${((100 * r.ms) / e.ms).toFixed(0)} % | |`);
+  const ceilingMs = (r.ms + r2.ms) / 2;
+  console.log(`| end to end as a share of the renderer alone (ceiling, ${per1000(r.ms)} s before and ${per1000(r2.ms)} s after the job); load average ${loadAverage()} | ${((100 * ceilingMs) / e.ms).toFixed(0)} % | |`);
   checkBaseline(`badges-${process.env.DATABASE_URL ? 'postgres' : 'pglite'}`, {
-    endToEndToRenderer: { value: r.ms / e.ms, better: 'higher', unit: '(renderer-only time ÷ end-to-end time)' },
+    endToEndToRenderer: { value: ceilingMs / e.ms, better: 'higher', unit: '(renderer-only time, before and after ÷ end-to-end time)' },
     endToEndPeakRssMb: { value: e.peak, better: 'lower', unit: 'MB' },
   });
 }
