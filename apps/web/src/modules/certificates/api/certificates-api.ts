@@ -4,6 +4,7 @@ import type {
   TCertificateIssueRequest,
   TCertificateIssueResult,
   TCertificateListQuery,
+  TCertificateMailBatch,
   TCertificateRule,
   TCertificateRuleRequest,
   TCertificateRuleRun,
@@ -30,7 +31,9 @@ export const certificatesApi = {
   updateTemplate: (eventId: string, id: string, body: TCertificateTemplateRequest) => api.put<TCertificateTemplate>(`${ev(eventId)}/certificate-templates/${enc(id)}`, body),
   deleteTemplate: (eventId: string, id: string) => api.delete<null>(`${ev(eventId)}/certificate-templates/${enc(id)}`),
   issue: (eventId: string, body: TCertificateIssueRequest) => api.post<TCertificateIssueResult>(`${ev(eventId)}/certificates/issue`, body),
-  email: (eventId: string, body: TCertificateEmailRequest) => api.post<{ sent: number; failed: number }>(`${ev(eventId)}/certificates/email`, body),
+  /** 202: the batch is recorded and the server's mail job sends it; poll `mailBatch` for progress. */
+  email: (eventId: string, body: TCertificateEmailRequest) => api.post<TCertificateMailBatch>(`${ev(eventId)}/certificates/email`, body),
+  mailBatch: (eventId: string, batchId: string, signal?: AbortSignal) => api.get<TCertificateMailBatch>(`${ev(eventId)}/certificates/email/${enc(batchId)}`, { signal }),
   list: (eventId: string, q: Partial<TCertificateListQuery>, signal?: AbortSignal) => api.get<TPage<TCertificate>>(`${ev(eventId)}/certificates`, { query: q, signal }),
   revoke: (eventId: string, id: string) => api.post<TCertificate>(`${ev(eventId)}/certificates/${enc(id)}/revoke`, {}),
   rules: (eventId: string, signal?: AbortSignal) => api.get<TCertificateRule[]>(`${ev(eventId)}/certificate-rules`, { signal }),

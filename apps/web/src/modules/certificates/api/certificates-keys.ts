@@ -8,6 +8,7 @@ export const certificatesKeys = {
   defaultTemplate: () => [...certificatesKeys.all, 'default-template'] as const,
   issued: (eventId: string) => [...certificatesKeys.event(eventId), 'issued'] as const,
   list: (eventId: string, q: Partial<TCertificateListQuery>) => [...certificatesKeys.issued(eventId), q] as const,
+  mailBatch: (eventId: string, batchId: string) => [...certificatesKeys.event(eventId), 'mail-batch', batchId] as const,
   rules: (eventId: string) => [...certificatesKeys.event(eventId), 'rules'] as const,
   registrations: (eventId: string, search: string) => [...certificatesKeys.event(eventId), 'registrations', search] as const,
   tickets: (eventId: string) => [...certificatesKeys.event(eventId), 'tickets'] as const,

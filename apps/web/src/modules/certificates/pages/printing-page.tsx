@@ -15,6 +15,7 @@ import { ListPager } from '../../../ui/pager.tsx';
 import { useCurrentEventId } from '../../dashboard/hooks/use-select-event.ts';
 import { certificateFiles, certificatesApi } from '../api/certificates-api.ts';
 import { certificatesKeys } from '../api/certificates-keys.ts';
+import { MailBatchProgress } from '../components/mail-batch-progress.tsx';
 
 /** Certificate Printing (T-74, AP-258..260): issued certificates with filters, PDF, verify link, CSV, bulk email. */
 export function PrintingPage() {
@@ -32,11 +33,10 @@ export function PrintingPage() {
   const templates = useQuery({ queryKey: certificatesKeys.templates(eventId ?? ''), queryFn: ({ signal }) => certificatesApi.templates(eventId!, signal), enabled: !!eventId && access.can('AP-248') });
   const email = useMutation({
     mutationFn: () => certificatesApi.email(eventId!, { templateId: templateId ?? templates.data?.[0]?.id ?? '', isOnlyUnsent: true }),
-    onSuccess: (r) => {
-      toast(t('certificates.org.printing.emailed', r), 'success');
-      void qc.invalidateQueries({ queryKey: certificatesKeys.issued(eventId!) });
-    },
+    // 202: the server's mail job sends; the progress panel polls the batch.
+    onSuccess: (b) => setMailBatchId(b.id),
   });
+  const [mailBatchId, setMailBatchId] = useState<string | null>(null);
   const revoke = useMutation({
     mutationFn: (id: string) => certificatesApi.revoke(eventId!, id),
     onSuccess: () => void qc.invalidateQueries({ queryKey: certificatesKeys.issued(eventId!) }),
@@ -93,6 +93,7 @@ export function PrintingPage() {
         )}
       </Group>
       {email.isError && <Alert color="red">{errorMessage(email.error, t)}</Alert>}
+      {mailBatchId && <MailBatchProgress eventId={eventId} batchId={mailBatchId} onDismiss={() => setMailBatchId(null)} />}
       {list.isPending ? (
         <Skeleton h={200} />
       ) : list.isError ? (
