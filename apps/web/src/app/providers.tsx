@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useOnFirstInteraction } from '../ui/use-first-interaction.ts';
 import { queryClient } from './query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 import { prefetchToasts, useIsToastRequested } from './toast.ts';
@@ -13,23 +14,19 @@ import './global.css';
 const NotificationsHost = lazy(() => import('./notifications-host.tsx').then((m) => ({ default: m.NotificationsHost })));
 
 /**
- * The toast container and its code load right after the first render (and at the latest with the first toast), so
- * they are not part of what a page needs before it can show (scripts/check-bundle-budget.ts), yet are in place
- * before anyone can act on the page.
+ * The toast container and its code load at the visitor's first click or key press (and at the latest with the first
+ * toast), so they are neither part of what a page needs before it can show (scripts/check-bundle-budget.ts) nor
+ * fetched while a phone is still loading it, yet are on their way before an action can raise a toast.
  */
 function DeferredNotifications() {
   const isRequested = useIsToastRequested();
   const [isLoaded, setLoaded] = useState(false);
-  useEffect(() => {
-    let isLive = true;
+  useOnFirstInteraction(() => {
     void prefetchToasts().then(
-      () => isLive && setLoaded(true),
+      () => setLoaded(true),
       () => undefined,
     );
-    return () => {
-      isLive = false;
-    };
-  }, []);
+  });
   if (!isRequested && !isLoaded) return null;
   return (
     <Suspense fallback={null}>
