@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Alert, Box, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconChartAreaLine, IconCoin, IconDoorEnter, IconEye, IconTicket, IconUsers, IconWalk } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../../app/form-errors.ts';
 import { formatSeats } from '../../registration/lib/seats.ts';
 import { useEventOverview } from '../hooks/use-event-overview.ts';
 import { parseTimeRange } from './time-range.ts';
+import { TimeRangeSelect } from './time-range-select.tsx';
 
 // recharts is large: load it only when there is something to draw.
 const PageViewsChart = lazy(() => import('./page-views-chart.tsx').then((m) => ({ default: m.PageViewsChart })));
@@ -85,24 +86,18 @@ export function LiveOverview({ eventId }: { eventId: string }) {
             {t('dashboard.liveSubtitle', { range: rangeLabel })}
           </Text>
         </div>
-        <Select
-          label={t('dashboard.timeRange')}
-          data={TIME_RANGE_FILTER_OPTIONS.map((opt) => ({ value: String(opt.id), label: opt.label }))}
-          value={String(range)}
-          allowDeselect={false}
+        <TimeRangeSelect
+          value={range}
           onChange={(v) =>
-            v &&
             setParams(
               (prev) => {
                 const next = new URLSearchParams(prev);
-                next.set('range', v);
+                next.set('range', String(v));
                 return next;
               },
               { replace: true },
             )
           }
-          w={200}
-          comboboxProps={{ withinPortal: true }}
         />
       </Group>
       {overview.isError && (

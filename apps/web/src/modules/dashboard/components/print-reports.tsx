@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Alert, Box, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCertificate, IconId, IconLock } from '@tabler/icons-react';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { DataTable } from '../../../ui/data-table.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { dashboardApi, dashboardKeys } from '../api/dashboard-api.ts';
 import type { TReportSeries } from './report-series-chart.tsx';
+import { TimeRangeSelect } from './time-range-select.tsx';
 
 // recharts is large: load it only when there is something to draw.
 const ReportSeriesChart = lazy(() => import('./report-series-chart.tsx').then((m) => ({ default: m.ReportSeriesChart })));
@@ -69,15 +70,7 @@ function ReportFrame({
             {t('reports.window', { range: rangeLabelOf(range), timeZone: query.data?.timeZone ?? '…' })}
           </Text>
         </div>
-        <Select
-          label={t('dashboard.timeRange')}
-          data={TIME_RANGE_FILTER_OPTIONS.map((opt) => ({ value: String(opt.id), label: opt.label }))}
-          value={String(range)}
-          allowDeselect={false}
-          onChange={(v) => v && onRange(Number(v) as TTimeRangeFilter)}
-          w={200}
-          comboboxProps={{ withinPortal: true }}
-        />
+        <TimeRangeSelect value={range} onChange={onRange} />
       </Group>
       {query.isError && (
         <Alert color="red" variant="light" role="alert" title={t('reports.loadError')} styles={{ message: { color: 'var(--mantine-color-red-9)' } }}>
