@@ -30,7 +30,8 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
         eventId: input.eventId ?? null,
         visitorId: input.visitorId,
         userId,
-        createdAt: now(),
+        // A live view is stamped by the database when it is written (the column's default), as every request's
+        // time is; only views replayed at known instants (recordPageViews, the demo's history) carry their own.
       });
     },
     /** Views that happened at known times (the demo's last two weeks): the same fields, with their instant. */
