@@ -191,14 +191,14 @@ export function createCertificatesService(deps: {
   }
 
   /**
-   * The certificate mail job's body: claims up to 50 owed recipients and sends them 10 at a time over the pooled
+   * The certificate mail job's body: claims up to 100 owed recipients and sends them 25 at a time over the pooled
    * transport, marking each sent as soon as SMTP accepted it. A failure is retried on a later pass (the worker's
    * poll) up to 3 attempts, then recorded with its reason. Answers how many rows it finished (sent or given up), so
    * the worker passes again while there is progress.
    */
   async function drainMail(): Promise<number> {
     const at = now();
-    const rows = await repo.claimMail(at, new Date(at.getTime() - MAIL_LEASE_MS), 50);
+    const rows = await repo.claimMail(at, new Date(at.getTime() - MAIL_LEASE_MS), 100);
     let finished = 0;
     let next = 0;
     const sendOne = async (c: ClaimedMail) => {
@@ -219,7 +219,7 @@ export function createCertificatesService(deps: {
       if (isFinal) finished++;
     };
     await Promise.all(
-      Array.from({ length: Math.min(10, rows.length) }, async () => {
+      Array.from({ length: Math.min(25, rows.length) }, async () => {
         while (next < rows.length) await sendOne(rows[next++]!);
       }),
     );
