@@ -56,7 +56,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout!.on('data', (d: Buffer) => logs.push(d.toString()));
   child.stderr!.on('data', (d: Buffer) => logs.push(d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A first start on PGlite initialises the data dir and tells the demo in a child process first (seconds when idle, a
+  // minute on a loaded machine); within the e2e hook timeout (120 s).
+  const deadline = Date.now() + 110_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
     try {
@@ -65,7 +67,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server not ready in 60 s:\n${logs.join('')}`);
+    if (Date.now() > deadline) throw new Error(`server not ready in 110 s:\n${logs.join('')}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   const eventId = /\/ei\/([A-Za-z0-9_-]+)/.exec(logs.join(''))?.[1];
