@@ -9,6 +9,8 @@ const PHONE = { width: 390, height: 844 };
 let server: RunningServer;
 let browser: Browser;
 let token = '';
+/** The journey's own event: the demo event already tells its story with certificates of its own. */
+let eventId = '';
 const attendees: { id: string; firstName: string; lastName: string }[] = [];
 
 async function call<T>(method: string, path: string, body?: unknown, auth: string | null = `Bearer ${token}`): Promise<T> {
@@ -21,13 +23,23 @@ async function call<T>(method: string, path: string, body?: unknown, auth: strin
   if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(json)}`);
   return json.data;
 }
-const ev = () => `eventservices/events/${server.eventId}`;
-const hs = () => `hospitalityservices/api/events/${server.eventId}`;
+const ev = () => `eventservices/events/${eventId}`;
+const hs = () => `hospitalityservices/api/events/${eventId}`;
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   token = (await call<{ accessToken: string }>('POST', 'auth/login', ORGANISER, null)).accessToken;
+  eventId = (
+    await call<{ id: string }>('POST', 'eventservices/events', {
+      name: 'Pavilion Academy Workshops',
+      startDate: '2027-03-10',
+      endDate: '2027-03-11',
+      timeZone: 'Europe/Berlin',
+      eventMode: 2,
+      eventType: 2,
+    })
+  ).id;
   const ticket = await call<{ id: string }>('POST', `${ev()}/tickets`, { name: 'Workshop pass', currency: 'EUR', isFree: true, price: 0 });
   const people = [
     { firstName: 'Lena', lastName: 'Fischer' },
@@ -35,7 +47,7 @@ beforeAll(async () => {
   ];
   const order = await call<{ order: { attendees: { id: string }[] } }>(
     'POST',
-    `eventservices/public/events/${server.eventId}/orders`,
+    `eventservices/public/events/${eventId}/orders`,
     {
       items: [{ ticketId: ticket.id, quantity: 2 }],
       expectedTotal: 0,
@@ -86,7 +98,7 @@ describe('certificates: template, attendance rule, verification', () => {
     const page = await context.newPage();
     const watch = watchPage(page);
     await logIn(page);
-    await page.goto(`/app/certificates?eventId=${server.eventId}`);
+    await page.goto(`/app/certificates?eventId=${eventId}`);
     await expect.poll(() => page.getByRole('heading', { name: 'No certificate templates yet' }).count()).toBe(1);
     await expectAccessible(page, 'certificates: empty templates');
 
@@ -157,7 +169,7 @@ describe('certificates: template, attendance rule, verification', () => {
     const context = await newContext(browser, server.url, { width: 1280, height: 900 });
     const page = await context.newPage();
     await logIn(page);
-    await page.goto(`/app/certificates/ebadge?eventId=${server.eventId}`);
+    await page.goto(`/app/certificates/ebadge?eventId=${eventId}`);
     await expect.poll(() => page.getByRole('heading', { name: 'E-badge settings' }).count()).toBe(1);
     await page.getByRole('textbox', { name: 'Verification pages show' }).click();
     await page.getByRole('option', { name: 'Full name', exact: true }).click();
@@ -170,7 +182,7 @@ describe('certificates: template, attendance rule, verification', () => {
 
     const badge = await call<{ credential: { token: string }; shareOptions: { platform: string }[] }>('GET', `eventservices/public/ebadges/${attendees[1]!.id}`, undefined, null);
     expect(badge.shareOptions.map((o) => o.platform)).not.toContain('whatsApp');
-    const result = await call<{ status: string; holder: { firstName: string; lastName?: string } }>('POST', `eventservices/public/events/${server.eventId}/ebadge-verification`, { token: badge.credential.token }, null);
+    const result = await call<{ status: string; holder: { firstName: string; lastName?: string } }>('POST', `eventservices/public/events/${eventId}/ebadge-verification`, { token: badge.credential.token }, null);
     expect(result).toMatchObject({ status: 'valid', holder: { firstName: 'Ravi', lastName: 'Menon' } });
   });
 });

@@ -188,7 +188,9 @@ describe('organiser workspace', () => {
     await screenshot(page, 'workspace-overview');
     await nav(page).getByRole('link', { name: 'Reports', exact: true }).click();
     await page.getByRole('tab', { name: 'Badge Print' }).click();
-    await expect.poll(() => page.getByText('Analytics type 28').count()).toBe(1);
+    // The Badge Print tab is a real report now (issue 19): its heading and its figures, not the frame's type number.
+    await expect.poll(() => page.getByRole('heading', { name: 'Badge Print', level: 2 }).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('report-total').count(), { timeout: 10_000 }).toBe(1);
     await expectAccessible(page, '/app/reports');
     await screenshot(page, 'workspace-reports');
     expect(watch.errors).toEqual([]);
