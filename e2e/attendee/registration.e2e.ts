@@ -162,7 +162,7 @@ describe('attendee registration journeys (390 px phone)', () => {
     const context = await phoneContext();
     const page = await context.newPage();
     await page.goto(`/visitors/trade-buyer?eventId=${server.eventId}`);
-    await expect.poll(() => page.getByText('Trade buyer').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Trade buyer').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await fillBuyer(page, 'Nora', 'Lind', 'nora@example.com');
     await expectAccessible(page, 'visitor registration');
     await screenshot(page, 'registration-visitor-390');

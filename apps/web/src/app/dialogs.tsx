@@ -62,11 +62,14 @@ export function DesktopHintDialog() {
   const { t } = useTranslation();
   const isSmall = useMediaQuery(SMALL_SCREEN_QUERY, false, { getInitialValueInEffect: false });
   const { pathname } = useLocation();
-  const [isOpen, setOpen] = useState(false);
+  const [isDue, setDue] = useState(false);
+  // Only while on an organiser page: a participant sent on from /list/events to their own home (a phone page) must
+  // not keep the dialog over it. It is not marked as seen then, so an organiser page asks again.
+  const isOpen = isDue && wantsDesktopHint(pathname);
   useModalBackground(isOpen);
 
   useEffect(() => {
-    if (isSmall && !hasSeenDesktopHint() && wantsDesktopHint(pathname)) setOpen(true);
+    if (isSmall && !hasSeenDesktopHint() && wantsDesktopHint(pathname)) setDue(true);
   }, [isSmall, pathname]);
 
   const dismiss = () => {
@@ -75,7 +78,7 @@ export function DesktopHintDialog() {
     } catch {
       // Without sessionStorage the hint may show again on reload; harmless.
     }
-    setOpen(false);
+    setDue(false);
   };
 
   return (
