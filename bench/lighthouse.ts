@@ -2,8 +2,9 @@
  * bench/lighthouse: the public phone pages as a phone user feels them (issue 12).
  *
  * 1. `npm run build` (prebench:lighthouse), then Pavilion starts as `npm start` runs it (apps/server/dist/main.mjs)
- *    with NODE_ENV=production (the production static path: precompressed, long-cached assets), the demo on and a
- *    fresh embedded PGlite data dir.
+ *    with its default NODE_ENV (development: the demo is on, and it pays on the local test gateway, which production
+ *    does not offer) and a fresh embedded PGlite data dir. The static path does not depend on NODE_ENV: the same
+ *    precompressed, long-cached assets are served either way (platform/spa.ts).
  * 2. The demo event id comes from the `/ei/<id>` line of the start-up banner. As the demo organiser, the bench adds a
  *    free ticket to that event and registers one attendee through the public order API: the order's attendee id is
  *    the e-badge id (`/eb/m/{id}`), and the registration page then shows a ticket to pick, as it does for a visitor.
@@ -36,13 +37,13 @@ const GOALS = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
 type Figures = { score: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; bytes: number; lcpElement: string; shifts: number };
 type PageResult = { name: string; path: string; median: Figures; runs: Figures[]; isCeiling: boolean };
 
-/** Pavilion as `npm start` runs it, in production mode with the demo, on a fresh PGlite data dir; its output is kept. */
+/** Pavilion as `npm start` runs it (development, the demo on) on a fresh PGlite data dir; its output is kept. */
 async function startProductionServer(): Promise<{ url: string; logs: string[]; stop(): Promise<void> }> {
   if (!existsSync('apps/server/dist/main.mjs')) throw new Error('Run `npm run build` first (npm run bench:lighthouse does).');
   const logs: string[] = [];
   const server = await startPavilion(
     await freePort(),
-    { NODE_ENV: 'production', PAVILION_DEMO: '1', SMTP_URL: '', LOG_LEVEL: 'info', JWT_SECRET: process.env.JWT_SECRET ?? 'lighthouse-bench-secret-at-least-32-characters' },
+    { NODE_ENV: 'development', PAVILION_DEMO: '1', SMTP_URL: '', LOG_LEVEL: 'info', JWT_SECRET: process.env.JWT_SECRET ?? 'lighthouse-bench-secret-at-least-32-characters' },
     undefined,
     logs,
   );
