@@ -2,23 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
-
-const ORGANISER = { email: 'organiser@demo.pavilion', password: 'Organiser@2026' };
+import { apiCaller } from '../support/api.ts';
+import { DEMO_ORGANISER as ORGANISER, logInAsOrganiser } from '../support/organiser.ts';
 
 let server: RunningServer;
 let browser: Browser;
 let token = '';
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/api/eventservices/events/${server.eventId}${path}`, {
-    method,
-    headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+/** Set-up calls on the demo event (paths relative to it). */
+const call = apiCaller(() => `${server.url}/api/eventservices/events/${server.eventId}`, () => token);
 
 beforeAll(async () => {
   server = await startServer();
@@ -40,14 +32,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function logIn(page: Page) {
-  await page.goto('/');
-  await page.getByLabel(/email or mobile/i).fill(ORGANISER.email);
-  await page.getByLabel(/^password/i).fill(ORGANISER.password);
-  await page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
-  await page.waitForURL('**/list/events');
-}
-
 /** The report's first figure (badges printed / certificates issued) once it has loaded. */
 async function total(page: Page): Promise<number> {
   await expect.poll(() => page.getByTestId('report-total').count(), { timeout: 10_000 }).toBe(1);
@@ -65,7 +49,7 @@ describe('reports: Badge Print and Certificate Printing', () => {
     const context = await newContext(browser, server.url, { width: 1366, height: 900 });
     const page = await context.newPage();
     const watch = watchPage(page);
-    await logIn(page);
+    await logInAsOrganiser(page);
 
     // Badge Print before: whatever the demo holds (maybe nothing: then the empty state says where prints come from).
     await openReport(page, 'Badge Print');
@@ -133,7 +117,7 @@ describe('reports: Badge Print and Certificate Printing', () => {
     const context = await newContext(browser, server.url, { width: 390, height: 844 });
     const page = await context.newPage();
     const watch = watchPage(page);
-    await logIn(page);
+    await logInAsOrganiser(page);
     await page.goto(`/app/reports?eventId=${server.eventId}&view=host&tab=badge-print`);
     // The organiser pages' one-time desktop hint, closed as a phone user would.
     await page.getByRole('button', { name: 'Okay' }).click();

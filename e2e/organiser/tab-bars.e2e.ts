@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
-
-const ORGANISER = { email: 'organiser@demo.pavilion', password: 'Organiser@2026' };
+import { logInAsOrganiser } from '../support/organiser.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -25,11 +24,7 @@ describe('section tab bars at a laptop and a phone width', () => {
     const context = await newContext(browser, server.url, { width, height });
     const page = await context.newPage();
     const watch = watchPage(page);
-    await page.goto('/');
-    await page.getByLabel(/email or mobile/i).fill(ORGANISER.email);
-    await page.getByLabel(/^password/i).fill(ORGANISER.password);
-    await page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
-    await page.waitForURL('**/list/events');
+    await logInAsOrganiser(page);
     await page.goto(`/app/registration?eventId=${server.eventId}`);
     const nav = page.getByRole('navigation', { name: 'Registration sections' });
     await expect.poll(() => nav.getByRole('link').count(), { timeout: 10_000 }).toBeGreaterThan(5);
