@@ -1,5 +1,6 @@
 // Common
 export * from './common/envelope.ts';
+export * from './common/route-contract.ts';
 export * from './common/pagination.ts';
 export * from './common/domain-error.ts';
 export * from './common/time-ago.ts';

@@ -209,3 +209,46 @@ describe('sanitiseResponse', () => {
     expect(sanitiseResponse({ a: 1, b: null, c: true, d: 'Tom & Jerry' })).toEqual({ a: 1, b: null, c: true, d: 'Tom & Jerry' });
   });
 });
+
+describe('api.call and api.url (route contracts)', () => {
+  it('calls a route by its contract key: the method and path come from the key, params fill and encode the path', async () => {
+    const { client, call } = setup({ responses: [json({ status: 'OK', data: { kpis: [] } })] });
+    const data = await client.call('GET /api/analytics/api/events/:eventId/overview', { params: { eventId: 'ev 1/2' }, query: { range: 'all' } });
+    expect(data).toEqual({ kpis: [] });
+    const url = new URL(call().url, 'http://x');
+    expect(call().init.method).toBe('GET');
+    expect(url.pathname).toBe('/api/analytics/api/events/ev%201%2F2/overview');
+    expect(url.searchParams.get('range')).toBe('all');
+    expect(url.searchParams.get('v')).toBe(CACHE_VERSION);
+  });
+
+  it('sends the body of a POST route as JSON and no cache version', async () => {
+    const { client, call } = setup({ responses: [json({ status: 'OK', data: { recorded: true } }, 202)] });
+    const data = await client.call('POST /api/analytics/api/page-views', { body: { url: '/app', title: 'Overview' } as never });
+    expect(data).toEqual({ recorded: true });
+    expect(call().init.method).toBe('POST');
+    expect(new URL(call().url, 'http://x').searchParams.has('v')).toBe(false);
+    expect(JSON.parse(String(call().init.body))).toEqual({ url: '/app', title: 'Overview' });
+  });
+
+  it('builds a link for a route with its params and query', () => {
+    const { client } = setup();
+    const link = client.url('GET /api/analytics/api/events/:eventId/overview', { params: { eventId: 'e1' }, query: { range: 'today' } });
+    expect(link).toBe(`/api/analytics/api/events/e1/overview?range=today&v=${CACHE_VERSION}`);
+  });
+
+  it('is typed from the contract: an unknown key, a missing param and a wrong response field fail the type check', () => {
+    const { client } = setup();
+    const typed = () => {
+      // @ts-expect-error no such route in packages/domain/src/api-routes.ts
+      void client.call('GET /api/analytics/api/nowhere');
+      // @ts-expect-error the overview route needs its eventId param
+      void client.call('GET /api/analytics/api/events/:eventId/overview', {});
+      return client.call('GET /api/analytics/api/events/:eventId/overview', { params: { eventId: 'e1' } }).then((overview) => {
+        // @ts-expect-error the contract's response has no such field
+        return overview.noSuchField;
+      });
+    };
+    expect(typeof typed).toBe('function');
+  });
+});

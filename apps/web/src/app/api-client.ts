@@ -7,6 +7,8 @@ import {
   containsDangerousContent,
   type TErrorEnvelope,
 } from '@pavilion/domain';
+import type { TApiRoute } from '@pavilion/domain/api-routes';
+import { routePath, type TRouteData, type TRouteInput, type TRouteKey } from '@pavilion/domain/common/route-contract';
 import { loadingCounter, type TLoadingCounter } from './loading-counter.ts';
 import { sessionExpiredState } from './session-expired.ts';
 import { sessionStore, type TStoredAuth } from './session-storage.ts';
@@ -29,6 +31,20 @@ export type TRequestOptions = {
 };
 
 export type TRawResponse<T> = { data: T; status: number; headers: Headers };
+
+/** Every route contract by its key, `GET /api/…/:eventId` (packages/domain/src/api-routes.ts). */
+type TRoutesByKey = { [C in TApiRoute as TRouteKey<C>]: C };
+export type TApiRouteKey = keyof TRoutesByKey;
+/** The JSON routes: what `api.call` can ask for (files are links: `api.url`). */
+type TJsonRouteKey = { [K in TApiRouteKey]: TRoutesByKey[K]['response'] extends { kind: 'file' } ? never : K }[TApiRouteKey];
+export type TCallInput<K extends TApiRouteKey> = TRouteInput<TRoutesByKey[K]> & Omit<TRequestOptions, 'query' | 'body'>;
+export type TCallData<K extends TApiRouteKey> = TRouteData<TRoutesByKey[K]>;
+type TCallArgs<K extends TApiRouteKey> = object extends TRouteInput<TRoutesByKey[K]> ? [input?: TCallInput<K>] : [input: TCallInput<K>];
+
+function splitKey(key: string): [THttpMethod, string] {
+  const space = key.indexOf(' ');
+  return [key.slice(0, space) as THttpMethod, key.slice(space + 1)];
+}
 
 export type TApiClientDeps = {
   fetch: typeof fetch;
@@ -208,8 +224,27 @@ export function createApiClient(deps: TApiClientDeps) {
     }
   }
 
+  /**
+   * Calls a route by its contract key; params fill the path, and the answer's type is the contract's response, so
+   * a changed contract fails the type check here as it does on the server.
+   */
+  async function call<K extends TJsonRouteKey>(key: K, ...[input]: TCallArgs<K>): Promise<TCallData<K>> {
+    const [method, path] = splitKey(key);
+    const { params, query, body, ...options } = (input ?? {}) as { params?: Record<string, unknown>; query?: TQuery; body?: unknown } & TRequestOptions;
+    return (await request<TCallData<K>>(method, routePath(path, params), { ...options, query, body })).data;
+  }
+
+  /** A route's URL for a link or a download (a file route: PDF, PNG, CSV), with the cache version on GETs. */
+  function url<K extends TApiRouteKey>(key: K, input: Pick<TRouteInput<TRoutesByKey[K]>, 'params' | 'query'>): string {
+    const [method, path] = splitKey(key);
+    const { params, query } = input as { params?: Record<string, unknown>; query?: TQuery };
+    return buildUrl(base, routePath(path, params), query, method === 'GET');
+  }
+
   return {
     request,
+    call,
+    url,
     get: async <T>(path: string, options: Omit<TRequestOptions, 'body'> = {}) => (await request<T>('GET', path, options)).data,
     post: async <T>(path: string, body?: unknown, options: TRequestOptions = {}) => (await request<T>('POST', path, { ...options, body })).data,
     put: async <T>(path: string, body?: unknown, options: TRequestOptions = {}) => (await request<T>('PUT', path, { ...options, body })).data,

@@ -1,33 +1,23 @@
-import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZEventIdParams, ZEventOverview, ZOverviewQuery, ZPageViewRequest, zOk } from '@pavilion/domain';
+import type { FastifyInstance } from 'fastify';
+import { analyticsRoutes as routes } from '@pavilion/domain/analytics/analytics.routes';
 import { requireOrganisation } from '../../platform/auth-guard.ts';
+import { route } from '../../platform/contract-routes.ts';
 import type { AnalyticsService } from './analytics.service.ts';
 
-const tags = ['analytics'];
-
-/** Served under /api/analytics/api (SPEC §7 prefix analytics/api/). */
-export const analyticsRoutes: FastifyPluginAsyncZod<{ service: AnalyticsService }> = async (app, { service }) => {
-  // SPEC §2.1: every SPA page view is logged. Anonymous callers are welcome; a valid bearer is recorded.
-  app.post(
-    '/page-views',
-    {
-      config: { auth: 'public', rateLimit: { max: 240, timeWindow: '1 minute' } },
-      schema: { tags, body: ZPageViewRequest, response: { 202: zOk(z.object({ recorded: z.literal(true) })) } },
-    },
-    async (req, reply) => {
-      await service.recordPageView(req.body, req.user?.userId ?? null);
-      return reply.status(202).send({ status: 'OK' as const, data: { recorded: true as const } });
-    },
-  );
-
-  // The /app overview (T-1 Summary: View), for one event and a SPEC §9 time range.
-  app.get(
-    '/events/:eventId/overview',
-    { config: { auth: 'organiser', access: 'AP-1' }, schema: { tags, params: ZEventIdParams, querystring: ZOverviewQuery, response: { 200: zOk(ZEventOverview) } } },
+/** The analytics contracts (packages/domain/src/analytics/analytics.routes.ts), served. */
+export function registerAnalyticsRoutes(app: FastifyInstance, service: AnalyticsService): void {
+  route(
+    app,
+    routes.recordPageView,
     async (req) => {
-      const { user, organisationId } = requireOrganisation(req);
-      return { status: 'OK' as const, data: await service.overview(user, organisationId, req.params.eventId, req.query.range) };
+      await service.recordPageView(req.body, req.user?.userId ?? null);
+      return { recorded: true as const };
     },
+    { rateLimit: { max: 240, timeWindow: '1 minute' } },
   );
-};
+
+  route(app, routes.overview, async (req) => {
+    const { user, organisationId } = requireOrganisation(req);
+    return service.overview(user, organisationId, req.params.eventId, req.query.range);
+  });
+}

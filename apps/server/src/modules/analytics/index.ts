@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { createAnalyticsRepository } from './analytics.repository.ts';
-import { analyticsRoutes } from './analytics.routes.ts';
+import { registerAnalyticsRoutes } from './analytics.routes.ts';
 import { createAnalyticsService, type AnalyticsDeps } from './analytics.service.ts';
 
 export function createAnalyticsModule(db: Db, deps: Omit<AnalyticsDeps, 'repo'>) {
   const service = createAnalyticsService({ ...deps, repo: createAnalyticsRepository(db) });
   return {
     service,
-    plugin: async (app: FastifyInstance) => app.register(analyticsRoutes, { prefix: '/api/analytics/api', service }),
+    plugin: async (app: FastifyInstance) => registerAnalyticsRoutes(app, service),
   };
 }

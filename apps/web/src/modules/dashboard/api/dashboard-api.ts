@@ -1,4 +1,4 @@
-import type { TBadgePrintActivity, TCertificatePrintActivity, TEventOverview, TTimeRangeFilter } from '@pavilion/domain';
+import type { TBadgePrintActivity, TCertificatePrintActivity, TTimeRangeFilter } from '@pavilion/domain';
 import { api } from '../../../app/api-client.ts';
 
 /** The dashboard module's one query-key factory. */
@@ -14,7 +14,7 @@ const ev = (eventId: string) => `eventservices/events/${encodeURIComponent(event
 export const dashboardApi = {
   /** GET analytics/api/events/{eventId}/overview?range= (AP-1 Summary: View). */
   overview: (eventId: string, range: TTimeRangeFilter, signal?: AbortSignal) =>
-    api.get<TEventOverview>(`analytics/api/events/${encodeURIComponent(eventId)}/overview`, { query: { range }, signal, isSilent: true }),
+    api.call('GET /api/analytics/api/events/:eventId/overview', { params: { eventId }, query: { range }, signal, isSilent: true }),
   /** GET eventservices/events/{eventId}/badge-print-report/activity?range= (AP-732 Badge Print Report: View). */
   badgePrintActivity: (eventId: string, range: TTimeRangeFilter, signal?: AbortSignal) =>
     api.get<TBadgePrintActivity>(`${ev(eventId)}/badge-print-report/activity`, { query: { range }, signal, isSilent: true }),
