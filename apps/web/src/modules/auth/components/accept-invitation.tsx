@@ -10,7 +10,7 @@ import { homeForCurrentUser } from '../../../app/guards.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { useAcceptInvitation, useInvitationPreview } from '../hooks/use-invitation.ts';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 
 type TValues = { password: string; confirmPassword: string };
 

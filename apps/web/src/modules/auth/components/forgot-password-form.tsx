@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ZPasswordResetRequest } from '@pavilion/domain';
 import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
 import { useForgotPassword } from '../hooks/use-auth-mutations.ts';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 
 type TValues = { email: string };
 

@@ -6,7 +6,7 @@ import { ZLoginRequest, type TAuthRecord } from '@pavilion/domain';
 import { isApiError } from '../../../app/api-client.ts';
 import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
 import { useLogin } from '../hooks/use-auth-mutations.ts';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 
 type TValues = { identifier: string; password: string };
 

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { formatDateTime } from '../../../ui/format.ts';
 import { authApi } from '../api/auth-api.ts';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 
 /**
  * "Login link" for one person: the server makes a single-use sign-in link (`create`), shown here to copy, and mails

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ZSignupRequest, type TAuthRecord } from '@pavilion/domain';
 import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
 import { useSignup } from '../hooks/use-auth-mutations.ts';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 
 type TValues = {
   firstName: string;

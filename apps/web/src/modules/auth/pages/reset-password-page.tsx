@@ -10,7 +10,7 @@ import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../
 import { CenteredLayout } from '../../../ui/centered-layout.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { AcceptInvitation } from '../components/accept-invitation.tsx';
-import { FormAlert } from '../components/form-alert.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 import { useResetPassword } from '../hooks/use-auth-mutations.ts';
 
 type TValues = { password: string; confirmPassword: string };

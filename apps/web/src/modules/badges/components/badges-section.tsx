@@ -1,5 +1,5 @@
 import '../badges-i18n.ts';
-import { EventSection, type TSectionTab } from '../../dashboard/components/event-section.tsx';
+import { EventSection, type TSectionTab } from '../../../app/event-section.tsx';
 
 /** Tabs of /app/badges and the server code each needs (badges.routes.ts). */
 export const BADGE_SECTIONS: readonly TSectionTab[] = [

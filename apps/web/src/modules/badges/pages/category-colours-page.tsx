@@ -11,7 +11,7 @@ import { toast } from '../../../app/toast.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { useCurrentEventId } from '../../dashboard/hooks/use-select-event.ts';
+import { useCurrentEventId } from '../../../app/selected-event.ts';
 import { badgesApi } from '../api/badges-api.ts';
 import { badgesKeys } from '../api/badges-keys.ts';
 import { useBadgeFields } from '../lib/use-badges.ts';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../app/access.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ListPager } from '../../../ui/pager.tsx';
-import { useCurrentEventId } from '../../dashboard/hooks/use-select-event.ts';
+import { useCurrentEventId } from '../../../app/selected-event.ts';
 import { sessionStore } from '../../../app/session-storage.ts';
 import { badgesApi, saveFile } from '../api/badges-api.ts';
 import { badgesKeys } from '../api/badges-keys.ts';

@@ -1,5 +1,5 @@
 import '../badges-i18n.ts';
-import { useCurrentEventId } from '../../dashboard/hooks/use-select-event.ts';
+import { useCurrentEventId } from '../../../app/selected-event.ts';
 import { PrintQueue } from '../components/print-queue.tsx';
 
 /** /app/badges/printing: filter, print one, or print a whole selection as a job. */

@@ -4,7 +4,7 @@ import { IconPrinter, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccess } from '../../../app/access.ts';
-import { useCurrentEventId } from '../../dashboard/hooks/use-select-event.ts';
+import { useCurrentEventId } from '../../../app/selected-event.ts';
 
 /** /app/badges/stations: links to the full-screen pages the venue desk keeps open. */
 export function BadgeStationsPage() {

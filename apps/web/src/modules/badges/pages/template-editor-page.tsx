@@ -33,7 +33,7 @@ import { BADGE_LIMITS, BADGE_PAGE_SIZES, BADGE_SHEETS, BADGE_TEXT_SOURCES, BADGE
 import type { TBadgeElement, TBadgeTemplate } from '@pavilion/domain/badges/badges.schemas';
 import { useAccess } from '../../../app/access.ts';
 import { toast } from '../../../app/toast.ts';
-import { useCurrentEventId } from '../../dashboard/hooks/use-select-event.ts';
+import { useCurrentEventId } from '../../../app/selected-event.ts';
 import { badgesApi } from '../api/badges-api.ts';
 import { badgesKeys } from '../api/badges-keys.ts';
 import { BadgeCanvas } from '../components/badge-canvas.tsx';

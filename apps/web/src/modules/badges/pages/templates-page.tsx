@@ -10,7 +10,7 @@ import type { TBadgeTemplateSummary } from '@pavilion/domain/badges/badges.schem
 import { useAccess } from '../../../app/access.ts';
 import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { useCurrentEventId } from '../../dashboard/hooks/use-select-event.ts';
+import { useCurrentEventId } from '../../../app/selected-event.ts';
 import { badgesApi, saveFile } from '../api/badges-api.ts';
 import { badgesKeys } from '../api/badges-keys.ts';
 import { useBadgeTemplates } from '../lib/use-badges.ts';

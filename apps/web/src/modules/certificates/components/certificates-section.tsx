@@ -1,6 +1,6 @@
 import '../certificates-i18n.ts';
 import type { TAccessRule } from '../../../app/access.ts';
-import { EventSection } from '../../dashboard/components/event-section.tsx';
+import { EventSection } from '../../../app/event-section.tsx';
 
 /** The tabs of /app/certificates and the view code each needs (the server's codes). */
 export const CERTIFICATE_SECTIONS: readonly { path: string; label: string; access: TAccessRule }[] = [

@@ -11,7 +11,7 @@ import { useAccess } from '../../../app/access.ts';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { formatDateTime } from '../../../ui/format.ts';
-import { useCurrentEventId } from '../../dashboard/hooks/use-select-event.ts';
+import { useCurrentEventId } from '../../../app/selected-event.ts';
 import { certificatesApi } from '../api/certificates-api.ts';
 import { certificatesKeys } from '../api/certificates-keys.ts';
 

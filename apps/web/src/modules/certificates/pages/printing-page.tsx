@@ -12,7 +12,7 @@ import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 import { ListPager } from '../../../ui/pager.tsx';
-import { useCurrentEventId } from '../../dashboard/hooks/use-select-event.ts';
+import { useCurrentEventId } from '../../../app/selected-event.ts';
 import { certificateFiles, certificatesApi } from '../api/certificates-api.ts';
 import { certificatesKeys } from '../api/certificates-keys.ts';
 import { MailBatchProgress } from '../components/mail-batch-progress.tsx';

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { ListPager } from '../../../ui/pager.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { useSectionEventId } from '../../registration/hooks/use-section-event.ts';
+import { useSectionEventId } from '../../../app/selected-event.ts';
 import { checkinKeys } from '../api/checkin-keys.ts';
 import { organiserCheckinApi as api } from '../api/organiser-checkin-api.ts';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';

@@ -7,8 +7,8 @@ import { useAccess } from '../../../app/access.ts';
 import { sessionStore } from '../../../app/session-storage.ts';
 import { BrandLogo } from '../../../ui/brand-logo.tsx';
 import { useLiveCounts } from '../hooks/use-live-counts.ts';
-import { useCurrentEventId } from '../hooks/use-select-event.ts';
-import { EventSwitcher } from './event-switcher.tsx';
+import { useCurrentEventId } from '../../../app/selected-event.ts';
+import { EventSwitcher } from '../../../app/event-switcher.tsx';
 import { SideNav } from './side-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
 

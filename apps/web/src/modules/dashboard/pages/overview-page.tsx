@@ -28,7 +28,7 @@ import { EventPhaseBadge } from '../../events/components/event-phase-badge.tsx';
 import { useEvent } from '../../events/hooks/use-events.ts';
 import { LiveOverview } from '../components/live-overview.tsx';
 import { DASHBOARD_LATER_FEATURES } from '../dashboard-features.ts';
-import { selectEvent, useCurrentEventId } from '../hooks/use-select-event.ts';
+import { selectEvent, useCurrentEventId } from '../../../app/selected-event.ts';
 
 const CARD_ICONS: Record<(typeof DASHBOARD_LATER_FEATURES)[number]['card'], ReactNode> = {
   exhibitors: <IconBuildingStore size={22} />,

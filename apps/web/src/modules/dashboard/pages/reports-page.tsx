@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { BadgePrintReport, CertificatePrintingReport } from '../components/print-reports.tsx';
 import { reportSlug, reportTabs, resolveReport, type TReportView } from '../components/report-tabs-model.ts';
 import { parseTimeRange } from '../components/time-range.ts';
-import { useCurrentEventId } from '../hooks/use-select-event.ts';
+import { useCurrentEventId } from '../../../app/selected-event.ts';
 
 /** A tab whose module has not landed: it names its analytics type and says what it will show. */
 function NotYetPanel({ tab, view }: { tab: TReportTab; view: TReportView }) {

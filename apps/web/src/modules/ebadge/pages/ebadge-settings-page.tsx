@@ -8,7 +8,7 @@ import type { TShareOption } from '@pavilion/domain/content/share-options';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { useAccess } from '../../../app/access.ts';
-import { useCurrentEventId } from '../../dashboard/hooks/use-select-event.ts';
+import { useCurrentEventId } from '../../../app/selected-event.ts';
 import { ebadgeOrgApi } from '../api/ebadge-api.ts';
 import { ebadgeKeys } from '../api/ebadge-keys.ts';
 

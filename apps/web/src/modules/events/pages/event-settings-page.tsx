@@ -10,7 +10,7 @@ import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 import { EventFormFields, eventToFormValues, FormActions, toUpdateRequest, useEventForm, useServerErrors } from '../components/event-form.tsx';
 import { useEvent, useUpdateEvent } from '../hooks/use-events.ts';
 

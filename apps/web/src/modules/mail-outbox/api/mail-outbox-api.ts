@@ -1,6 +1,6 @@
 import type { TMailOutboxItem, TMailOutboxMessage, TMailOutboxStatusResponse, TPage } from '@pavilion/domain';
 import { api } from '../../../app/api-client.ts';
-import { downloadFile } from '../../registration/api/download.ts';
+import { downloadFile } from '../../../app/download.ts';
 
 export type TMailOutboxParams = { page: number; pageSize: number; to?: string; subject?: string };
 

@@ -8,14 +8,14 @@ import { Can } from '../../../app/access-gate.tsx';
 import { applyServerFieldErrors, errorMessage, translateErrorKey } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 import { organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
 import { registrationKeys } from '../api/registration-keys.ts';
 import { confirmDelete } from '../components/organiser/confirm-delete.ts';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { LinkRow } from '../components/organiser/public-links-card.tsx';
 import { useCartLinks, useRegistrationMutation, useTickets } from '../hooks/use-organiser-registration.ts';
-import { useSectionEventId } from '../hooks/use-section-event.ts';
+import { useSectionEventId } from '../../../app/selected-event.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
 
 type TItem = { ticketId: string; quantity: number | string };

@@ -17,7 +17,7 @@ import { confirmDelete } from '../components/organiser/confirm-delete.ts';
 import { CouponFormModal } from '../components/organiser/coupon-form-modal.tsx';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { useCoupons, useRegistrationMutation, useTickets } from '../hooks/use-organiser-registration.ts';
-import { useSectionEventId } from '../hooks/use-section-event.ts';
+import { useSectionEventId } from '../../../app/selected-event.ts';
 import { formatDateTime } from '../lib/datetime.ts';
 import { formatMoney } from '../lib/money.ts';
 import { StatusBadge } from '../components/status-badge.tsx';

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { ZRegistrationSettingsUpdateRequest, type TRegistrationSettings, type TRegistrationSettingsUpdateRequest } from '@pavilion/domain/registration/registration.schemas';
 import { useAccess } from '../../../app/access.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 import { organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
 import { registrationKeys } from '../api/registration-keys.ts';
 import { ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { PublicLinksCard } from '../components/organiser/public-links-card.tsx';
 import { useRegistrationMutation, useRegistrationSettings } from '../hooks/use-organiser-registration.ts';
-import { useSectionEventId } from '../hooks/use-section-event.ts';
+import { useSectionEventId } from '../../../app/selected-event.ts';
 import { useSettingsForm } from '../hooks/use-settings-form.ts';
 
 type TValues = { approvalMode: 'auto' | 'manual'; cartMinutes: number | string; paymentMinutes: number | string; registrationPrefix: string };

@@ -16,7 +16,7 @@ import { PublicLinksCard } from '../components/organiser/public-links-card.tsx';
 import { TicketFormModal } from '../components/organiser/ticket-form-modal.tsx';
 import { useEvent } from '../../events/hooks/use-events.ts';
 import { seatKeys, useRegistrationMutation, useTickets } from '../hooks/use-organiser-registration.ts';
-import { useSectionEventId } from '../hooks/use-section-event.ts';
+import { useSectionEventId } from '../../../app/selected-event.ts';
 import { formatDateTime } from '../lib/datetime.ts';
 import { formatMoney } from '../lib/money.ts';
 import { formatSeats } from '../lib/seats.ts';

@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { useTransactions } from '../hooks/use-organiser-registration.ts';
-import { useSectionEventId } from '../hooks/use-section-event.ts';
+import { useSectionEventId } from '../../../app/selected-event.ts';
 import { formatDateTime } from '../lib/datetime.ts';
 import { formatMoney } from '../lib/money.ts';
 import { DataTable } from '../../../ui/data-table.tsx';

@@ -16,14 +16,14 @@ import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../
 import { toast } from '../../../app/toast.ts';
 import { formatDate } from '../../../ui/format.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 import { organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
 import { registrationKeys } from '../api/registration-keys.ts';
 import { confirmDelete } from '../components/organiser/confirm-delete.ts';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { LinkRow } from '../components/organiser/public-links-card.tsx';
 import { useCategories, useDateOptions, useRegistrationMutation, useTickets } from '../hooks/use-organiser-registration.ts';
-import { useSectionEventId } from '../hooks/use-section-event.ts';
+import { useSectionEventId } from '../../../app/selected-event.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
 
 type TCategoryValues = { name: string; slug: string; description: string; ticketId: string };

@@ -6,7 +6,7 @@ import { AccessLevel, ZInviteRequest, type TCompany, type TCompanyRole, type TIn
 import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { useModalBackground } from '../../../ui/use-modal-background.ts';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 import { useInvite } from '../hooks/use-workspace.ts';
 
 type TValues = { email: string; firstName: string; lastName: string; companyRole: TCompanyRole };

@@ -6,7 +6,7 @@ import { AccessLevel, ZInviteRequest, type TInviteRequest } from '@pavilion/doma
 import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { useModalBackground } from '../../../ui/use-modal-background.ts';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 import { useInvite } from '../hooks/use-workspace.ts';
 import { emptyAccessValues, MemberAccessFields, toItemAccess, type TAccessValues } from './member-access-fields.tsx';
 

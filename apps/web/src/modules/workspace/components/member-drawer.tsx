@@ -6,7 +6,7 @@ import { AccessLevel, ZMemberUpdateRequest, type TMemberUpdateRequest, type TTea
 import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { useModalBackground } from '../../../ui/use-modal-background.ts';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 import { useUpdateMember } from '../hooks/use-workspace.ts';
 import { MemberAccessFields, toItemAccess, type TAccessValues } from './member-access-fields.tsx';
 

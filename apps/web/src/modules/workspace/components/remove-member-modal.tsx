@@ -6,7 +6,7 @@ import { isApiError } from '../../../app/api-client.ts';
 import { errorMessage, translateErrorKey } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { useModalBackground } from '../../../ui/use-modal-background.ts';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 import { useRemoveMember, useTeam } from '../hooks/use-workspace.ts';
 
 /** Remove a member after choosing who takes over what they created (events today; more as modules land). */

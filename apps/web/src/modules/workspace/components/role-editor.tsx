@@ -6,7 +6,7 @@ import { ZRoleRequest, type TRole } from '@pavilion/domain';
 import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { useModalBackground } from '../../../ui/use-modal-background.ts';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 import { useSaveRole } from '../hooks/use-workspace.ts';
 import { RoleTree } from './role-tree.tsx';
 import { codesForRequest, selectionFromCodes } from './role-tree-model.ts';

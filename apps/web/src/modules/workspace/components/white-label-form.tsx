@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ZWhiteLabelRequest, type TWhiteLabel, type TWhiteLabelRequest, type TWhiteLabelType } from '@pavilion/domain';
 import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 import { useSaveWhiteLabel } from '../hooks/use-workspace.ts';
 import { LandingPreview } from './landing-preview.tsx';
 

@@ -1,6 +1,6 @@
 import '../../organiser-i18n.ts';
 import type { TAccessRule } from '../../../../app/access.ts';
-import { EventSection } from '../../../dashboard/components/event-section.tsx';
+import { EventSection } from '../../../../app/event-section.tsx';
 
 /** The tabs of /app/onsite and the view code (API.md) each needs; a tab shows only to holders. */
 export const ONSITE_SECTIONS: readonly { path: string; label: string; access: TAccessRule }[] = [

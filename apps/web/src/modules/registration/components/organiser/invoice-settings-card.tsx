@@ -3,7 +3,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Tit
 import { useTranslation } from 'react-i18next';
 import { ZInvoiceSettingsUpdateRequest, type TInvoiceSettingsUpdateRequest } from '@pavilion/domain/registration/payments.schemas';
 import { useAccess } from '../../../../app/access.ts';
-import { FormAlert } from '../../../auth/components/form-alert.tsx';
+import { FormAlert } from '../../../../ui/form-alert.tsx';
 import { organiserPaymentsApi as api } from '../../api/organiser-payments-api.ts';
 import { registrationKeys } from '../../api/registration-keys.ts';
 import { useInvoiceSettings, useRegistrationMutation } from '../../hooks/use-organiser-registration.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ZPaymentSettingsUpdateRequest, type TPaymentSettingsUpdateRequest } from '@pavilion/domain/registration/payments.schemas';
 import { PAYMENT_PROVIDERS } from '@pavilion/domain/registration/registration.schemas';
 import { useAccess } from '../../../../app/access.ts';
-import { FormAlert } from '../../../auth/components/form-alert.tsx';
+import { FormAlert } from '../../../../ui/form-alert.tsx';
 import { organiserPaymentsApi as api } from '../../api/organiser-payments-api.ts';
 import { registrationKeys } from '../../api/registration-keys.ts';
 import { usePaymentSettings, useRegistrationMutation } from '../../hooks/use-organiser-registration.ts';

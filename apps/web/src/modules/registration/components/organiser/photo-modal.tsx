@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TRegistration } from '@pavilion/domain/registration/registration.schemas';
 import { errorMessage } from '../../../../app/form-errors.ts';
 import { toast } from '../../../../app/toast.ts';
-import { FormAlert } from '../../../auth/components/form-alert.tsx';
+import { FormAlert } from '../../../../ui/form-alert.tsx';
 import { organiserRegistrationApi as api } from '../../api/organiser-registration-api.ts';
 import { registrationKeys } from '../../api/registration-keys.ts';
 import { useRegistrationMutation } from '../../hooks/use-organiser-registration.ts';

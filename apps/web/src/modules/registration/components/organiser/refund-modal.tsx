@@ -9,7 +9,7 @@ import { useAccess } from '../../../../app/access.ts';
 import { isApiError } from '../../../../app/api-client.ts';
 import { applyServerFieldErrors, errorMessage, translateErrorKey } from '../../../../app/form-errors.ts';
 import { toast } from '../../../../app/toast.ts';
-import { FormAlert } from '../../../auth/components/form-alert.tsx';
+import { FormAlert } from '../../../../ui/form-alert.tsx';
 import { organiserPaymentsApi as api } from '../../api/organiser-payments-api.ts';
 import { registrationKeys } from '../../api/registration-keys.ts';
 import { useRefunds, useRegistrationMutation } from '../../hooks/use-organiser-registration.ts';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ZAccompanyingRequest, ZReplaceUserRequest, type TRegistration } from '@pavilion/domain/registration/registration.schemas';
 import { applyServerFieldErrors, errorMessage, translateErrorKey } from '../../../../app/form-errors.ts';
 import { toast } from '../../../../app/toast.ts';
-import { FormAlert } from '../../../auth/components/form-alert.tsx';
+import { FormAlert } from '../../../../ui/form-alert.tsx';
 import { organiserRegistrationApi as api } from '../../api/organiser-registration-api.ts';
 import { registrationKeys } from '../../api/registration-keys.ts';
 import { seatKeys, useCategories, useQuotas, useRegistrationMutation } from '../../hooks/use-organiser-registration.ts';

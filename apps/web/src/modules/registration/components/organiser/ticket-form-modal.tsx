@@ -6,7 +6,7 @@ import { DEFAULT_TICKET_CURRENCY, ZTicketCreateRequest, type TTicket, type TTick
 import { currencyOfTimeZone } from '@pavilion/domain/reference/countries';
 import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../../app/form-errors.ts';
 import { toast } from '../../../../app/toast.ts';
-import { FormAlert } from '../../../auth/components/form-alert.tsx';
+import { FormAlert } from '../../../../ui/form-alert.tsx';
 import { organiserRegistrationApi as api } from '../../api/organiser-registration-api.ts';
 import { useRegistrationMutation, seatKeys } from '../../hooks/use-organiser-registration.ts';
 import { registrationKeys } from '../../api/registration-keys.ts';

@@ -1,7 +1,7 @@
 import { USER_ACCESS_TOKEN_HEADER } from '@pavilion/domain/auth/auth.headers';
 import { CACHE_VERSION } from '@pavilion/domain/constants/session';
-import { tokenRefresher } from '../../../app/api-client.ts';
-import { sessionStore } from '../../../app/session-storage.ts';
+import { tokenRefresher } from './api-client.ts';
+import { sessionStore } from './session-storage.ts';
 
 /** The file name of a Content-Disposition header (RFC 6266 filename* first), else the fallback. */
 export function fileNameFrom(disposition: string | null, fallback: string): string {

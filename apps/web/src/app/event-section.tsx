@@ -2,10 +2,10 @@ import { Box, Button, Group, Paper, UnstyledButton } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useAccess, type TAccessRule } from '../../../app/access.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { PageHeader } from '../../../ui/page-header.tsx';
-import { useCurrentEventId } from '../hooks/use-select-event.ts';
+import { useAccess, type TAccessRule } from './access.ts';
+import { EmptyState } from '../ui/empty-state.tsx';
+import { PageHeader } from '../ui/page-header.tsx';
+import { useCurrentEventId } from './selected-event.ts';
 
 /** One tab of an event section: its sub-path ('' = the section's index), label and the code that shows it. */
 export type TSectionTab = { readonly path: string; readonly label: string; readonly access: TAccessRule };

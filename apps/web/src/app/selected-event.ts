@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TEvent } from '@pavilion/domain';
-import { sessionStore, useEventData } from '../../../app/session-storage.ts';
+import { sessionStore, useEventData } from './session-storage.ts';
 
 /**
  * Makes `eventId` the selected event: SPEC §3.4 eventData (keeping the attendee-side ids when it is the same
@@ -31,4 +31,13 @@ export function useCurrentEventId(): [string | null, (eventId: string) => void] 
   }, [fromUrl]);
   const choose = useCallback((eventId: string) => selectEvent(eventId), []);
   return [fromUrl || eventData?.eventId || null, choose];
+}
+
+/**
+ * The selected event of an event section (/app/registration/*, /app/onsite/*: URL `?eventId=` or stored eventData).
+ * EventSection renders its tabs only when there is one. Read directly rather than through outlet context, because
+ * each tab sits behind an AccessGate whose <Outlet/> does not forward context.
+ */
+export function useSectionEventId(): string {
+  return useCurrentEventId()[0] ?? '';
 }
