@@ -6,7 +6,7 @@ import { Link, Navigate, Outlet } from 'react-router';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { FullPageLoader } from '../ui/full-page-loader.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';
-import { CompanyPortal } from '../modules/workspace/components/company-portal.tsx';
+import { CompanyPortal } from '../modules/workspace/index.ts';
 import { useAccess, type TAccessRule } from './access.ts';
 import { isParticipant, isPortalUser, PARTICIPANT_HOME } from './guards.tsx';
 import { sessionStore } from './session-storage.ts';

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useEventOptions } from '../modules/events/hooks/use-events.ts';
+import { useEventOptions } from '../modules/events/index.ts';
 import { useCurrentEventId } from './selected-event.ts';
 
 /** Header Select of the organiser's events; switching sets eventData and opens that event's dashboard. */

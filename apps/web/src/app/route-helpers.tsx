@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Params, RouteObject } from 'react-router';
 import type { TAccessRule } from './access.ts';
-import type { TFeatureKey } from '../modules/placeholder/pages/not-available-page.tsx';
+import type { TFeatureKey } from '../modules/placeholder/index.ts';
 import { loadDashboardStrings } from './i18n.ts';
 
 /** Building blocks of the route tables (router.tsx, signed-in-routes.tsx): every page is loaded on demand. */

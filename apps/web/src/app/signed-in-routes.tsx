@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { DASHBOARD_LATER_FEATURES } from '../modules/dashboard/dashboard-features.ts';
+import { DASHBOARD_LATER_FEATURES } from '../modules/dashboard/index.ts';
 import { gated, later, page } from './route-helpers.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import type { TAccessCodeString } from '@pavilion/domain';
-import type { TFeatureKey } from '../placeholder/pages/not-available-page.tsx';
+import type { TFeatureKey } from '../placeholder/index.ts';
 
 /**
  * Dashboard areas of later issues (Registration shipped: modules/registration, Onsite check-in: modules/checkin; entries in dashboard-menu.ts). Each is a registered route under /app (see app/signed-in-routes.tsx) that shows the

@@ -9,8 +9,8 @@ import { useAuth, useEventData } from '../../../app/session-storage.ts';
 import { BrandLogo } from '../../../ui/brand-logo.tsx';
 import { formatDateRange } from '../../../ui/format.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { usePublicEvent } from '../../events/hooks/use-events.ts';
-import { useMyEbadges } from '../../ebadge/hooks.ts';
+import { usePublicEvent } from '../../events/index.ts';
+import { useMyEbadges } from '../../ebadge/index.ts';
 import { useMyCertificates } from '../hooks.ts';
 
 /** One block of the home: an icon, a heading and what it holds. */

@@ -6,7 +6,7 @@ import { EVENT_MODE_LABELS, LoginIdentifier, type TEventMode } from '@pavilion/d
 import { CenteredLayout } from '../../../ui/centered-layout.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { formatDateRange } from '../../../ui/format.ts';
-import { usePublicEvent } from '../../events/hooks/use-events.ts';
+import { usePublicEvent } from '../../events/index.ts';
 import { LoginForm } from '../components/login-form.tsx';
 
 /** `ei/{eventId}`: the public event's name and dates, and the attendee login for it. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { TIME_RANGE_FILTER_OPTIONS, TimeRangeFilter, type TEventOverview } from '@pavilion/domain';
 import { errorMessage } from '../../../app/form-errors.ts';
-import { formatSeats } from '../../registration/lib/seats.ts';
+import { formatSeats } from '../../registration/index.ts';
 import { useEventOverview } from '../hooks/use-event-overview.ts';
 import { parseTimeRange } from './time-range.ts';
 import { TimeRangeSelect } from './time-range-select.tsx';

@@ -29,7 +29,7 @@ import { Link, useLocation } from 'react-router';
 import { useAccess } from '../../../app/access.ts';
 import { useAuth } from '../../../app/session-storage.ts';
 import { DASHBOARD_MENU, isEntryActive, visibleMenu, type TMenuGroup } from '../dashboard-menu.ts';
-import { useMailOutboxStatus } from '../../mail-outbox/hooks/use-mail-outbox.ts';
+import { useMailOutboxStatus } from '../../mail-outbox/index.ts';
 
 const ICONS: Record<string, ReactNode> = {
   events: <IconList size={18} aria-hidden />,

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { COUNTS_CHANGED_SOCKET_EVENT, ORGANISER_EVENT_QUERY, type TCountsChangedMessage } from '@pavilion/domain/registration/counts.schemas';
 import { sessionStore } from '../../../app/session-storage.ts';
-import { checkinKeys } from '../../checkin/api/checkin-keys.ts';
-import { registrationKeys } from '../../registration/api/registration-keys.ts';
+import { checkinKeys } from '../../checkin/index.ts';
+import { registrationKeys } from '../../registration/index.ts';
 import { dashboardKeys } from '../api/dashboard-api.ts';
 
 const FALLBACK_MS = 15_000;

@@ -7,7 +7,7 @@ import type { TMyEbadge } from '@pavilion/domain/ebadge/ebadge.schemas';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
-import { shrinkPhoto } from '../../registration/lib/shrink-photo.ts';
+import { shrinkPhoto } from '../../registration/index.ts';
 import { ebadgeApi } from '../api/ebadge-api.ts';
 import { ebadgeKeys } from '../api/ebadge-keys.ts';
 

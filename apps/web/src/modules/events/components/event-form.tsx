@@ -17,7 +17,7 @@ import {
 } from '@pavilion/domain';
 import { useAccess } from '../../../app/access.ts';
 import { applyServerFieldErrors, schemaValidator } from '../../../app/form-errors.ts';
-import { useRegions } from '../../workspace/hooks/use-workspace.ts';
+import { useRegions } from '../../workspace/index.ts';
 import { browserTimeZone, TimeZoneSelect } from './time-zone-select.tsx';
 
 export type TEventFormValues = {

@@ -11,7 +11,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { ListPager } from '../../../ui/pager.tsx';
 import { SearchField } from '../../../ui/filter-fields.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { RegionBadge } from '../../workspace/components/region-badge.tsx';
+import { RegionBadge } from '../../workspace/index.ts';
 import { CreateEventModal } from '../components/create-event-modal.tsx';
 import { EventsTable } from '../components/events-table.tsx';
 import { useEventsList } from '../hooks/use-events.ts';

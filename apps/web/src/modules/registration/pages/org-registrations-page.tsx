@@ -26,8 +26,7 @@ import { PAYMENT_COLORS } from '../lib/status-colors.ts';
 import { SEAT_STATUS_COLORS, seatStatus } from '../lib/registration-status.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { RowMenu } from '../../../ui/row-menu.tsx';
-import { authApi } from '../../auth/api/auth-api.ts';
-import { LoginLinkModal } from '../../auth/components/login-link-modal.tsx';
+import { authApi, LoginLinkModal } from '../../auth/index.ts';
 
 /**
  * /app/registration: everyone registered for the event (AP-94), searchable, filterable and paged (SPEC §9 pager),

@@ -14,7 +14,7 @@ import { confirmDelete } from '../components/organiser/confirm-delete.ts';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { PublicLinksCard } from '../components/organiser/public-links-card.tsx';
 import { TicketFormModal } from '../components/organiser/ticket-form-modal.tsx';
-import { useEvent } from '../../events/hooks/use-events.ts';
+import { useEvent } from '../../events/index.ts';
 import { seatKeys, useRegistrationMutation, useTickets } from '../hooks/use-organiser-registration.ts';
 import { useSectionEventId } from '../../../app/selected-event.ts';
 import { formatDateTime } from '../lib/datetime.ts';

@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_LEVEL_LABELS, AccessLevel, type TItemAccess } from '@pavilion/domain';
 import { useAccess } from '../../../app/access.ts';
-import { useEventOptions } from '../../events/hooks/use-events.ts';
+import { useEventOptions } from '../../events/index.ts';
 import { useRegions, useRoles } from '../hooks/use-workspace.ts';
 
 export type TAccessValues = {

@@ -7,7 +7,7 @@ import { ZAreaCreateRequest, type TArea, type TAreaCreateRequest, type TCapacity
 import { FormFooter } from './form-footer.tsx';
 import { errorMessage } from '../../../../app/form-errors.ts';
 import { toast } from '../../../../app/toast.ts';
-import { useCategories, useTickets } from '../../../registration/hooks/use-organiser-registration.ts';
+import { useCategories, useTickets } from '../../../registration/index.ts';
 import { checkinKeys } from '../../api/checkin-keys.ts';
 import { organiserCheckinApi as api } from '../../api/organiser-checkin-api.ts';
 import { useCheckinMutation } from '../../hooks/use-organiser-checkin.ts';
