@@ -33,6 +33,36 @@ export default tseslint.config(
       ],
     },
   },
+  // The web mirrors it: a module file reaches another module only through '../<b>/index.ts' (a lazy import() of a
+  // page by the router is app/'s own business, and no-restricted-imports does not look at import() expressions).
+  // One block per folder depth, so that exactly enough '../' to climb to modules/ names another module.
+  ...[1, 2, 3, 4, 5].map((depth) => ({
+    files: [`apps/web/src/modules/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth}}[^./][^/]*/(?!index(\\.ts)?$)`,
+              message: 'Import another web module only through its index.ts',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./modules/[^/]+/(?!index(\\.ts)?$)', message: 'app/ imports a module through its index.ts (pages: lazy import())' }] },
+      ],
+    },
+  },
   {
     files: ['apps/web/src/ui/**/*.{ts,tsx}'],
     rules: {
