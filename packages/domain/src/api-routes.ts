@@ -1,5 +1,7 @@
 import type { TRouteContract, TRoutesOf } from './common/route-contract.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
+import { checkinRoutes } from './checkin/checkin.routes.ts';
+import { credentialsRoutes } from './checkin/credentials.routes.ts';
 
 /**
  * Every module's route contracts, one line each (issue 13). The server's route-catalogue test checks that what
@@ -8,6 +10,8 @@ import { analyticsRoutes } from './analytics/analytics.routes.ts';
  */
 export const API_ROUTES = {
   analytics: analyticsRoutes,
+  checkin: checkinRoutes,
+  credentials: credentialsRoutes,
 } as const satisfies Record<string, Record<string, TRouteContract>>;
 
 export type TApiRoute = {

@@ -1,26 +1,9 @@
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  DEVICE_TOKEN_HEADER,
-  ZDevicePairRequest,
-  ZDevicePairResponse,
-  ZDeviceScanRequest,
-  ZDeviceSelf,
-  ZDeviceSnapshot,
-  ZFootfall,
-  ZOfflineSyncRequest,
-  ZOfflineSyncResponse,
-  ZPublicFootfallParams,
-  ZPublicFootfallQuery,
-  ZScanResponse,
-  ZSnapshotQuery,
-  zOk,
-} from '@pavilion/domain';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { DEVICE_TOKEN_HEADER } from '@pavilion/domain';
+import { checkinDeviceRoutes as routes } from '@pavilion/domain/checkin/checkin.routes';
+import { route } from '../../platform/contract-routes.ts';
 import { checkinErrors } from './checkin.errors.ts';
 import type { CheckinService, DeviceSession } from './checkin.service.ts';
-
-const tags = ['checkin-device'];
-const ok = <T>(data: T) => ({ status: 'OK' as const, data });
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
@@ -36,10 +19,14 @@ function deviceToken(req: FastifyRequest): string | null {
   const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
   return m?.[1] ?? null;
 }
-const dev = (req: FastifyRequest) => req.device!;
+const dev = (req: { device: DeviceSession | null }) => req.device!;
 
-/** Routes a paired device calls with its token (auth kind `device`), and the public pairing and footfall calls. */
-export const checkinDeviceRoutes: FastifyPluginAsyncZod<{ service: CheckinService }> = async (app, { service: s }) => {
+/**
+ * Routes a paired device calls with its token (auth kind `device`), and the public pairing and footfall calls: the
+ * device contracts of packages/domain/src/checkin/checkin.routes.ts. Register it as a plugin (encapsulated): its
+ * onRequest hook authenticates the devices of these routes only.
+ */
+export const checkinDeviceRoutes: FastifyPluginAsync<{ service: CheckinService }> = async (app, { service: s }) => {
   app.decorateRequest('device', null);
   // Runs before body parsing: an unauthenticated device never gets its (possibly large) body parsed.
   app.addHook('onRequest', async (req) => {
@@ -51,27 +38,10 @@ export const checkinDeviceRoutes: FastifyPluginAsyncZod<{ service: CheckinServic
     req.device = device;
   });
 
-  app.post(
-    '/devices/pair',
-    {
-      config: { auth: 'public', rateLimit: { max: 10, timeWindow: 60_000 } },
-      schema: { tags, body: ZDevicePairRequest, response: { 200: zOk(ZDevicePairResponse) } },
-    },
-    async (req) => ok(await s.pair(req.body.code)),
-  );
-  app.get('/device/me', { config: { auth: 'device' }, schema: { tags, response: { 200: zOk(ZDeviceSelf) } } }, async (req) => ok(await s.deviceSelf(dev(req))));
-  app.post('/device/scans', { config: { auth: 'device' }, schema: { tags, body: ZDeviceScanRequest, response: { 200: zOk(ZScanResponse) } } }, async (req) =>
-    ok(await s.deviceScan(dev(req), req.body)),
-  );
-  app.get('/device/snapshot', { config: { auth: 'device' }, schema: { tags, querystring: ZSnapshotQuery, response: { 200: zOk(ZDeviceSnapshot) } } }, async (req) =>
-    ok(await s.snapshot(dev(req), req.query.since)),
-  );
-  app.post(
-    '/device/sync',
-    { config: { auth: 'device' }, bodyLimit: 8 * 1024 * 1024, schema: { tags, body: ZOfflineSyncRequest, response: { 200: zOk(ZOfflineSyncResponse) } } },
-    async (req) => ok(await s.syncOffline(dev(req), req.body.scans)),
-  );
-  app.get('/public/footfall/:areaId', { config: { auth: 'public' }, schema: { tags, params: ZPublicFootfallParams, querystring: ZPublicFootfallQuery, response: { 200: zOk(ZFootfall) } } }, async (req) =>
-    ok(await s.publicFootfall(req.params.areaId, req.query.key)),
-  );
+  route(app, routes.pairDevice, async (req) => s.pair(req.body.code), { rateLimit: { max: 10, timeWindow: 60_000 } });
+  route(app, routes.deviceSelf, async (req) => s.deviceSelf(dev(req)));
+  route(app, routes.deviceScan, async (req) => s.deviceScan(dev(req), req.body));
+  route(app, routes.deviceSnapshot, async (req) => s.snapshot(dev(req), req.query.since));
+  route(app, routes.deviceSync, async (req) => s.syncOffline(dev(req), req.body.scans), { bodyLimit: 8 * 1024 * 1024 });
+  route(app, routes.publicFootfall, async (req) => s.publicFootfall(req.params.areaId, req.query.key));
 };

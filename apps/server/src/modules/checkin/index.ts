@@ -7,7 +7,7 @@ import type { CredentialsService } from '../credentials/index.ts';
 import type { CheckinRegistrationView } from '../registration/index.ts';
 import { checkinDeviceRoutes } from './checkin.device-routes.ts';
 import { createCheckinRepository } from './checkin.repository.ts';
-import { checkinRoutes } from './checkin.routes.ts';
+import { registerCheckinRoutes } from './checkin.routes.ts';
 import { createCheckinService, type CheckinTesting } from './checkin.service.ts';
 
 export type { CheckinService, CheckinTesting, DeviceSession } from './checkin.service.ts';
@@ -17,7 +17,7 @@ export const AUTO_CHECKOUT_INTERVAL_MS = 30_000;
 
 /**
  * Onsite check-in (issue #5): areas and their rules, devices (pairing, tokens, relay, logs), online and offline scans
- * with an atomic presence state, footfall and attendance. Contract: API.md beside this file.
+ * with an atomic presence state, footfall and attendance. Contracts: packages/domain/src/checkin/checkin.routes.ts.
  */
 export function createCheckinModule(
   db: Db,
@@ -43,8 +43,8 @@ export function createCheckinModule(
     service,
     testing,
     plugin: async (app: FastifyInstance) => {
-      await app.register(checkinRoutes, { prefix: '/api/hospitalityservices/api', service });
-      await app.register(checkinDeviceRoutes, { prefix: '/api/hospitalityservices/api', service });
+      registerCheckinRoutes(app, service);
+      await app.register(checkinDeviceRoutes, { service });
       if (deps.autoCheckoutTimer !== false) {
         const timer = setInterval(() => {
           service.reconcileAll().catch((err) => deps.log?.error({ err }, 'automatic check-out failed'));

@@ -3,7 +3,7 @@ import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db.ts';
 import { createCredentialsRepository } from './credentials.repository.ts';
-import { credentialsPublicRoutes, credentialsRoutes } from './credentials.routes.ts';
+import { registerCredentialsRoutes } from './credentials.routes.ts';
 import { createCredentialsService } from './credentials.service.ts';
 
 export type { CredentialsService, CredentialResolution } from './credentials.service.ts';
@@ -22,9 +22,6 @@ export function createCredentialsModule(
   const service = createCredentialsService({ repo: createCredentialsRepository(db), ...deps });
   return {
     service,
-    plugin: async (app: FastifyInstance) => {
-      await app.register(credentialsRoutes, { prefix: '/api/eventservices', service });
-      await app.register(credentialsPublicRoutes, { prefix: '/api/eventservices/public', service });
-    },
+    plugin: async (app: FastifyInstance) => registerCredentialsRoutes(app, service),
   };
 }
