@@ -63,12 +63,12 @@ function bearer(request: FastifyRequest): string | null {
   return m?.[1] ?? null;
 }
 
-export function requireUser(request: FastifyRequest): AuthUser {
+export function requireUser(request: Pick<FastifyRequest, 'user'>): AuthUser {
   if (!request.user) throw new AppError(401, 'UNAUTHORISED', 'Please log in');
   return request.user;
 }
 
-export function requireOrganisation(request: FastifyRequest): { user: AuthUser; organisationId: string } {
+export function requireOrganisation(request: Pick<FastifyRequest, 'user'>): { user: AuthUser; organisationId: string } {
   const user = requireUser(request);
   if (!user.organisationId) throw new AppError(403, 'FORBIDDEN', 'This needs an organiser account');
   return { user, organisationId: user.organisationId };

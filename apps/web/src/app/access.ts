@@ -18,7 +18,7 @@ export const accessKeys = {
 };
 
 export function fetchMyAccess(signal?: AbortSignal): Promise<TMyAccess> {
-  return api.get<TMyAccess>('auth/my-access', { signal, isSilent: true });
+  return api.call('GET /api/auth/my-access', { signal, isSilent: true });
 }
 
 /** True when `codes` grant the rule: the code and its whole menu → submenu → tab chain (domain isAccessGranted). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authRoutes } from './auth.routes.ts';
+import { registerAuthRoutes } from './auth.routes.ts';
 import { createAuthService, type AuthService, type AuthServiceDeps } from './auth.service.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import type { Db } from '../../platform/db.ts';
@@ -15,7 +15,7 @@ export function createAuthModule(db: Db, deps: Omit<AuthServiceDeps, 'repo'>) {
   return {
     service,
     repo,
-    /** Served under /api/auth (SPEC §7 service prefix auth/). */
-    plugin: async (app: FastifyInstance) => app.register(authRoutes, { prefix: '/api/auth', service }),
+    /** packages/domain/src/auth/auth.routes.ts, served (SPEC §7 service prefix auth/). */
+    plugin: async (app: FastifyInstance) => registerAuthRoutes(app, service),
   } satisfies { service: AuthService; [k: string]: unknown };
 }

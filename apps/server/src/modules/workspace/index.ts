@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { createWorkspaceRepository } from './workspace.repository.ts';
-import { workspaceRoutes } from './workspace.routes.ts';
+import { registerWorkspaceRoutes } from './workspace.routes.ts';
 import { createWorkspaceService, type WorkspaceDeps } from './workspace.service.ts';
 
 export type { WorkspaceService } from './workspace.service.ts';
@@ -10,6 +10,6 @@ export function createWorkspaceModule(db: Db, deps: Omit<WorkspaceDeps, 'repo'>)
   const service = createWorkspaceService({ ...deps, repo: createWorkspaceRepository(db) });
   return {
     service,
-    plugin: async (app: FastifyInstance) => app.register(workspaceRoutes, { prefix: '/api/auth', service }),
+    plugin: async (app: FastifyInstance) => registerWorkspaceRoutes(app, service),
   };
 }

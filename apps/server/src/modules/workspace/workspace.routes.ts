@@ -1,200 +1,99 @@
-import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
-import {
-  ZAcceptInvitationRequest,
-  ZAuditPage,
-  ZAuditQuery,
-  ZAuthRecord,
-  ZCompany,
-  ZCompanyListQuery,
-  ZCompanyPage,
-  ZCompanyRequest,
-  ZIdParams,
-  ZInvitation,
-  ZInvitationPreview,
-  ZInvitationTokenParams,
-  ZInviteRequest,
-  ZMemberRemoveRequest,
-  ZMemberUpdateRequest,
-  ZMyAccess,
-  ZPortal,
-  ZPortalInviteRequest,
-  ZPublicBranding,
-  ZPublicBrandingQuery,
-  ZRegion,
-  ZRegionRequest,
-  ZRole,
-  ZRoleRequest,
-  ZRoleUpdateRequest,
-  ZTeamListQuery,
-  ZTeamMember,
-  ZTeamPage,
-  ZWhiteLabel,
-  ZWhiteLabelRequest,
-  ZWhiteLabelTypeParams,
-  zOk,
-} from '@pavilion/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { workspaceRoutes as routes } from '@pavilion/domain/workspace/workspace.routes';
 import { requireOrganisation, requireUser } from '../../platform/auth-guard.ts';
+import { route } from '../../platform/contract-routes.ts';
 import type { WorkspaceService } from './workspace.service.ts';
 
-const tags = ['workspace'];
-const ok = <T>(data: T) => ({ status: 'OK' as const, data });
-const org = (r: FastifyRequest) => requireOrganisation(r);
-const meta = (r: FastifyRequest) => ({ ip: r.ip, userAgent: r.headers['user-agent'] });
+const org = requireOrganisation;
+const user = requireUser;
+const meta = (r: Pick<FastifyRequest, 'ip' | 'headers'>) => ({ ip: r.ip, userAgent: r.headers['user-agent'] });
+const throttled = (max: number) => ({ rateLimit: { max, timeWindow: '15 minutes' } });
 
-/** Team, roles, audit, white label, regions and companies: served under /api/auth (SPEC §7 prefix auth/). */
-export const workspaceRoutes: FastifyPluginAsyncZod<{ service: WorkspaceService }> = async (app, { service }) => {
-  app.get('/my-access', { config: { auth: 'user' }, schema: { tags, response: { 200: zOk(ZMyAccess) } } }, async (req) =>
-    ok(service.myAccess(requireUser(req))),
-  );
+/** The workspace contracts (packages/domain/src/workspace/workspace.routes.ts), served. */
+export function registerWorkspaceRoutes(app: FastifyInstance, service: WorkspaceService): void {
+  route(app, routes.myAccess, async (req) => service.myAccess(user(req)));
 
   // Roles (T-20 Roles & Permissions)
-  app.get('/roles', { config: { auth: 'organiser', access: 'AP-41' }, schema: { tags, response: { 200: zOk(z.array(ZRole)) } } }, async (req) =>
-    ok(await service.listRoles(org(req).organisationId)),
-  );
-  app.post('/roles', { config: { auth: 'organiser', access: 'AP-42' }, schema: { tags, body: ZRoleRequest, response: { 201: zOk(ZRole) } } }, async (req, reply) => {
+  route(app, routes.listRoles, async (req) => service.listRoles(org(req).organisationId));
+  route(app, routes.createRole, async (req) => {
     const { user, organisationId } = org(req);
-    return reply.status(201).send(ok(await service.createRole(user, organisationId, req.body)));
+    return service.createRole(user, organisationId, req.body);
   });
-  app.patch(
-    '/roles/:id',
-    { config: { auth: 'organiser', access: 'AP-43' }, schema: { tags, params: ZIdParams, body: ZRoleUpdateRequest, response: { 200: zOk(ZRole) } } },
-    async (req) => {
-      const { user, organisationId } = org(req);
-      return ok(await service.updateRole(user, organisationId, req.params.id, req.body));
-    },
-  );
-  app.delete(
-    '/roles/:id',
-    { config: { auth: 'organiser', access: 'AP-44' }, schema: { tags, params: ZIdParams, response: { 200: zOk(z.object({ deleted: z.literal(true) })) } } },
-    async (req) => {
-      const { user, organisationId } = org(req);
-      await service.deleteRole(user, organisationId, req.params.id);
-      return ok({ deleted: true as const });
-    },
-  );
+  route(app, routes.updateRole, async (req) => {
+    const { user, organisationId } = org(req);
+    return service.updateRole(user, organisationId, req.params.id, req.body);
+  });
+  route(app, routes.deleteRole, async (req) => {
+    const { user, organisationId } = org(req);
+    await service.deleteRole(user, organisationId, req.params.id);
+    return { deleted: true as const };
+  });
 
   // Team members (T-19)
-  app.get('/team', { config: { auth: 'organiser', access: 'AP-35' }, schema: { tags, querystring: ZTeamListQuery, response: { 200: zOk(ZTeamPage) } } }, async (req) =>
-    ok(await service.listMembers(org(req).organisationId, req.query)),
-  );
-  app.get('/team/invitations', { config: { auth: 'organiser', access: 'AP-35' }, schema: { tags, response: { 200: zOk(z.array(ZInvitation)) } } }, async (req) =>
-    ok(await service.pendingInvitations(org(req).organisationId)),
-  );
-  app.post(
-    '/team/invitations',
-    { config: { auth: 'organiser', access: 'AP-36' }, schema: { tags, body: ZInviteRequest, response: { 201: zOk(ZInvitation) } } },
-    async (req, reply) => {
-      const { user, organisationId } = org(req);
-      return reply.status(201).send(ok(await service.invite(user, organisationId, req.body)));
-    },
-  );
-  app.delete(
-    '/team/invitations/:id',
-    { config: { auth: 'organiser', access: 'AP-38' }, schema: { tags, params: ZIdParams, response: { 200: zOk(z.object({ revoked: z.literal(true) })) } } },
-    async (req) => {
-      const { user, organisationId } = org(req);
-      await service.revokeInvitation(user, organisationId, req.params.id);
-      return ok({ revoked: true as const });
-    },
-  );
-  app.patch(
-    '/team/:id',
-    { config: { auth: 'organiser', access: 'AP-40' }, schema: { tags, params: ZIdParams, body: ZMemberUpdateRequest, response: { 200: zOk(ZTeamMember) } } },
-    async (req) => {
-      const { user, organisationId } = org(req);
-      return ok(await service.updateMember(user, organisationId, req.params.id, req.body));
-    },
-  );
-  app.post(
-    '/team/:id/suspend',
-    { config: { auth: 'organiser', access: 'AP-37' }, schema: { tags, params: ZIdParams, response: { 200: zOk(ZTeamMember) } } },
-    async (req) => {
-      const { user, organisationId } = org(req);
-      return ok(await service.setSuspended(user, organisationId, req.params.id, true));
-    },
-  );
-  app.post(
-    '/team/:id/reactivate',
-    { config: { auth: 'organiser', access: 'AP-37' }, schema: { tags, params: ZIdParams, response: { 200: zOk(ZTeamMember) } } },
-    async (req) => {
-      const { user, organisationId } = org(req);
-      return ok(await service.setSuspended(user, organisationId, req.params.id, false));
-    },
-  );
-  app.post(
-    '/team/:id/remove',
-    {
-      config: { auth: 'organiser', access: 'AP-38' },
-      schema: { tags, params: ZIdParams, body: ZMemberRemoveRequest, response: { 200: zOk(z.object({ handedOver: z.number().int() })) } },
-    },
-    async (req) => {
-      const { user, organisationId } = org(req);
-      return ok(await service.removeMember(user, organisationId, req.params.id, req.body.handOverTo));
-    },
-  );
+  route(app, routes.listMembers, async (req) => service.listMembers(org(req).organisationId, req.query));
+  route(app, routes.pendingInvitations, async (req) => service.pendingInvitations(org(req).organisationId));
+  route(app, routes.invite, async (req) => {
+    const { user, organisationId } = org(req);
+    return service.invite(user, organisationId, req.body);
+  });
+  route(app, routes.revokeInvitation, async (req) => {
+    const { user, organisationId } = org(req);
+    await service.revokeInvitation(user, organisationId, req.params.id);
+    return { revoked: true as const };
+  });
+  route(app, routes.updateMember, async (req) => {
+    const { user, organisationId } = org(req);
+    return service.updateMember(user, organisationId, req.params.id, req.body);
+  });
+  route(app, routes.suspendMember, async (req) => {
+    const { user, organisationId } = org(req);
+    return service.setSuspended(user, organisationId, req.params.id, true);
+  });
+  route(app, routes.reactivateMember, async (req) => {
+    const { user, organisationId } = org(req);
+    return service.setSuspended(user, organisationId, req.params.id, false);
+  });
+  route(app, routes.removeMember, async (req) => {
+    const { user, organisationId } = org(req);
+    return service.removeMember(user, organisationId, req.params.id, req.body.handOverTo);
+  });
 
   // Invitations, from the invitee's side (public, token-bearing)
-  app.get(
-    '/invitations/:token',
-    { config: { auth: 'public', rateLimit: { max: 30, timeWindow: '15 minutes' } }, schema: { tags, params: ZInvitationTokenParams, response: { 200: zOk(ZInvitationPreview) } } },
-    async (req) => ok(await service.previewInvitation(req.params.token)),
-  );
-  app.post(
-    '/invitations/accept',
-    { config: { auth: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } }, schema: { tags, body: ZAcceptInvitationRequest, response: { 200: zOk(ZAuthRecord) } } },
-    async (req) => ok(await service.acceptInvitation(req.body, meta(req))),
-  );
+  route(app, routes.previewInvitation, async (req) => service.previewInvitation(req.params.token), throttled(30));
+  route(app, routes.acceptInvitation, async (req) => service.acceptInvitation(req.body, meta(req)), throttled(10));
 
   // Audit log (T-223)
-  app.get('/audit-log', { config: { auth: 'organiser', access: 'AP-814' }, schema: { tags, querystring: ZAuditQuery, response: { 200: zOk(ZAuditPage) } } }, async (req) =>
-    ok(await service.listAudit(org(req).organisationId, req.query)),
-  );
-  app.get('/audit-log/export', { config: { auth: 'organiser', access: 'AP-815' }, schema: { tags, querystring: ZAuditQuery } }, async (req, reply) => {
+  route(app, routes.listAudit, async (req) => service.listAudit(org(req).organisationId, req.query));
+  route(app, routes.exportAudit, async (req, reply) => {
     const { user, organisationId } = org(req);
     const csv = await service.exportAudit(user, organisationId, req.query, req.ip);
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="audit-log.csv"').send(csv);
   });
 
   // White label (T-227)
-  app.get('/white-labels', { config: { auth: 'organiser', access: 'AP-830' }, schema: { tags, response: { 200: zOk(z.array(ZWhiteLabel)) } } }, async (req) =>
-    ok(await service.listWhiteLabels(org(req).organisationId)),
-  );
-  app.put(
-    '/white-labels/:type',
-    { config: { auth: 'organiser', access: 'AP-831' }, schema: { tags, params: ZWhiteLabelTypeParams, body: ZWhiteLabelRequest, response: { 200: zOk(ZWhiteLabel) } } },
-    async (req) => {
-      const { user, organisationId } = org(req);
-      return ok(await service.saveWhiteLabel(user, organisationId, req.params.type, req.body));
-    },
-  );
-  app.get('/public/branding', { config: { auth: 'public' }, schema: { tags, querystring: ZPublicBrandingQuery, response: { 200: zOk(ZPublicBranding) } } }, async (req) =>
-    ok(await service.publicBranding(req.query.type, req.query.domain ?? req.hostname.split(':')[0])),
-  );
+  route(app, routes.listWhiteLabels, async (req) => service.listWhiteLabels(org(req).organisationId));
+  route(app, routes.saveWhiteLabel, async (req) => {
+    const { user, organisationId } = org(req);
+    return service.saveWhiteLabel(user, organisationId, req.params.type, req.body);
+  });
+  route(app, routes.publicBranding, async (req) => service.publicBranding(req.query.type, req.query.domain ?? req.hostname.split(':')[0]));
 
-  // The company and service-provider portal of a signed-in company user (no organisation codes: it is their own).
-  app.get('/portal', { config: { auth: 'user' }, schema: { tags, response: { 200: zOk(ZPortal) } } }, async (req) => ok(await service.portal(requireUser(req))));
-  app.post(
-    '/portal/invitations',
-    { config: { auth: 'user', rateLimit: { max: 30, timeWindow: '15 minutes' } }, schema: { tags, body: ZPortalInviteRequest, response: { 201: zOk(ZInvitation) } } },
-    async (req, reply) => reply.status(201).send(ok(await service.portalInvite(requireUser(req), req.body))),
-  );
+  // The company and service-provider portal of a signed-in company user.
+  route(app, routes.portal, async (req) => service.portal(user(req)));
+  route(app, routes.portalInvite, async (req) => service.portalInvite(user(req), req.body), throttled(30));
 
   // Regions (Organisation Users, T-220) and companies (T-132)
-  app.get('/regions', { config: { auth: 'organiser', access: 'AP-804' }, schema: { tags, response: { 200: zOk(z.array(ZRegion)) } } }, async (req) =>
-    ok(await service.listRegions(org(req).organisationId)),
-  );
-  app.post('/regions', { config: { auth: 'organiser', access: 'AP-805' }, schema: { tags, body: ZRegionRequest, response: { 201: zOk(ZRegion) } } }, async (req, reply) => {
+  route(app, routes.listRegions, async (req) => service.listRegions(org(req).organisationId));
+  route(app, routes.createRegion, async (req) => {
     const { user, organisationId } = org(req);
-    return reply.status(201).send(ok(await service.createRegion(user, organisationId, req.body.name)));
+    return service.createRegion(user, organisationId, req.body.name);
   });
-  app.get('/companies', { config: { auth: 'organiser', access: 'AP-482' }, schema: { tags, querystring: ZCompanyListQuery, response: { 200: zOk(ZCompanyPage) } } }, async (req) => {
+  route(app, routes.listCompanies, async (req) => {
     const { user, organisationId } = org(req);
-    return ok(await service.listCompanies(user, organisationId, req.query));
+    return service.listCompanies(user, organisationId, req.query);
   });
-  app.post('/companies', { config: { auth: 'organiser', access: 'AP-483' }, schema: { tags, body: ZCompanyRequest, response: { 201: zOk(ZCompany) } } }, async (req, reply) => {
+  route(app, routes.createCompany, async (req) => {
     const { user, organisationId } = org(req);
-    return reply.status(201).send(ok(await service.createCompany(user, organisationId, req.body)));
+    return service.createCompany(user, organisationId, req.body);
   });
-};
+}

@@ -1,4 +1,4 @@
-import type { TEvent, TEventCreateRequest, TEventListQuery, TEventUpdateRequest, TPage, TPublicEvent } from '@pavilion/domain';
+import type { TEventCreateRequest, TEventListQuery, TEventUpdateRequest } from '@pavilion/domain';
 import { api } from '../../../app/api-client.ts';
 
 export type TEventListParams = Partial<Pick<TEventListQuery, 'page' | 'pageSize' | 'search' | 'eventMode' | 'when'>>;
@@ -14,11 +14,9 @@ export const eventsKeys = {
 };
 
 export const eventsApi = {
-  list: (q: TEventListParams, signal?: AbortSignal) =>
-    api.get<TPage<TEvent>>('eventservices/events', { query: q, signal }),
-  get: (eventId: string, signal?: AbortSignal) => api.get<TEvent>(`eventservices/events/${encodeURIComponent(eventId)}`, { signal }),
-  create: (body: TEventCreateRequest) => api.post<TEvent>('eventservices/events', body),
-  update: (eventId: string, body: TEventUpdateRequest) => api.patch<TEvent>(`eventservices/events/${encodeURIComponent(eventId)}`, body),
-  getPublic: (eventId: string, signal?: AbortSignal) =>
-    api.get<TPublicEvent>(`eventservices/public/events/${encodeURIComponent(eventId)}`, { signal }),
+  list: (q: TEventListParams, signal?: AbortSignal) => api.call('GET /api/eventservices/events', { query: q, signal }),
+  get: (eventId: string, signal?: AbortSignal) => api.call('GET /api/eventservices/events/:eventId', { params: { eventId }, signal }),
+  create: (body: TEventCreateRequest) => api.call('POST /api/eventservices/events', { body }),
+  update: (eventId: string, body: TEventUpdateRequest) => api.call('PATCH /api/eventservices/events/:eventId', { params: { eventId }, body }),
+  getPublic: (eventId: string, signal?: AbortSignal) => api.call('GET /api/eventservices/public/events/:eventId', { params: { eventId }, signal }),
 };

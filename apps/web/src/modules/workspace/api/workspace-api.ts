@@ -1,20 +1,10 @@
-import { CACHE_VERSION } from '@pavilion/domain';
 import type {
-  TAuditEntry,
-  TCompany,
   TCompanyRequest,
-  TInvitation,
   TInviteRequest,
   TMemberUpdateRequest,
-  TPage,
-  TPortal,
   TPortalInviteRequest,
-  TRegion,
-  TRole,
   TRoleRequest,
   TRoleUpdateRequest,
-  TTeamMember,
-  TWhiteLabel,
   TWhiteLabelRequest,
   TWhiteLabelType,
 } from '@pavilion/domain';
@@ -41,35 +31,33 @@ export const workspaceKeys = {
   portal: () => [...workspaceKeys.all, 'portal'] as const,
 };
 
-const id = (value: string) => encodeURIComponent(value);
-
 export const workspaceApi = {
-  roles: (signal?: AbortSignal) => api.get<TRole[]>('auth/roles', { signal }),
-  createRole: (body: TRoleRequest) => api.post<TRole>('auth/roles', body),
-  updateRole: (roleId: string, body: TRoleUpdateRequest) => api.patch<TRole>(`auth/roles/${id(roleId)}`, body),
-  deleteRole: (roleId: string) => api.delete<{ deleted: true }>(`auth/roles/${id(roleId)}`),
+  roles: (signal?: AbortSignal) => api.call('GET /api/auth/roles', { signal }),
+  createRole: (body: TRoleRequest) => api.call('POST /api/auth/roles', { body }),
+  updateRole: (roleId: string, body: TRoleUpdateRequest) => api.call('PATCH /api/auth/roles/:id', { params: { id: roleId }, body }),
+  deleteRole: (roleId: string) => api.call('DELETE /api/auth/roles/:id', { params: { id: roleId } }),
 
-  team: (q: TTeamListParams, signal?: AbortSignal) => api.get<TPage<TTeamMember>>('auth/team', { query: q, signal }),
-  invitations: (signal?: AbortSignal) => api.get<TInvitation[]>('auth/team/invitations', { signal }),
-  invite: (body: TInviteRequest) => api.post<TInvitation>('auth/team/invitations', body),
-  revokeInvitation: (invitationId: string) => api.delete<{ revoked: true }>(`auth/team/invitations/${id(invitationId)}`),
-  updateMember: (userId: string, body: TMemberUpdateRequest) => api.patch<TTeamMember>(`auth/team/${id(userId)}`, body),
-  suspend: (userId: string) => api.post<TTeamMember>(`auth/team/${id(userId)}/suspend`),
-  reactivate: (userId: string) => api.post<TTeamMember>(`auth/team/${id(userId)}/reactivate`),
-  remove: (userId: string, handOverTo: string) => api.post<{ handedOver: number }>(`auth/team/${id(userId)}/remove`, { handOverTo }),
+  team: (q: TTeamListParams, signal?: AbortSignal) => api.call('GET /api/auth/team', { query: q, signal }),
+  invitations: (signal?: AbortSignal) => api.call('GET /api/auth/team/invitations', { signal }),
+  invite: (body: TInviteRequest) => api.call('POST /api/auth/team/invitations', { body }),
+  revokeInvitation: (invitationId: string) => api.call('DELETE /api/auth/team/invitations/:id', { params: { id: invitationId } }),
+  updateMember: (userId: string, body: TMemberUpdateRequest) => api.call('PATCH /api/auth/team/:id', { params: { id: userId }, body }),
+  suspend: (userId: string) => api.call('POST /api/auth/team/:id/suspend', { params: { id: userId } }),
+  reactivate: (userId: string) => api.call('POST /api/auth/team/:id/reactivate', { params: { id: userId } }),
+  remove: (userId: string, handOverTo: string) => api.call('POST /api/auth/team/:id/remove', { params: { id: userId }, body: { handOverTo } }),
 
-  audit: (q: TAuditListParams, signal?: AbortSignal) => api.get<TPage<TAuditEntry>>('auth/audit-log', { query: q, signal }),
+  audit: (q: TAuditListParams, signal?: AbortSignal) => api.call('GET /api/auth/audit-log', { query: q, signal }),
 
-  whiteLabels: (signal?: AbortSignal) => api.get<TWhiteLabel[]>('auth/white-labels', { signal }),
-  saveWhiteLabel: (type: TWhiteLabelType, body: TWhiteLabelRequest) => api.put<TWhiteLabel>(`auth/white-labels/${id(type)}`, body),
+  whiteLabels: (signal?: AbortSignal) => api.call('GET /api/auth/white-labels', { signal }),
+  saveWhiteLabel: (type: TWhiteLabelType, body: TWhiteLabelRequest) => api.call('PUT /api/auth/white-labels/:type', { params: { type }, body }),
 
-  regions: (signal?: AbortSignal) => api.get<TRegion[]>('auth/regions', { signal }),
-  createRegion: (name: string) => api.post<TRegion>('auth/regions', { name }),
-  companies: (q: TCompanyListParams, signal?: AbortSignal) => api.get<TPage<TCompany>>('auth/companies', { query: q, signal }),
-  createCompany: (body: TCompanyRequest) => api.post<TCompany>('auth/companies', body),
+  regions: (signal?: AbortSignal) => api.call('GET /api/auth/regions', { signal }),
+  createRegion: (name: string) => api.call('POST /api/auth/regions', { body: { name } }),
+  companies: (q: TCompanyListParams, signal?: AbortSignal) => api.call('GET /api/auth/companies', { query: q, signal }),
+  createCompany: (body: TCompanyRequest) => api.call('POST /api/auth/companies', { body }),
 
-  portal: (signal?: AbortSignal) => api.get<TPortal>('auth/portal', { signal }),
-  portalInvite: (body: TPortalInviteRequest) => api.post<TInvitation>('auth/portal/invitations', body),
+  portal: (signal?: AbortSignal) => api.call('GET /api/auth/portal', { signal }),
+  portalInvite: (body: TPortalInviteRequest) => api.call('POST /api/auth/portal/invitations', { body }),
 };
 
 /**
@@ -77,11 +65,9 @@ export const workspaceApi = {
  * blob. The api client's JSON handling would read it as text and lose the download name.
  */
 export async function downloadAuditCsv(q: Omit<TAuditListParams, 'page' | 'pageSize'>, fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a)): Promise<Blob> {
-  const params = new URLSearchParams({ v: CACHE_VERSION });
-  for (const [k, v] of Object.entries(q)) if (v) params.set(k, String(v));
   const auth = sessionStore.getAuth();
   const bearer = auth?.accessToken || auth?.refreshToken;
-  const res = await fetchImpl(`/api/auth/audit-log/export?${params.toString()}`, {
+  const res = await fetchImpl(api.url('GET /api/auth/audit-log/export', { query: q }), {
     headers: { Accept: 'text/csv', ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
     credentials: 'same-origin',
   });
