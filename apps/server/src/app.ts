@@ -23,7 +23,7 @@ import { createEventsModule, type EventsService } from './modules/events/index.t
 import { createAnalyticsModule } from './modules/analytics/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createWorkspaceModule, type WorkspaceService } from './modules/workspace/index.ts';
-import { createRegistrationModule } from './modules/registration/index.ts';
+import { createRegistrationModule, createRegistrationPort } from './modules/registration/index.ts';
 import { createCredentialsModule } from './modules/credentials/index.ts';
 import { createEbadgeModule } from './modules/ebadge/index.ts';
 import { createCertificatesModule, type AttendanceSource } from './modules/certificates/index.ts';
@@ -128,7 +128,10 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
       upcomingForOrganisation: events.service.upcomingForOrganisation,
     },
   });
+  // Registration's read model (its port) reads registration tables only; other modules get it instead of the tables.
+  const registrationPort = createRegistrationPort(database.db);
   const credentials = createCredentialsModule(database.db, {
+    registrations: registrationPort,
     audit,
     now: options.now,
     assertEvent: async (caller, organisationId, eventId) => {
@@ -176,6 +179,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     userEmail: async (caller) => (await auth.service.me(caller)).email,
     secrets,
     photoUrlOf: registration.photoUrlOf,
+    registrations: registrationPort,
   });
   // Certificates read attendance from check-in through a late-bound source: set it where check-in is created
   // (attendance.source = (eventId) => checkin.service.attendanceSummaries(eventId)); until then "Run rule now" answers 409.
@@ -190,6 +194,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     },
     findEvent: (eventId) => events.service.findOwner(eventId),
     attendance: () => attendance.source,
+    registrations: registrationPort,
     userEmail: async (caller) => (await auth.service.me(caller)).email,
     jobsDatabaseUrl: database.kind === 'postgres' && config.NODE_ENV !== 'test' ? config.DATABASE_URL : undefined,
     log: app.log,

@@ -31,7 +31,7 @@ import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CredentialsService } from '../credentials/index.ts';
-import type { CategoryRow, OrderRow, RegistrationRow, TicketRow } from '../registration/index.ts';
+import { isAdmissible as isRegistrationAdmissible, type CategoryRow, type OrderRow, type RegistrationRow, type TicketRow } from '../registration/index.ts';
 import { createBadgeDocument } from './badge-pdf.ts';
 import { badgeErrors } from './badges.errors.ts';
 import type { BadgesRepository, JobMeta, JobPartMeta, TemplateRow } from './badges.repository.ts';
@@ -70,7 +70,7 @@ export type BadgesDeps = {
 };
 
 const JOB_STALE_MS = 2 * 60_000;
-const isAdmissible = (row: Row) => row.r.approvalStatus === 'approved' && row.o.status === 'paid';
+const isAdmissible = (row: Row) => isRegistrationAdmissible({ approvalStatus: row.r.approvalStatus, orderStatus: row.o.status, paymentStatus: row.o.paymentStatus });
 
 function toTemplate(t: TemplateRow): TBadgeTemplate {
   return {

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TBucket, TCertificateIssuedVia, TCertificateListQuery } from '@pavilion/domain';
 import type { Db } from '../../platform/db.ts';
 import { bucketStartSql, inWindow } from '../../platform/report-buckets.ts';
-import { events } from '../events/events.tables.ts';
-import { orders, registrations } from '../registration/registration.tables.ts';
+import type { EventFacts } from '../events/index.ts';
+import type { Attendee, RegistrationPort } from '../registration/index.ts';
 import { certificateMailBatches, certificateMailRecipients, certificateRules, certificates, certificateTemplates } from './certificates.tables.ts';
 
 export type TemplateRow = typeof certificateTemplates.$inferSelect;
@@ -18,32 +18,47 @@ export type ClaimedMail = { id: string; batchId: string; certificateId: string; 
 /** Still owed: neither sent nor given up on. */
 const owed = () => and(isNull(certificateMailRecipients.sentAt), isNull(certificateMailRecipients.failedAt));
 
-/** Registrations that can hold a certificate: approved, with a paid (or free) order that was not refunded. */
-const admissible = () => and(eq(registrations.approvalStatus, 'approved'), eq(orders.status, 'paid'), ne(orders.paymentStatus, 'refunded'));
+/** What the repository reads through other modules' ports (never their tables). */
+export type CertificatesPorts = {
+  registrations: Pick<RegistrationPort, 'attendees' | 'attendeesByIds' | 'attendeesByEmail' | 'idsMatching'>;
+  findEvent: (eventId: string) => Promise<Pick<EventFacts, 'id' | 'name' | 'startDate' | 'endDate'> | null>;
+};
 
 /**
- * The only file that queries certificate tables. It reads registrations, orders and events (read-only) to pick
- * recipients and to show lists, as the credentials module does.
+ * The only file that queries certificate tables. Recipients (admissible registrations), their emails and
+ * registration numbers come from registration's port; event names from the events module.
  */
-export function createCertificatesRepository(db: Db) {
-  function listWhere(eventId: string, q: Partial<TCertificateListQuery>): SQL {
+export function createCertificatesRepository(db: Db, ports: CertificatesPorts) {
+  async function listWhere(eventId: string, q: Partial<TCertificateListQuery>): Promise<SQL> {
     const parts: (SQL | undefined)[] = [eq(certificates.eventId, eventId)];
     if (q.templateId) parts.push(eq(certificates.templateId, q.templateId));
     if (q.issuedVia) parts.push(eq(certificates.issuedVia, q.issuedVia));
     if (q.q) {
       const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      parts.push(or(ilike(certificates.firstName, like), ilike(certificates.lastName, like), ilike(registrations.email, like), ilike(orders.registrationNo, like), eq(certificates.id, q.q)));
+      // Email and registration number are registration's: it answers which of its registrations match.
+      const matching = await ports.registrations.idsMatching(eventId, q.q);
+      parts.push(or(ilike(certificates.firstName, like), ilike(certificates.lastName, like), matching.length ? inArray(certificates.registrationId, matching) : undefined, eq(certificates.id, q.q)));
     }
     return and(...parts)!;
   }
   const listSelect = () =>
     db
-      .select({ c: certificates, templateName: certificateTemplates.name, registrationNo: orders.registrationNo, email: registrations.email })
+      .select({ c: certificates, templateName: certificateTemplates.name })
       .from(certificates)
-      .innerJoin(certificateTemplates, eq(certificateTemplates.id, certificates.templateId))
-      .innerJoin(registrations, eq(registrations.id, certificates.registrationId))
-      .innerJoin(orders, eq(orders.id, registrations.orderId));
-  const flat = (r: { c: CertificateRow; templateName: string; registrationNo: string; email: string }): CertificateListRow => ({ ...r.c, templateName: r.templateName, registrationNo: r.registrationNo, email: r.email });
+      .innerJoin(certificateTemplates, eq(certificateTemplates.id, certificates.templateId));
+  /** The listed rows with their registration's email and number (a certificate whose registration is gone is left out). */
+  async function withContacts<R extends { c: CertificateRow }>(rows: R[]): Promise<(R & { attendee: Attendee })[]> {
+    const attendees = new Map((await ports.registrations.attendeesByIds([...new Set(rows.map((r) => r.c.registrationId))])).map((a) => [a.id, a]));
+    return rows.flatMap((r) => {
+      const attendee = attendees.get(r.c.registrationId);
+      return attendee ? [{ ...r, attendee }] : [];
+    });
+  }
+  const flat = (r: { c: CertificateRow; templateName: string; attendee: Attendee }): CertificateListRow => ({ ...r.c, templateName: r.templateName, registrationNo: r.attendee.registrationNo, email: r.attendee.email });
+  /** Event names by id, each asked once. */
+  async function eventsById(ids: string[]) {
+    return new Map(await Promise.all([...new Set(ids)].map(async (id) => [id, await ports.findEvent(id)] as const)));
+  }
 
   return {
     // Templates
@@ -78,15 +93,8 @@ export function createCertificatesRepository(db: Db) {
 
     // Recipients
     async admissibleRecipients(eventId: string, by: { registrationIds?: string[]; categoryId?: string; ticketId?: string }): Promise<Recipient[]> {
-      const parts: SQL[] = [eq(registrations.eventId, eventId), admissible()!];
-      if (by.registrationIds) parts.push(inArray(registrations.id, by.registrationIds));
-      if (by.categoryId) parts.push(eq(registrations.categoryId, by.categoryId));
-      if (by.ticketId) parts.push(eq(registrations.ticketId, by.ticketId));
-      return db
-        .select({ id: registrations.id, organisationId: registrations.organisationId, firstName: registrations.firstName, lastName: registrations.lastName })
-        .from(registrations)
-        .innerJoin(orders, eq(orders.id, registrations.orderId))
-        .where(and(...parts));
+      const rows = await ports.registrations.attendees(eventId, { ids: by.registrationIds, categoryId: by.categoryId, ticketId: by.ticketId, isAdmissibleOnly: true });
+      return rows.map((r) => ({ id: r.id, organisationId: r.organisationId, firstName: r.firstName, lastName: r.lastName }));
     },
     /** Inserts what is missing; an existing (template, registration) pair is kept. Returns the ids inserted. */
     async insertCertificates(rows: (typeof certificates.$inferInsert)[]): Promise<string[]> {
@@ -101,50 +109,54 @@ export function createCertificatesRepository(db: Db) {
 
     // Issued certificates
     async list(eventId: string, q: TCertificateListQuery): Promise<{ items: CertificateListRow[]; total: number }> {
-      const where = listWhere(eventId, q);
+      const where = await listWhere(eventId, q);
       const rows = await listSelect()
         .where(where)
         .orderBy(desc(certificates.issuedAt), certificates.id)
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize);
-      const [{ n }] = (await db
-        .select({ n: count() })
-        .from(certificates)
-        .innerJoin(registrations, eq(registrations.id, certificates.registrationId))
-        .innerJoin(orders, eq(orders.id, registrations.orderId))
-        .where(where)) as [{ n: number }];
-      return { items: rows.map(flat), total: Number(n) };
+      const [{ n }] = (await db.select({ n: count() }).from(certificates).where(where)) as [{ n: number }];
+      return { items: (await withContacts(rows)).map(flat), total: Number(n) };
     },
     async listAll(eventId: string, q: Partial<TCertificateListQuery>, limit = 50_000): Promise<CertificateListRow[]> {
-      return (await listSelect().where(listWhere(eventId, q)).orderBy(desc(certificates.issuedAt), certificates.id).limit(limit)).map(flat);
+      const rows = await listSelect()
+        .where(await listWhere(eventId, q))
+        .orderBy(desc(certificates.issuedAt), certificates.id)
+        .limit(limit);
+      return (await withContacts(rows)).map(flat);
     },
     async findInEvent(eventId: string, id: string): Promise<CertificateListRow | null> {
-      const [row] = await listSelect().where(and(eq(certificates.eventId, eventId), eq(certificates.id, id))).limit(1);
+      const [row] = await withContacts(await listSelect().where(and(eq(certificates.eventId, eventId), eq(certificates.id, id))).limit(1));
       return row ? flat(row) : null;
     },
     async findPublic(id: string): Promise<(CertificateListRow & { html: string; event: { name: string; startDate: string; endDate: string } }) | null> {
-      const [row] = await db
-        .select({ c: certificates, templateName: certificateTemplates.name, html: certificateTemplates.html, registrationNo: orders.registrationNo, email: registrations.email, eventName: events.name, startDate: events.startDate, endDate: events.endDate })
-        .from(certificates)
-        .innerJoin(certificateTemplates, eq(certificateTemplates.id, certificates.templateId))
-        .innerJoin(registrations, eq(registrations.id, certificates.registrationId))
-        .innerJoin(orders, eq(orders.id, registrations.orderId))
-        .innerJoin(events, eq(events.id, certificates.eventId))
-        .where(eq(certificates.id, id))
-        .limit(1);
-      if (!row) return null;
-      return { ...row.c, templateName: row.templateName, registrationNo: row.registrationNo, email: row.email, html: row.html, event: { name: row.eventName, startDate: row.startDate, endDate: row.endDate } };
+      const [row] = await withContacts(
+        await db
+          .select({ c: certificates, templateName: certificateTemplates.name, html: certificateTemplates.html })
+          .from(certificates)
+          .innerJoin(certificateTemplates, eq(certificateTemplates.id, certificates.templateId))
+          .where(eq(certificates.id, id))
+          .limit(1),
+      );
+      const event = row ? await ports.findEvent(row.c.eventId) : null;
+      if (!row || !event) return null;
+      return { ...flat(row), html: row.html, event: { name: event.name, startDate: event.startDate, endDate: event.endDate } };
     },
     /** Valid certificates of every registration made with this email (the signed-in participant's own), newest first. */
     async ofEmail(email: string, limit = 100): Promise<Array<{ id: string; eventId: string; eventName: string; title: string; issuedAt: Date }>> {
-      return db
-        .select({ id: certificates.id, eventId: certificates.eventId, eventName: events.name, title: certificates.title, issuedAt: certificates.issuedAt })
+      const registrationIds = (await ports.registrations.attendeesByEmail(email, 1000)).map((a) => a.id);
+      if (registrationIds.length === 0) return [];
+      const rows = await db
+        .select({ id: certificates.id, eventId: certificates.eventId, title: certificates.title, issuedAt: certificates.issuedAt })
         .from(certificates)
-        .innerJoin(registrations, eq(registrations.id, certificates.registrationId))
-        .innerJoin(events, eq(events.id, certificates.eventId))
-        .where(and(sql`lower(${registrations.email}) = lower(${email})`, isNull(certificates.revokedAt)))
+        .where(and(inArray(certificates.registrationId, registrationIds), isNull(certificates.revokedAt)))
         .orderBy(desc(certificates.issuedAt))
         .limit(limit);
+      const events = await eventsById(rows.map((r) => r.eventId));
+      return rows.flatMap((r) => {
+        const e = events.get(r.eventId);
+        return e ? [{ ...r, eventName: e.name }] : [];
+      });
     },
     // Bulk mail (AP-257): batches and their recipients
     /**
@@ -153,22 +165,29 @@ export function createCertificatesRepository(db: Db) {
      * earlier batch is left out, so a second click never mails anyone twice.
      */
     async createMailBatch(b: { id: string; organisationId: string; eventId: string; createdBy: string; certificateIds?: string[]; templateId?: string; isOnlyUnsent: boolean; newId: () => string }): Promise<number> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`certificate-mail:${b.eventId}`}))`);
-        const parts: SQL[] = [eq(certificates.eventId, b.eventId), isNull(certificates.revokedAt)];
-        if (b.certificateIds) parts.push(inArray(certificates.id, b.certificateIds));
-        if (b.templateId) parts.push(eq(certificates.templateId, b.templateId));
-        if (b.isOnlyUnsent) {
-          parts.push(isNull(certificates.emailedAt));
-          parts.push(sql`not exists (select 1 from ${certificateMailRecipients} r where r.certificate_id = ${certificates.id} and r.sent_at is null and r.failed_at is null)`);
-        }
-        const rows = await tx
-          .select({ id: certificates.id, email: registrations.email })
+      const parts: SQL[] = [eq(certificates.eventId, b.eventId), isNull(certificates.revokedAt)];
+      if (b.certificateIds) parts.push(inArray(certificates.id, b.certificateIds));
+      if (b.templateId) parts.push(eq(certificates.templateId, b.templateId));
+      if (b.isOnlyUnsent) {
+        parts.push(isNull(certificates.emailedAt));
+        parts.push(sql`not exists (select 1 from ${certificateMailRecipients} r where r.certificate_id = ${certificates.id} and r.sent_at is null and r.failed_at is null)`);
+      }
+      const pick = (q: Db | Parameters<Parameters<Db['transaction']>[0]>[0]) =>
+        q
+          .select({ id: certificates.id, registrationId: certificates.registrationId })
           .from(certificates)
-          .innerJoin(registrations, eq(registrations.id, certificates.registrationId))
           .where(and(...parts))
           .orderBy(certificates.issuedAt, certificates.id)
           .limit(5000);
+      // Emails are registration's: asked for before the transaction (the port is not part of it). Inside, the
+      // locked pick decides who is mailed; one issued in between (no email known yet) waits for the next batch.
+      const emails = new Map((await ports.registrations.attendeesByIds([...new Set((await pick(db)).map((r) => r.registrationId))])).map((a) => [a.id, a.email]));
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`certificate-mail:${b.eventId}`}))`);
+        const rows = (await pick(tx)).flatMap((r) => {
+          const email = emails.get(r.registrationId);
+          return email ? [{ id: r.id, email }] : [];
+        });
         await tx.insert(certificateMailBatches).values({ id: b.id, organisationId: b.organisationId, eventId: b.eventId, createdBy: b.createdBy, total: rows.length });
         for (let i = 0; i < rows.length; i += 1000) {
           await tx.insert(certificateMailRecipients).values(rows.slice(i, i + 1000).map((r) => ({ id: b.newId(), batchId: b.id, certificateId: r.id, email: r.email })));
@@ -200,13 +219,12 @@ export function createCertificatesRepository(db: Db) {
           eventId: certificates.eventId,
           firstName: certificates.firstName,
           title: certificates.title,
-          eventName: events.name,
         })
         .from(certificateMailRecipients)
         .innerJoin(certificates, eq(certificates.id, certificateMailRecipients.certificateId))
-        .innerJoin(events, eq(events.id, certificates.eventId))
         .where(inArray(certificateMailRecipients.id, [...attempts.keys()]));
-      return rows.map((r) => ({ ...r, attempts: attempts.get(r.id) ?? 1 }));
+      const events = await eventsById(rows.map((r) => r.eventId));
+      return rows.map((r) => ({ ...r, eventName: events.get(r.eventId)?.name ?? '', attempts: attempts.get(r.id) ?? 1 }));
     },
     /** The sent marker and the certificate's "emailed" stamp, in one statement. */
     async markMailSent(id: string, at: Date): Promise<void> {

@@ -218,6 +218,7 @@ describe('attendance rules', () => {
       assertEvent: async () => {},
       findEvent: (id) => t.ctx.events.findOwner(id),
       attendance: () => async (ev) => (ev === eventId ? attendance : []),
+      registrations: t.ctx.registration.port,
       publicUrl: 'http://pavilion.test',
       userEmail: async () => '',
     });

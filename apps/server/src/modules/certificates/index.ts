@@ -4,7 +4,7 @@ import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { createMailWorker, routeWakesThroughPgBoss, startPgBoss } from '../../platform/mail-worker.ts';
-import { createCertificatesRepository } from './certificates.repository.ts';
+import { createCertificatesRepository, type CertificatesPorts } from './certificates.repository.ts';
 import { certificatesPublicRoutes, certificatesRoutes } from './certificates.routes.ts';
 import { createCertificatesService, type AttendanceSource } from './certificates.service.ts';
 
@@ -21,6 +21,8 @@ export function createCertificatesModule(
     assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
     findEvent: (eventId: string) => Promise<{ id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string } | null>;
     attendance: () => AttendanceSource | null;
+    /** Registration's port: recipients (admissible registrations), their emails and numbers. */
+    registrations: CertificatesPorts['registrations'];
     publicUrl: string;
     now?: () => Date;
     userEmail: (caller: AuthUser) => Promise<string>;
@@ -31,10 +33,10 @@ export function createCertificatesModule(
     mailPollMs?: number;
   },
 ) {
-  const { jobsDatabaseUrl, log, mailPollMs, ...rest } = deps;
+  const { jobsDatabaseUrl, log, mailPollMs, registrations, ...rest } = deps;
   // Bulk certificate mail leaves from this job, never from a request (issue 20); `service` is bound below.
   const mailWorker = createMailWorker({ drain: () => service.drainMail(), log, pollMs: mailPollMs });
-  const service = createCertificatesService({ repo: createCertificatesRepository(db), ...rest, wakeMail: () => mailWorker.wake() });
+  const service = createCertificatesService({ repo: createCertificatesRepository(db, { registrations, findEvent: deps.findEvent }), ...rest, wakeMail: () => mailWorker.wake() });
   return {
     service,
     /** The bulk mail job (tests wait for it with `idle()`, or stop it to play a crash). */

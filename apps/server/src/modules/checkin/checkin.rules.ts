@@ -1,4 +1,5 @@
 import type { TAreaKind, TScanResult } from '@pavilion/domain';
+import { isAdmissible, type AdmissionState } from '../registration/index.ts';
 
 /** The parts of an area the decision needs (a row or a cached copy). */
 export type AreaRules = {
@@ -31,11 +32,10 @@ export function ruleRefusal(area: AreaRules, reg: { ticketId: string; categoryId
   return insideWindow(area, at) ? null : 'outside_window';
 }
 
-/** Registration admissibility: approved, and its order paid (free orders are paid). */
-export function admissionRefusal(reg: { approvalStatus: string; orderStatus: string }): TScanResult | null {
-  if (reg.approvalStatus !== 'approved') return 'not_approved';
-  if (reg.orderStatus !== 'paid') return 'not_paid';
-  return null;
+/** Registration admissibility (registration's rule), told as a scan result: approval first, then payment. */
+export function admissionRefusal(reg: AdmissionState): TScanResult | null {
+  if (isAdmissible(reg)) return null;
+  return reg.approvalStatus !== 'approved' ? 'not_approved' : 'not_paid';
 }
 
 /** When a presence that began at `enteredAt` ends by itself (automatic check-out), or null. */

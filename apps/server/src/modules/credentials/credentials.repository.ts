@@ -1,6 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { registrations } from '../registration/registration.tables.ts';
 import { credentials, eventSigningKeys } from './credentials.tables.ts';
 
 export type CredentialRow = typeof credentials.$inferSelect;
@@ -8,7 +7,7 @@ export type SigningKeyRow = typeof eventSigningKeys.$inferSelect;
 
 const findManyByDb = new WeakMap<Db, { execute(p: { ids: string[] }): Promise<CredentialRow[]> }>();
 
-/** The only file that queries credentials and event_signing_keys. It reads registrations (ids only) to find the unissued. */
+/** The only file that queries credentials and event_signing_keys (registrations come from registration's port). */
 export function createCredentialsRepository(db: Db) {
   return {
     async findKey(eventId: string): Promise<SigningKeyRow | null> {
@@ -61,21 +60,14 @@ export function createCredentialsRepository(db: Db) {
         return row ?? null;
       });
     },
-    async registrationInEvent(eventId: string, registrationId: string): Promise<{ id: string; organisationId: string; eventId: string } | null> {
-      const [row] = await db
-        .select({ id: registrations.id, organisationId: registrations.organisationId, eventId: registrations.eventId })
-        .from(registrations)
-        .where(and(eq(registrations.eventId, eventId), eq(registrations.id, registrationId)))
-        .limit(1);
-      return row ?? null;
-    },
-    async unissued(eventId: string, limit: number): Promise<{ id: string; organisationId: string }[]> {
-      return db
-        .select({ id: registrations.id, organisationId: registrations.organisationId })
-        .from(registrations)
-        .leftJoin(credentials, eq(credentials.registrationId, registrations.id))
-        .where(and(eq(registrations.eventId, eventId), isNull(credentials.registrationId)))
-        .limit(limit);
+    /** Of these registrations, the ids that hold a credential. */
+    async issuedAmong(registrationIds: string[]): Promise<Set<string>> {
+      if (registrationIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: credentials.registrationId })
+        .from(credentials)
+        .where(sql`${credentials.registrationId} = any(${sql.param(registrationIds)}::text[])`);
+      return new Set(rows.map((r) => r.id));
     },
     async listForEvent(eventId: string): Promise<CredentialRow[]> {
       return db.select().from(credentials).where(eq(credentials.eventId, eventId)).orderBy(sql`registration_id`);

@@ -3,6 +3,7 @@ import { credentialMessage, formatCredential, parseCredential, toBase64Url, type
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { RegistrationPort } from '../registration/index.ts';
 import type { CredentialRow, CredentialsRepository } from './credentials.repository.ts';
 
 export const credentialErrors = {
@@ -29,6 +30,8 @@ export function createCredentialsService(deps: {
   /** Throws unless the caller may see this event (events module). */
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
   findEventOrganisation: (eventId: string) => Promise<string | null>;
+  /** Registration's port: which registrations exist (ids and organisation only). */
+  registrations: Pick<RegistrationPort, 'attendee' | 'ids'>;
   now?: () => Date;
 }) {
   const { repo } = deps;
@@ -100,7 +103,7 @@ export function createCredentialsService(deps: {
       if (existing.eventId !== eventId) throw credentialErrors.registrationNotFound();
       return existing;
     }
-    const reg = await repo.registrationInEvent(eventId, registrationId);
+    const reg = await deps.registrations.attendee(registrationId, eventId);
     if (!reg) throw credentialErrors.registrationNotFound();
     await issueMissing(eventId, [reg]);
     return (await repo.find(registrationId))!;
@@ -108,7 +111,7 @@ export function createCredentialsService(deps: {
 
   async function inEvent(caller: AuthUser, organisationId: string, eventId: string, registrationId: string) {
     await deps.assertEvent(caller, organisationId, eventId);
-    const reg = await repo.registrationInEvent(eventId, registrationId);
+    const reg = await deps.registrations.attendee(registrationId, eventId);
     if (!reg || reg.organisationId !== organisationId) throw credentialErrors.registrationNotFound();
   }
 
@@ -165,10 +168,12 @@ export function createCredentialsService(deps: {
     toView: out,
     /** Issues every registration of the event that has none yet (before a device sync or a bulk print). */
     async ensureForEvent(eventId: string): Promise<void> {
-      for (;;) {
-        const batch = await repo.unissued(eventId, 1000);
-        await issueMissing(eventId, batch);
-        if (batch.length < 1000) return;
+      for (let afterId: string | undefined; ; ) {
+        const page = await deps.registrations.ids(eventId, { afterId, limit: 1000 });
+        const issued = await repo.issuedAmong(page.map((r) => r.id));
+        await issueMissing(eventId, page.filter((r) => !issued.has(r.id)));
+        if (page.length < 1000) return;
+        afterId = page[page.length - 1]!.id;
       }
     },
     listForEvent: (eventId: string) => repo.listForEvent(eventId),

@@ -16,6 +16,8 @@ export function createCredentialsModule(
     audit: Audit;
     assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
     findEventOrganisation: (eventId: string) => Promise<string | null>;
+    /** Registration's port (which registrations exist). */
+    registrations: Parameters<typeof createCredentialsService>[0]['registrations'];
     now?: () => Date;
   },
 ) {

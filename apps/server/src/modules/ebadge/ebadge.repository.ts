@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { events } from '../events/events.tables.ts';
-import { orders, registrations, tickets, visitorCategories } from '../registration/registration.tables.ts';
+import type { EventFacts } from '../events/index.ts';
+import type { Attendee, RegistrationPort } from '../registration/index.ts';
 import { ebadgeSettings, walletConfigs } from './ebadge.tables.ts';
 
 export type EbadgeSettingsRow = typeof ebadgeSettings.$inferSelect;
@@ -27,82 +27,56 @@ export type EbadgeSource = {
   event: { id: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string; description: string };
 };
 
-const sourceColumns = {
-  id: registrations.id,
-  organisationId: registrations.organisationId,
-  eventId: registrations.eventId,
-  firstName: registrations.firstName,
-  lastName: registrations.lastName,
-  email: registrations.email,
-  answers: registrations.answers,
-  approvalStatus: registrations.approvalStatus,
-  ticketId: registrations.ticketId,
-  ticketName: tickets.name,
-  categoryName: visitorCategories.name,
-  registrationNo: orders.registrationNo,
-  orderStatus: orders.status,
-  paymentStatus: orders.paymentStatus,
-  photoUpdatedAt: registrations.photoUpdatedAt,
-  eventName: events.name,
-  startDate: events.startDate,
-  endDate: events.endDate,
-  timeZone: events.timeZone,
-  venue: events.venue,
-  description: events.description,
+/** What the repository reads through other modules' ports (never their tables). */
+export type EbadgePorts = {
+  registrations: Pick<RegistrationPort, 'attendee' | 'attendeesByEmail'>;
+  findEvent: (eventId: string) => Promise<EventFacts | null>;
 };
 
-type SourceRow = { [K in keyof typeof sourceColumns]: (typeof sourceColumns)[K]['_']['data'] | null };
-
-function toSource(r: SourceRow): EbadgeSource {
+function toSource(a: Attendee, e: EventFacts): EbadgeSource {
   return {
-    id: r.id!,
-    organisationId: r.organisationId!,
-    eventId: r.eventId!,
-    firstName: r.firstName!,
-    lastName: r.lastName ?? '',
-    email: r.email!,
-    answers: (r.answers ?? {}) as Record<string, unknown>,
-    approvalStatus: r.approvalStatus!,
-    ticketId: r.ticketId!,
-    ticketName: r.ticketName,
-    categoryName: r.categoryName,
-    registrationNo: r.registrationNo!,
-    orderStatus: r.orderStatus!,
-    paymentStatus: r.paymentStatus!,
-    photoUpdatedAt: r.photoUpdatedAt,
-    event: { id: r.eventId!, name: r.eventName!, startDate: r.startDate!, endDate: r.endDate!, timeZone: r.timeZone!, venue: r.venue ?? '', description: r.description ?? '' },
+    id: a.id,
+    organisationId: a.organisationId,
+    eventId: a.eventId,
+    firstName: a.firstName,
+    lastName: a.lastName ?? '',
+    email: a.email,
+    answers: a.answers ?? {},
+    approvalStatus: a.approvalStatus,
+    ticketId: a.ticketId,
+    ticketName: a.ticketName,
+    categoryName: a.categoryName,
+    registrationNo: a.registrationNo,
+    orderStatus: a.orderStatus,
+    paymentStatus: a.paymentStatus,
+    photoUpdatedAt: a.photoUpdatedAt,
+    event: { id: e.id, name: e.name, startDate: e.startDate, endDate: e.endDate, timeZone: e.timeZone, venue: e.venue ?? '', description: e.description ?? '' },
   };
 }
 
 /**
- * The only file that queries e-badge settings and wallet configs. Like the credentials repository it reads the
- * registration tables (read-only), because an e-badge is a view of one registration.
+ * The only file that queries e-badge settings and wallet configs. An e-badge is a view of one registration: that
+ * comes from registration's port, the event's facts from the events module.
  */
-export function createEbadgeRepository(db: Db) {
-  const base = () =>
-    db
-      .select(sourceColumns)
-      .from(registrations)
-      .innerJoin(orders, eq(orders.id, registrations.orderId))
-      .innerJoin(events, eq(events.id, registrations.eventId))
-      .leftJoin(tickets, eq(tickets.id, registrations.ticketId))
-      .leftJoin(visitorCategories, eq(visitorCategories.id, registrations.categoryId));
+export function createEbadgeRepository(db: Db, ports: EbadgePorts) {
+  async function withEvent(a: Attendee | null): Promise<EbadgeSource | null> {
+    if (!a) return null;
+    const e = await ports.findEvent(a.eventId);
+    return e ? toSource(a, e) : null;
+  }
   return {
-    async findSource(registrationId: string): Promise<EbadgeSource | null> {
-      const [row] = await base().where(eq(registrations.id, registrationId)).limit(1);
-      return row ? toSource(row as SourceRow) : null;
-    },
-    async sourceInEvent(eventId: string, registrationId: string): Promise<EbadgeSource | null> {
-      const [row] = await base().where(and(eq(registrations.id, registrationId), eq(registrations.eventId, eventId))).limit(1);
-      return row ? toSource(row as SourceRow) : null;
-    },
+    findSource: async (registrationId: string): Promise<EbadgeSource | null> => withEvent(await ports.registrations.attendee(registrationId)),
+    sourceInEvent: async (eventId: string, registrationId: string): Promise<EbadgeSource | null> => withEvent(await ports.registrations.attendee(registrationId, eventId)),
     /** The e-badges of one person across events, matched by email (case-insensitive), newest event first. */
     async sourcesByEmail(email: string, limit = 200): Promise<EbadgeSource[]> {
-      const rows = await base()
-        .where(sql`lower(${registrations.email}) = lower(${email})`)
-        .orderBy(desc(events.startDate), desc(registrations.createdAt))
-        .limit(limit);
-      return (rows as SourceRow[]).map(toSource);
+      const attendees = await ports.registrations.attendeesByEmail(email, limit);
+      const events = new Map(await Promise.all([...new Set(attendees.map((a) => a.eventId))].map(async (id) => [id, await ports.findEvent(id)] as const)));
+      const sources = attendees.flatMap((a) => {
+        const e = events.get(a.eventId);
+        return e ? [toSource(a, e)] : [];
+      });
+      // Newest event first; within an event, newest registration first (the port's order, kept by a stable sort).
+      return sources.sort((x, y) => y.event.startDate.localeCompare(x.event.startDate));
     },
     async findSettings(eventId: string): Promise<EbadgeSettingsRow | null> {
       const [row] = await db.select().from(ebadgeSettings).where(eq(ebadgeSettings.eventId, eventId)).limit(1);

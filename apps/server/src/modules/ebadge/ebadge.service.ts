@@ -18,20 +18,15 @@ import type { Audit } from '../../platform/audit.ts';
 import { openOptional, sealOptional, type SecretBox } from '../../platform/secret-box.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { CredentialsService } from '../credentials/index.ts';
+import { notAdmissibleReason } from '../registration/index.ts';
 import type { EbadgeRepository, EbadgeSource } from './ebadge.repository.ts';
 import { ebadgeErrors } from './ebadge.errors.ts';
 import type { AppleWalletKeys, GoogleWalletKeys } from './ebadge.tables.ts';
 import { qrPng, qrSvg, renderEbadgePdf, renderIcs } from './ebadge.documents.ts';
 import { applePass, googleWalletSaveUrl, walletKeysFromEnv, type WalletPassInput } from './wallet.ts';
 
-/** A registration is admissible when approved and its order paid (free orders are paid with nothing to pay). */
-export function notReadyReason(s: Pick<EbadgeSource, 'approvalStatus' | 'orderStatus' | 'paymentStatus'>): TEbadgeNotReadyReason | null {
-  if (s.orderStatus === 'cancelled' || s.orderStatus === 'expired' || s.paymentStatus === 'refunded') return 'cancelled';
-  if (s.approvalStatus === 'disapproved' || s.approvalStatus === 'suspended') return 'rejected';
-  if (s.orderStatus !== 'paid') return 'unpaid';
-  if (s.approvalStatus !== 'approved') return 'pendingApproval';
-  return null;
-}
+/** Why an e-badge is not ready: registration's admissibility rule, whose reasons are the e-badge's. */
+export const notReadyReason: (s: Pick<EbadgeSource, 'approvalStatus' | 'orderStatus' | 'paymentStatus'>) => TEbadgeNotReadyReason | null = notAdmissibleReason;
 
 const ORGANISATION_KEYS = ['organisation', 'organization', 'company', 'companyName', 'organisationName', 'organizationName'];
 function organisationOf(answers: Record<string, unknown>): string | undefined {

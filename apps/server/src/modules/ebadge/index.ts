@@ -4,7 +4,7 @@ import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { Db } from '../../platform/db.ts';
 import type { CredentialsService } from '../credentials/index.ts';
-import { createEbadgeRepository } from './ebadge.repository.ts';
+import { createEbadgeRepository, type EbadgePorts } from './ebadge.repository.ts';
 import { ebadgeOrganiserRoutes, ebadgePublicRoutes, ebadgeUserRoutes } from './ebadge.routes.ts';
 import { createEbadgeService } from './ebadge.service.ts';
 
@@ -18,7 +18,9 @@ export function createEbadgeModule(
     credentials: CredentialsService;
     audit: Audit;
     assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
-    findEvent: (eventId: string) => Promise<{ id: string; organisationId: string; name: string } | null>;
+    findEvent: EbadgePorts['findEvent'];
+    /** Registration's port: the registration an e-badge shows. */
+    registrations: EbadgePorts['registrations'];
     userEmail: (caller: AuthUser) => Promise<string>;
     publicUrl: string;
     env?: Record<string, string | undefined>;
@@ -27,7 +29,7 @@ export function createEbadgeModule(
     now?: () => Date;
   },
 ) {
-  const service = createEbadgeService({ repo: createEbadgeRepository(db), ...deps, env: deps.env ?? process.env });
+  const service = createEbadgeService({ repo: createEbadgeRepository(db, { registrations: deps.registrations, findEvent: deps.findEvent }), ...deps, env: deps.env ?? process.env });
   return {
     service,
     plugin: async (app: FastifyInstance) => {

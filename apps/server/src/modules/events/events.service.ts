@@ -44,6 +44,9 @@ export type EventsDeps = {
   regionExists: (organisationId: string, regionId: string) => Promise<boolean>;
 };
 
+/** An event's owning organisation and public facts (what other modules may know of an event). */
+export type EventFacts = { id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string; description: string };
+
 export function createEventsService(deps: EventsDeps) {
   const now = deps.now ?? (() => new Date());
 
@@ -71,9 +74,9 @@ export function createEventsService(deps: EventsDeps) {
     },
     reassignCreator: (organisationId: string, from: string, to: string) => deps.repo.reassignCreator(organisationId, from, to),
     /** The event's owning organisation and public facts, for public flows (registration, checkout); null if unknown. */
-    async findOwner(id: string): Promise<{ id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string } | null> {
+    async findOwner(id: string): Promise<EventFacts | null> {
       const r = await deps.repo.findPublic(id);
-      return r ? { id: r.id, organisationId: r.organisationId, name: r.name, startDate: r.startDate, endDate: r.endDate, timeZone: r.timeZone, venue: r.venue } : null;
+      return r ? { id: r.id, organisationId: r.organisationId, name: r.name, startDate: r.startDate, endDate: r.endDate, timeZone: r.timeZone, venue: r.venue, description: r.description ?? '' } : null;
     },
     participantsByType: (organisationId: string, eventId: string, from: Date | null, to: Date) =>
       deps.repo.participantsByType(organisationId, eventId, from, to),

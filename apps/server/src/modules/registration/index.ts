@@ -16,6 +16,8 @@ import { createPhotoSigner } from './registration-photos.ts';
 import { createMailWorker, routeWakesThroughPgBoss, startPgBoss, type MailWorker } from '../../platform/mail-worker.ts';
 import { createPublicInfo } from './public-info.ts';
 export type { CheckinRegistrationView } from './registration.repository.ts';
+import { createRegistrationPort } from './registration.port.ts';
+export { createRegistrationPort, isAdmissible, notAdmissibleReason, type AdmissionState, type Attendee, type NotAdmissibleReason, type RegistrationPort } from './registration.port.ts';
 import { registrationPublicRoutes } from './registration.public-routes.ts';
 import { registrationRoutes } from './registration.routes.ts';
 import { createRegistrationService } from './registration.service.ts';
@@ -131,6 +133,8 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
 
   return {
     service,
+    /** The read model other modules use instead of registration tables (attendees, admissibility). */
+    port: createRegistrationPort(db),
     checkout,
     payments: paymentsModule.service,
     /** Test-only switches (race-test controls). Never set outside tests. */

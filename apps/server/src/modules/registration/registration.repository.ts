@@ -235,7 +235,7 @@ function hotOf(db: Q): ReturnType<typeof buildHot> {
   return h;
 }
 
-/** The only file that queries registration tables. No business rules; every read is scoped to an event. */
+/** With registration.port.ts (other modules' read-only view), the only file that queries registration tables. No business rules; every read is scoped to an event. */
 function queries(db: Q) {
   return {
 
@@ -821,6 +821,7 @@ export type CheckinRegistrationView = {
   categoryName: string | null;
   approvalStatus: string;
   orderStatus: string;
+  paymentStatus: string;
   photoUpdatedAt: Date | null;
 };
 
@@ -838,6 +839,7 @@ function checkinViewQuery(db: Db, extra: SQL[]) {
       categoryName: visitorCategories.name,
       approvalStatus: registrations.approvalStatus,
       orderStatus: sql<string>`${orders.status}`,
+      paymentStatus: sql<string>`${orders.paymentStatus}`,
       photoUpdatedAt: registrations.photoUpdatedAt,
     })
     .from(registrations)

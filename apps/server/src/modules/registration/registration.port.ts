@@ -1,0 +1,160 @@
+import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { orders, registrations, tickets, visitorCategories } from './registration.tables.ts';
+
+/**
+ * Registration's read model for other modules (its port): what certificates, credentials, e-badges, badges and
+ * check-in may know of registrations. They never query registration tables; this file (read-only) and
+ * registration.repository.ts are the only ones that do.
+ */
+
+/** What admissibility is decided on: the registration's approval and its order's status and payment status. */
+export type AdmissionState = {
+  approvalStatus: string;
+  orderStatus: string;
+  /** The order's payment status; absent means no refund is recorded. */
+  paymentStatus?: string;
+};
+
+/** Why a registration is not admissible, most final first. */
+export type NotAdmissibleReason = 'cancelled' | 'rejected' | 'unpaid' | 'pendingApproval';
+
+/**
+ * THE admissibility rule (badges, check-in, e-badges and certificates all ask it): a registration is admissible
+ * when it is approved and its order is paid (free orders are paid with nothing to pay) and not refunded.
+ */
+export function notAdmissibleReason(s: AdmissionState): NotAdmissibleReason | null {
+  if (s.orderStatus === 'cancelled' || s.orderStatus === 'expired' || s.paymentStatus === 'refunded') return 'cancelled';
+  if (s.approvalStatus === 'disapproved' || s.approvalStatus === 'suspended') return 'rejected';
+  if (s.orderStatus !== 'paid') return 'unpaid';
+  if (s.approvalStatus !== 'approved') return 'pendingApproval';
+  return null;
+}
+
+export const isAdmissible = (s: AdmissionState): boolean => notAdmissibleReason(s) === null;
+
+/** The same rule as a filter, for reads that select only admissible registrations (kept beside it, tested against it). */
+const admissibleSql = () => and(eq(registrations.approvalStatus, 'approved'), eq(orders.status, 'paid'), ne(orders.paymentStatus, 'refunded'))!;
+
+/** One registration as other modules see it. */
+export type Attendee = {
+  id: string;
+  organisationId: string;
+  eventId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  answers: Record<string, unknown>;
+  approvalStatus: string;
+  ticketId: string;
+  ticketName: string | null;
+  categoryId: string | null;
+  categoryName: string | null;
+  registrationNo: string;
+  orderStatus: string;
+  paymentStatus: string;
+  photoUpdatedAt: Date | null;
+  createdAt: Date;
+};
+
+export type AttendeeQuery = {
+  ids?: string[];
+  ticketId?: string;
+  categoryId?: string;
+  /** Only admissible registrations (the rule above). */
+  isAdmissibleOnly?: boolean;
+  /** Keyset paging by id: registrations whose id sorts after this one. */
+  afterId?: string;
+  limit?: number;
+};
+
+export function createRegistrationPort(db: Db) {
+  const base = () =>
+    db
+      .select({
+        id: registrations.id,
+        organisationId: registrations.organisationId,
+        eventId: registrations.eventId,
+        firstName: registrations.firstName,
+        lastName: registrations.lastName,
+        email: registrations.email,
+        answers: registrations.answers,
+        approvalStatus: registrations.approvalStatus,
+        ticketId: registrations.ticketId,
+        ticketName: tickets.name,
+        categoryId: registrations.categoryId,
+        categoryName: visitorCategories.name,
+        registrationNo: orders.registrationNo,
+        orderStatus: orders.status,
+        paymentStatus: orders.paymentStatus,
+        photoUpdatedAt: registrations.photoUpdatedAt,
+        createdAt: registrations.createdAt,
+      })
+      .from(registrations)
+      .innerJoin(orders, eq(orders.id, registrations.orderId))
+      .leftJoin(tickets, eq(tickets.id, registrations.ticketId))
+      .leftJoin(visitorCategories, eq(visitorCategories.id, registrations.categoryId));
+
+  return {
+    isAdmissible,
+    notAdmissibleReason,
+    /** One registration (in `eventId` when given), or null. */
+    async attendee(registrationId: string, eventId?: string): Promise<Attendee | null> {
+      const where = [eq(registrations.id, registrationId)];
+      if (eventId) where.push(eq(registrations.eventId, eventId));
+      const [row] = await base()
+        .where(and(...where))
+        .limit(1);
+      return row ?? null;
+    },
+    /** An event's registrations, ordered by id (for keyset paging). */
+    async attendees(eventId: string, q: AttendeeQuery = {}): Promise<Attendee[]> {
+      if (q.ids && q.ids.length === 0) return [];
+      const where: SQL[] = [eq(registrations.eventId, eventId)];
+      if (q.ids) where.push(inArray(registrations.id, q.ids));
+      if (q.ticketId) where.push(eq(registrations.ticketId, q.ticketId));
+      if (q.categoryId) where.push(eq(registrations.categoryId, q.categoryId));
+      if (q.isAdmissibleOnly) where.push(admissibleSql());
+      if (q.afterId) where.push(sql`${registrations.id} > ${q.afterId}`);
+      const query = base()
+        .where(and(...where))
+        .orderBy(registrations.id);
+      return q.limit ? query.limit(q.limit) : query;
+    },
+    /** An event's registration ids (with their organisation), ordered by id, a page at a time: the cheap list. */
+    async ids(eventId: string, q: { afterId?: string; limit: number }): Promise<{ id: string; organisationId: string }[]> {
+      const where: SQL[] = [eq(registrations.eventId, eventId)];
+      if (q.afterId) where.push(sql`${registrations.id} > ${q.afterId}`);
+      return db
+        .select({ id: registrations.id, organisationId: registrations.organisationId })
+        .from(registrations)
+        .where(and(...where))
+        .orderBy(registrations.id)
+        .limit(q.limit);
+    },
+    /** Registrations in any event, by id (those that exist). */
+    async attendeesByIds(ids: string[]): Promise<Attendee[]> {
+      if (ids.length === 0) return [];
+      return base().where(inArray(registrations.id, ids));
+    },
+    /** Every registration made with this email (case-insensitive), newest first. */
+    async attendeesByEmail(email: string, limit = 200): Promise<Attendee[]> {
+      return base()
+        .where(sql`lower(${registrations.email}) = lower(${email})`)
+        .orderBy(desc(registrations.createdAt))
+        .limit(limit);
+    },
+    /** Ids of the event's registrations whose email or registration number contains `text` (list searches). */
+    async idsMatching(eventId: string, text: string): Promise<string[]> {
+      const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await db
+        .select({ id: registrations.id })
+        .from(registrations)
+        .innerJoin(orders, eq(orders.id, registrations.orderId))
+        .where(and(eq(registrations.eventId, eventId), or(ilike(registrations.email, like), ilike(orders.registrationNo, like))));
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type RegistrationPort = ReturnType<typeof createRegistrationPort>;
