@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { zOk, type TRouteContract, type TRouteRequest, type TRouteResult } from '@pavilion/domain';
+import { requireOrganisation, type AuthUser } from './auth-guard.ts';
 
 /** Server-only options a contract does not carry: throttling and body size belong to this process, not the API. */
 export type TRouteOptions = {
@@ -65,4 +66,13 @@ export function contractRoutes(register: (app: FastifyInstance) => void | Promis
   return async (app: FastifyInstance) => {
     await register(app);
   };
+}
+
+/**
+ * An organiser route's caller as a service's first two arguments: `service.list(...organiser(req), req.params.eventId)`.
+ * 403 FORBIDDEN without an organisation (as requireOrganisation).
+ */
+export function organiser(request: Pick<FastifyRequest, 'user'>): readonly [user: AuthUser, organisationId: string] {
+  const { user, organisationId } = requireOrganisation(request);
+  return [user, organisationId];
 }

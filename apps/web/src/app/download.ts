@@ -35,10 +35,12 @@ async function fetchWithAuth(url: string, isRetry: boolean): Promise<Response> {
  * bearer and user-access headers, and hands it to the browser as a download.
  */
 export async function downloadFile(path: string, query: Record<string, string | number | undefined>, fallbackName: string): Promise<string> {
-  const params = new URLSearchParams();
+  // A path may carry its query already (a route's api.url): its parameters stay, the cache version is set once.
+  const [pathname, existing] = path.split('?', 2) as [string, string | undefined];
+  const params = new URLSearchParams(existing);
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
   params.set('v', CACHE_VERSION);
-  const res = await fetchWithAuth(`${path}?${params.toString()}`, false);
+  const res = await fetchWithAuth(`${pathname}?${params.toString()}`, false);
   if (!res.ok) {
     let message = res.statusText || `HTTP ${res.status}`;
     try {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { createMailOutboxRepository } from './mail-outbox.repository.ts';
-import { mailOutboxRoutes } from './mail-outbox.routes.ts';
+import { registerMailOutboxRoutes } from './mail-outbox.routes.ts';
 import { createMailOutboxService } from './mail-outbox.service.ts';
 
 export type { MailOutboxService } from './mail-outbox.service.ts';
@@ -14,8 +14,6 @@ export function createMailOutboxModule(db: Db, deps: { isEnabled: boolean; trans
   const service = createMailOutboxService({ repo: createMailOutboxRepository(db), ...deps });
   return {
     service,
-    plugin: async (app: FastifyInstance) => {
-      await app.register(mailOutboxRoutes, { prefix: '/api/notifyservices/api', service });
-    },
+    plugin: async (app: FastifyInstance) => registerMailOutboxRoutes(app, service),
   };
 }
