@@ -74,8 +74,15 @@ import {
  *
  * Relay: on an admitted entry by a device whose relay is enabled (or, when it has none, the first enabled relay
  * device of the same area), the server itself PUTs the relay URL (1.5 s timeout) and logs it; the scan answer's
- * `relay` tells the outcome. Devices and footfall screens also listen on the socket.io path /hospitalityservices
- * (HOSPITALITY_DEVICE_EVENTS, FOOTFALL_SOCKET_EVENT).
+ * `relay` tells the outcome.
+ *
+ * Socket (socket.io path /hospitalityservices), handshake `auth` one of: `{ token }` (a user's access JWT),
+ * `{ deviceToken }` (rooms device:<id> and event:<eventId>:devices; an unknown or revoked token is refused
+ * `UNAUTHORISED`), or `{ footfallAreaId, footfallKey }` (room area:<areaId>). Devices get HOSPITALITY_DEVICE_EVENTS
+ * as THospitalityDeviceMessage (deviceLogout: forget the token and show pairing, the server then disconnects it;
+ * deviceSync: upload the queue, then snapshot `since`; deviceRefresh: reload); footfall displays get
+ * FOOTFALL_SOCKET_EVENT (TFootfallMessage) at most once a second per area after an accepted scan or automatic
+ * check-out.
  */
 const tags = ['checkin'];
 const deviceTags = ['checkin-device'];

@@ -5,7 +5,7 @@ import { ZEventPublicKey } from './credential.schemas.ts';
 import { AREA_KINDS, DEVICE_KINDS, HOSPITALITY_DEVICE_EVENTS, SCAN_DIRECTIONS, SCAN_RESULTS } from './checkin.enums.ts';
 
 // Onsite check-in: areas, devices, scans (online and offline), presence, footfall and attendance (issue #5).
-// Contract: apps/server/src/modules/checkin/API.md. Times are ISO 8601 with an offset.
+// Routes: checkin.routes.ts beside this file. Times are ISO 8601 with an offset.
 
 const zId = z.string().min(1).max(64);
 const zName = (max = 120) => z.string().trim().min(1).max(max).refine(isNonBlank, { message: 'required' });

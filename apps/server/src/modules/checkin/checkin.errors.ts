@@ -1,6 +1,6 @@
 import { AppError } from '../../platform/errors.ts';
 
-/** Check-in error codes and their HTTP status (API.md). Scan refusals are not errors: they are `result` values. */
+/** Check-in error codes and their HTTP status (the contracts' JSDoc in packages/domain/src/checkin/checkin.routes.ts). Scan refusals are not errors: they are `result` values. */
 export const checkinErrors = {
   areaNotFound: () => new AppError(404, 'AREA_NOT_FOUND', 'No such check-in area in this event'),
   areaInUse: () => new AppError(409, 'AREA_IN_USE', 'Devices are still bound to this area; unbind or revoke them first'),

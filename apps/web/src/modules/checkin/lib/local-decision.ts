@@ -54,7 +54,7 @@ export function isWithinWindows(area: TDeviceArea, now: Date): boolean {
  * The offline verdict, in the server's order: the signature (event key), then the credential's state in the last
  * snapshot (unknown, re-issued or revoked, approval, payment), then the area's rules (tickets and categories, exit
  * tracking, time windows for entries, capacity), then presence (already inside, not inside, re-entry). See the
- * server's apps/server/src/modules/checkin/API.md. It can only be as fresh as the
+ * server's contracts (packages/domain/src/checkin/checkin.routes.ts). It can only be as fresh as the
  * snapshot: a double admission by two offline gates is flagged by the server after sync.
  */
 export async function decideLocally(input: TLocalDecisionInput): Promise<TLocalDecision> {

@@ -2,7 +2,7 @@ import '../../organiser-i18n.ts';
 import type { TAccessRule } from '../../../../app/access.ts';
 import { EventSection } from '../../../../app/event-section.tsx';
 
-/** The tabs of /app/onsite and the view code (API.md) each needs; a tab shows only to holders. */
+/** The tabs of /app/onsite and the view code (its contract's `access`) each needs; a tab shows only to holders. */
 export const ONSITE_SECTIONS: readonly { path: string; label: string; access: TAccessRule }[] = [
   { path: '', label: 'areas', access: 'AP-261' },
   { path: 'devices', label: 'devices', access: 'AP-270' },
