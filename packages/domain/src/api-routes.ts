@@ -1,7 +1,11 @@
 import type { TRouteContract, TRoutesOf } from './common/route-contract.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
-import { registrationPublicRoutes, registrationRoutes } from './registration/registration.routes.ts';
-import { paymentsPublicRoutes, paymentsRoutes } from './registration/payments.routes.ts';
+import { checkinRoutes } from './checkin/checkin.routes.ts';
+import { credentialsRoutes } from './checkin/credentials.routes.ts';
+import { mailOutboxRoutes } from './notifications/mail-outbox.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { eventsRoutes } from './events/events.routes.ts';
+import { workspaceRoutes } from './workspace/workspace.routes.ts';
 
 /**
  * Every module's route contracts, one line each (issue 13). The server's route-catalogue test checks that what
@@ -10,10 +14,12 @@ import { paymentsPublicRoutes, paymentsRoutes } from './registration/payments.ro
  */
 export const API_ROUTES = {
   analytics: analyticsRoutes,
-  registration: registrationRoutes,
-  registrationPublic: registrationPublicRoutes,
-  payments: paymentsRoutes,
-  paymentsPublic: paymentsPublicRoutes,
+  checkin: checkinRoutes,
+  credentials: credentialsRoutes,
+  mailOutbox: mailOutboxRoutes,
+  auth: authRoutes,
+  events: eventsRoutes,
+  workspace: workspaceRoutes,
 } as const satisfies Record<string, Record<string, TRouteContract>>;
 
 export type TApiRoute = {
