@@ -1,5 +1,6 @@
 import type { TRouteContract, TRoutesOf } from './common/route-contract.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
+import { badgesRoutes } from './badges/badges.routes.ts';
 import { checkinRoutes } from './checkin/checkin.routes.ts';
 import { credentialsRoutes } from './checkin/credentials.routes.ts';
 import { mailOutboxRoutes } from './notifications/mail-outbox.routes.ts';
@@ -14,6 +15,7 @@ import { workspaceRoutes } from './workspace/workspace.routes.ts';
  */
 export const API_ROUTES = {
   analytics: analyticsRoutes,
+  badges: badgesRoutes,
   checkin: checkinRoutes,
   credentials: credentialsRoutes,
   mailOutbox: mailOutboxRoutes,

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db.ts';
 import type { CredentialsService } from '../credentials/index.ts';
 import { createBadgesRepository } from './badges.repository.ts';
-import { badgesRoutes } from './badges.routes.ts';
+import { registerBadgesRoutes } from './badges.routes.ts';
 import { createBadgesService, type BadgeRegistrationPort } from './badges.service.ts';
 
 export type { BadgesService, BadgeRegistrationPort } from './badges.service.ts';
@@ -32,7 +32,7 @@ export function createBadgesModule(
     /** The event's visitor-category colours (badge bands; the scanner shows them too). No caller check: internal. */
     categoryColours: (eventId: string) => repo.categoryColors(eventId),
     plugin: async (app: FastifyInstance) => {
-      await app.register(badgesRoutes, { prefix: '/api/eventservices', service });
+      registerBadgesRoutes(app, service);
       // Jobs queued before a restart (or left by a dead instance) resume once the server is up.
       app.addHook('onReady', async () => service.kick());
       app.addHook('onClose', async () => service.stop());

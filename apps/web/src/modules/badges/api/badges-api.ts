@@ -1,62 +1,47 @@
-import type {
-  TBadgeAttendee,
-  TBadgeAttendeeDetail,
-  TBadgeFields,
-  TBadgeFieldsRequest,
-  TBadgeJob,
-  TBadgeJobRequest,
-  TBadgePrintHistoryEntry,
-  TBadgePrintRequest,
-  TBadgeTemplate,
-  TBadgeTemplateRequest,
-  TBadgeTemplateSummary,
-  TBadgeWalkInRequest,
-  TBadgeWalkInResponse,
-} from '@pavilion/domain/badges/badges.schemas';
-import type { TPage } from '@pavilion/domain/common/pagination';
+import type { TBadgeFieldsRequest, TBadgeJobRequest, TBadgePrintRequest, TBadgeTemplateRequest, TBadgeWalkInRequest } from '@pavilion/domain/badges/badges.schemas';
 import { api, tokenRefresher } from '../../../app/api-client.ts';
 import { sessionStore } from '../../../app/session-storage.ts';
 
-const enc = encodeURIComponent;
-const ev = (eventId: string) => `eventservices/events/${enc(eventId)}`;
-
 export type TAttendeeQuery = { page: number; pageSize: number; categoryId?: string; ticketId?: string; search?: string; registrationNo?: string };
 
-/** Organiser calls of the badges module (apps/server/src/modules/badges/badges.routes.ts). */
+const EV = '/api/eventservices/events/:eventId';
+
+/** Organiser calls of the badges module (packages/domain/src/badges/badges.routes.ts). */
 export const badgesApi = {
-  templates: (eventId: string, signal?: AbortSignal) => api.get<TBadgeTemplateSummary[]>(`${ev(eventId)}/badge-templates`, { signal }),
-  template: (eventId: string, id: string, signal?: AbortSignal) => api.get<TBadgeTemplate>(`${ev(eventId)}/badge-templates/${enc(id)}`, { signal }),
-  createTemplate: (eventId: string, body: TBadgeTemplateRequest) => api.post<TBadgeTemplate>(`${ev(eventId)}/badge-templates`, body),
-  updateTemplate: (eventId: string, id: string, body: TBadgeTemplateRequest) => api.put<TBadgeTemplate>(`${ev(eventId)}/badge-templates/${enc(id)}`, body),
-  deleteTemplate: (eventId: string, id: string) => api.delete<{ id: string }>(`${ev(eventId)}/badge-templates/${enc(id)}`),
-  duplicateTemplate: (eventId: string, id: string) => api.post<TBadgeTemplate>(`${ev(eventId)}/badge-templates/${enc(id)}/duplicate`),
-  fields: (eventId: string, signal?: AbortSignal) => api.get<TBadgeFields>(`${ev(eventId)}/badge-fields`, { signal }),
-  updateFields: (eventId: string, body: TBadgeFieldsRequest) => api.put<TBadgeFields>(`${ev(eventId)}/badge-fields`, body),
-  attendees: (eventId: string, q: TAttendeeQuery, signal?: AbortSignal) => api.get<TPage<TBadgeAttendee>>(`${ev(eventId)}/badge-attendees`, { query: q, signal }),
-  attendee: (eventId: string, id: string, signal?: AbortSignal) => api.get<TBadgeAttendeeDetail>(`${ev(eventId)}/badge-attendees/${enc(id)}`, { signal }),
-  createJob: (eventId: string, body: TBadgeJobRequest) => api.post<TBadgeJob>(`${ev(eventId)}/badge-print-jobs`, body),
-  jobs: (eventId: string, signal?: AbortSignal) => api.get<TBadgeJob[]>(`${ev(eventId)}/badge-print-jobs`, { signal }),
-  job: (eventId: string, id: string, signal?: AbortSignal) => api.get<TBadgeJob>(`${ev(eventId)}/badge-print-jobs/${enc(id)}`, { signal, isSilent: true }),
-  history: (eventId: string, q: { page: number; pageSize: number }, signal?: AbortSignal) =>
-    api.get<TPage<TBadgePrintHistoryEntry>>(`${ev(eventId)}/badge-print-history`, { query: q, signal }),
-  walkIn: (eventId: string, body: TBadgeWalkInRequest) => api.post<TBadgeWalkInResponse>(`${ev(eventId)}/badge-walk-ins`, body),
-  print: (eventId: string, body: TBadgePrintRequest) => fetchFile('POST', `${ev(eventId)}/badge-prints`, body),
-  jobPdf: (eventId: string, jobId: string, part = 1) => fetchFile('GET', `${ev(eventId)}/badge-print-jobs/${enc(jobId)}/download?part=${part}`),
-  exportTemplate: (eventId: string, templateId: string) => fetchFile('GET', `${ev(eventId)}/badge-templates/${enc(templateId)}/export`),
+  templates: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/badge-templates`, { params: { eventId }, signal }),
+  template: (eventId: string, templateId: string, signal?: AbortSignal) => api.call(`GET ${EV}/badge-templates/:templateId`, { params: { eventId, templateId }, signal }),
+  createTemplate: (eventId: string, body: TBadgeTemplateRequest) => api.call(`POST ${EV}/badge-templates`, { params: { eventId }, body }),
+  updateTemplate: (eventId: string, templateId: string, body: TBadgeTemplateRequest) => api.call(`PUT ${EV}/badge-templates/:templateId`, { params: { eventId, templateId }, body }),
+  deleteTemplate: (eventId: string, templateId: string) => api.call(`DELETE ${EV}/badge-templates/:templateId`, { params: { eventId, templateId } }),
+  duplicateTemplate: (eventId: string, templateId: string) => api.call(`POST ${EV}/badge-templates/:templateId/duplicate`, { params: { eventId, templateId } }),
+  fields: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/badge-fields`, { params: { eventId }, signal }),
+  updateFields: (eventId: string, body: TBadgeFieldsRequest) => api.call(`PUT ${EV}/badge-fields`, { params: { eventId }, body }),
+  attendees: (eventId: string, q: TAttendeeQuery, signal?: AbortSignal) => api.call(`GET ${EV}/badge-attendees`, { params: { eventId }, query: q, signal }),
+  attendee: (eventId: string, registrationId: string, signal?: AbortSignal) => api.call(`GET ${EV}/badge-attendees/:registrationId`, { params: { eventId, registrationId }, signal }),
+  createJob: (eventId: string, body: TBadgeJobRequest) => api.call(`POST ${EV}/badge-print-jobs`, { params: { eventId }, body }),
+  jobs: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/badge-print-jobs`, { params: { eventId }, signal }),
+  job: (eventId: string, jobId: string, signal?: AbortSignal) => api.call(`GET ${EV}/badge-print-jobs/:jobId`, { params: { eventId, jobId }, signal, isSilent: true }),
+  history: (eventId: string, q: { page: number; pageSize: number }, signal?: AbortSignal) => api.call(`GET ${EV}/badge-print-history`, { params: { eventId }, query: q, signal }),
+  walkIn: (eventId: string, body: TBadgeWalkInRequest) => api.call(`POST ${EV}/badge-walk-ins`, { params: { eventId }, body }),
+  print: (eventId: string, body: TBadgePrintRequest) => fetchFile('POST', api.url(`POST ${EV}/badge-prints`, { params: { eventId } }), body),
+  jobPdf: (eventId: string, jobId: string, part = 1) => fetchFile('GET', api.url(`GET ${EV}/badge-print-jobs/:jobId/download`, { params: { eventId, jobId }, query: { part } })),
+  exportTemplate: (eventId: string, templateId: string) => fetchFile('GET', api.url(`GET ${EV}/badge-templates/:templateId/export`, { params: { eventId, templateId } })),
   previewPdf: (eventId: string, templateId: string, registrationId?: string) =>
-    fetchFile('GET', `${ev(eventId)}/badge-templates/${enc(templateId)}/preview.pdf${registrationId ? `?registrationId=${enc(registrationId)}` : ''}`),
+    fetchFile('GET', api.url(`GET ${EV}/badge-templates/:templateId/preview.pdf`, { params: { eventId, templateId }, query: { registrationId } })),
+  /** badge-print-history.csv (AP-240), fetched with the bearer. */
+  historyCsv: (eventId: string) => fetchFile('GET', api.url(`GET ${EV}/badge-print-history/export`, { params: { eventId } })),
 };
 
 export type TPdfFile = { blob: Blob; name: string };
 
 /** Files (PDFs, the template export): fetched with the same bearer as the JSON client (one retry after a token refresh). */
-async function fetchFile(method: 'GET' | 'POST', path: string, body?: unknown, isRetry = false): Promise<TPdfFile> {
+async function fetchFile(method: 'GET' | 'POST', url: string, body?: unknown, isRetry = false): Promise<TPdfFile> {
   const auth = sessionStore.getAuth();
   const headers: Record<string, string> = {};
   if (auth?.accessToken) headers.Authorization = `Bearer ${auth.accessToken}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`/api/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
-  if (res.status === 401 && !isRetry && (await tokenRefresher.refresh())) return fetchFile(method, path, body, true);
+  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+  if (res.status === 401 && !isRetry && (await tokenRefresher.refresh())) return fetchFile(method, url, body, true);
   if (!res.ok) {
     let err: { status: 'ERROR'; code: string | number; message: string } = { status: 'ERROR', code: res.status, message: res.statusText || `HTTP ${res.status}` };
     try {

@@ -8,7 +8,6 @@ import { useAccess } from '../../../app/access.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ListPager } from '../../../ui/pager.tsx';
 import { useCurrentEventId } from '../../../app/selected-event.ts';
-import { sessionStore } from '../../../app/session-storage.ts';
 import { badgesApi, saveFile } from '../api/badges-api.ts';
 import { badgesKeys } from '../api/badges-keys.ts';
 import { ToneBadge } from '../components/tone-badge.tsx';
@@ -80,8 +79,6 @@ export function BadgeHistoryPage() {
 }
 
 async function fetchCsv(eventId: string) {
-  const token = sessionStore.getAuth()?.accessToken;
-  const res = await fetch(`/api/eventservices/events/${encodeURIComponent(eventId)}/badge-print-history/export`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) return;
-  saveFile({ blob: await res.blob(), name: 'badge-print-history.csv' });
+  const file = await badgesApi.historyCsv(eventId).catch(() => null);
+  if (file) saveFile(file);
 }
