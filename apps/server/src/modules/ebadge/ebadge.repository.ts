@@ -7,23 +7,8 @@ import { ebadgeSettings, walletConfigs } from './ebadge.tables.ts';
 export type EbadgeSettingsRow = typeof ebadgeSettings.$inferSelect;
 export type WalletConfigRow = typeof walletConfigs.$inferSelect;
 
-/** A registration with everything its e-badge shows. */
-export type EbadgeSource = {
-  id: string;
-  organisationId: string;
-  eventId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  answers: Record<string, unknown>;
-  approvalStatus: string;
-  ticketId: string;
-  ticketName: string | null;
-  categoryName: string | null;
-  registrationNo: string;
-  orderStatus: string;
-  paymentStatus: string;
-  photoUpdatedAt: Date | null;
+/** A registration (as registration's port tells it) with everything its e-badge shows. */
+export type EbadgeSource = Omit<Attendee, 'categoryId' | 'createdAt'> & {
   event: { id: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string; description: string };
 };
 
@@ -33,25 +18,8 @@ export type EbadgePorts = {
   findEvent: (eventId: string) => Promise<EventFacts | null>;
 };
 
-function toSource(a: Attendee, e: EventFacts): EbadgeSource {
-  return {
-    id: a.id,
-    organisationId: a.organisationId,
-    eventId: a.eventId,
-    firstName: a.firstName,
-    lastName: a.lastName ?? '',
-    email: a.email,
-    answers: a.answers ?? {},
-    approvalStatus: a.approvalStatus,
-    ticketId: a.ticketId,
-    ticketName: a.ticketName,
-    categoryName: a.categoryName,
-    registrationNo: a.registrationNo,
-    orderStatus: a.orderStatus,
-    paymentStatus: a.paymentStatus,
-    photoUpdatedAt: a.photoUpdatedAt,
-    event: { id: e.id, name: e.name, startDate: e.startDate, endDate: e.endDate, timeZone: e.timeZone, venue: e.venue ?? '', description: e.description ?? '' },
-  };
+function toSource({ categoryId: _c, createdAt: _t, ...a }: Attendee, e: EventFacts): EbadgeSource {
+  return { ...a, event: { id: e.id, name: e.name, startDate: e.startDate, endDate: e.endDate, timeZone: e.timeZone, venue: e.venue ?? '', description: e.description ?? '' } };
 }
 
 /**
