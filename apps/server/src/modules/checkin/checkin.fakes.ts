@@ -1,4 +1,5 @@
-import { formatCredential, parseCredential } from '@pavilion/domain';
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { credentialMessage, formatCredential, parseCredential } from '@pavilion/domain';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { CheckinRegistrationView } from '../registration/index.ts';
 import type { AreasRepository } from './checkin.areas.service.ts';
@@ -432,8 +433,15 @@ export function registrationView(id: string, over: Partial<CheckinRegistrationVi
   };
 }
 
-/** A well-formed credential string for a registration of EVENT (its signature is not checked by the fake). */
-export const credentialOf = (registrationId: string, version = 1) => formatCredential({ eventId: EVENT, registrationId, version }, new Uint8Array(64));
+/** EVENT's signing key: the fake credentials service gives its public half, as the credentials module does. */
+const eventKeys = generateKeyPairSync('ed25519');
+const eventPublicKey = eventKeys.publicKey.export({ format: 'jwk' }).x!;
+
+/** A registration's credential string for EVENT, signed with the event key (offline sync checks the signature). */
+export function credentialOf(registrationId: string, version = 1): string {
+  const claims = { eventId: EVENT, registrationId, version };
+  return formatCredential(claims, new Uint8Array(sign(null, Buffer.from(credentialMessage(claims)), eventKeys.privateKey)));
+}
 
 /**
  * A check-in service's world without a database: the fake repository, registrations and credentials held in memory,
@@ -446,12 +454,20 @@ export function fakeCheckinWorld(start = new Date('2027-03-01T09:00:00Z')) {
   const audit: { action: string; target?: string }[] = [];
   const clock = { t: start };
   const now = () => new Date(clock.t);
+  const credentialRow = (registrationId: string) => ({
+    registrationId,
+    eventId: EVENT,
+    version: 1,
+    status: revoked.has(registrationId) ? 'revoked' : 'valid',
+    issuedAt: new Date(0),
+    revokedAt: revoked.has(registrationId) ? new Date(0) : null,
+  });
   const resolve = async (raw: string, eventId: string) => {
     const c = parseCredential(raw);
     if (!c) return { status: 'malformed' as const, credential: null };
     if (c.eventId !== eventId) return { status: 'other_event' as const, credential: null };
     if (!registrations.has(c.registrationId)) return { status: 'unknown' as const, credential: null };
-    const credential = { registrationId: c.registrationId, eventId, version: c.version, status: revoked.has(c.registrationId) ? 'revoked' : 'valid' };
+    const credential = credentialRow(c.registrationId);
     return { status: revoked.has(c.registrationId) ? ('revoked' as const) : ('valid' as const), credential };
   };
   const deps = {
@@ -459,6 +475,8 @@ export function fakeCheckinWorld(start = new Date('2027-03-01T09:00:00Z')) {
     credentials: {
       resolve,
       resolveMany: (raws: string[], eventId: string) => Promise.all(raws.map((r) => resolve(r, eventId))),
+      publicKey: async () => ({ publicKey: eventPublicKey }),
+      listForEvent: async () => [...registrations.keys()].map(credentialRow),
     } as unknown as CheckinDeps['credentials'],
     registrations: async (eventId: string, q?: { ids?: string[] }) =>
       eventId === EVENT ? [...registrations.values()].filter((r) => !q?.ids || q.ids.includes(r.registrationId)) : [],
