@@ -6,8 +6,9 @@ import { IconDevices, IconDownload, IconPencil, IconPlus } from '@tabler/icons-r
 import { useTranslation } from 'react-i18next';
 import { ZDeviceGroupCreateRequest, type TDevice, type TDeviceGroup } from '@pavilion/domain/checkin/checkin.schemas';
 import { Can } from '../../../app/access-gate.tsx';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
+import { errorMessage, schemaValidator } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { RowMenu } from '../../../ui/row-menu.tsx';
@@ -31,10 +32,12 @@ function DeviceGroupFormModal({ eventId, group, devices, groups, onClose }: { ev
     initialValues: { name: editing?.name ?? '', description: editing?.description ?? '', deviceIds: editing?.deviceIds ?? [] },
     validate: schemaValidator<TValues>(ZDeviceGroupCreateRequest, t),
   });
-  const [formError, setFormError] = useState<string | null>(null);
-  const save = useCheckinMutation(
-    (v: TValues) => (editing ? api.updateDeviceGroup(eventId, editing.id, v) : api.createDeviceGroup(eventId, v)),
-    [checkinKeys.deviceGroups(eventId), checkinKeys.devices(eventId)],
+  const save = useFormMutation(
+    useCheckinMutation(
+      (v: TValues) => (editing ? api.updateDeviceGroup(eventId, editing.id, v) : api.createDeviceGroup(eventId, v)),
+      [checkinKeys.deviceGroups(eventId), checkinKeys.devices(eventId)],
+    ),
+    { setFieldError: form.setFieldError, success: () => t('checkin.org.groupSaved'), onSuccess: onClose },
   );
   const groupName = new Map(groups.map((g) => [g.id, g.name]));
   // Devices that can still work; a device already in another group says so, since choosing it moves it.
@@ -46,24 +49,13 @@ function DeviceGroupFormModal({ eventId, group, devices, groups, onClose }: { ev
     <Modal opened={group !== null} onClose={onClose} title={editing ? t('checkin.org.editGroup', { name: editing.name }) : t('checkin.org.newGroup')}>
       <form
         noValidate
-        onSubmit={form.onSubmit((v) => {
-          setFormError(null);
-          save.mutate(v, {
-            onSuccess: () => {
-              toast(t('checkin.org.groupSaved'), 'success');
-              onClose();
-            },
-            onError: (err) => {
-              if (!applyServerFieldErrors(err, form.setFieldError, t)) setFormError(errorMessage(err, t));
-            },
-          });
-        })}
+        onSubmit={form.onSubmit((v) => save.submit(v))}
       >
         <Stack gap="md">
           <TextInput label={t('checkin.org.groupName')} required data-autofocus {...form.getInputProps('name')} />
           <Textarea label={t('checkin.org.groupDescription')} autosize minRows={2} maxRows={4} {...form.getInputProps('description')} />
           <MultiSelect label={t('checkin.org.groupDevices')} description={t('checkin.org.groupDevicesHint')} data={options} searchable clearable {...form.getInputProps('deviceIds')} />
-          <FormFooter error={formError} isSaving={save.isPending} onCancel={onClose} />
+          <FormFooter error={save.formError} isSaving={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,14 +1,15 @@
 import '../organiser-i18n.ts';
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, NativeSelect, NumberInput, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, NumberInput, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ZCartLinkRequest, type TCartLinkRequest } from '@pavilion/domain/registration/registration.schemas';
 import { Can } from '../../../app/access-gate.tsx';
-import { applyServerFieldErrors, errorMessage, translateErrorKey } from '../../../app/form-errors.ts';
+import { errorMessage, translateErrorKey } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { FormAlert } from '../../../ui/form-alert.tsx';
+import { FormModal } from '../../../ui/form-modal.tsx';
 import { organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
 import { registrationKeys } from '../api/registration-keys.ts';
 import { confirmDelete } from '../components/organiser/confirm-delete.ts';
@@ -28,13 +29,15 @@ function CartLinkModal({ eventId, onClose }: { eventId: string; onClose: () => v
   const [coupon, setCoupon] = useState('');
   const [isActive, setActive] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const save = useRegistrationMutation((body: TCartLinkRequest) => api.createCartLink(eventId, body), [registrationKeys.cartLinks(eventId)]);
+  const save = useFormMutation(
+    useRegistrationMutation((body: TCartLinkRequest) => api.createCartLink(eventId, body), [registrationKeys.cartLinks(eventId)]),
+    { setFieldError: (f, m) => setErrors((prev) => ({ ...prev, [f]: m })), success: () => t('registration.org.saved'), onSuccess: onClose },
+  );
   const options = (tickets.data ?? []).map((x) => ({ value: x.id, label: x.name }));
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    setFormError(null);
+    save.setFormError(null);
     const body = {
       name: name.trim(),
       items: items.map((i) => ({ ticketId: i.ticketId || (tickets.data?.[0]?.id ?? ''), quantity: Number(i.quantity || 0) })),
@@ -49,70 +52,56 @@ function CartLinkModal({ eventId, onClose }: { eventId: string; onClose: () => v
       return;
     }
     setErrors({});
-    save.mutate(parsed.data, {
-      onSuccess: () => {
-        toast(t('registration.org.saved'), 'success');
-        onClose();
-      },
-      onError: (err) => {
-        const next: Record<string, string> = {};
-        if (!applyServerFieldErrors(err, (f, m) => (next[f] = m), t)) setFormError(errorMessage(err, t));
-        setErrors(next);
-      },
-    });
+    save.submit(parsed.data);
   };
   const err = (k: string) => (errors[k] ? (errors[k]!.includes(' ') ? errors[k] : translateErrorKey(t, errors[k]!)) : undefined);
 
   return (
-    <Modal opened onClose={onClose} title={t('registration.org.newCartLink')}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <FormAlert message={formError} />
-          <TextInput label={t('registration.org.linkName')} withAsterisk maxLength={120} value={name} error={err('name')} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
-          <Text size="sm" fw={500}>
-            {t('registration.org.items')}
-          </Text>
-          {items.map((item, i) => (
-            <Group key={i} align="flex-end" gap="xs" wrap="nowrap">
-              <NativeSelect
-                label={t('registration.org.ticket')}
-                data={options}
-                value={item.ticketId}
-                error={err(`items.${i}.ticketId`)}
-                onChange={(e) => setItems(items.map((x, j) => (j === i ? { ...x, ticketId: e.currentTarget.value } : x)))}
-                style={{ flex: 1 }}
-              />
-              <NumberInput
-                label={t('registration.org.quantity')}
-                min={1}
-                max={100}
-                allowDecimal={false}
-                value={item.quantity}
-                error={err(`items.${i}.quantity`)}
-                onChange={(v) => setItems(items.map((x, j) => (j === i ? { ...x, quantity: v } : x)))}
-                w={110}
-              />
-              <ActionIcon variant="subtle" color="red" mb={4} disabled={items.length === 1} aria-label={`${t('registration.org.delete')} ${i + 1}`} onClick={() => setItems(items.filter((_, j) => j !== i))}>
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
-            </Group>
-          ))}
-          <Button variant="subtle" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setItems([...items, { ticketId: options[0]?.value ?? '', quantity: 1 }])} style={{ alignSelf: 'flex-start' }} disabled={items.length >= 20}>
-            {t('registration.org.addItem')}
-          </Button>
-          <TextInput label={t('registration.org.presetCoupon')} maxLength={40} value={coupon} error={err('couponCode')} onChange={(e) => setCoupon(e.currentTarget.value)} />
-          <Switch label={t('registration.org.active')} checked={isActive} onChange={(e) => setActive(e.currentTarget.checked)} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('registration.org.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('registration.org.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened
+      onClose={onClose}
+      title={t('registration.org.newCartLink')}
+      onSubmit={submit}
+      formError={save.formError}
+      isPending={save.isPending}
+      cancelLabel={t('registration.org.cancel')}
+      submitLabel={t('registration.org.create')}
+    >
+      <TextInput label={t('registration.org.linkName')} withAsterisk maxLength={120} value={name} error={err('name')} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
+      <Text size="sm" fw={500}>
+        {t('registration.org.items')}
+      </Text>
+      {items.map((item, i) => (
+        <Group key={i} align="flex-end" gap="xs" wrap="nowrap">
+          <NativeSelect
+            label={t('registration.org.ticket')}
+            data={options}
+            value={item.ticketId}
+            error={err(`items.${i}.ticketId`)}
+            onChange={(e) => setItems(items.map((x, j) => (j === i ? { ...x, ticketId: e.currentTarget.value } : x)))}
+            style={{ flex: 1 }}
+          />
+          <NumberInput
+            label={t('registration.org.quantity')}
+            min={1}
+            max={100}
+            allowDecimal={false}
+            value={item.quantity}
+            error={err(`items.${i}.quantity`)}
+            onChange={(v) => setItems(items.map((x, j) => (j === i ? { ...x, quantity: v } : x)))}
+            w={110}
+          />
+          <ActionIcon variant="subtle" color="red" mb={4} disabled={items.length === 1} aria-label={`${t('registration.org.delete')} ${i + 1}`} onClick={() => setItems(items.filter((_, j) => j !== i))}>
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Button variant="subtle" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setItems([...items, { ticketId: options[0]?.value ?? '', quantity: 1 }])} style={{ alignSelf: 'flex-start' }} disabled={items.length >= 20}>
+        {t('registration.org.addItem')}
+      </Button>
+      <TextInput label={t('registration.org.presetCoupon')} maxLength={40} value={coupon} error={err('couponCode')} onChange={(e) => setCoupon(e.currentTarget.value)} />
+      <Switch label={t('registration.org.active')} checked={isActive} onChange={(e) => setActive(e.currentTarget.checked)} />
+    </FormModal>
   );
 }
 

@@ -1,15 +1,16 @@
 import '../organiser-i18n.ts';
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, MultiSelect, NumberInput, Progress, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, MultiSelect, NumberInput, Progress, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBox, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ZQuotaCreateRequest, type TQuota, type TQuotaCreateRequest } from '@pavilion/domain/registration/registration.schemas';
 import { Can } from '../../../app/access-gate.tsx';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
+import { errorMessage, schemaValidator } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { FormAlert } from '../../../ui/form-alert.tsx';
+import { FormModal } from '../../../ui/form-modal.tsx';
 import { organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
 import { registrationKeys } from '../api/registration-keys.ts';
 import { confirmDelete } from '../components/organiser/confirm-delete.ts';
@@ -25,54 +26,38 @@ const toRequest = (v: TValues): TQuotaCreateRequest => ({ name: v.name.trim(), c
 function QuotaModal({ eventId, quota, onClose }: { eventId: string; quota: TQuota | null; onClose: () => void }) {
   const { t } = useTranslation();
   const tickets = useTickets(eventId);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TValues>({
     mode: 'controlled',
     initialValues: { name: quota?.name ?? '', capacity: quota?.capacity ?? '', ticketIds: quota?.ticketIds ?? [] },
     validate: schemaValidator<TValues>(ZQuotaCreateRequest, t, toRequest),
   });
-  const save = useRegistrationMutation(
-    (body: TQuotaCreateRequest) => (quota ? api.updateQuota(eventId, quota.id, body) : api.createQuota(eventId, body)),
-    [...seatKeys(eventId), registrationKeys.public()],
+  const save = useFormMutation(
+    useRegistrationMutation(
+      (body: TQuotaCreateRequest) => (quota ? api.updateQuota(eventId, quota.id, body) : api.createQuota(eventId, body)),
+      [...seatKeys(eventId), registrationKeys.public()],
+    ),
+    { setFieldError: form.setFieldError, success: () => t('registration.org.saved'), onSuccess: onClose },
   );
   return (
-    <Modal opened onClose={onClose} title={quota ? t('registration.org.editQuota') : t('registration.org.newQuota')}>
-      <form
-        noValidate
-        onSubmit={form.onSubmit((v) => {
-          setFormError(null);
-          save.mutate(toRequest(v), {
-            onSuccess: () => {
-              toast(t('registration.org.saved'), 'success');
-              onClose();
-            },
-            onError: (e) => {
-              if (!applyServerFieldErrors(e, form.setFieldError, t)) setFormError(errorMessage(e, t));
-            },
-          });
-        })}
-      >
-        <Stack gap="md">
-          <FormAlert message={formError} />
-          <TextInput label={t('registration.org.quotaName')} withAsterisk maxLength={120} data-autofocus {...form.getInputProps('name')} />
-          <NumberInput label={t('registration.org.capacity')} withAsterisk min={0} allowDecimal={false} {...form.getInputProps('capacity')} />
-          <MultiSelect
-            label={t('registration.org.quotaTickets')}
-            data={(tickets.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('ticketIds')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('registration.org.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {quota ? t('registration.org.save') : t('registration.org.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened
+      onClose={onClose}
+      title={quota ? t('registration.org.editQuota') : t('registration.org.newQuota')}
+      onSubmit={form.onSubmit((v) => save.submit(toRequest(v)))}
+      formError={save.formError}
+      isPending={save.isPending}
+      cancelLabel={t('registration.org.cancel')}
+      submitLabel={quota ? t('registration.org.save') : t('registration.org.create')}
+    >
+      <TextInput label={t('registration.org.quotaName')} withAsterisk maxLength={120} data-autofocus {...form.getInputProps('name')} />
+      <NumberInput label={t('registration.org.capacity')} withAsterisk min={0} allowDecimal={false} {...form.getInputProps('capacity')} />
+      <MultiSelect
+        label={t('registration.org.quotaTickets')}
+        data={(tickets.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('ticketIds')}
+      />
+    </FormModal>
   );
 }
 

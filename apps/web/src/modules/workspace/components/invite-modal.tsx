@@ -1,13 +1,12 @@
-import { useState } from 'react';
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { AccessLevel, ZInviteRequest, type TInviteRequest } from '@pavilion/domain';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
-import { toast } from '../../../app/toast.ts';
+import { schemaValidator } from '../../../app/form-errors.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
+import { FormModal } from '../../../ui/form-modal.tsx';
 import { useModalBackground } from '../../../ui/use-modal-background.ts';
-import { FormAlert } from '../../../ui/form-alert.tsx';
 import { useInvite } from '../hooks/use-workspace.ts';
+import { InviteeFields } from './invitee-fields.tsx';
 import { emptyAccessValues, MemberAccessFields, toItemAccess, type TAccessValues } from './member-access-fields.tsx';
 
 type TValues = TAccessValues & { email: string; firstName: string; lastName: string };
@@ -28,55 +27,39 @@ export function toInviteRequest(v: TValues): TInviteRequest {
 /** Invite a team member by email; the link in the mail expires (the server sets 7 days). */
 export function InviteModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const invite = useInvite();
-  const [formError, setFormError] = useState<string | null>(null);
   useModalBackground(isOpen);
   const form = useForm<TValues>({
     mode: 'controlled',
     initialValues: { email: '', firstName: '', lastName: '', ...emptyAccessValues() },
     validate: schemaValidator<TValues>(ZInviteRequest, t, toInviteRequest),
   });
+  const invite = useFormMutation(useInvite(), {
+    setFieldError: form.setFieldError,
+    success: (inv) => t('team.invited', { email: inv.email }),
+    onSuccess: () => close(),
+  });
 
   const close = () => {
     form.reset();
-    setFormError(null);
+    invite.setFormError(null);
     onClose();
   };
 
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    invite.mutate(toInviteRequest(values), {
-      onSuccess: (inv) => {
-        toast(t('team.invited', { email: inv.email }), 'success');
-        close();
-      },
-      onError: (error) => {
-        if (!applyServerFieldErrors(error, form.setFieldError, t)) setFormError(errorMessage(error, t));
-      },
-    });
-  });
-
   return (
-    <Modal opened={isOpen} onClose={close} title={t('team.inviteTitle')} size="lg">
-      <form onSubmit={submit} noValidate aria-label={t('team.inviteTitle')}>
-        <Stack gap="md">
-          <FormAlert message={formError} />
-          <TextInput type="email" label={t('team.email')} withAsterisk autoComplete="off" data-autofocus {...form.getInputProps('email')} />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput label={t('team.firstName')} withAsterisk maxLength={120} {...form.getInputProps('firstName')} />
-            <TextInput label={t('team.lastName')} maxLength={120} {...form.getInputProps('lastName')} />
-          </SimpleGrid>
-          <MemberAccessFields form={form} />
-        </Stack>
-        <Group justify="flex-end" mt="xl" gap="sm">
-          <Button variant="default" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={invite.isPending}>
-            {t('team.sendInvite')}
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+    <FormModal
+      opened={isOpen}
+      onClose={close}
+      title={t('team.inviteTitle')}
+      size="lg"
+      formLabel={t('team.inviteTitle')}
+      onSubmit={form.onSubmit((values) => invite.submit(toInviteRequest(values)))}
+      formError={invite.formError}
+      isPending={invite.isPending}
+      cancelLabel={t('common.cancel')}
+      submitLabel={t('team.sendInvite')}
+    >
+      <InviteeFields inputProps={(field) => form.getInputProps(field)} />
+      <MemberAccessFields form={form} />
+    </FormModal>
   );
 }

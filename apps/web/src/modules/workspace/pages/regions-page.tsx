@@ -23,8 +23,10 @@ import { IconBuilding, IconMailForward, IconMapPin, IconPlus, IconSearch } from 
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, ZCompanyRequest, ZRegionRequest, type TCompany, COMPANY_KINDS, type TCompanyKind } from '@pavilion/domain';
 import { useAccess } from '../../../app/access.ts';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
+import { errorMessage, schemaValidator } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
+import { FormModal } from '../../../ui/form-modal.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
@@ -77,67 +79,48 @@ type TCompanyValues = { name: string; kind: TCompanyKind; regionId: string | nul
 
 function CompanyModal({ regions, fixedRegionId, onClose }: { regions: { value: string; label: string }[]; fixedRegionId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const create = useCreateCompany();
-  const [formError, setFormError] = useState<string | null>(null);
   useModalBackground(true);
   const form = useForm<TCompanyValues>({
     mode: 'controlled',
     initialValues: { name: '', kind: 'exhibitor', regionId: fixedRegionId, isInternational: false },
     validate: schemaValidator<TCompanyValues>(ZCompanyRequest, t),
   });
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    create.mutate(
-      { name: values.name.trim(), kind: values.kind, regionId: values.regionId, isInternational: values.isInternational },
-      {
-        onSuccess: (c) => {
-          toast(t('regions.companyCreated', { name: c.name }), 'success');
-          onClose();
-        },
-        onError: (err) => {
-          if (!applyServerFieldErrors(err, form.setFieldError, t)) setFormError(errorMessage(err, t));
-        },
-      },
-    );
+  const create = useFormMutation(useCreateCompany(), {
+    setFieldError: form.setFieldError,
+    success: (c) => t('regions.companyCreated', { name: c.name }),
+    onSuccess: onClose,
   });
   return (
-    <Modal opened onClose={onClose} title={t('regions.addCompany')}>
-      <form onSubmit={submit} noValidate aria-label={t('regions.addCompany')}>
-        <Stack gap="md">
-          {formError && (
-            <Alert color="red" variant="light" role="alert" styles={{ message: { color: 'var(--mantine-color-red-9)' } }}>
-              {formError}
-            </Alert>
-          )}
-          <TextInput label={t('regions.companyName')} withAsterisk maxLength={200} data-autofocus {...form.getInputProps('name')} />
-          <Select
-            label={t('regions.kind')}
-            data={COMPANY_KINDS.map((k) => ({ value: k, label: t(`regions.kinds.${k}`) }))}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('kind')}
-          />
-          <Select
-            label={t('regions.region')}
-            placeholder={t('regions.noRegion')}
-            data={regions}
-            clearable={!fixedRegionId}
-            disabled={!!fixedRegionId}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('regionId')}
-          />
-          <Checkbox label={t('regions.international')} {...form.getInputProps('isInternational', { type: 'checkbox' })} />
-        </Stack>
-        <Group justify="flex-end" mt="xl" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {t('regions.addCompany')}
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+    <FormModal
+      opened
+      onClose={onClose}
+      title={t('regions.addCompany')}
+      formLabel={t('regions.addCompany')}
+      onSubmit={form.onSubmit((values) => create.submit({ name: values.name.trim(), kind: values.kind, regionId: values.regionId, isInternational: values.isInternational }))}
+      formError={create.formError}
+      isPending={create.isPending}
+      cancelLabel={t('common.cancel')}
+      submitLabel={t('regions.addCompany')}
+    >
+      <TextInput label={t('regions.companyName')} withAsterisk maxLength={200} data-autofocus {...form.getInputProps('name')} />
+      <Select
+        label={t('regions.kind')}
+        data={COMPANY_KINDS.map((k) => ({ value: k, label: t(`regions.kinds.${k}`) }))}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('kind')}
+      />
+      <Select
+        label={t('regions.region')}
+        placeholder={t('regions.noRegion')}
+        data={regions}
+        clearable={!fixedRegionId}
+        disabled={!!fixedRegionId}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('regionId')}
+      />
+      <Checkbox label={t('regions.international')} {...form.getInputProps('isInternational', { type: 'checkbox' })} />
+    </FormModal>
   );
 }
 

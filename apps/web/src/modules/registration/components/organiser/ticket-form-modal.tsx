@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Button, Group, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
+import { NumberInput, SegmentedControl, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TICKET_CURRENCY, ZTicketCreateRequest, type TTicket, type TTicketCreateRequest } from '@pavilion/domain/registration/registration.schemas';
 import { currencyOfTimeZone } from '@pavilion/domain/reference/countries';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../../app/form-errors.ts';
-import { toast } from '../../../../app/toast.ts';
-import { FormAlert } from '../../../../ui/form-alert.tsx';
+import { schemaValidator } from '../../../../app/form-errors.ts';
+import { useFormMutation } from '../../../../app/use-form-mutation.ts';
+import { FormModal } from '../../../../ui/form-modal.tsx';
 import { organiserRegistrationApi as api } from '../../api/organiser-registration-api.ts';
 import { useRegistrationMutation, seatKeys } from '../../hooks/use-organiser-registration.ts';
 import { registrationKeys } from '../../api/registration-keys.ts';
@@ -84,126 +84,115 @@ export function valuesToTicketRequest(v: TTicketFormValues, event?: TTicketEvent
 /** Create or edit a ticket: free or paid, currency, price, tax, sale window, visibility with unlock code, limits. */
 export function TicketFormModal({ eventId, event, ticket, isOpen, onClose }: { eventId: string; event: TTicketEvent | null; ticket: TTicket | null; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TTicketFormValues>({
     mode: 'controlled',
     initialValues: ticketToValues(ticket, event),
     validate: schemaValidator<TTicketFormValues>(ZTicketCreateRequest, t, (v) => valuesToTicketRequest(v, event)),
   });
+  const save = useFormMutation(
+    useRegistrationMutation(
+      (body: TTicketCreateRequest) => (ticket ? api.updateTicket(eventId, ticket.id, body) : api.createTicket(eventId, body)),
+      [...seatKeys(eventId), registrationKeys.public()],
+    ),
+    {
+      setFieldError: form.setFieldError,
+      success: () => (ticket ? t('registration.org.ticketSaved') : t('registration.org.ticketCreated')),
+      onSuccess: onClose,
+    },
+  );
   useEffect(() => {
     if (isOpen) {
       form.setValues(ticketToValues(ticket, event));
       form.resetDirty();
       form.clearErrors();
-      setFormError(null);
+      save.setFormError(null);
     }
     // reset only when the modal opens for another ticket
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isOpen, ticket?.id, event?.timeZone]);
 
-  const save = useRegistrationMutation(
-    (body: TTicketCreateRequest) => (ticket ? api.updateTicket(eventId, ticket.id, body) : api.createTicket(eventId, body)),
-    [...seatKeys(eventId), registrationKeys.public()],
-  );
-
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    save.mutate(valuesToTicketRequest(values, event), {
-      onSuccess: () => {
-        toast(ticket ? t('registration.org.ticketSaved') : t('registration.org.ticketCreated'), 'success');
-        onClose();
-      },
-      onError: (error) => {
-        if (!applyServerFieldErrors(error, form.setFieldError, t)) setFormError(errorMessage(error, t));
-      },
-    });
-  });
-
   const v = form.values;
   return (
-    <Modal opened={isOpen} onClose={onClose} title={ticket ? t('registration.org.editTicket') : t('registration.org.newTicket')} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <FormAlert message={formError} />
-          <TextInput label={t('registration.org.ticketName')} withAsterisk maxLength={200} data-autofocus {...form.getInputProps('name')} />
-          <Textarea label={t('registration.org.description')} autosize minRows={2} maxLength={5000} {...form.getInputProps('description')} />
+    <FormModal
+      opened={isOpen}
+      onClose={onClose}
+      title={ticket ? t('registration.org.editTicket') : t('registration.org.newTicket')}
+      size="lg"
+      onSubmit={form.onSubmit((values) => save.submit(valuesToTicketRequest(values, event)))}
+      formError={save.formError}
+      isPending={save.isPending}
+      cancelLabel={t('registration.org.cancel')}
+      submitLabel={ticket ? t('registration.org.save') : t('registration.org.create')}
+    >
+      <TextInput label={t('registration.org.ticketName')} withAsterisk maxLength={200} data-autofocus {...form.getInputProps('name')} />
+      <Textarea label={t('registration.org.description')} autosize minRows={2} maxLength={5000} {...form.getInputProps('description')} />
 
-          <div>
-            <Text size="sm" fw={500} id="ticket-pricing-label" mb={4}>
-              {t('registration.org.pricing')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="ticket-pricing-label"
-              value={v.isFree ? 'free' : 'paid'}
-              onChange={(x) => form.setFieldValue('isFree', x === 'free')}
-              data={[
-                { value: 'paid', label: t('registration.org.paid') },
-                { value: 'free', label: t('registration.org.free') },
-              ]}
-            />
-          </div>
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-            <Select
-              label={t('registration.org.currency')}
-              data={[...new Set([v.currency, ...COMMON_CURRENCIES])].filter(Boolean)}
-              searchable
-              allowDeselect={false}
-              withAsterisk
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('currency')}
-            />
-            <NumberInput
-              label={t('registration.org.price')}
-              description={t('registration.org.priceHint')}
-              disabled={v.isFree}
-              withAsterisk={!v.isFree}
-              min={0}
-              decimalScale={3}
-              hideControls
-              {...form.getInputProps('price')}
-            />
-            <NumberInput label={t('registration.org.taxRate')} min={0} max={100} decimalScale={2} hideControls {...form.getInputProps('taxRate')} />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput type="datetime-local" label={t('registration.org.salesStart')} description={t('registration.org.salesWindowHint', { timeZone: event?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone })} {...form.getInputProps('salesStart')} />
-            <TextInput type="datetime-local" label={t('registration.org.salesEnd')} description=" " {...form.getInputProps('salesEnd')} />
-          </SimpleGrid>
-          <div>
-            <Text size="sm" fw={500} id="ticket-visibility-label" mb={4}>
-              {t('registration.org.visibility')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="ticket-visibility-label"
-              value={v.visibility}
-              onChange={(x) => form.setFieldValue('visibility', x as 'public' | 'hidden')}
-              data={[
-                { value: 'public', label: t('registration.org.visibilityPublic') },
-                { value: 'hidden', label: t('registration.org.visibilityHidden') },
-              ]}
-            />
-          </div>
-          {v.visibility === 'hidden' && (
-            <TextInput label={t('registration.org.unlockCode')} description={t('registration.org.unlockCodeHint')} withAsterisk maxLength={40} {...form.getInputProps('unlockCode')} />
-          )}
-          <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="md">
-            <NumberInput label={t('registration.org.minPerOrder')} min={1} max={100} allowDecimal={false} {...form.getInputProps('minPerOrder')} />
-            <NumberInput label={t('registration.org.maxPerOrder')} min={1} max={100} allowDecimal={false} {...form.getInputProps('maxPerOrder')} />
-            <NumberInput label={t('registration.org.capacity')} min={0} allowDecimal={false} placeholder={t('registration.org.unlimited')} {...form.getInputProps('capacity')} />
-            <NumberInput label={t('registration.org.sortOrder')} min={0} allowDecimal={false} {...form.getInputProps('sortOrder')} />
-          </SimpleGrid>
-          <Text size="xs" c="dimmed">
-            {t('registration.org.capacityHint')}
-          </Text>
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('registration.org.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {ticket ? t('registration.org.save') : t('registration.org.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <div>
+        <Text size="sm" fw={500} id="ticket-pricing-label" mb={4}>
+          {t('registration.org.pricing')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="ticket-pricing-label"
+          value={v.isFree ? 'free' : 'paid'}
+          onChange={(x) => form.setFieldValue('isFree', x === 'free')}
+          data={[
+            { value: 'paid', label: t('registration.org.paid') },
+            { value: 'free', label: t('registration.org.free') },
+          ]}
+        />
+      </div>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <Select
+          label={t('registration.org.currency')}
+          data={[...new Set([v.currency, ...COMMON_CURRENCIES])].filter(Boolean)}
+          searchable
+          allowDeselect={false}
+          withAsterisk
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('currency')}
+        />
+        <NumberInput
+          label={t('registration.org.price')}
+          description={t('registration.org.priceHint')}
+          disabled={v.isFree}
+          withAsterisk={!v.isFree}
+          min={0}
+          decimalScale={3}
+          hideControls
+          {...form.getInputProps('price')}
+        />
+        <NumberInput label={t('registration.org.taxRate')} min={0} max={100} decimalScale={2} hideControls {...form.getInputProps('taxRate')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <TextInput type="datetime-local" label={t('registration.org.salesStart')} description={t('registration.org.salesWindowHint', { timeZone: event?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone })} {...form.getInputProps('salesStart')} />
+        <TextInput type="datetime-local" label={t('registration.org.salesEnd')} description=" " {...form.getInputProps('salesEnd')} />
+      </SimpleGrid>
+      <div>
+        <Text size="sm" fw={500} id="ticket-visibility-label" mb={4}>
+          {t('registration.org.visibility')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="ticket-visibility-label"
+          value={v.visibility}
+          onChange={(x) => form.setFieldValue('visibility', x as 'public' | 'hidden')}
+          data={[
+            { value: 'public', label: t('registration.org.visibilityPublic') },
+            { value: 'hidden', label: t('registration.org.visibilityHidden') },
+          ]}
+        />
+      </div>
+      {v.visibility === 'hidden' && (
+        <TextInput label={t('registration.org.unlockCode')} description={t('registration.org.unlockCodeHint')} withAsterisk maxLength={40} {...form.getInputProps('unlockCode')} />
+      )}
+      <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="md">
+        <NumberInput label={t('registration.org.minPerOrder')} min={1} max={100} allowDecimal={false} {...form.getInputProps('minPerOrder')} />
+        <NumberInput label={t('registration.org.maxPerOrder')} min={1} max={100} allowDecimal={false} {...form.getInputProps('maxPerOrder')} />
+        <NumberInput label={t('registration.org.capacity')} min={0} allowDecimal={false} placeholder={t('registration.org.unlimited')} {...form.getInputProps('capacity')} />
+        <NumberInput label={t('registration.org.sortOrder')} min={0} allowDecimal={false} {...form.getInputProps('sortOrder')} />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        {t('registration.org.capacityHint')}
+      </Text>
+    </FormModal>
   );
 }
