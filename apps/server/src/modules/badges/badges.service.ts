@@ -35,6 +35,7 @@ import { isAdmissible as isRegistrationAdmissible, type CategoryRow, type OrderR
 import { createBadgeDocument } from './badge-pdf.ts';
 import { badgeErrors } from './badges.errors.ts';
 import type { BadgesRepository, JobMeta, JobPartMeta, TemplateRow } from './badges.repository.ts';
+import { csvDocument } from '../../platform/csv.ts';
 
 type Row = { r: RegistrationRow; o: OrderRow };
 
@@ -568,7 +569,7 @@ export function createBadgesService(deps: BadgesDeps) {
     async historyCsv(caller: AuthUser, organisationId: string, eventId: string): Promise<string> {
       await deps.assertEvent(caller, organisationId, eventId);
       const rows = await repo.allHistory(organisationId, eventId);
-      return csv([['Printed at', 'Registration number', 'Name', 'Template', 'Reprint', 'Bulk job'], ...rows.map((p) => [p.printedAt.toISOString(), p.registrationNo, p.name, p.templateName, p.isReprint ? 'yes' : 'no', p.jobId ?? ''])]);
+      return csvDocument([['Printed at', 'Registration number', 'Name', 'Template', 'Reprint', 'Bulk job'], ...rows.map((p) => [p.printedAt.toISOString(), p.registrationNo, p.name, p.templateName, p.isReprint ? 'yes' : 'no', p.jobId ?? ''])]);
     },
     async report(caller: AuthUser, organisationId: string, eventId: string): Promise<TBadgePrintReport> {
       await deps.assertEvent(caller, organisationId, eventId);
@@ -595,7 +596,7 @@ export function createBadgesService(deps: BadgesDeps) {
     },
     async reportCsv(caller: AuthUser, organisationId: string, eventId: string): Promise<string> {
       const r = await this.report(caller, organisationId, eventId);
-      return csv([['Category', 'Registrations', 'Badges printed'], ...r.byCategory.map((b) => [b.categoryName, String(b.registrations), String(b.printed)]), ['Total', String(r.registrations), String(r.printedRegistrations)]]);
+      return csvDocument([['Category', 'Registrations', 'Badges printed'], ...r.byCategory.map((b) => [b.categoryName, String(b.registrations), String(b.printed)]), ['Total', String(r.registrations), String(r.printedRegistrations)]]);
     },
 
     /** The Badge Print report tab (AP-732) for a SPEC §9 time range, in the event's time zone. */
@@ -628,11 +629,3 @@ export function createBadgesService(deps: BadgesDeps) {
 }
 export type BadgesService = ReturnType<typeof createBadgesService>;
 
-/** CSV with a BOM and the formula-injection guard (a cell starting with = + - @ gets a leading quote). */
-function csv(rows: string[][]): string {
-  const cell = (v: string) => {
-    const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return `\uFEFF${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
-}

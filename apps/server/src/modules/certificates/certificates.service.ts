@@ -32,18 +32,13 @@ import { renderCertificateHtml } from './certificate-html.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
 import { certificateErrors } from './certificates.errors.ts';
 import type { CertificateListRow, CertificatesRepository, ClaimedMail, Recipient, RuleRow, TemplateRow } from './certificates.repository.ts';
+import { csvDocument } from '../../platform/csv.ts';
 
 export type AttendanceSource = (eventId: string) => Promise<TAttendanceSummary[]>;
 
 /** A claim older than this is a crashed sender's: another pass may take the recipient again. */
 export const MAIL_LEASE_MS = 5 * 60_000;
 const MAIL_MAX_ATTEMPTS = 3;
-
-/** Spreadsheet programs run cells that start with = + - @: prefix them so an exported name cannot be a formula. */
-function csvCell(v: string): string {
-  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 export function createCertificatesService(deps: {
   repo: CertificatesRepository;
@@ -299,10 +294,8 @@ export function createCertificatesService(deps: {
       await deps.assertEvent(caller, organisationId, eventId);
       const rows = await repo.listAll(eventId, q);
       const head = ['Certificate ID', 'Reg. No', 'First name', 'Last name', 'Email', 'Template', 'Issued via', 'Issued at', 'Emailed at', 'Revoked at', 'Verification URL'];
-      const lines = rows.map((c) =>
-        [c.id, c.registrationNo, c.firstName, c.lastName, c.email, c.templateName, c.issuedVia, c.issuedAt.toISOString(), c.emailedAt?.toISOString() ?? '', c.revokedAt?.toISOString() ?? '', verifyUrl(c.id)].map(csvCell).join(','),
-      );
-      return `\uFEFF${[head.join(','), ...lines].join('\r\n')}\r\n`;
+      const lines = rows.map((c) => [c.id, c.registrationNo, c.firstName, c.lastName, c.email, c.templateName, c.issuedVia, c.issuedAt.toISOString(), c.emailedAt?.toISOString() ?? '', c.revokedAt?.toISOString() ?? '', verifyUrl(c.id)]);
+      return csvDocument([head, ...lines]);
     },
     async pdf(caller: AuthUser, organisationId: string, eventId: string, id: string) {
       await deps.assertEvent(caller, organisationId, eventId);

@@ -67,16 +67,8 @@ export const CACHE_TTL_MS = 3000;
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 export const pageOf = <T>(items: T[], total: number, q: { page: number; pageSize: number }): TPage<T> => ({ items, total, page: q.page, pageSize: q.pageSize });
 
-export function csvLine(cells: (string | number | boolean | null | undefined)[]): string {
-  return cells
-    .map((c) => {
-      let v = c === null || c === undefined ? '' : String(c);
-      // Spreadsheet formula injection: a cell starting with = + - @ is shown as text.
-      if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-      return /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-    })
-    .join(',');
-}
+/** One CSV line of an export (platform/csv.ts: quoting and the formula-injection guard). */
+export { csvLine } from '../../platform/csv.ts';
 
 export function createCheckinShared(deps: ServiceDeps<SharedRepository>) {
   const { repo } = deps;

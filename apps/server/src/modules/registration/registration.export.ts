@@ -1,5 +1,6 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import type { TRegistration } from '@pavilion/domain';
+import { csvDocument, neutraliseFormula } from '../../platform/csv.ts';
 
 const COLUMNS: [string, (r: TRegistration) => string | number][] = [
   ['Registration No', (r) => r.registrationNo],
@@ -19,24 +20,11 @@ const COLUMNS: [string, (r: TRegistration) => string | number][] = [
   ['Answers', (r) => JSON.stringify(r.answers)],
 ];
 
-/**
- * Spreadsheet formula injection: a cell starting with = + - @ (or a tab / carriage return) is run as a formula by
- * Excel and LibreOffice. Prefix such text with an apostrophe so it is shown, not executed.
- */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-function csvCell(v: string | number): string {
-  const s = typeof v === 'number' ? String(v) : neutraliseFormula(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+/** Spreadsheet formula injection is guarded in platform/csv.ts (re-exported for the export's tests). */
+export { neutraliseFormula };
 
 export function registrationsCsv(rows: TRegistration[]): string {
-  const lines = [COLUMNS.map(([h]) => csvCell(h)).join(',')];
-  for (const r of rows) lines.push(COLUMNS.map(([, get]) => csvCell(get(r))).join(','));
-  // BOM so Excel reads UTF-8 names correctly.
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvDocument([COLUMNS.map(([h]) => h), ...rows.map((r) => COLUMNS.map(([, get]) => get(r)))]);
 }
 
 // ---------------------------------------------------------------- XLSX

@@ -39,6 +39,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import type { AuthService, RequestMeta } from '../auth/index.ts';
 import { workspaceErrors } from './workspace.errors.ts';
 import type { MemberRow, WorkspaceRepository } from './workspace.repository.ts';
+import { csvDocument, type TCsvValue } from '../../platform/csv.ts';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -88,13 +89,6 @@ export type WorkspaceDeps = {
 
 const isUniqueViolation = (err: unknown) =>
   String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505';
-
-function csvCell(v: unknown): string {
-  const s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
-  // Neutralise spreadsheet formulas (CSV injection) and quote everything.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
 
 export function createWorkspaceService(deps: WorkspaceDeps) {
   const now = deps.now ?? (() => new Date());
@@ -393,11 +387,9 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     async exportAudit(caller: AuthUser, organisationId: string, q: TAuditQuery, ip: string): Promise<string> {
       const { rows } = await repo.listAudit(organisationId, { ...q, limit: 50_000 });
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'audit.exported', ip, meta: { rows: rows.length, filters: q } });
-      const header = ['time', 'action', 'actor', 'actorUserId', 'target', 'ip', 'details'].map(csvCell).join(',');
-      const lines = rows.map((r) =>
-        [r.createdAt.toISOString(), r.action, r.actorName, r.actorUserId, r.target, r.ip, r.meta].map(csvCell).join(','),
-      );
-      return `${[header, ...lines].join('\r\n')}\r\n`;
+      const header = ['time', 'action', 'actor', 'actorUserId', 'target', 'ip', 'details'];
+      const lines = rows.map((r) => [r.createdAt.toISOString(), r.action, r.actorName, r.actorUserId, r.target, r.ip, r.meta as TCsvValue]);
+      return csvDocument([header, ...lines], { quoteAll: true, bom: false });
     },
 
     async listWhiteLabels(organisationId: string): Promise<TWhiteLabel[]> {
