@@ -1,5 +1,6 @@
 import type { TRouteContract, TRoutesOf } from './common/route-contract.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
+import { registrationPublicRoutes, registrationRoutes } from './registration/registration.routes.ts';
 import { badgesRoutes } from './badges/badges.routes.ts';
 import { checkinRoutes } from './checkin/checkin.routes.ts';
 import { credentialsRoutes } from './checkin/credentials.routes.ts';
@@ -15,6 +16,8 @@ import { workspaceRoutes } from './workspace/workspace.routes.ts';
  */
 export const API_ROUTES = {
   analytics: analyticsRoutes,
+  registration: registrationRoutes,
+  registrationPublic: registrationPublicRoutes,
   badges: badgesRoutes,
   checkin: checkinRoutes,
   credentials: credentialsRoutes,

@@ -666,6 +666,12 @@ export const ZRegistrationPhotoRequest = z.strictObject({
 export const ZOwnPhoto = z.object({ registrationId: z.string(), photoUrl: z.string().nullable() });
 export type TOwnPhoto = z.infer<typeof ZOwnPhoto>;
 export const ZOwnRegistrationParams = z.object({ registrationId: z.string().min(1).max(64) });
+/** A signed photo URL's path (GET public/registration-photos/:registrationId/:version): version is the photo's stamp. */
+export const ZRegistrationPhotoFileParams = z.object({ registrationId: z.string().min(1).max(64), version: z.string().regex(/^\d{1,16}$/) });
+/** A signed photo URL's query: the HMAC of id and version (registration-photos.ts). */
+export const ZRegistrationPhotoFileQuery = z.object({ sig: z.string().min(1).max(64) });
+/** An attendee's ticket QR (GET public/orders/:orderId/attendees/:registrationId/qr.png). */
+export const ZTicketQrParams = z.object({ orderId: z.string().min(1).max(64), registrationId: z.string().min(1).max(64) });
 export type TRegistrationPhotoRequest = z.infer<typeof ZRegistrationPhotoRequest>;
 export const ZRegistrationPage = zPage(ZRegistration);
 export const ZRegistrationParams = z.object({ eventId: zId, registrationId: zId });

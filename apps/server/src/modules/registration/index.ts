@@ -18,8 +18,8 @@ import { createPublicInfo } from './public-info.ts';
 export type { CheckinRegistrationView } from './registration.repository.ts';
 import { createRegistrationPort } from './registration.port.ts';
 export { createRegistrationPort, isAdmissible, notAdmissibleReason, type AdmissionState, type Attendee, type NotAdmissibleReason, type RegistrationPort } from './registration.port.ts';
-import { registrationPublicRoutes } from './registration.public-routes.ts';
-import { registrationRoutes } from './registration.routes.ts';
+import { registerRegistrationPublicRoutes } from './registration.public-routes.ts';
+import { registerRegistrationRoutes } from './registration.routes.ts';
 import { createRegistrationService } from './registration.service.ts';
 
 export type { RegistrationService } from './registration.service.ts';
@@ -174,8 +174,8 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
       const signingSecret = await loadSigningSecret(db, deps.jwtSecret);
       secret.value = createHash('sha256').update(`pavilion-test-gateway:${signingSecret}`).digest('hex');
       photoKey.value = createHash('sha256').update(`pavilion-photos:${signingSecret}`).digest('hex');
-      await app.register(registrationRoutes, { prefix: '/api/eventservices', service, payments: paymentsModule.service });
-      await app.register(registrationPublicRoutes, { prefix: '/api/eventservices/public', service, checkout, publicInfo, payments: paymentsModule.service, credentialToken: deps.credentialToken, verifyPhoto: photos.verify });
+      registerRegistrationRoutes(app, { service, payments: paymentsModule.service });
+      registerRegistrationPublicRoutes(app, { service, checkout, publicInfo, payments: paymentsModule.service, credentialToken: deps.credentialToken, verifyPhoto: photos.verify });
       await app.register(paymentsModule.plugin);
       // preClose: the job finishes its mail before onClose hooks close the database.
       app.addHook('preClose', () => mailWorker.stop());
