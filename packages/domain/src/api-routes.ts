@@ -1,5 +1,6 @@
 import type { TRouteContract, TRoutesOf } from './common/route-contract.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
+import { paymentsPublicRoutes, paymentsRoutes } from './registration/payments.routes.ts';
 import { registrationPublicRoutes, registrationRoutes } from './registration/registration.routes.ts';
 import { badgesRoutes } from './badges/badges.routes.ts';
 import { checkinRoutes } from './checkin/checkin.routes.ts';
@@ -16,6 +17,8 @@ import { workspaceRoutes } from './workspace/workspace.routes.ts';
  */
 export const API_ROUTES = {
   analytics: analyticsRoutes,
+  payments: paymentsRoutes,
+  paymentsPublic: paymentsPublicRoutes,
   registration: registrationRoutes,
   registrationPublic: registrationPublicRoutes,
   badges: badgesRoutes,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
-import { paymentsPublicRoutes } from './payments.public-routes.ts';
-import { paymentsRoutes } from './payments.routes.ts';
+import { registerPaymentsPublicRoutes } from './payments.public-routes.ts';
+import { registerPaymentsRoutes } from './payments.routes.ts';
 import { createPaymentsService, type PaymentsDeps } from './payments.service.ts';
 
 export type { PaymentsService, RegistrationPort, OrderView } from './payments.service.ts';
@@ -14,12 +14,12 @@ export function createPaymentsModule(db: Db, deps: Omit<PaymentsDeps, 'repo' | '
   const service = createPaymentsService({ ...deps, repo: createPaymentsRepository(db), inject });
   return {
     service,
-    /** Organiser routes under /api/productservices/api; public payment routes under /api/eventservices/public/payments. */
+    /** Organiser routes (productservices/api) and public payment routes (eventservices/public/payments), from their contracts. */
     plugin: async (app: FastifyInstance) => {
       // The test gateway delivers its webhook through the root app, so it crosses the same hooks and parsers.
       inject.current = (opts) => app.inject(opts);
-      await app.register(paymentsRoutes, { prefix: '/api/productservices/api', service });
-      await app.register(paymentsPublicRoutes, { prefix: '/api/eventservices/public/payments', service });
+      registerPaymentsRoutes(app, service);
+      await registerPaymentsPublicRoutes(app, service);
     },
   };
 }
