@@ -118,6 +118,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
   });
   workspace = createWorkspaceModule(database.db, {
     auth: auth.service,
+    users: auth.port,
     audit,
     mailer,
     publicUrl: publicUrl(config),

@@ -5,7 +5,7 @@ import { autoLoginKeys, loginAttempts, organisations, passwordResets, refreshTok
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-/** The only file that queries the auth tables. */
+/** With auth.port.ts (what workspace may read and change of users), the only file that queries the auth tables. */
 export function createAuthRepository(db: Db) {
   return {
     async findUserByIdentifier(identifier: string): Promise<UserRow | null> {

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
+import type { AuthPort } from '../auth/index.ts';
 import { createWorkspaceRepository } from './workspace.repository.ts';
 import { registerWorkspaceRoutes } from './workspace.routes.ts';
 import { createWorkspaceService, type WorkspaceDeps } from './workspace.service.ts';
 
 export type { WorkspaceService } from './workspace.service.ts';
 
-export function createWorkspaceModule(db: Db, deps: Omit<WorkspaceDeps, 'repo'>) {
-  const service = createWorkspaceService({ ...deps, repo: createWorkspaceRepository(db) });
+export function createWorkspaceModule(db: Db, { users, ...deps }: Omit<WorkspaceDeps, 'repo'> & { /** Auth's port: the organisation's users (team members). */ users: AuthPort }) {
+  const service = createWorkspaceService({ ...deps, repo: createWorkspaceRepository(db, users) });
   return {
     service,
     plugin: async (app: FastifyInstance) => registerWorkspaceRoutes(app, service),

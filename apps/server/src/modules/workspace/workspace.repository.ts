@@ -1,39 +1,33 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { TAuditQuery } from '@pavilion/domain';
 import type { Db } from '../../platform/db.ts';
 import { auditLog } from '../../platform/platform.tables.ts';
-import { organisations, users } from '../auth/auth.tables.ts';
+import type { AuthPort, TeamMember, TeamMemberPatch } from '../auth/index.ts';
 import { companies, invitations, regions, roles, userItemAccess, whiteLabels } from './workspace.tables.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
-export type MemberRow = Pick<
-  typeof users.$inferSelect,
-  'id' | 'firstName' | 'lastName' | 'email' | 'accessLevel' | 'roleId' | 'regionId' | 'isRegionTeam' | 'status' | 'createdAt'
-> & { roleName: string | null };
+export type MemberRow = TeamMember & { roleName: string | null };
 
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**
- * The only file that queries the workspace tables. Team members are the organisation's users, so their
- * organisation-scoped listing lives here too; every statement carries the organisation id.
+ * The only file that queries the workspace tables; every statement carries the organisation id. Team members are
+ * the organisation's users, which are auth's: they are read and changed through auth's port.
  */
-export function createWorkspaceRepository(db: Db) {
-  const memberColumns = {
-    id: users.id,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    email: users.email,
-    accessLevel: users.accessLevel,
-    roleId: users.roleId,
-    regionId: users.regionId,
-    isRegionTeam: users.isRegionTeam,
-    status: users.status,
-    createdAt: users.createdAt,
-    roleName: roles.name,
-  };
+export function createWorkspaceRepository(db: Db, users: AuthPort) {
+  /** The members with their role's name (roles are workspace's). */
+  async function withRoleNames(organisationId: string, rows: TeamMember[]): Promise<MemberRow[]> {
+    const roleIds = [...new Set(rows.flatMap((r) => (r.roleId ? [r.roleId] : [])))];
+    const names = new Map(
+      roleIds.length === 0
+        ? []
+        : (await db.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.organisationId, organisationId), inArray(roles.id, roleIds)))).map((r) => [r.id, r.name]),
+    );
+    return rows.map((r) => ({ ...r, roleName: (r.roleId && names.get(r.roleId)) || null }));
+  }
   return {
     async roleCodes(organisationId: string, roleId: string): Promise<string[] | null> {
       const rows = await db
@@ -61,19 +55,13 @@ export function createWorkspaceRepository(db: Db) {
     },
 
     async listRoles(organisationId: string) {
-      return db
-        .select({
-          id: roles.id,
-          name: roles.name,
-          description: roles.description,
-          codes: roles.codes,
-          createdAt: roles.createdAt,
-          updatedAt: roles.updatedAt,
-          memberCount: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`,
-        })
+      const rows = await db
+        .select({ id: roles.id, name: roles.name, description: roles.description, codes: roles.codes, createdAt: roles.createdAt, updatedAt: roles.updatedAt })
         .from(roles)
         .where(eq(roles.organisationId, organisationId))
         .orderBy(roles.name);
+      const counts = await users.countByRole(organisationId, rows.map((r) => r.id));
+      return rows.map((r) => ({ ...r, memberCount: counts.get(r.id) ?? 0 }));
     },
     async findRole(organisationId: string, id: string): Promise<RoleRow | null> {
       const rows = await db.select().from(roles).where(and(eq(roles.id, id), eq(roles.organisationId, organisationId))).limit(1);
@@ -92,8 +80,7 @@ export function createWorkspaceRepository(db: Db) {
       return r ?? null;
     },
     async roleMemberCount(organisationId: string, roleId: string): Promise<number> {
-      const [r] = await db.select({ n: count() }).from(users).where(and(eq(users.organisationId, organisationId), eq(users.roleId, roleId)));
-      return r?.n ?? 0;
+      return (await users.countByRole(organisationId, [roleId])).get(roleId) ?? 0;
     },
     async deleteRole(organisationId: string, id: string): Promise<boolean> {
       const rows = await db.delete(roles).where(and(eq(roles.id, id), eq(roles.organisationId, organisationId))).returning({ id: roles.id });
@@ -101,62 +88,18 @@ export function createWorkspaceRepository(db: Db) {
     },
 
     async listMembers(organisationId: string, q: { page: number; pageSize: number; search?: string; status?: string }) {
-      const where: SQL[] = [eq(users.organisationId, organisationId)];
-      if (q.search) {
-        const term = `%${escapeLike(q.search)}%`;
-        where.push(or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term))!);
-      }
-      if (q.status) where.push(eq(users.status, q.status));
-      const cond = and(...where);
-      const [total] = await db.select({ n: count() }).from(users).where(cond);
-      const rows = await db
-        .select(memberColumns)
-        .from(users)
-        .leftJoin(roles, eq(roles.id, users.roleId))
-        .where(cond)
-        .orderBy(users.createdAt)
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize);
-      return { rows: rows as MemberRow[], total: total?.n ?? 0 };
+      const { rows, total } = await users.listMembers(organisationId, q);
+      return { rows: await withRoleNames(organisationId, rows), total };
     },
     async findMember(organisationId: string, userId: string): Promise<MemberRow | null> {
-      const rows = await db
-        .select(memberColumns)
-        .from(users)
-        .leftJoin(roles, eq(roles.id, users.roleId))
-        .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)))
-        .limit(1);
-      return (rows[0] as MemberRow | undefined) ?? null;
+      const row = await users.findMember(organisationId, userId);
+      return row ? (await withRoleNames(organisationId, [row]))[0]! : null;
     },
-    async updateMember(organisationId: string, userId: string, patch: Partial<typeof users.$inferInsert>) {
-      const rows = await db
-        .update(users)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)))
-        .returning({ id: users.id });
-      return rows.length === 1;
-    },
+    updateMember: (organisationId: string, userId: string, patch: TeamMemberPatch) => users.updateMember(organisationId, userId, patch),
     /** The organisation's first user is its owner; it cannot be suspended, removed or demoted. */
-    async ownerId(organisationId: string): Promise<string | null> {
-      const rows = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.organisationId, organisationId))
-        .orderBy(users.createdAt, users.id)
-        .limit(1);
-      return rows[0]?.id ?? null;
-    },
-    async deleteMember(organisationId: string, userId: string): Promise<boolean> {
-      const rows = await db
-        .delete(users)
-        .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)))
-        .returning({ id: users.id });
-      return rows.length === 1;
-    },
-    async organisationName(organisationId: string): Promise<string | null> {
-      const rows = await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, organisationId)).limit(1);
-      return rows[0]?.name ?? null;
-    },
+    ownerId: (organisationId: string) => users.ownerId(organisationId),
+    deleteMember: (organisationId: string, userId: string) => users.deleteMember(organisationId, userId),
+    organisationName: (organisationId: string) => users.organisationName(organisationId),
 
     async insertInvitation(row: typeof invitations.$inferInsert): Promise<InvitationRow> {
       const [r] = await db.insert(invitations).values(row).returning();
@@ -212,19 +155,19 @@ export function createWorkspaceRepository(db: Db) {
           id: auditLog.id,
           action: auditLog.action,
           actorUserId: auditLog.actorUserId,
-          actorName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
           target: auditLog.target,
           ip: auditLog.ip,
           meta: auditLog.meta,
           createdAt: auditLog.createdAt,
         })
         .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.actorUserId))
         .where(cond)
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
         .limit(limit)
         .offset(q.limit ? 0 : (q.page - 1) * q.pageSize);
-      return { rows, total: total?.n ?? 0 };
+      // The actor's name is auth's: asked once for the page's actors.
+      const names = await users.namesOf([...new Set(rows.flatMap((r) => (r.actorUserId ? [r.actorUserId] : [])))]);
+      return { rows: rows.map((r) => ({ ...r, actorName: (r.actorUserId && names.get(r.actorUserId)) || null })), total: total?.n ?? 0 };
     },
 
     async listWhiteLabels(organisationId: string) {
@@ -287,13 +230,7 @@ export function createWorkspaceRepository(db: Db) {
       const rows = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
       return rows[0] ?? null;
     },
-    async companyMembers(companyId: string) {
-      return db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role, status: users.status })
-        .from(users)
-        .where(eq(users.companyId, companyId))
-        .orderBy(users.createdAt);
-    },
+    companyMembers: (companyId: string) => users.companyMembers(companyId),
     async pendingCompanyInvitations(companyId: string, now: Date) {
       return db
         .select({ id: invitations.id, email: invitations.email, firstName: invitations.firstName, expiresAt: invitations.expiresAt })
