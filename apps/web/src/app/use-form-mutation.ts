@@ -16,6 +16,8 @@ export type TFormMutationOptions<TData, TVariables> = {
   success?: (data: TData, variables: TVariables) => string | null;
   /** After the toast: close the modal, reset the form, show the result. */
   onSuccess?: (data: TData, variables: TVariables) => void;
+  /** True when it dealt with the error itself (an expired link's own screen): then no field errors and no alert. */
+  onError?: (error: unknown) => boolean;
   /** A text of its own for some errors (checked before the field errors), or null for the usual handling. */
   errorText?: (error: unknown) => string | null;
 };
@@ -36,6 +38,7 @@ export function useFormMutation<TData, TVariables>(mutation: TSubmittable<TData,
         options.onSuccess?.(data, variables);
       },
       onError: (error) => {
+        if (options.onError?.(error)) return;
         const own = options.errorText?.(error);
         if (own) setFormError(own);
         else if (!options.setFieldError || !applyServerFieldErrors(error, options.setFieldError, t)) setFormError(errorMessage(error, t));

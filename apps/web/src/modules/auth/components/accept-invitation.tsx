@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ZAcceptInvitationRequest } from '@pavilion/domain';
 import { httpStatusOf, isApiError } from '../../../app/api-client.ts';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
+import { errorMessage, schemaValidator } from '../../../app/form-errors.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { homeForCurrentUser } from '../../../app/guards.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
@@ -21,7 +22,6 @@ export function AcceptInvitation({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const preview = useInvitationPreview(token);
-  const [formError, setFormError] = useState<string | null>(null);
   const [isInvalid, setInvalid] = useState(token.length < 16);
   const accept = useAcceptInvitation(() => navigate(homeForCurrentUser(), { replace: true }));
   const toRequest = (v: TValues) => ({ token, password: v.password, confirmPassword: v.confirmPassword });
@@ -38,15 +38,14 @@ export function AcceptInvitation({ token }: { token: string }) {
   const title = org ? t('invite.title', { organisation: org }) : t('invite.titleGeneric');
   usePageTitle(title);
 
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    accept.mutate(toRequest(values), {
-      onError: (error) => {
-        if (isGone(error)) return setInvalid(true);
-        if (!applyServerFieldErrors(error, form.setFieldError, t)) setFormError(errorMessage(error, t));
-      },
-    });
+  const acceptForm = useFormMutation(accept, {
+    setFieldError: form.setFieldError,
+    onError: (error) => {
+      if (isGone(error)) setInvalid(true);
+      return isGone(error);
+    },
   });
+  const submit = form.onSubmit((values) => acceptForm.submit(toRequest(values)));
 
   if (isInvalid || (preview.isError && isGone(preview.error))) {
     return (
@@ -81,7 +80,7 @@ export function AcceptInvitation({ token }: { token: string }) {
       )}
       <form onSubmit={submit} noValidate aria-label={t('invite.formLabel')}>
         <Stack gap="md">
-          <FormAlert message={formError} />
+          <FormAlert message={acceptForm.formError} />
           {preview.data && <TextInput label={t('auth.email')} value={preview.data.email} readOnly autoComplete="username" />}
           <PasswordInput
             label={t('auth.password')}

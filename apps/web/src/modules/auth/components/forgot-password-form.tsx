@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ZPasswordResetRequest } from '@pavilion/domain';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
+import { schemaValidator } from '../../../app/form-errors.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { useForgotPassword } from '../hooks/use-auth-mutations.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 
@@ -12,7 +12,6 @@ type TValues = { email: string };
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
-  const [formError, setFormError] = useState<string | null>(null);
   const toRequest = (v: TValues) => ({ email: v.email.trim() });
   const form = useForm<TValues>({
     mode: 'controlled',
@@ -20,6 +19,7 @@ export function ForgotPasswordForm() {
     validate: schemaValidator<TValues>(ZPasswordResetRequest, t, toRequest),
   });
   const forgot = useForgotPassword();
+  const forgotForm = useFormMutation(forgot, { setFieldError: form.setFieldError });
 
   if (forgot.isSuccess) {
     return (
@@ -29,19 +29,12 @@ export function ForgotPasswordForm() {
     );
   }
 
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    forgot.mutate(toRequest(values), {
-      onError: (error) => {
-        if (!applyServerFieldErrors(error, form.setFieldError, t)) setFormError(errorMessage(error, t));
-      },
-    });
-  });
+  const submit = form.onSubmit((values) => forgotForm.submit(toRequest(values)));
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.forgotTitle')}>
       <Stack gap="md">
-        <FormAlert message={formError} />
+        <FormAlert message={forgotForm.formError} />
         <TextInput label={t('auth.email')} type="email" autoComplete="email" withAsterisk data-autofocus {...form.getInputProps('email')} />
         <Button type="submit" loading={forgot.isPending} fullWidth size="md">
           {t('auth.sendCode')}

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ZLoginRequest, type TAuthRecord } from '@pavilion/domain';
 import { isApiError } from '../../../app/api-client.ts';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
+import { schemaValidator } from '../../../app/form-errors.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { useLogin } from '../hooks/use-auth-mutations.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 
@@ -21,31 +21,26 @@ export function LoginForm({
   onSuccess: (record: TAuthRecord) => void;
 }) {
   const { t } = useTranslation();
-  const [formError, setFormError] = useState<string | null>(null);
   const toRequest = (v: TValues) => ({ identifier: v.identifier.trim(), password: v.password, ...(eventId ? { eventId } : {}) });
   const form = useForm<TValues>({
     mode: 'controlled',
     initialValues: { identifier: '', password: '' },
     validate: schemaValidator<TValues>(ZLoginRequest, t, toRequest),
   });
-  const login = useLogin(onSuccess);
-
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    login.mutate(toRequest(values), {
-      onError: (error) => {
-        if (applyServerFieldErrors(error, form.setFieldError, t)) return;
-        if (isApiError(error) && error.code === 'INVALID_CREDENTIALS') setFormError(t('auth.invalidCredentials'));
-        else if (isApiError(error) && error.code === 'TOO_MANY_ATTEMPTS') setFormError(t('auth.tooManyAttempts'));
-        else setFormError(errorMessage(error, t));
-      },
-    });
+  const login = useFormMutation(useLogin(onSuccess), {
+    setFieldError: form.setFieldError,
+    errorText: (error) => {
+      if (isApiError(error) && error.code === 'INVALID_CREDENTIALS') return t('auth.invalidCredentials');
+      if (isApiError(error) && error.code === 'TOO_MANY_ATTEMPTS') return t('auth.tooManyAttempts');
+      return null;
+    },
   });
+  const submit = form.onSubmit((values) => login.submit(toRequest(values)));
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.signIn')}>
       <Stack gap="md">
-        <FormAlert message={formError} />
+        <FormAlert message={login.formError} />
         <TextInput
           label={identifierLabel ?? t('auth.identifier')}
           autoComplete="username"

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ZSignupRequest, type TAuthRecord } from '@pavilion/domain';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
+import { schemaValidator } from '../../../app/form-errors.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { useSignup } from '../hooks/use-auth-mutations.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 
@@ -29,27 +29,18 @@ const toRequest = (v: TValues) => ({
 
 export function SignupForm({ onSuccess }: { onSuccess: (record: TAuthRecord) => void }) {
   const { t } = useTranslation();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TValues>({
     mode: 'controlled',
     initialValues: { firstName: '', lastName: '', email: '', contactNo: '', organisationName: '', password: '', confirmPassword: '' },
     validate: schemaValidator<TValues>(ZSignupRequest, t, toRequest),
   });
-  const signup = useSignup(onSuccess);
-
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    signup.mutate(toRequest(values), {
-      onError: (error) => {
-        if (!applyServerFieldErrors(error, form.setFieldError, t)) setFormError(errorMessage(error, t));
-      },
-    });
-  });
+  const signupForm = useFormMutation(useSignup(onSuccess), { setFieldError: form.setFieldError });
+  const submit = form.onSubmit((values) => signupForm.submit(toRequest(values)));
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.signupTitle')}>
       <Stack gap="md">
-        <FormAlert message={formError} />
+        <FormAlert message={signupForm.formError} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput label={t('auth.firstName')} autoComplete="given-name" withAsterisk data-autofocus {...form.getInputProps('firstName')} />
           <TextInput label={t('auth.lastName')} autoComplete="family-name" {...form.getInputProps('lastName')} />
@@ -65,7 +56,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (record: TAuthRecord) => 
           {...form.getInputProps('password')}
         />
         <PasswordInput label={t('auth.confirmPassword')} autoComplete="new-password" withAsterisk {...form.getInputProps('confirmPassword')} />
-        <Button type="submit" loading={signup.isPending} fullWidth size="md">
+        <Button type="submit" loading={signupForm.isPending} fullWidth size="md">
           {t('auth.signUp')}
         </Button>
       </Stack>

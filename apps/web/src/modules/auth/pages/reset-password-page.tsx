@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ZPasswordResetConfirmRequest } from '@pavilion/domain';
 import { isApiError } from '../../../app/api-client.ts';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
+import { schemaValidator } from '../../../app/form-errors.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { CenteredLayout } from '../../../ui/centered-layout.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { AcceptInvitation } from '../components/accept-invitation.tsx';
@@ -35,7 +36,6 @@ export function ResetPasswordPage() {
 
 function ResetPasswordForm({ code }: { code: string }) {
   const { t } = useTranslation();
-  const [formError, setFormError] = useState<string | null>(null);
   const [isCodeInvalid, setCodeInvalid] = useState(false);
   const toRequest = (v: TValues) => ({ code, password: v.password, confirmPassword: v.confirmPassword });
   const form = useForm<TValues>({
@@ -49,18 +49,17 @@ function ResetPasswordForm({ code }: { code: string }) {
     },
   });
   const reset = useResetPassword();
+  const resetForm = useFormMutation(reset, {
+    setFieldError: form.setFieldError,
+    onError: (error) => {
+      const isCodeBad = isApiError(error) && (error.code === 'RESET_CODE_INVALID' || !!error.errors?.some((e) => e.field === 'code'));
+      if (isCodeBad) setCodeInvalid(true);
+      return isCodeBad;
+    },
+  });
   usePageTitle(t('auth.resetTitle'));
 
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    reset.mutate(toRequest(values), {
-      onError: (error) => {
-        if (isApiError(error) && error.code === 'RESET_CODE_INVALID') return setCodeInvalid(true);
-        if (isApiError(error) && error.errors?.some((e) => e.field === 'code')) return setCodeInvalid(true);
-        if (!applyServerFieldErrors(error, form.setFieldError, t)) setFormError(errorMessage(error, t));
-      },
-    });
-  });
+  const submit = form.onSubmit((values) => resetForm.submit(toRequest(values)));
 
   return (
     <CenteredLayout footer={t('app.footer')}>
@@ -94,7 +93,7 @@ function ResetPasswordForm({ code }: { code: string }) {
         ) : (
           <form onSubmit={submit} noValidate aria-label={t('auth.resetTitle')}>
             <Stack gap="md">
-              <FormAlert message={formError} />
+              <FormAlert message={resetForm.formError} />
               <PasswordInput
                 label={t('auth.newPassword')}
                 description={t('auth.passwordHint')}

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBuildingStore, IconCalendarEvent, IconMailForward, IconTool, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ZPortalInviteRequest, type TPortalInviteRequest } from '@pavilion/domain';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
-import { toast } from '../../../app/toast.ts';
+import { schemaValidator } from '../../../app/form-errors.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FullPageLoader } from '../../../ui/full-page-loader.tsx';
 import { formatDateRange, formatDateTime } from '../../../ui/format.ts';
@@ -23,16 +22,18 @@ export function CompanyPortal({ fallback }: { fallback: React.ReactNode }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const portal = useQuery({ queryKey: workspaceKeys.portal(), queryFn: ({ signal }) => workspaceApi.portal(signal), retry: false });
-  const [formError, setFormError] = useState<string | null>(null);
-  const invite = useMutation({
-    mutationFn: (body: TPortalInviteRequest) => workspaceApi.portalInvite(body),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: workspaceKeys.portal() }),
-  });
   const form = useForm<TValues>({
     mode: 'controlled',
     initialValues: { email: '', firstName: '', lastName: '' },
     validate: schemaValidator<TValues>(ZPortalInviteRequest, t),
   });
+  const invite = useFormMutation(
+    useMutation({
+      mutationFn: (body: TPortalInviteRequest) => workspaceApi.portalInvite(body),
+      onSuccess: () => void qc.invalidateQueries({ queryKey: workspaceKeys.portal() }),
+    }),
+    { setFieldError: form.setFieldError, success: (inv) => t('team.invited', { email: inv.email }), onSuccess: () => form.reset() },
+  );
   const isService = portal.data?.company.kind === 'serviceProvider';
   usePageTitle(portal.data ? portal.data.company.name : t('portal.title'));
 
@@ -40,18 +41,7 @@ export function CompanyPortal({ fallback }: { fallback: React.ReactNode }) {
   if (portal.isError || !portal.data) return <>{fallback}</>;
   const p = portal.data;
 
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    invite.mutate(values, {
-      onSuccess: (inv) => {
-        toast(t('team.invited', { email: inv.email }), 'success');
-        form.reset();
-      },
-      onError: (err) => {
-        if (!applyServerFieldErrors(err, form.setFieldError, t)) setFormError(errorMessage(err, t));
-      },
-    });
-  });
+  const submit = form.onSubmit((values) => invite.submit(values));
 
   return (
     <Stack gap="lg">
@@ -142,9 +132,9 @@ export function CompanyPortal({ fallback }: { fallback: React.ReactNode }) {
             <Title order={3} fz="h5" mt="lg" mb="xs">
               {t(isService ? 'portal.inviteService' : 'portal.inviteCompany')}
             </Title>
-            {formError && (
+            {invite.formError && (
               <Alert color="red" variant="light" role="alert" mb="sm">
-                {formError}
+                {invite.formError}
               </Alert>
             )}
             <Group align="flex-end" gap="sm" wrap="wrap">

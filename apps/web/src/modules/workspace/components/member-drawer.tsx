@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { AccessLevel, ZMemberUpdateRequest, type TMemberUpdateRequest, type TTeamMember } from '@pavilion/domain';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
-import { toast } from '../../../app/toast.ts';
+import { schemaValidator } from '../../../app/form-errors.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { useModalBackground } from '../../../ui/use-modal-background.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { useUpdateMember } from '../hooks/use-workspace.ts';
@@ -24,7 +23,6 @@ export function toMemberUpdate(v: TAccessValues): TMemberUpdateRequest {
 export function MemberDrawer({ member, onClose }: { member: TTeamMember; onClose: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateMember();
-  const [formError, setFormError] = useState<string | null>(null);
   useModalBackground(true);
   const form = useForm<TAccessValues>({
     mode: 'controlled',
@@ -42,21 +40,8 @@ export function MemberDrawer({ member, onClose }: { member: TTeamMember; onClose
   });
   const name = `${member.firstName} ${member.lastName}`.trim();
 
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    update.mutate(
-      { userId: member.id, body: toMemberUpdate(values) },
-      {
-        onSuccess: () => {
-          toast(t('team.updated', { name }), 'success');
-          onClose();
-        },
-        onError: (error) => {
-          if (!applyServerFieldErrors(error, form.setFieldError, t)) setFormError(errorMessage(error, t));
-        },
-      },
-    );
-  });
+  const updateForm = useFormMutation(update, { setFieldError: form.setFieldError, success: () => t('team.updated', { name }), onSuccess: onClose });
+  const submit = form.onSubmit((values) => updateForm.submit({ userId: member.id, body: toMemberUpdate(values) }));
 
   return (
     <Drawer opened onClose={onClose} title={t('team.editTitle', { name })} position="right" size="md" padding="lg" closeButtonProps={{ 'aria-label': t('common.close') }}>
@@ -65,7 +50,7 @@ export function MemberDrawer({ member, onClose }: { member: TTeamMember; onClose
           <Text size="sm" c="dimmed">
             {member.email}
           </Text>
-          <FormAlert message={formError} />
+          <FormAlert message={updateForm.formError} />
           <MemberAccessFields form={form} />
         </Stack>
         <Group justify="flex-end" mt="xl" gap="sm">

@@ -3,8 +3,8 @@ import { Button, Drawer, Group, Stack, TextInput, Textarea } from '@mantine/core
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ZRoleRequest, type TRole } from '@pavilion/domain';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
-import { toast } from '../../../app/toast.ts';
+import { schemaValidator } from '../../../app/form-errors.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { useModalBackground } from '../../../ui/use-modal-background.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { useSaveRole } from '../hooks/use-workspace.ts';
@@ -17,7 +17,6 @@ type TValues = { name: string; description: string };
 export function RoleEditor({ role, isReadOnly, onClose }: { role: TRole | null; isReadOnly: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<Set<string>>(() => selectionFromCodes(role?.codes ?? []));
-  const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveRole();
   useModalBackground(true);
   const toRequest = (v: TValues) => ({ name: v.name, description: v.description, codes: codesForRequest(selected) });
@@ -28,28 +27,19 @@ export function RoleEditor({ role, isReadOnly, onClose }: { role: TRole | null; 
   });
   const codesError = form.errors.codes ? t('roles.codesRequired') : null;
 
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    save.mutate(
-      { roleId: role?.id ?? null, body: toRequest(values) },
-      {
-        onSuccess: (saved) => {
-          toast(t(role ? 'roles.saved' : 'roles.created', { name: saved.name }), 'success');
-          onClose();
-        },
-        onError: (error) => {
-          if (!applyServerFieldErrors(error, form.setFieldError, t)) setFormError(errorMessage(error, t));
-        },
-      },
-    );
+  const saveForm = useFormMutation(save, {
+    setFieldError: form.setFieldError,
+    success: (saved) => t(role ? 'roles.saved' : 'roles.created', { name: saved.name }),
+    onSuccess: onClose,
   });
+  const submit = form.onSubmit((values) => saveForm.submit({ roleId: role?.id ?? null, body: toRequest(values) }));
 
   const title = isReadOnly ? t('roles.viewTitle', { name: role?.name ?? '' }) : role ? t('roles.editTitle', { name: role.name }) : t('roles.newTitle');
   return (
     <Drawer opened onClose={onClose} title={title} position="right" size={820} padding="lg" closeButtonProps={{ 'aria-label': t('common.close') }}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="md">
-          <FormAlert message={formError} />
+          <FormAlert message={saveForm.formError} />
           <TextInput label={t('roles.name')} withAsterisk maxLength={80} disabled={isReadOnly} data-autofocus {...form.getInputProps('name')} />
           <Textarea label={t('roles.description')} maxLength={500} autosize minRows={2} maxRows={4} disabled={isReadOnly} {...form.getInputProps('description')} />
           <RoleTree

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, ColorInput, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ZWhiteLabelRequest, type TWhiteLabel, type TWhiteLabelRequest, type TWhiteLabelType } from '@pavilion/domain';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
-import { toast } from '../../../app/toast.ts';
+import { schemaValidator } from '../../../app/form-errors.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { useSaveWhiteLabel } from '../hooks/use-workspace.ts';
 import { LandingPreview } from './landing-preview.tsx';
@@ -41,7 +41,6 @@ export function toWhiteLabelRequest(v: TValues): TWhiteLabelRequest {
 export function WhiteLabelForm({ type, saved, isReadOnly }: { type: TWhiteLabelType; saved: TWhiteLabel | undefined; isReadOnly: boolean }) {
   const { t } = useTranslation();
   const save = useSaveWhiteLabel();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TValues>({
     mode: 'controlled',
     initialValues: toValues(saved),
@@ -53,21 +52,12 @@ export function WhiteLabelForm({ type, saved, isReadOnly }: { type: TWhiteLabelT
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [saved]);
 
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    save.mutate(
-      { type, body: toWhiteLabelRequest(values) },
-      {
-        onSuccess: (w) => {
-          form.resetDirty(toValues(w));
-          toast(t('whiteLabel.saved'), 'success');
-        },
-        onError: (error) => {
-          if (!applyServerFieldErrors(error, form.setFieldError, t)) setFormError(errorMessage(error, t));
-        },
-      },
-    );
+  const saveForm = useFormMutation(save, {
+    setFieldError: form.setFieldError,
+    success: () => t('whiteLabel.saved'),
+    onSuccess: (w) => form.resetDirty(toValues(w)),
   });
+  const submit = form.onSubmit((values) => saveForm.submit({ type, body: toWhiteLabelRequest(values) }));
 
   const label = t(`whiteLabel.types.${type}`);
   return (
@@ -76,7 +66,7 @@ export function WhiteLabelForm({ type, saved, isReadOnly }: { type: TWhiteLabelT
         <form onSubmit={submit} noValidate aria-label={t('whiteLabel.formLabel', { type: label })}>
           <fieldset disabled={isReadOnly} style={{ border: 0, padding: 0, margin: 0 }}>
             <Stack gap="md">
-              <FormAlert message={formError} />
+              <FormAlert message={saveForm.formError} />
               <TextInput label={t('whiteLabel.displayName')} withAsterisk maxLength={120} {...form.getInputProps('displayName')} />
               <TextInput label={t('whiteLabel.loginTitle')} description={t('whiteLabel.loginTitleHint')} maxLength={120} {...form.getInputProps('loginTitle')} />
               <ColorInput
