@@ -15,21 +15,50 @@ export default tseslint.config(
       'no-control-regex': 'off',
     },
   },
+  // A server module reaches another only through its index.ts (its service, its port, its events). Its tables are
+  // its own: only a table file may name another module's table, for a foreign key (issue 13).
   {
     files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', '**/*.tables.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              // Foreign keys may name another module's tables; everything else goes through its index.ts.
-              regex: '^\\.\\./(?!\\.\\./)[^/]+/(?!index(\\.ts)?$)(?![^/]+\\.tables(\\.ts)?$)',
-              message: 'Import another module only through its index.ts',
+              regex: '^\\.\\./(?!\\.\\./)[^/]+/(?!index(\\.ts)?$)',
+              message: "Import another module only through its index.ts (its tables are its own: ask its port)",
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.tables.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\./)[^/]+/(?!index(\\.ts)?$)(?![^/]+\\.tables(\\.ts)?$)',
+              message: "A table file may import another module's table file (a foreign key), nothing else of it",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The composition root and the platform see a module only through its index.ts too (schema.ts gathers every
+  // table file for drizzle-kit's migrations).
+  {
+    files: ['apps/server/src/*.ts', 'apps/server/src/platform/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/platform/schema.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\./|\\.\\./)modules/[^/]+/(?!index(\\.ts)?$)', message: 'Import a module only through its index.ts' }] },
       ],
     },
   },
