@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { createMailWorker, routeWakesThroughPgBoss, startPgBoss } from '../../platform/mail-worker.ts';
 import { createCertificatesRepository, type CertificatesPorts } from './certificates.repository.ts';
-import { certificatesPublicRoutes, certificatesRoutes } from './certificates.routes.ts';
+import { registerCertificatesRoutes } from './certificates.routes.ts';
 import { createCertificatesService, type AttendanceSource } from './certificates.service.ts';
 
 export type { CertificatesService, AttendanceSource } from './certificates.service.ts';
@@ -42,8 +42,7 @@ export function createCertificatesModule(
     /** The bulk mail job (tests wait for it with `idle()`, or stop it to play a crash). */
     mailWorker,
     plugin: async (app: FastifyInstance) => {
-      await app.register(certificatesRoutes, { prefix: '/api/eventservices', service });
-      await app.register(certificatesPublicRoutes, { prefix: '/api/eventservices/public', service });
+      registerCertificatesRoutes(app, service);
       // preClose: the job finishes its mails before onClose hooks close the database.
       app.addHook('preClose', () => mailWorker.stop());
       if (jobsDatabaseUrl) {

@@ -1,4 +1,3 @@
-import type { TMyCertificate } from '@pavilion/domain/certificates/my-certificates.schemas';
 import { api } from '../../../app/api-client.ts';
 
 /** The attendee module's one query-key factory. */
@@ -9,5 +8,7 @@ export const attendeeKeys = {
 
 /** The signed-in participant's own data (type-only schema imports keep zod out of the page). */
 export const attendeeApi = {
-  certificates: (signal?: AbortSignal) => api.get<TMyCertificate[]>('eventservices/certificates/mine', { signal }),
+  certificates: (signal?: AbortSignal) => api.call('GET /api/eventservices/certificates/mine', { signal }),
+  /** A certificate's public PDF, for a plain link (the certificate id is the capability). */
+  certificatePdfUrl: (certificateId: string) => api.url('GET /api/eventservices/public/certificates/:certificateId/certificate.pdf', { params: { certificateId } }),
 };

@@ -11,6 +11,7 @@ import { formatDateRange } from '../../../ui/format.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { usePublicEvent } from '../../events/index.ts';
 import { useMyEbadges } from '../../ebadge/index.ts';
+import { attendeeApi } from '../api/attendee-api.ts';
 import { useMyCertificates } from '../hooks.ts';
 
 /** One block of the home: an icon, a heading and what it holds. */
@@ -99,7 +100,7 @@ function CertificatesCard() {
                 {c.eventName}
               </Text>
               <Group gap="sm">
-                <Anchor href={`/api/eventservices/public/certificates/${encodeURIComponent(c.id)}/certificate.pdf`} size="sm">
+                <Anchor href={attendeeApi.certificatePdfUrl(c.id)} size="sm">
                   {t('attendee.certificatePdf')}
                 </Anchor>
                 <Anchor component={Link} to={`/verify/certificate/${encodeURIComponent(c.id)}`} size="sm">

@@ -1,20 +1,13 @@
 import type {
-  TCertificate,
   TCertificateEmailRequest,
   TCertificateIssueRequest,
-  TCertificateIssueResult,
+  TCertificateIssuedVia,
   TCertificateListQuery,
-  TCertificateMailBatch,
-  TCertificateRule,
   TCertificateRuleRequest,
-  TCertificateRuleRun,
-  TCertificateTemplate,
   TCertificateTemplateRequest,
-  TCertificateVerification,
 } from '@pavilion/domain/certificates/certificates.schemas';
 import type { TPage } from '@pavilion/domain/common/pagination';
 import { USER_ACCESS_TOKEN_HEADER } from '@pavilion/domain/auth/auth.headers';
-import { CACHE_VERSION } from '@pavilion/domain/constants/session';
 import { api, tokenRefresher } from '../../../app/api-client.ts';
 import { sessionStore } from '../../../app/session-storage.ts';
 
@@ -24,24 +17,27 @@ const ev = (eventId: string) => `eventservices/events/${enc(eventId)}`;
 type TPick = { id: string; name: string };
 type TRegistrationHit = { id: string; firstName: string; lastName: string; email: string; registrationNo: string; approvalStatus: string };
 
+const EV = '/api/eventservices/events/:eventId';
+
 export const certificatesApi = {
-  defaultTemplate: (signal?: AbortSignal) => api.get<{ html: string }>('eventservices/certificate-templates/default', { signal }),
-  templates: (eventId: string, signal?: AbortSignal) => api.get<TCertificateTemplate[]>(`${ev(eventId)}/certificate-templates`, { signal }),
-  createTemplate: (eventId: string, body: TCertificateTemplateRequest) => api.post<TCertificateTemplate>(`${ev(eventId)}/certificate-templates`, body),
-  updateTemplate: (eventId: string, id: string, body: TCertificateTemplateRequest) => api.put<TCertificateTemplate>(`${ev(eventId)}/certificate-templates/${enc(id)}`, body),
-  deleteTemplate: (eventId: string, id: string) => api.delete<null>(`${ev(eventId)}/certificate-templates/${enc(id)}`),
-  issue: (eventId: string, body: TCertificateIssueRequest) => api.post<TCertificateIssueResult>(`${ev(eventId)}/certificates/issue`, body),
+  defaultTemplate: (signal?: AbortSignal) => api.call('GET /api/eventservices/certificate-templates/default', { signal }),
+  templates: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/certificate-templates`, { params: { eventId }, signal }),
+  createTemplate: (eventId: string, body: TCertificateTemplateRequest) => api.call(`POST ${EV}/certificate-templates`, { params: { eventId }, body }),
+  updateTemplate: (eventId: string, templateId: string, body: TCertificateTemplateRequest) =>
+    api.call(`PUT ${EV}/certificate-templates/:templateId`, { params: { eventId, templateId }, body }),
+  deleteTemplate: (eventId: string, templateId: string) => api.call(`DELETE ${EV}/certificate-templates/:templateId`, { params: { eventId, templateId } }),
+  issue: (eventId: string, body: TCertificateIssueRequest) => api.call(`POST ${EV}/certificates/issue`, { params: { eventId }, body }),
   /** 202: the batch is recorded and the server's mail job sends it; poll `mailBatch` for progress. */
-  email: (eventId: string, body: TCertificateEmailRequest) => api.post<TCertificateMailBatch>(`${ev(eventId)}/certificates/email`, body),
-  mailBatch: (eventId: string, batchId: string, signal?: AbortSignal) => api.get<TCertificateMailBatch>(`${ev(eventId)}/certificates/email/${enc(batchId)}`, { signal }),
-  list: (eventId: string, q: Partial<TCertificateListQuery>, signal?: AbortSignal) => api.get<TPage<TCertificate>>(`${ev(eventId)}/certificates`, { query: q, signal }),
-  revoke: (eventId: string, id: string) => api.post<TCertificate>(`${ev(eventId)}/certificates/${enc(id)}/revoke`, {}),
-  rules: (eventId: string, signal?: AbortSignal) => api.get<TCertificateRule[]>(`${ev(eventId)}/certificate-rules`, { signal }),
-  createRule: (eventId: string, body: TCertificateRuleRequest) => api.post<TCertificateRule>(`${ev(eventId)}/certificate-rules`, body),
-  updateRule: (eventId: string, id: string, body: TCertificateRuleRequest) => api.put<TCertificateRule>(`${ev(eventId)}/certificate-rules/${enc(id)}`, body),
-  deleteRule: (eventId: string, id: string) => api.delete<null>(`${ev(eventId)}/certificate-rules/${enc(id)}`),
-  runRule: (eventId: string, id: string) => api.post<TCertificateRuleRun>(`${ev(eventId)}/certificate-rules/${enc(id)}/run`),
-  // Registration's organiser API (HTTP contract in modules/registration/API.md), for choosing recipients.
+  email: (eventId: string, body: TCertificateEmailRequest) => api.call(`POST ${EV}/certificates/email`, { params: { eventId }, body }),
+  mailBatch: (eventId: string, batchId: string, signal?: AbortSignal) => api.call(`GET ${EV}/certificates/email/:batchId`, { params: { eventId, batchId }, signal }),
+  list: (eventId: string, q: Partial<TCertificateListQuery>, signal?: AbortSignal) => api.call(`GET ${EV}/certificates`, { params: { eventId }, query: q, signal }),
+  revoke: (eventId: string, certificateId: string) => api.call(`POST ${EV}/certificates/:certificateId/revoke`, { params: { eventId, certificateId }, body: {} }),
+  rules: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/certificate-rules`, { params: { eventId }, signal }),
+  createRule: (eventId: string, body: TCertificateRuleRequest) => api.call(`POST ${EV}/certificate-rules`, { params: { eventId }, body }),
+  updateRule: (eventId: string, ruleId: string, body: TCertificateRuleRequest) => api.call(`PUT ${EV}/certificate-rules/:ruleId`, { params: { eventId, ruleId }, body }),
+  deleteRule: (eventId: string, ruleId: string) => api.call(`DELETE ${EV}/certificate-rules/:ruleId`, { params: { eventId, ruleId } }),
+  runRule: (eventId: string, ruleId: string) => api.call(`POST ${EV}/certificate-rules/:ruleId/run`, { params: { eventId, ruleId } }),
+  // Registration's organiser routes, for choosing recipients: plain api.get until registration's contracts are in API_ROUTES.
   searchRegistrations: async (eventId: string, search: string, signal?: AbortSignal) =>
     (await api.get<TPage<TRegistrationHit>>(`${ev(eventId)}/registrations`, { query: { search: search || undefined, approvalStatus: 'approved', pageSize: 20 }, signal, isSilent: true })).items,
   tickets: (eventId: string, signal?: AbortSignal) => api.get<TPick[]>(`${ev(eventId)}/tickets`, { signal }),
@@ -49,8 +45,8 @@ export const certificatesApi = {
 };
 
 export const publicCertificatesApi = {
-  verify: (certificateId: string, signal?: AbortSignal) => api.get<TCertificateVerification>(`eventservices/public/certificates/${enc(certificateId)}`, { signal }),
-  pdfUrl: (certificateId: string) => `/api/eventservices/public/certificates/${enc(certificateId)}/certificate.pdf`,
+  verify: (certificateId: string, signal?: AbortSignal) => api.call('GET /api/eventservices/public/certificates/:certificateId', { params: { certificateId }, signal }),
+  pdfUrl: (certificateId: string) => api.url('GET /api/eventservices/public/certificates/:certificateId/certificate.pdf', { params: { certificateId } }),
 };
 
 async function fetchWithAuth(url: string, isRetry: boolean): Promise<Response> {
@@ -64,25 +60,24 @@ async function fetchWithAuth(url: string, isRetry: boolean): Promise<Response> {
   return res;
 }
 
-/** Organiser files (PDF, CSV) need the bearer header, so they are fetched and handed to the browser as a download. */
-export async function downloadOrganiserFile(path: string, query: Record<string, string | undefined>, fileName: string): Promise<void> {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v) params.set(k, v);
-  params.set('v', CACHE_VERSION);
-  const res = await fetchWithAuth(`/api/${path}?${params.toString()}`, false);
+/** Organiser files (PDF, CSV) need the bearer header, so they are fetched (from a route's api.url) and handed to the browser as a download. */
+export async function downloadOrganiserFile(url: string, fileName: string): Promise<void> {
+  const res = await fetchWithAuth(url, false);
   if (!res.ok) throw new Error(`Download failed (${res.status})`);
   const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
+  const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
-  a.href = url;
+  a.href = href;
   a.download = fileName;
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 export const certificateFiles = {
-  pdf: (eventId: string, id: string, fileName: string) => downloadOrganiserFile(`${ev(eventId)}/certificates/${enc(id)}/certificate.pdf`, {}, fileName),
-  csv: (eventId: string, q: { templateId?: string; issuedVia?: string; q?: string }) => downloadOrganiserFile(`${ev(eventId)}/certificates/export`, q, 'certificates.csv'),
+  pdf: (eventId: string, certificateId: string, fileName: string) =>
+    downloadOrganiserFile(api.url(`GET ${EV}/certificates/:certificateId/certificate.pdf`, { params: { eventId, certificateId } }), fileName),
+  csv: (eventId: string, q: { templateId?: string; issuedVia?: TCertificateIssuedVia; q?: string }) =>
+    downloadOrganiserFile(api.url(`GET ${EV}/certificates/export`, { params: { eventId }, query: q }), 'certificates.csv'),
 };

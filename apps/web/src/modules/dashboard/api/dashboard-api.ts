@@ -1,4 +1,4 @@
-import type { TBadgePrintActivity, TCertificatePrintActivity, TTimeRangeFilter } from '@pavilion/domain';
+import type { TTimeRangeFilter } from '@pavilion/domain';
 import { api } from '../../../app/api-client.ts';
 
 /** The dashboard module's one query-key factory. */
@@ -9,16 +9,14 @@ export const dashboardKeys = {
   report: (eventId: string, report: 'badge-print' | 'certificate-printing', range: TTimeRangeFilter) => [...dashboardKeys.all, 'report', eventId, report, range] as const,
 };
 
-const ev = (eventId: string) => `eventservices/events/${encodeURIComponent(eventId)}`;
-
 export const dashboardApi = {
   /** GET analytics/api/events/{eventId}/overview?range= (AP-1 Summary: View). */
   overview: (eventId: string, range: TTimeRangeFilter, signal?: AbortSignal) =>
     api.call('GET /api/analytics/api/events/:eventId/overview', { params: { eventId }, query: { range }, signal, isSilent: true }),
   /** GET eventservices/events/{eventId}/badge-print-report/activity?range= (AP-732 Badge Print Report: View). */
   badgePrintActivity: (eventId: string, range: TTimeRangeFilter, signal?: AbortSignal) =>
-    api.get<TBadgePrintActivity>(`${ev(eventId)}/badge-print-report/activity`, { query: { range }, signal, isSilent: true }),
+    api.call('GET /api/eventservices/events/:eventId/badge-print-report/activity', { params: { eventId }, query: { range }, signal, isSilent: true }),
   /** GET eventservices/events/{eventId}/certificate-report?range= (AP-258 Certificate Printing: View). */
   certificateActivity: (eventId: string, range: TTimeRangeFilter, signal?: AbortSignal) =>
-    api.get<TCertificatePrintActivity>(`${ev(eventId)}/certificate-report`, { query: { range }, signal, isSilent: true }),
+    api.call('GET /api/eventservices/events/:eventId/certificate-report', { params: { eventId }, query: { range }, signal, isSilent: true }),
 };
