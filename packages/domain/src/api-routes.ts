@@ -1,5 +1,6 @@
 import type { TRouteContract, TRoutesOf } from './common/route-contract.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
+import { ebadgeRoutes } from './ebadge/ebadge.routes.ts';
 import { certificatesRoutes } from './certificates/certificates.routes.ts';
 import { paymentsPublicRoutes, paymentsRoutes } from './registration/payments.routes.ts';
 import { registrationPublicRoutes, registrationRoutes } from './registration/registration.routes.ts';
@@ -18,6 +19,7 @@ import { workspaceRoutes } from './workspace/workspace.routes.ts';
  */
 export const API_ROUTES = {
   analytics: analyticsRoutes,
+  ebadge: ebadgeRoutes,
   certificates: certificatesRoutes,
   payments: paymentsRoutes,
   paymentsPublic: paymentsPublicRoutes,

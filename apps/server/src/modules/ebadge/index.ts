@@ -5,7 +5,7 @@ import type { SecretBox } from '../../platform/secret-box.ts';
 import type { Db } from '../../platform/db.ts';
 import type { CredentialsService } from '../credentials/index.ts';
 import { createEbadgeRepository, type EbadgePorts } from './ebadge.repository.ts';
-import { ebadgeOrganiserRoutes, ebadgePublicRoutes, ebadgeUserRoutes } from './ebadge.routes.ts';
+import { registerEbadgeRoutes } from './ebadge.routes.ts';
 import { createEbadgeService } from './ebadge.service.ts';
 
 export type { EbadgeService } from './ebadge.service.ts';
@@ -33,9 +33,7 @@ export function createEbadgeModule(
   return {
     service,
     plugin: async (app: FastifyInstance) => {
-      await app.register(ebadgePublicRoutes, { prefix: '/api/eventservices/public', service });
-      await app.register(ebadgeUserRoutes, { prefix: '/api/eventservices', service });
-      await app.register(ebadgeOrganiserRoutes, { prefix: '/api/eventservices', service });
+      registerEbadgeRoutes(app, service);
     },
   };
 }
