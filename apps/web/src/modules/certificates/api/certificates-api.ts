@@ -6,16 +6,9 @@ import type {
   TCertificateRuleRequest,
   TCertificateTemplateRequest,
 } from '@pavilion/domain/certificates/certificates.schemas';
-import type { TPage } from '@pavilion/domain/common/pagination';
 import { USER_ACCESS_TOKEN_HEADER } from '@pavilion/domain/auth/auth.headers';
 import { api, tokenRefresher } from '../../../app/api-client.ts';
 import { sessionStore } from '../../../app/session-storage.ts';
-
-const enc = encodeURIComponent;
-const ev = (eventId: string) => `eventservices/events/${enc(eventId)}`;
-
-type TPick = { id: string; name: string };
-type TRegistrationHit = { id: string; firstName: string; lastName: string; email: string; registrationNo: string; approvalStatus: string };
 
 const EV = '/api/eventservices/events/:eventId';
 
@@ -37,11 +30,11 @@ export const certificatesApi = {
   updateRule: (eventId: string, ruleId: string, body: TCertificateRuleRequest) => api.call(`PUT ${EV}/certificate-rules/:ruleId`, { params: { eventId, ruleId }, body }),
   deleteRule: (eventId: string, ruleId: string) => api.call(`DELETE ${EV}/certificate-rules/:ruleId`, { params: { eventId, ruleId } }),
   runRule: (eventId: string, ruleId: string) => api.call(`POST ${EV}/certificate-rules/:ruleId/run`, { params: { eventId, ruleId } }),
-  // Registration's organiser routes, for choosing recipients: plain api.get until registration's contracts are in API_ROUTES.
+  // Registration's organiser routes, for choosing recipients.
   searchRegistrations: async (eventId: string, search: string, signal?: AbortSignal) =>
-    (await api.get<TPage<TRegistrationHit>>(`${ev(eventId)}/registrations`, { query: { search: search || undefined, approvalStatus: 'approved', pageSize: 20 }, signal, isSilent: true })).items,
-  tickets: (eventId: string, signal?: AbortSignal) => api.get<TPick[]>(`${ev(eventId)}/tickets`, { signal }),
-  categories: (eventId: string, signal?: AbortSignal) => api.get<TPick[]>(`${ev(eventId)}/visitor-categories`, { signal }),
+    (await api.call(`GET ${EV}/registrations`, { params: { eventId }, query: { search: search || undefined, approvalStatus: 'approved', pageSize: 20 }, signal, isSilent: true })).items,
+  tickets: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/tickets`, { params: { eventId }, signal }),
+  categories: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/visitor-categories`, { params: { eventId }, signal }),
 };
 
 export const publicCertificatesApi = {

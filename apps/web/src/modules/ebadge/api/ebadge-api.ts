@@ -1,8 +1,6 @@
 import type { TEbadgeSettingsRequest, TEbadgeVerifyRequest, TWalletConfigRequest } from '@pavilion/domain/ebadge/ebadge.schemas';
-import type { TOwnPhoto, TRegistrationPhotoRequest } from '@pavilion/domain/registration/registration.schemas';
+import type { TRegistrationPhotoRequest } from '@pavilion/domain/registration/registration.schemas';
 import { api } from '../../../app/api-client.ts';
-
-const enc = encodeURIComponent;
 
 /** Public and attendee e-badge calls. Type-only schema imports keep zod out of the public pages. */
 export const ebadgeApi = {
@@ -10,8 +8,8 @@ export const ebadgeApi = {
   googleWallet: (eventUserId: string) => api.call('GET /api/eventservices/public/ebadges/:eventUserId/wallet/google', { params: { eventUserId } }),
   mine: (signal?: AbortSignal) => api.call('GET /api/eventservices/ebadges/mine', { signal }),
   /** The attendee's own photo on one of their registrations (shown at the gate with each scan). */
-  setOwnPhoto: (registrationId: string, body: TRegistrationPhotoRequest) => api.put<TOwnPhoto>(`eventservices/me/registrations/${enc(registrationId)}/photo`, body),
-  removeOwnPhoto: (registrationId: string) => api.delete<TOwnPhoto>(`eventservices/me/registrations/${enc(registrationId)}/photo`),
+  setOwnPhoto: (registrationId: string, body: TRegistrationPhotoRequest) => api.call('PUT /api/eventservices/me/registrations/:registrationId/photo', { params: { registrationId }, body }),
+  removeOwnPhoto: (registrationId: string) => api.call('DELETE /api/eventservices/me/registrations/:registrationId/photo', { params: { registrationId } }),
   verifyInfo: (eventId: string, signal?: AbortSignal) => api.call('GET /api/eventservices/public/events/:eventId/ebadge-verification', { params: { eventId }, signal }),
   verify: (eventId: string, body: TEbadgeVerifyRequest) => api.call('POST /api/eventservices/public/events/:eventId/ebadge-verification', { params: { eventId }, body, isSilent: true }),
 };
