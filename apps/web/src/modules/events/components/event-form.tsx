@@ -16,7 +16,7 @@ import {
   type TEventCreateRequest,
 } from '@pavilion/domain';
 import { useAccess } from '../../../app/access.ts';
-import { applyServerFieldErrors, schemaValidator } from '../../../app/form-errors.ts';
+import { schemaValidator } from '../../../app/form-errors.ts';
 import { useRegions } from '../../workspace/index.ts';
 import { browserTimeZone, TimeZoneSelect } from './time-zone-select.tsx';
 
@@ -87,12 +87,6 @@ export function useEventForm(isExtended: boolean, event?: TEvent | null): TEvent
       ? schemaValidator<TEventFormValues>(ZEventUpdateRequest, t, toUpdateRequest)
       : schemaValidator<TEventFormValues>(ZEventCreateRequest, t, toCreateRequest),
   });
-}
-
-/** Server field errors ({field,key}) onto the form; the spec's keys are translated (notEquivalent, ...). */
-export function useServerErrors(form: TEventForm) {
-  const { t } = useTranslation();
-  return (error: unknown) => applyServerFieldErrors(error, form.setFieldError, t);
 }
 
 /** The event fields shared by "Create event" and "Event settings". */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,20 +6,25 @@ import { Link } from 'react-router';
 import type { TEvent } from '@pavilion/domain';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { sessionStore, useEventData } from '../../../app/session-storage.ts';
-import { toast } from '../../../app/toast.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
-import { EventFormFields, eventToFormValues, FormActions, toUpdateRequest, useEventForm, useServerErrors } from '../components/event-form.tsx';
+import { EventFormFields, eventToFormValues, FormActions, toUpdateRequest, useEventForm } from '../components/event-form.tsx';
 import { useEvent, useUpdateEvent } from '../hooks/use-events.ts';
 
 function SettingsForm({ event }: { event: TEvent }) {
   const { t } = useTranslation();
   const form = useEventForm(true, event);
-  const update = useUpdateEvent(event.id);
-  const applyErrors = useServerErrors(form);
-  const [formError, setFormError] = useState<string | null>(null);
+  const update = useFormMutation(useUpdateEvent(event.id), {
+    setFieldError: form.setFieldError,
+    success: () => t('events.saved'),
+    onSuccess: (saved) => {
+      form.resetDirty(eventToFormValues(saved));
+      sessionStore.setSettingTabData({ domain: saved.domain, timeZone: saved.timeZone });
+    },
+  });
 
   // A refetch (or a same-URL reload) brings newer server values: show them unless the user is editing.
   useEffect(() => {
@@ -27,25 +32,13 @@ function SettingsForm({ event }: { event: TEvent }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [event]);
 
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    update.mutate(toUpdateRequest(values) as Parameters<typeof update.mutate>[0], {
-      onSuccess: (saved) => {
-        form.resetDirty(eventToFormValues(saved));
-        sessionStore.setSettingTabData({ domain: saved.domain, timeZone: saved.timeZone });
-        toast(t('events.saved'), 'success');
-      },
-      onError: (error) => {
-        if (!applyErrors(error)) setFormError(errorMessage(error, t));
-      },
-    });
-  });
+  const submit = form.onSubmit((values) => update.submit(toUpdateRequest(values) as Parameters<typeof update.submit>[0]));
 
   return (
     <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} maw={760}>
       <form onSubmit={submit} noValidate aria-label={t('events.settingsTitle')}>
         <Stack gap="md">
-          <FormAlert message={formError} />
+          <FormAlert message={update.formError} />
           <EventFormFields form={form} isExtended />
         </Stack>
         <FormActions submitLabel={t('common.save')} isPending={update.isPending} />
