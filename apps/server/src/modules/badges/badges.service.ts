@@ -13,7 +13,6 @@ import {
   type TBadgeFieldsRequest,
   type TBadgeJob,
   type TBadgeJobRequest,
-  type TBadgePageSize,
   type TBadgePrintActivity,
   type TBadgePrintHistoryEntry,
   type TBadgePrintReport,
@@ -78,18 +77,18 @@ function toTemplate(t: TemplateRow): TBadgeTemplate {
     id: t.id,
     eventId: t.eventId,
     name: t.name,
-    pageSize: t.pageSize as TBadgePageSize,
+    pageSize: t.pageSize,
     ticketIds: t.ticketIds,
     categoryIds: t.categoryIds,
     isDefault: t.isDefault,
     categoryColors: t.categoryColors,
-    elements: t.elements as TBadgeElement[],
+    elements: t.elements,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
   };
 }
 function toJob(j: JobMeta, parts: JobPartMeta[] = []): TBadgeJob {
-  const { registrationIds, ...filter } = j.filter as { registrationIds?: string[]; explicitIds?: boolean };
+  const { registrationIds, ...filter } = j.filter;
   return {
     id: j.id,
     eventId: j.eventId,
@@ -233,7 +232,7 @@ export function createBadgesService(deps: BadgesDeps) {
   let again = false;
 
   async function runJob(job: JobMeta): Promise<void> {
-    const ids = ((job.filter as { registrationIds?: string[] }).registrationIds ?? []).slice();
+    const ids = (job.filter.registrationIds ?? []).slice();
     const templates = await repo.listTemplates(job.organisationId, job.eventId);
     const chosen = job.templateId ? templates.find((t) => t.id === job.templateId) : null;
     if (job.templateId && !chosen) throw new Error('The template was deleted');
@@ -274,7 +273,7 @@ export function createBadgesService(deps: BadgesDeps) {
         if (!template) continue;
         let doc = docs.get(template.id);
         if (!doc) {
-          doc = await createBadgeDocument({ pageSize: template.pageSize as TBadgePageSize, elements: template.elements as TBadgeElement[], categoryColors: template.categoryColors }, eventColors);
+          doc = await createBadgeDocument({ pageSize: template.pageSize, elements: template.elements, categoryColors: template.categoryColors }, eventColors);
           docs.set(template.id, doc);
         }
         const token = tokens.get(row.r.id) ?? (await deps.credentials.ensure(job.eventId, row.r.id)).token;
@@ -426,7 +425,7 @@ export function createBadgesService(deps: BadgesDeps) {
     async previewTemplate(caller: AuthUser, organisationId: string, eventId: string, id: string, registrationId?: string): Promise<Uint8Array> {
       await deps.assertEvent(caller, organisationId, eventId);
       const t = await templateOr404(organisationId, eventId, id);
-      const doc = await createBadgeDocument({ pageSize: t.pageSize as TBadgePageSize, elements: t.elements as TBadgeElement[], categoryColors: t.categoryColors }, await repo.categoryColors(eventId));
+      const doc = await createBadgeDocument({ pageSize: t.pageSize, elements: t.elements, categoryColors: t.categoryColors }, await repo.categoryColors(eventId));
       if (registrationId) {
         const row = await findRow(eventId, registrationId);
         await doc.add({ data: dataOf(row, await names(eventId)), token: (await deps.credentials.ensure(eventId, row.r.id)).token });
@@ -478,7 +477,7 @@ export function createBadgesService(deps: BadgesDeps) {
       const row = await findRow(eventId, input.registrationId);
       const template = input.templateId ? await templateOr404(organisationId, eventId, input.templateId) : pickTemplate(await repo.listTemplates(organisationId, eventId), row.r);
       if (!template) throw badgeErrors.noTemplate();
-      const doc = await createBadgeDocument({ pageSize: template.pageSize as TBadgePageSize, elements: template.elements as TBadgeElement[], categoryColors: template.categoryColors }, await repo.categoryColors(eventId));
+      const doc = await createBadgeDocument({ pageSize: template.pageSize, elements: template.elements, categoryColors: template.categoryColors }, await repo.categoryColors(eventId));
       const credential = await deps.credentials.ensure(eventId, row.r.id);
       await doc.add({ data: dataOf(row, await names(eventId)), token: credential.token, overrides: input.overrides });
       const pdf = await doc.save();

@@ -1,5 +1,17 @@
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { TBadgeElement, TBadgePageSize } from '@pavilion/domain';
 import { events } from '../events/events.tables.ts';
+
+/** What a bulk print job was asked for, and the registrations it resolved to. */
+export type BadgeJobFilter = {
+  categoryId?: string;
+  ticketId?: string;
+  search?: string;
+  /** The organiser picked the registrations (their ids are then part of the job's public filter). */
+  explicitIds?: boolean;
+  includeNotAdmissible?: boolean;
+  registrationIds: string[];
+};
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -19,12 +31,12 @@ export const badgeTemplates = pgTable(
     organisationId: text('organisation_id').notNull(),
     eventId: eventRef(),
     name: text('name').notNull(),
-    pageSize: text('page_size').notNull(),
+    pageSize: text('page_size').$type<TBadgePageSize>().notNull(),
     ticketIds: jsonb('ticket_ids').$type<string[]>().notNull(),
     categoryIds: jsonb('category_ids').$type<string[]>().notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     categoryColors: jsonb('category_colors').$type<Record<string, string>>().notNull(),
-    elements: jsonb('elements').$type<unknown[]>().notNull(),
+    elements: jsonb('elements').$type<TBadgeElement[]>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -51,7 +63,7 @@ export const badgePrintJobs = pgTable(
     organisationId: text('organisation_id').notNull(),
     eventId: eventRef(),
     templateId: text('template_id'),
-    filter: jsonb('filter').$type<Record<string, unknown>>().notNull(),
+    filter: jsonb('filter').$type<BadgeJobFilter>().notNull(),
     status: text('status').notNull().default('queued'),
     total: integer('total').notNull().default(0),
     done: integer('done').notNull().default(0),

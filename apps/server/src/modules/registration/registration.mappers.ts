@@ -1,7 +1,6 @@
 import type {
   TApprovalStatus,
   TCoupon,
-  TFormField,
   TOrder,
   TOrderStatus,
   TPaymentStatus,
@@ -60,7 +59,7 @@ export function toForm(r: FormRow): TRegistrationForm {
     eventId: r.eventId,
     name: r.name,
     ticketIds: r.ticketIds,
-    fields: r.fields as TFormField[],
+    fields: r.fields,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };

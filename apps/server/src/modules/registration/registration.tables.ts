@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from '../events/events.tables.ts';
+import type { TFormField } from '@pavilion/domain';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const eventRef = () =>
@@ -123,7 +124,7 @@ export const regForms = pgTable(
     eventId: eventRef(),
     name: text('name').notNull(),
     ticketIds: jsonb('ticket_ids').$type<string[]>().notNull(),
-    fields: jsonb('fields').$type<unknown[]>().notNull(),
+    fields: jsonb('fields').$type<TFormField[]>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
