@@ -1,28 +1,16 @@
-import type {
-  TInvoiceSettings,
-  TInvoiceSettingsUpdateRequest,
-  TPaymentRecord,
-  TPaymentSettings,
-  TPaymentSettingsUpdateRequest,
-  TRefund,
-  TRefundRequest,
-  TTransactionListQuery,
-} from '@pavilion/domain/registration/payments.schemas';
-import type { TPage } from '@pavilion/domain/common/pagination';
+import type { TInvoiceSettingsUpdateRequest, TPaymentSettingsUpdateRequest, TRefundRequest, TTransactionListQuery } from '@pavilion/domain/registration/payments.schemas';
 import { api } from '../../../app/api-client.ts';
 
-const enc = encodeURIComponent;
-const base = 'productservices/api';
-const ev = (eventId: string) => `${base}/events/${enc(eventId)}`;
-
-/** Organiser calls of API.md "Organiser — payments": organisation settings, an event's transactions, order refunds. */
+/** Organiser payment calls (packages/domain/src/registration/payments.routes.ts): organisation settings, an event's transactions, order refunds. */
 export const organiserPaymentsApi = {
-  paymentSettings: (signal?: AbortSignal) => api.get<TPaymentSettings>(`${base}/payment-settings`, { signal }),
-  updatePaymentSettings: (body: TPaymentSettingsUpdateRequest) => api.put<TPaymentSettings>(`${base}/payment-settings`, body),
-  invoiceSettings: (signal?: AbortSignal) => api.get<TInvoiceSettings>(`${base}/invoice-settings`, { signal }),
-  updateInvoiceSettings: (body: TInvoiceSettingsUpdateRequest) => api.put<TInvoiceSettings>(`${base}/invoice-settings`, body),
+  paymentSettings: (signal?: AbortSignal) => api.call('GET /api/productservices/api/payment-settings', { signal }),
+  updatePaymentSettings: (body: TPaymentSettingsUpdateRequest) => api.call('PUT /api/productservices/api/payment-settings', { body }),
+  invoiceSettings: (signal?: AbortSignal) => api.call('GET /api/productservices/api/invoice-settings', { signal }),
+  updateInvoiceSettings: (body: TInvoiceSettingsUpdateRequest) => api.call('PUT /api/productservices/api/invoice-settings', { body }),
   transactions: (eventId: string, q: Partial<TTransactionListQuery>, signal?: AbortSignal) =>
-    api.get<TPage<TPaymentRecord>>(`${ev(eventId)}/transactions`, { query: q, signal }),
-  refunds: (eventId: string, orderId: string, signal?: AbortSignal) => api.get<TRefund[]>(`${ev(eventId)}/orders/${enc(orderId)}/refunds`, { signal }),
-  refund: (eventId: string, orderId: string, body: TRefundRequest) => api.post<TRefund>(`${ev(eventId)}/orders/${enc(orderId)}/refunds`, body),
+    api.call('GET /api/productservices/api/events/:eventId/transactions', { params: { eventId }, query: q, signal }),
+  refunds: (eventId: string, orderId: string, signal?: AbortSignal) =>
+    api.call('GET /api/productservices/api/events/:eventId/orders/:orderId/refunds', { params: { eventId, orderId }, signal }),
+  refund: (eventId: string, orderId: string, body: TRefundRequest) =>
+    api.call('POST /api/productservices/api/events/:eventId/orders/:orderId/refunds', { params: { eventId, orderId }, body }),
 };
