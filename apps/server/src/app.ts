@@ -18,18 +18,23 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import { createRealtime, type Realtime } from './platform/realtime.ts';
 import { registerSpa } from './platform/spa.ts';
 import { createClock, type Clock } from './platform/clock.ts';
-import { createAuthModule, type AuthService } from './modules/auth/index.ts';
+import { createEventBus, type EventBus } from './platform/event-bus.ts';
+import { errors } from './platform/errors.ts';
+import { createAuthModule, type AuthEvents, type AuthService } from './modules/auth/index.ts';
 import { createEventsModule, type EventsService } from './modules/events/index.ts';
 import { createAnalyticsModule } from './modules/analytics/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createWorkspaceModule, type WorkspaceService } from './modules/workspace/index.ts';
-import { createRegistrationModule, createRegistrationPort } from './modules/registration/index.ts';
+import { createRegistrationModule, createRegistrationPort, type RegistrationEvents } from './modules/registration/index.ts';
 import { createCredentialsModule } from './modules/credentials/index.ts';
 import { createEbadgeModule } from './modules/ebadge/index.ts';
-import { createCertificatesModule, type AttendanceSource } from './modules/certificates/index.ts';
+import { createCertificatesModule } from './modules/certificates/index.ts';
 import { createBadgesModule } from './modules/badges/index.ts';
-import { createCheckinModule } from './modules/checkin/index.ts';
+import { createCheckinModule, type CheckinEvents } from './modules/checkin/index.ts';
 import { createMailOutboxModule } from './modules/mail-outbox/index.ts';
+
+/** Every module's events, joined: a publish or subscription with a wrong name or payload fails the type check. */
+export type AppEvents = AuthEvents & RegistrationEvents & CheckinEvents;
 
 export type AppContext = {
   config: AppConfig;
@@ -39,6 +44,8 @@ export type AppContext = {
   tokens: Tokens;
   mailer: Mailer;
   realtime: Realtime;
+  /** The in-process event bus the modules publish on (platform/event-bus.ts). */
+  bus: EventBus<AppEvents>;
   auth: AuthService;
   events: EventsService;
   workspace: WorkspaceService;
@@ -91,6 +98,10 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
   const tokens = createTokens(secret, { now: options.now ? () => options.now!().getTime() : undefined });
   const audit = createAudit(database.db);
   const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log as never });
+  // Modules meet through events (who publishes what: ARCHITECTURE.md's module map) and read each other's ports.
+  const bus = createEventBus<AppEvents>({ log: app.log });
+  // Registration's read model (its port) reads registration tables only; other modules get it instead of the tables.
+  const registrationPort = createRegistrationPort(database.db);
 
   // Modules that need each other get late-bound functions: workspace needs auth's users, auth needs workspace's grants.
   let workspace: ReturnType<typeof createWorkspaceModule> | null = null;
@@ -100,8 +111,8 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     regionExists: async (organisationId, regionId) => (await workspace!.service.listRegions(organisationId)).some((r) => r.id === regionId),
   });
   const auth = createAuthModule(database.db, {
+    bus,
     loadCaller: (userId) => workspace!.service.loadCaller(userId),
-    onOrganisationCreated: (organisationId) => workspace!.service.seedPresetRoles(organisationId),
     tokens,
     mailer,
     audit,
@@ -109,8 +120,13 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     isProduction: config.NODE_ENV === 'production',
     now: options.now,
     findEventMembership: (eventId, user) => events.service.membership(eventId, user),
-    // Registration is created below; a login link's lookup runs only on a request, once it exists.
-    findRegistration: (caller, organisationId, eventId, registrationId) => registration.service.getRegistration(caller, organisationId, eventId, registrationId),
+    // A login link for a registrant: the caller must see the event; the registration comes from registration's port.
+    findRegistration: async (caller, organisationId, eventId, registrationId) => {
+      await events.service.get(caller, organisationId, eventId);
+      const registrant = await registrationPort.attendee(registrationId, eventId);
+      if (!registrant || registrant.organisationId !== organisationId) throw errors.notFound('Registration');
+      return registrant;
+    },
     addParticipant: (organisationId, eventId, userId, userType) => events.service.addParticipant(organisationId, eventId, userId, userType),
     assertEvent: (caller, organisationId, eventId) => events.service.get(caller, organisationId, eventId),
     // Exhibition (booths and their forms) lands in a later issue and answers here; until then no booth exists.
@@ -129,8 +145,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
       upcomingForOrganisation: events.service.upcomingForOrganisation,
     },
   });
-  // Registration's read model (its port) reads registration tables only; other modules get it instead of the tables.
-  const registrationPort = createRegistrationPort(database.db);
+  bus.subscribe('organisation.created', ({ organisationId }) => workspace!.service.seedPresetRoles(organisationId));
   const credentials = createCredentialsModule(database.db, {
     registrations: registrationPort,
     audit,
@@ -140,7 +155,9 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     },
     findEventOrganisation: async (eventId) => (await events.service.findOwner(eventId))?.organisationId ?? null,
   });
-  // Registration and check-in emit on the sockets, which are created after the HTTP surface: a late-bound getter.
+  // The seat changed hands: the old holder's QR must stop working.
+  bus.subscribe('registration.replaced', ({ eventId, registrationId }) => credentials.service.reissueSystem(eventId, registrationId));
+  // Check-in emits on the sockets, which are created after the HTTP surface: a late-bound getter.
   let realtimeRef: Realtime | null = null;
   const registration = createRegistrationModule(database.db, {
     audit,
@@ -154,11 +171,8 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     isProduction: config.NODE_ENV === 'production',
     jobsDatabaseUrl: database.kind === 'postgres' && config.NODE_ENV !== 'test' ? config.DATABASE_URL : undefined,
     log: app.log,
-    // The seat changed hands: the old holder's QR must stop working.
-    onRegistrationReplaced: (eventId, registrationId) => credentials.service.reissueSystem(eventId, registrationId),
+    bus,
     credentialToken: async (eventId, registrationId) => (await credentials.service.ensure(eventId, registrationId)).token,
-    // Seats moved (sold, held, released): the event's open dashboards refetch (realtime is created after the surface).
-    onCountsChanged: (eventId, reason) => realtimeRef?.emitCountsChanged(eventId, reason),
   });
   const badges = createBadgesModule(database.db, {
     audit,
@@ -182,24 +196,6 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     photoUrlOf: registration.photoUrlOf,
     registrations: registrationPort,
   });
-  // Certificates read attendance from check-in through a late-bound source: set it where check-in is created
-  // (attendance.source = (eventId) => checkin.service.attendanceSummaries(eventId)); until then "Run rule now" answers 409.
-  const attendance: { source: AttendanceSource | null } = { source: null };
-  const certificates = createCertificatesModule(database.db, {
-    audit,
-    mailer,
-    now: options.now,
-    publicUrl: publicUrl(config),
-    assertEvent: async (caller, organisationId, eventId) => {
-      await events.service.get(caller, organisationId, eventId);
-    },
-    findEvent: (eventId) => events.service.findOwner(eventId),
-    attendance: () => attendance.source,
-    registrations: registrationPort,
-    userEmail: async (caller) => (await auth.service.me(caller)).email,
-    jobsDatabaseUrl: database.kind === 'postgres' && config.NODE_ENV !== 'test' ? config.DATABASE_URL : undefined,
-    log: app.log,
-  });
   const checkin = createCheckinModule(database.db, {
     audit,
     now: options.now,
@@ -217,10 +213,26 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     realtime: () => realtimeRef,
     log: app.log,
     autoCheckoutTimer: config.NODE_ENV !== 'test',
-    // A check-out may complete an attendance rule: certificates issues what is now earned (idempotent).
-    onExit: (eventId, registrationId) => certificates.service.afterCheckout(eventId, registrationId),
+    bus,
   });
-  attendance.source = (eventId) => checkin.service.attendanceSummaries(eventId);
+  // Certificates read attendance from check-in (created before them: check-in tells its check-outs as events).
+  const certificates = createCertificatesModule(database.db, {
+    audit,
+    mailer,
+    now: options.now,
+    publicUrl: publicUrl(config),
+    assertEvent: async (caller, organisationId, eventId) => {
+      await events.service.get(caller, organisationId, eventId);
+    },
+    findEvent: (eventId) => events.service.findOwner(eventId),
+    attendance: () => (eventId) => checkin.service.attendanceSummaries(eventId),
+    registrations: registrationPort,
+    userEmail: async (caller) => (await auth.service.me(caller)).email,
+    jobsDatabaseUrl: database.kind === 'postgres' && config.NODE_ENV !== 'test' ? config.DATABASE_URL : undefined,
+    log: app.log,
+  });
+  // A check-out may complete an attendance rule: certificates issues what is now earned (idempotent).
+  bus.subscribe('checkin.exited', ({ eventId, registrationId }) => certificates.service.afterCheckout(eventId, registrationId).then(() => undefined));
   const analytics = createAnalyticsModule(database.db, {
     now: options.now,
     getEvent: (caller, org, id) => events.service.get(caller, org, id),
@@ -297,6 +309,8 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     },
   });
   realtimeRef = realtime;
+  // Seats moved (sold, held, released): the event's open dashboards refetch.
+  bus.subscribe('seats.changed', ({ eventId, reason }) => realtime.emitCountsChanged(eventId, reason));
 
   app.addHook('onClose', async () => {
     await realtime.close();
@@ -304,5 +318,5 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, clock, database, tokens, mailer, realtime, auth: auth.service, events: events.service, workspace: workspace.service, registration, analytics: analytics.service, credentials: credentials.service, ebadge: ebadge.service, certificates: certificates.service, certificateMail: certificates.mailWorker, badges: badges.service, checkin: checkin.service, checkinTesting: checkin.testing, routes } };
+  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, auth: auth.service, events: events.service, workspace: workspace.service, registration, analytics: analytics.service, credentials: credentials.service, ebadge: ebadge.service, certificates: certificates.service, certificateMail: certificates.mailWorker, badges: badges.service, checkin: checkin.service, checkinTesting: checkin.testing, routes } };
 }

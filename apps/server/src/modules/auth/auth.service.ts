@@ -56,7 +56,7 @@ export type AuthServiceDeps = {
   loadCaller: (userId: string) => Promise<Caller | null>;
   /** The events module's answer: is this user in that event (or its organiser)? */
   findEventMembership: (eventId: string, user: { id: string; organisationId: string | null }) => Promise<EventMembership>;
-  /** The registration a login link is for; the registration module checks the caller's access to the event (404). */
+  /** The registration a login link is for; 404 unless the caller may see the event and the registration is in it. */
   findRegistration: (caller: AuthUser, organisationId: string, eventId: string, registrationId: string) => Promise<RegistrantContact>;
   /** Resolves when the caller may work on the event (its organisation and the caller's item-level scope); 404 otherwise. */
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<unknown>;

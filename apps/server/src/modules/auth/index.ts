@@ -4,6 +4,7 @@ import { createAuthService, type AuthService, type AuthServiceDeps } from './aut
 import { createAuthRepository } from './auth.repository.ts';
 import { createAuthPort } from './auth.port.ts';
 import type { Db } from '../../platform/db.ts';
+import type { Publisher } from '../../platform/event-bus.ts';
 
 export { hashPassword, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from './auth.service.ts';
 export type { AuthService, EventMembership, ProvisionUserInput, RequestMeta } from './auth.service.ts';
@@ -11,9 +12,15 @@ export { AuthErrorCode } from './auth.errors.ts';
 export { createAuthRepository } from './auth.repository.ts';
 export { createAuthPort, type AuthPort, type TeamMember, type TeamMemberPatch } from './auth.port.ts';
 
-export function createAuthModule(db: Db, deps: Omit<AuthServiceDeps, 'repo'>) {
+/** The events auth publishes. */
+export type AuthEvents = {
+  /** A new organisation exists (signup, provisioning): workspace gives it its preset roles. Awaited by the signup. */
+  'organisation.created': { organisationId: string };
+};
+
+export function createAuthModule(db: Db, { bus, ...deps }: Omit<AuthServiceDeps, 'repo' | 'onOrganisationCreated'> & { bus: Publisher<AuthEvents> }) {
   const repo = createAuthRepository(db);
-  const service = createAuthService({ ...deps, repo });
+  const service = createAuthService({ ...deps, repo, onOrganisationCreated: (organisationId) => bus.publish('organisation.created', { organisationId }) });
   return {
     service,
     repo,

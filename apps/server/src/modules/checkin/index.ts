@@ -3,6 +3,7 @@ import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Realtime } from '../../platform/realtime.ts';
+import type { Publisher } from '../../platform/event-bus.ts';
 import type { CredentialsService } from '../credentials/index.ts';
 import type { CheckinRegistrationView } from '../registration/index.ts';
 import { checkinDeviceRoutes } from './checkin.device-routes.ts';
@@ -11,6 +12,12 @@ import { registerCheckinRoutes } from './checkin.routes.ts';
 import { createCheckinService, type CheckinTesting } from './checkin.service.ts';
 
 export type { CheckinService, CheckinTesting, DeviceSession } from './checkin.service.ts';
+
+/** The events check-in publishes. */
+export type CheckinEvents = {
+  /** A scan checked the registration out of an area (an attendance rule may now be met). */
+  'checkin.exited': { eventId: string; registrationId: string };
+};
 
 /** How often the in-process timer applies automatic check-out (reads also apply it lazily). */
 export const AUTO_CHECKOUT_INTERVAL_MS = 30_000;
@@ -32,13 +39,20 @@ export function createCheckinModule(
     realtime: () => Realtime | null;
     now?: () => Date;
     log?: { error(obj: unknown, msg?: string): void };
-    onExit?: (eventId: string, registrationId: string) => Promise<unknown>;
+    /** Where check-in's events go (app.ts: the app's event bus). */
+    bus: Publisher<CheckinEvents>;
     /** Off in tests that want a quiet process; on by default. */
     autoCheckoutTimer?: boolean;
   },
 ) {
   const testing: CheckinTesting = { unsafeDisableLocking: false, raceWindowMs: 0 };
-  const service = createCheckinService({ ...deps, repo: createCheckinRepository(db), testing });
+  const { bus, ...rest } = deps;
+  const service = createCheckinService({
+    ...rest,
+    repo: createCheckinRepository(db),
+    testing,
+    onExit: (eventId, registrationId) => bus.publish('checkin.exited', { eventId, registrationId }),
+  });
   return {
     service,
     testing,

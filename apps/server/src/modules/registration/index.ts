@@ -9,6 +9,7 @@ import type { SecretBox } from '../../platform/secret-box.ts';
 import { newId } from '../../platform/ids.ts';
 import type { TCountsChangedReason, TUserJourneyEventType } from '@pavilion/domain';
 import type { EventsService } from '../events/index.ts';
+import type { Publisher } from '../../platform/event-bus.ts';
 import { createPaymentsModule, type OrderView, type PaymentsService } from '../payments/index.ts';
 import { createCheckoutService, type CheckoutTesting, type PaymentsPort } from './checkout.service.ts';
 import { checkinView, createRegistrationRepository } from './registration.repository.ts';
@@ -41,13 +42,20 @@ export type RegistrationModuleDeps = {
   jobsDatabaseUrl?: string;
   env?: Record<string, string | undefined>;
   log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
-  onRegistrationReplaced?: (eventId: string, registrationId: string) => Promise<void>;
   /** The registration's signed credential (modules/credentials): what the ticket QR encodes. */
   credentialToken: (eventId: string, registrationId: string) => Promise<string>;
   /** The signed-in user's account email: an attendee changes only registrations made with it. */
   userEmail: (caller: AuthUser) => Promise<string>;
-  /** After a commit that moved an event's seats: the realtime "countsChanged" to its organisers (app.ts wires it). */
-  onCountsChanged?: (eventId: string, reason: TCountsChangedReason) => void;
+  /** Where registration's events go (app.ts: the app's event bus). */
+  bus: Publisher<RegistrationEvents>;
+};
+
+/** The events registration publishes. */
+export type RegistrationEvents = {
+  /** The seat changed hands (replace user): the old holder's QR must stop working. Awaited by the change. */
+  'registration.replaced': { eventId: string; registrationId: string };
+  /** A commit moved an event's seats (sold, held, released): its open dashboards refetch. */
+  'seats.changed': { eventId: string; reason: TCountsChangedReason };
 };
 
 export const RECONCILE_QUEUE = 'registration-reconcile';
@@ -83,12 +91,12 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     lockTimeoutMs: 2000,
     testing,
     log: deps.log,
-    onCountsChanged: deps.onCountsChanged,
+    onCountsChanged: (eventId, reason) => deps.bus.emit('seats.changed', { eventId, reason }),
   });
   const publicInfo = createPublicInfo({ repo, findEvent: (id) => deps.events.findOwner(id), enabledProviders: (organisationId) => paymentsPort().enabledProviders(organisationId), now });
   const photoKey = { value: '' };
   const photos = createPhotoSigner(() => photoKey.value);
-  const service = createRegistrationService({ repo, checkout, payments: paymentsPort, assertEvent: deps.events.get, audit: deps.audit, publicUrl: deps.publicUrl, now, onRegistrationReplaced: deps.onRegistrationReplaced, photoUrlOf: photos.urlOf, userEmail: deps.userEmail });
+  const service = createRegistrationService({ repo, checkout, payments: paymentsPort, assertEvent: deps.events.get, audit: deps.audit, publicUrl: deps.publicUrl, now, onRegistrationReplaced: (eventId, registrationId) => deps.bus.publish('registration.replaced', { eventId, registrationId }), photoUrlOf: photos.urlOf, userEmail: deps.userEmail });
   const paymentsModule = createPaymentsModule(db, {
     registration: () => ({
       findOrder: (orderId) => repo.findOrder(orderId) as Promise<OrderView | null>,
