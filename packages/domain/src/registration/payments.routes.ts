@@ -110,12 +110,19 @@ export const paymentsRoutes = defineRoutes({
  */
 export const paymentsPublicRoutes = defineRoutes({
   /**
-   * A provider's webhook, verified over the raw body (signature: `x-pavilion-signature` for test, `stripe-signature`,
-   * `x-razorpay-signature`; timestamp at most 300 s old), recorded once in payment_events, and in the same transaction
-   * the order moves pending to paid (PAY_CAPTURED, invoice number, mail outbox) or its payment failed (PAY_FAILED,
-   * seats released). A duplicate event id answers `{ received: true, duplicate: true }`. 400 WEBHOOK_SIGNATURE_INVALID
-   * / WEBHOOK_STALE / WEBHOOK_MALFORMED; 503 TRY_AGAIN when the lock is busy (the provider retries). Without an
-   * account id the environment's keys apply.
+   * A provider's webhook, verified over the raw body (signature: `x-pavilion-signature: t=<unix>,v1=<HMAC-SHA256 hex
+   * of "t.body">` for test, `stripe-signature`, `x-razorpay-signature`; timestamp at most 300 s old), recorded once in
+   * payment_events (unique provider event id), and in the same transaction (order row locked, conditional update) the
+   * order moves pending to paid: only that transaction writes the PAY_CAPTURED journey entries, the invoice number and
+   * the confirmation-mail outbox row. A duplicate event id answers `{ received: true, duplicate: true }`; another event
+   * for an already-paid order answers `duplicate: false` and changes nothing. A captured amount or currency that
+   * differs from the order total does not confirm it. A payment after the order expired takes its seats again under
+   * the quota locks, or (if they are gone) leaves the order `expired` with `paymentStatus: paid` and `needsRefund`.
+   * A failure of an attempt that was not captured marks the payment and the order's paymentStatus failed (PAY_FAILED,
+   * `detail.seatsReleased`) and returns the seats at once; the order stays pending until `expiresAt` (coupon use
+   * too); when a newer attempt is open, an old attempt's failure changes only the journey.
+   * 400 WEBHOOK_SIGNATURE_INVALID / WEBHOOK_STALE / WEBHOOK_MALFORMED; 503 TRY_AGAIN when the lock is busy (the
+   * provider retries). Without an account id the environment's keys apply.
    */
   webhook: {
     method: 'POST',
@@ -157,8 +164,9 @@ export const paymentsPublicRoutes = defineRoutes({
     response: ZPaymentResult,
   },
   /**
-   * Pavilion's test gateway (no outside account): with `Accept: application/json` the session, otherwise an HTML page
-   * (text/html) with the order number, amount and Pay / Fail buttons. 404 when unknown.
+   * Pavilion's test gateway (no outside account): an order made with `paymentProvider: 'test'` has
+   * `payment.redirectUrl` = this path. With `Accept: application/json` the session (an SPA may render it itself),
+   * otherwise an HTML page (text/html) with the order number, amount and Pay / Fail buttons. 404 when unknown.
    */
   gatewaySession: {
     method: 'GET',
@@ -169,9 +177,12 @@ export const paymentsPublicRoutes = defineRoutes({
     response: ZTestGatewaySession,
   },
   /**
-   * The test gateway's Pay / Fail: signs a provider event and posts it to the test webhook through the app's own
-   * pipeline. A form post (`outcome=pay|fail`, urlencoded) answers 303 to the success or failure page; JSON answers `{
-   * redirectUrl, status }`. 409 SESSION_CLOSED.
+   * The test gateway's Pay / Fail: builds a provider event `{ id, type: 'payment.captured'|'payment.failed', created,
+   * data: { sessionId, orderId, amount, currency } }`, signs it as the webhook expects and posts it to
+   * webhooks/test through the app's own pipeline (app.inject: same parser, checks and confirmation as any provider).
+   * A form post (`outcome=pay|fail`, urlencoded) answers 303 to `/success/{eventId}/{orderId}/{sessionId}` or
+   * `/failure?eventId=…&orderId=…&sessionId=…`; JSON answers `{ redirectUrl, status }`. 409 SESSION_CLOSED. If the
+   * webhook never landed (crash), the reconciliation job replays captured test-gateway sessions.
    */
   gatewayComplete: {
     method: 'POST',

@@ -1,7 +1,10 @@
 import type { TFieldError } from '@pavilion/domain';
 import { AppError } from '../../platform/errors.ts';
 
-/** Registration error codes and their HTTP statuses (see API.md "Order errors"). */
+/**
+ * Registration error codes and their HTTP statuses (the order errors are listed on the createOrder contract,
+ * packages/domain/src/registration/registration.routes.ts).
+ */
 export const registrationErrors = {
   fields: (errs: TFieldError[], message = 'Some fields are not valid') => new AppError(400, 'VALIDATION_FAILED', message, errs),
   soldOut: (errs: TFieldError[]) => new AppError(409, 'SOLD_OUT', 'Not enough seats are left for this selection', errs),

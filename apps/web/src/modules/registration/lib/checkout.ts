@@ -87,7 +87,7 @@ export type TServerErrorTarget =
 
 const PERSON_FIELDS = new Set(['firstName', 'lastName', 'email', 'countryCode', 'contactNo']);
 
-/** Where a server field error of API.md "Order errors" belongs on the checkout screens. */
+/** Where a server field error of the createOrder contract's order errors belongs on the checkout screens. */
 export function routeServerError(field: string, key: string): TServerErrorTarget {
   const parts = field.split('.');
   if (parts[0] === 'buyer' && parts[1] && PERSON_FIELDS.has(parts[1])) return { kind: 'buyer', field: parts[1] as keyof TPersonDraft, key };

@@ -159,7 +159,7 @@ export const publicEn = {
   resultUnknownBody: 'If money was taken from your account, the organiser will see it and confirm your registration. Contact the organiser if you do not get an email.',
 } as const;
 
-/** Field-error keys of API.md (added to the shared `validation` catalogue without overriding existing keys). */
+/** Field-error keys of the registration route contracts (added to the shared `validation` catalogue without overriding existing keys). */
 export const registrationValidationEn = {
   freeTicketHasPrice: 'A free ticket cannot have a price.',
   paidTicketNeedsPrice: 'A paid ticket needs a price above zero.',

@@ -17,7 +17,7 @@ const APPROVAL_COLORS = { pending: 'orange', approved: 'teal', disapproved: 'red
 
 /**
  * `success/{eventId}/{orderId}[/{sessionId}]`: the order's registration number and tickets. The payment webhook may
- * land a moment after the redirect, so a pending order is read again until it is paid (API.md "Payment flow" 3).
+ * land a moment after the redirect, so a pending order is read again until it is paid (the public order contract and the test gateway's in packages/domain/src/registration).
  */
 export function PaymentSuccessPage() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import '../../organiser-i18n.ts';
 import type { TAccessRule } from '../../../../app/access.ts';
 import { EventSection } from '../../../../app/event-section.tsx';
 
-/** The sections of /app/registration and the view code (API.md) each needs; a tab shows only to holders. */
+/** The sections of /app/registration and the view code (its route contracts' access code) each needs; a tab shows only to holders. */
 export const REGISTRATION_SECTIONS: readonly { path: string; label: string; access: TAccessRule }[] = [
   { path: '', label: 'registrations', access: 'AP-94' },
   { path: 'orders', label: 'orders', access: 'AP-175' },

@@ -147,7 +147,7 @@ export function CheckoutFlow(props: TCheckoutProps) {
       try {
         return await publicRegistrationApi.createOrder(info.eventId, body, key);
       } catch (error) {
-        // API.md: TRY_AGAIN means a seat lock timed out; the same request with the same key is safe to repeat.
+        // The createOrder contract: TRY_AGAIN means a seat lock timed out; the same request with the same key is safe to repeat.
         if (isApiError(error) && (error.code === 'TRY_AGAIN' || error.code === 'IDEMPOTENCY_IN_FLIGHT')) {
           await new Promise((r) => setTimeout(r, 800));
           return publicRegistrationApi.createOrder(info.eventId, body, key);
