@@ -1,6 +1,6 @@
 import '../organiser-i18n.ts';
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCalendarPlus, IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +12,12 @@ import {
   type TVisitorCategoryRequest,
 } from '@pavilion/domain/registration/registration.schemas';
 import { Can } from '../../../app/access-gate.tsx';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
+import { errorMessage, schemaValidator } from '../../../app/form-errors.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { toast } from '../../../app/toast.ts';
 import { formatDate } from '../../../ui/format.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { FormAlert } from '../../../ui/form-alert.tsx';
+import { FormModal } from '../../../ui/form-modal.tsx';
 import { organiserRegistrationApi as api } from '../api/organiser-registration-api.ts';
 import { registrationKeys } from '../api/registration-keys.ts';
 import { confirmDelete } from '../components/organiser/confirm-delete.ts';
@@ -46,7 +47,6 @@ export const slugify = (name: string) =>
 function CategoryModal({ eventId, category, isOpen, onClose }: { eventId: string; category: TVisitorCategory | null; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const tickets = useTickets(eventId);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TCategoryValues>({
     mode: 'controlled',
     initialValues: { name: category?.name ?? '', slug: category?.slug ?? '', description: category?.description ?? '', ticketId: category?.ticketId ?? '' },
@@ -56,55 +56,38 @@ function CategoryModal({ eventId, category, isOpen, onClose }: { eventId: string
     (body: TVisitorCategoryRequest) => (category ? api.updateCategory(eventId, category.id, body) : api.createCategory(eventId, body)),
     [registrationKeys.categories(eventId), registrationKeys.public()],
   );
+  const saveForm = useFormMutation(save, { setFieldError: form.setFieldError, success: () => t('registration.org.saved'), onSuccess: onClose });
   return (
-    <Modal opened={isOpen} onClose={onClose} title={category ? t('registration.org.editCategory') : t('registration.org.newCategory')}>
-      <form
-        noValidate
-        onSubmit={form.onSubmit((v) => {
-          setFormError(null);
-          save.mutate(toCategoryRequest(v), {
-            onSuccess: () => {
-              toast(t('registration.org.saved'), 'success');
-              onClose();
-            },
-            onError: (e) => {
-              if (!applyServerFieldErrors(e, form.setFieldError, t)) setFormError(errorMessage(e, t));
-            },
-          });
-        })}
-      >
-        <Stack gap="md">
-          <FormAlert message={formError} />
-          <TextInput
-            label={t('registration.org.categoryName')}
-            withAsterisk
-            maxLength={120}
-            data-autofocus
-            {...form.getInputProps('name')}
-            onChange={(e) => {
-              const name = e.currentTarget.value;
-              if (!category && form.values.slug === slugify(form.values.name)) form.setFieldValue('slug', slugify(name));
-              form.setFieldValue('name', name);
-            }}
-          />
-          <TextInput label={t('registration.org.slug')} description={t('registration.org.slugHint', { slug: form.values.slug || '…' })} withAsterisk maxLength={60} {...form.getInputProps('slug')} />
-          <Textarea label={t('registration.org.description')} autosize minRows={2} maxLength={2000} {...form.getInputProps('description')} />
-          <NativeSelect
-            label={t('registration.org.categoryTicket')}
-            data={[{ value: '', label: '—' }, ...(tickets.data ?? []).map((x) => ({ value: x.id, label: x.name }))]}
-            {...form.getInputProps('ticketId')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('registration.org.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {category ? t('registration.org.save') : t('registration.org.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={isOpen}
+      onClose={onClose}
+      title={category ? t('registration.org.editCategory') : t('registration.org.newCategory')}
+      onSubmit={form.onSubmit((v) => saveForm.submit(toCategoryRequest(v)))}
+      formError={saveForm.formError}
+      isPending={saveForm.isPending}
+      cancelLabel={t('registration.org.cancel')}
+      submitLabel={category ? t('registration.org.save') : t('registration.org.create')}
+    >
+      <TextInput
+        label={t('registration.org.categoryName')}
+        withAsterisk
+        maxLength={120}
+        data-autofocus
+        {...form.getInputProps('name')}
+        onChange={(e) => {
+          const name = e.currentTarget.value;
+          if (!category && form.values.slug === slugify(form.values.name)) form.setFieldValue('slug', slugify(name));
+          form.setFieldValue('name', name);
+        }}
+      />
+      <TextInput label={t('registration.org.slug')} description={t('registration.org.slugHint', { slug: form.values.slug || '…' })} withAsterisk maxLength={60} {...form.getInputProps('slug')} />
+      <Textarea label={t('registration.org.description')} autosize minRows={2} maxLength={2000} {...form.getInputProps('description')} />
+      <NativeSelect
+        label={t('registration.org.categoryTicket')}
+        data={[{ value: '', label: '—' }, ...(tickets.data ?? []).map((x) => ({ value: x.id, label: x.name }))]}
+        {...form.getInputProps('ticketId')}
+      />
+    </FormModal>
   );
 }
 
@@ -114,54 +97,42 @@ const toDateRequest = (v: TDateValues): TDateOptionRequest => ({ categoryId: v.c
 function DateModal({ eventId, categories, isOpen, onClose }: { eventId: string; categories: TVisitorCategory[]; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const tickets = useTickets(eventId);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TDateValues>({
     mode: 'controlled',
     initialValues: { categoryId: categories[0]?.id ?? '', date: '', label: '', ticketId: '' },
     validate: schemaValidator<TDateValues>(ZDateOptionRequest, t, toDateRequest),
   });
   const save = useRegistrationMutation((body: TDateOptionRequest) => api.createDateOption(eventId, body), [registrationKeys.dateOptions(eventId), registrationKeys.public()]);
+  const saveForm = useFormMutation(save, {
+    setFieldError: form.setFieldError,
+    success: () => t('registration.org.saved'),
+    onSuccess: () => {
+      form.reset();
+      onClose();
+    },
+  });
   return (
-    <Modal opened={isOpen} onClose={onClose} title={t('registration.org.newDate')}>
-      <form
-        noValidate
-        onSubmit={form.onSubmit((v) => {
-          setFormError(null);
-          save.mutate(toDateRequest(v), {
-            onSuccess: () => {
-              toast(t('registration.org.saved'), 'success');
-              form.reset();
-              onClose();
-            },
-            onError: (e) => {
-              if (!applyServerFieldErrors(e, form.setFieldError, t)) setFormError(errorMessage(e, t));
-            },
-          });
-        })}
-      >
-        <Stack gap="md">
-          <FormAlert message={formError} />
-          <NativeSelect label={t('registration.org.dateCategory')} withAsterisk data={categories.map((c) => ({ value: c.id, label: c.name }))} {...form.getInputProps('categoryId')} />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput type="date" label={t('registration.org.date')} withAsterisk {...form.getInputProps('date')} />
-            <TextInput label={t('registration.org.dateLabel')} maxLength={200} {...form.getInputProps('label')} />
-          </SimpleGrid>
-          <NativeSelect
-            label={t('registration.org.dateTicket')}
-            data={[{ value: '', label: '—' }, ...(tickets.data ?? []).map((x) => ({ value: x.id, label: x.name }))]}
-            {...form.getInputProps('ticketId')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('registration.org.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('registration.org.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={isOpen}
+      onClose={onClose}
+      title={t('registration.org.newDate')}
+      onSubmit={form.onSubmit((v) => saveForm.submit(toDateRequest(v)))}
+      formError={saveForm.formError}
+      isPending={saveForm.isPending}
+      cancelLabel={t('registration.org.cancel')}
+      submitLabel={t('registration.org.create')}
+    >
+      <NativeSelect label={t('registration.org.dateCategory')} withAsterisk data={categories.map((c) => ({ value: c.id, label: c.name }))} {...form.getInputProps('categoryId')} />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <TextInput type="date" label={t('registration.org.date')} withAsterisk {...form.getInputProps('date')} />
+        <TextInput label={t('registration.org.dateLabel')} maxLength={200} {...form.getInputProps('label')} />
+      </SimpleGrid>
+      <NativeSelect
+        label={t('registration.org.dateTicket')}
+        data={[{ value: '', label: '—' }, ...(tickets.data ?? []).map((x) => ({ value: x.id, label: x.name }))]}
+        {...form.getInputProps('ticketId')}
+      />
+    </FormModal>
   );
 }
 

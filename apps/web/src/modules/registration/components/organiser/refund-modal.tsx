@@ -1,5 +1,5 @@
 import '../../organiser-i18n.ts';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, Divider, Group, Modal, NumberInput, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,8 @@ import type { TRefundRequest } from '@pavilion/domain/registration/payments.sche
 import type { TOrder } from '@pavilion/domain/registration/registration.schemas';
 import { useAccess } from '../../../../app/access.ts';
 import { isApiError } from '../../../../app/api-client.ts';
-import { applyServerFieldErrors, errorMessage, translateErrorKey } from '../../../../app/form-errors.ts';
-import { toast } from '../../../../app/toast.ts';
+import { translateErrorKey } from '../../../../app/form-errors.ts';
+import { useFormMutation } from '../../../../app/use-form-mutation.ts';
 import { FormAlert } from '../../../../ui/form-alert.tsx';
 import { organiserPaymentsApi as api } from '../../api/organiser-payments-api.ts';
 import { registrationKeys } from '../../api/registration-keys.ts';
@@ -27,7 +27,6 @@ export function RefundModal({ eventId, order, onClose }: { eventId: string; orde
   const { t } = useTranslation();
   const access = useAccess();
   const refunds = useRefunds(eventId, order?.id ?? null, access.can('AP-181'));
-  const [formError, setFormError] = useState<string | null>(null);
   const currency = order?.currency ?? 'EUR';
   const remaining = order ? refundableMinor(order) : 0;
   const form = useForm<TRefundValues>({
@@ -38,32 +37,30 @@ export function RefundModal({ eventId, order, onClose }: { eventId: string; orde
       return error ? { amount: translateErrorKey(t, error) } : {};
     },
   });
-  const refund = useRegistrationMutation((body: TRefundRequest) => api.refund(eventId, order!.id, body), [
-    registrationKeys.orders(eventId),
-    registrationKeys.registrations(eventId),
-    registrationKeys.transactions(eventId),
-  ]);
+  const refund = useFormMutation(
+    useRegistrationMutation((body: TRefundRequest) => api.refund(eventId, order!.id, body), [
+      registrationKeys.orders(eventId),
+      registrationKeys.registrations(eventId),
+      registrationKeys.transactions(eventId),
+    ]),
+    {
+      setFieldError: form.setFieldError,
+      success: (r) => t('registration.org.refundDone', { amount: formatMoney(r.amount, r.currency) }),
+      onSuccess: () => form.setValues(INITIAL),
+      errorText: (e) => (isApiError(e) && e.code === 'ORDER_NOT_PAID' ? t('registration.org.refundNotPaid') : null),
+    },
+  );
   useEffect(() => {
     form.setValues(INITIAL);
     form.resetDirty(INITIAL);
-    setFormError(null);
+    refund.setFormError(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [order?.id]);
 
   const submit = form.onSubmit((values) => {
     const { request } = refundRequest(values, currency, remaining);
     if (!request) return;
-    setFormError(null);
-    refund.mutate(request, {
-      onSuccess: (r) => {
-        toast(t('registration.org.refundDone', { amount: formatMoney(r.amount, r.currency) }), 'success');
-        form.setValues(INITIAL);
-      },
-      onError: (e) => {
-        if (isApiError(e) && e.code === 'ORDER_NOT_PAID') setFormError(t('registration.org.refundNotPaid'));
-        else if (!applyServerFieldErrors(e, form.setFieldError, t)) setFormError(errorMessage(e, t));
-      },
-    });
+    refund.submit(request);
   });
   const money = (minor: number) => formatMoney(minor, currency);
   const canCreate = !!order && access.can('AP-183') && canRefund(order);
@@ -76,7 +73,7 @@ export function RefundModal({ eventId, order, onClose }: { eventId: string; orde
           {canCreate ? (
             <form onSubmit={submit} noValidate>
               <Stack gap="sm">
-                <FormAlert message={formError} />
+                <FormAlert message={refund.formError} />
                 <Radio.Group label={t('registration.org.refund')} {...form.getInputProps('mode')}>
                   <Stack gap="xs" mt="xs">
                     <Radio value="full" label={t('registration.org.refundFull', { amount: money(remaining) })} description={t('registration.org.refundFullHint')} />
