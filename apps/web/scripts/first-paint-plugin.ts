@@ -39,7 +39,7 @@ export function firstPaintPlugin(root: string): Plugin {
         const files = [...closure(bundle, chunk.fileName)].filter((f) => !shell.has(f));
         const styles = new Set<string>();
         for (const f of files) for (const css of (bundle[f] as OutputChunk).viteMetadata?.importedCss ?? []) styles.add(css);
-        manifest.pages.push({ path: page.path, modules: files.map(url), styles: [...styles].map(url) });
+        manifest.pages.push({ path: page.path, modules: files.map(url), styles: [...styles].map(url), ...(page.data ? { data: page.data } : {}) });
       }
       this.emitFile({ type: 'asset', fileName: '.vite/first-paint.json', source: JSON.stringify(manifest, null, 1) });
     },

@@ -33,6 +33,8 @@ beforeAll(async () => {
       pages: [
         { path: '/cart-registration/:eventId', modules: ['/assets/cart-page-1.js', '/assets/form-2.js'], styles: ['/assets/form-3.css'] },
         { path: '/scanner', modules: ['/assets/scanner-4.js'], styles: [] },
+        { path: '/reg/:eventId', modules: [], styles: [], data: ['GET /api/test/events/:eventId/info'] },
+        { path: '/badge/:id', modules: [], styles: [], data: ['GET /api/test/badges/:id'] },
       ],
     }),
   );
@@ -40,6 +42,15 @@ beforeAll(async () => {
   await app.register(async (surface) => {
     await registerSecurity(surface);
     surface.get('/api/ping', async () => ({ status: 'OK' }));
+    surface.get<{ Params: { eventId: string } }>('/api/test/events/:eventId/info', async (request, reply) => {
+      if (request.params.eventId === 'gone') return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'No such event' });
+      reply.header('cache-control', 'public, no-cache');
+      return { status: 'OK', data: { eventId: request.params.eventId, name: 'Expo </script><script>alert(1)</script>', from: request.ip } };
+    });
+    surface.get<{ Params: { id: string } }>('/api/test/badges/:id', async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { status: 'OK', data: { id: request.params.id, token: 'credential' } };
+    });
     await registerSpa(surface, dist);
   });
   await app.ready();
@@ -122,6 +133,34 @@ describe('static serving of the built SPA', () => {
     expect((await app.inject('/eb/m/abc')).body).toBe(INDEX);
     expect((await app.inject('/cart-registration/Evt_1/more')).body).toBe(INDEX);
     expect((await app.inject('/cart-registration/%22%3E%3Cscript%3E')).body).toBe(INDEX);
+  });
+
+  it("writes a first-paint page's public reads into its HTML, made per request, escaped, and cached no more than the reads", async () => {
+    const page = await app.inject({ url: '/reg/Evt_7', remoteAddress: '203.0.113.9' });
+    expect(page.statusCode).toBe(200);
+    const element = /<script type="application\/json" id="pavilion-first-data">(.*?)<\/script>/.exec(page.body);
+    expect(element).not.toBeNull();
+    // No value can end the element: every '<' is escaped, and the data reads back as the API answered it.
+    expect(element![1]).not.toContain('<');
+    expect(JSON.parse(element![1]!)).toEqual([
+      { route: 'GET /api/test/events/:eventId/info', params: { eventId: 'Evt_7' }, data: { eventId: 'Evt_7', name: 'Expo </script><script>alert(1)</script>', from: '203.0.113.9' } },
+    ]);
+    expect(page.body.indexOf('pavilion-first-data')).toBeLessThan(page.body.indexOf('</head>'));
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect((await app.inject({ url: '/reg/Evt_7', remoteAddress: '203.0.113.9', headers: { 'if-none-match': String(page.headers.etag) } })).statusCode).toBe(304);
+    // Another event's page carries that event's read.
+    expect((await app.inject('/reg/Evt_8')).body).toContain('"eventId":"Evt_8"');
+
+    // A read that is not a 200 is left to the page; so is a path that is not a plain id.
+    const gone = await app.inject('/reg/gone');
+    expect(gone.body).toBe(INDEX);
+    expect((await app.inject('/reg/%3Cx%3E')).body).toBe(INDEX);
+
+    // A credential (private, no-store) makes the page private, no-store, with no ETag.
+    const badge = await app.inject({ url: '/badge/abc', headers: { 'accept-encoding': 'br' } });
+    expect(badge.headers['cache-control']).toBe('private, no-store');
+    expect(badge.headers.etag).toBeUndefined();
+    expect(brotliDecompressSync(badge.rawPayload).toString()).toContain('"token":"credential"');
   });
 
   it('puts the CSP and the other document headers on the HTML, not on a hashed script or style', async () => {

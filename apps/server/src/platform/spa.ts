@@ -31,7 +31,7 @@ export function isHashedAsset(url: string): boolean {
 // No cache: Accept-Encoding is the client's to choose, and a Map keyed by it would grow without bound.
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 
-type FirstPaintPage = { path: string; modules: string[]; styles: string[] };
+type FirstPaintPage = { path: string; modules: string[]; styles: string[]; data?: string[] };
 type IndexSource = { html: string; pages: FirstPaintPage[] };
 type IndexVariant = { etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
 
@@ -57,15 +57,79 @@ export function htmlFor(source: IndexSource, path: string): string {
       ...page.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
       ...page.modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ];
+    if (tags.length === 0) return source.html;
     return source.html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
   }
   return source.html;
+}
+
+/** The values of `pattern`'s `:name` segments in `path` (call matchesPath first). */
+export function paramsOf(pattern: string, path: string): Record<string, string> {
+  const got = path.split('/').filter(Boolean);
+  const params: Record<string, string> = {};
+  pattern
+    .split('/')
+    .filter(Boolean)
+    .forEach((w, i) => {
+      if (w.startsWith(':')) params[w.slice(1)] = got[i]!;
+    });
+  return params;
+}
+
+/** A read the server made for the page's first paint, as the page's data hook finds it (src/app/first-paint-data.ts). */
+export type FirstPaintRead = { route: string; params: Record<string, string>; data: unknown };
+
+/**
+ * The element carrying the first-paint reads: JSON in a data block (never run, so the CSP's script-src does not apply),
+ * with every `<` written as `\u003c` so no value can close the element or open another.
+ */
+export function firstDataTag(reads: FirstPaintRead[]): string {
+  return `<script type="application/json" id="pavilion-first-data">${JSON.stringify(reads).replace(/</g, '\\u003c')}</script>`;
+}
+
+/** The HTML's Cache-Control given its reads' own: a read no cache may keep (a credential) makes the page one too. */
+export function documentCacheControl(readCacheControls: string[]): string {
+  if (readCacheControls.some((c) => /no-store/i.test(c))) return 'private, no-store';
+  if (readCacheControls.some((c) => /private/i.test(c))) return 'private, no-cache';
+  return 'no-cache';
+}
+
+/**
+ * The public reads a first-paint page lists (`GET /api/...:name`, its params taken from the page path), made through
+ * the server's own routes (app.inject: the same validation, rate limit per visitor address and answer as the
+ * browser's own call, without credentials). Only 200 answers are kept; anything else is left to the page to fetch.
+ */
+async function firstPaintReads(app: FastifyInstance, request: FastifyRequest, page: FirstPaintPage, path: string): Promise<{ reads: FirstPaintRead[]; cacheControls: string[] }> {
+  const params = paramsOf(page.path, path);
+  const reads: FirstPaintRead[] = [];
+  const cacheControls: string[] = [];
+  for (const route of page.data ?? []) {
+    const [method, pattern] = route.split(' ');
+    if (method !== 'GET' || !pattern?.startsWith('/api/')) continue;
+    const names = pattern.split('/').filter((w) => w.startsWith(':')).map((w) => w.slice(1));
+    if (!names.every((n) => n in params)) continue;
+    const url = pattern.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encodeURIComponent(params[name]!));
+    const res = await app.inject({ method: 'GET', url, remoteAddress: request.ip, headers: { accept: 'application/json' } }).catch(() => null);
+    if (res?.statusCode !== 200) continue;
+    const body = res.json<{ status?: string; data?: unknown }>();
+    if (body.status !== 'OK') continue;
+    reads.push({ route, params: Object.fromEntries(names.map((n) => [n, params[n]!])), data: body.data });
+    cacheControls.push(String(res.headers['cache-control'] ?? ''));
+  }
+  return { reads, cacheControls };
 }
 
 function variantOf(html: string, brotliQuality: number): IndexVariant {
   const identity = Buffer.from(html);
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   return { etag, identity, br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality } }), gzip: gzipSync(identity) };
+}
+
+function sendVariant(request: FastifyRequest, reply: FastifyReply, index: IndexVariant) {
+  const encoding = encodings.negotiate(String(request.headers['accept-encoding'] ?? '')) as 'br' | 'gzip' | null;
+  reply.status(200).type('text/html; charset=utf-8');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding ? index[encoding] : index.identity);
 }
 
 /**
@@ -109,15 +173,23 @@ export async function registerSpa(app: FastifyInstance, distDir = DEFAULT_WEB_DI
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const loaded = await indexSource();
     if (!loaded) return reply.status(503).type('text/plain').send('Pavilion web app is not built. Run `npm run build`.');
-    const html = htmlFor(loaded.source, request.url.split('?')[0] ?? '/');
+    const path = request.url.split('?')[0] ?? '/';
+    let html = htmlFor(loaded.source, path);
+    let cacheControl = 'no-cache';
+    const page = loaded.source.pages.find((p) => p.data?.length && matchesPath(p.path, path));
+    if (page) {
+      // The page's first reads go in the HTML, made for this request (the HTML is never cached without revalidation).
+      const { reads, cacheControls } = await firstPaintReads(app, request, page, path);
+      if (reads.length > 0) html = html.replace('</head>', `  ${firstDataTag(reads)}\n  </head>`);
+      cacheControl = documentCacheControl(cacheControls);
+    }
     const index = html === loaded.source.html ? loaded.plain : variantOf(html, 5);
-    reply.header('cache-control', 'no-cache').header('etag', index.etag).header('vary', 'accept-encoding');
+    reply.header('cache-control', cacheControl).header('vary', 'accept-encoding');
+    if (cacheControl.includes('no-store')) return sendVariant(request, reply, index);
+    reply.header('etag', index.etag);
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === index.etag)) return reply.status(304).send();
-    const encoding = encodings.negotiate(String(request.headers['accept-encoding'] ?? '')) as 'br' | 'gzip' | null;
-    reply.status(200).type('text/html; charset=utf-8');
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding ? index[encoding] : index.identity);
+    return sendVariant(request, reply, index);
   };
   // "/" would otherwise reach the static plugin as a directory listing request (403).
   app.get('/', sendIndex);

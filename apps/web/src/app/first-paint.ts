@@ -1,3 +1,5 @@
+import type { TApiRouteKey } from './api-client.ts';
+
 /**
  * Public phone pages whose code the server names in index.html, so the browser fetches it beside the entry script
  * instead of after the entry has run and the router has asked for the page (docs/PERFORMANCE.md "Lighthouse (mobile)").
@@ -6,17 +8,24 @@
  * it is not a chunk of the build. apps/server/src/platform/spa.ts matches the request path against `path` (`:name` =
  * one URL-safe segment). Nothing here is imported by the app at run time.
  *
- * The pages' first API reads are not announced (`<link rel=preload as=fetch>`): with them, the registration page's
- * "leave this page?" e2e journey could no longer close its browser context after the prompt was dismissed.
+ * `data` names the page's first public reads by their contract key (`GET /api/...:name`, each `:name` one of the page
+ * path's): the server makes them for the request and writes their answers into the HTML, which the page's data hooks
+ * take as initial data (src/app/first-paint-data.ts), so the first paint waits for no API round trip. (They are not
+ * announced as `<link rel=preload as=fetch>`: with that, the registration page's "leave this page?" e2e journey could
+ * no longer close its browser context after the prompt was dismissed.)
  */
-export type TFirstPaintPage = { path: string; page: string };
+export type TFirstPaintPage = { path: string; page: string; data?: readonly TApiRouteKey[] };
 
 export const FIRST_PAINT_PAGES: readonly TFirstPaintPage[] = [
-  { path: '/cart-registration/:eventId', page: 'src/modules/registration/pages/cart-registration-page.tsx' },
-  { path: '/eb/m/:eventUserId', page: 'src/modules/ebadge/pages/ebadge-mobile-page.tsx' },
-  { path: '/eb/:eventUserId', page: 'src/modules/ebadge/pages/ebadge-page.tsx' },
+  {
+    path: '/cart-registration/:eventId',
+    page: 'src/modules/registration/pages/cart-registration-page.tsx',
+    data: ['GET /api/eventservices/public/events/:eventId/registration'],
+  },
+  { path: '/eb/m/:eventUserId', page: 'src/modules/ebadge/pages/ebadge-mobile-page.tsx', data: ['GET /api/eventservices/public/ebadges/:eventUserId'] },
+  { path: '/eb/:eventUserId', page: 'src/modules/ebadge/pages/ebadge-page.tsx', data: ['GET /api/eventservices/public/ebadges/:eventUserId'] },
   { path: '/scanner', page: 'src/modules/checkin/pages/scanner-page.tsx' },
 ];
 
 /** What the build writes for the server: per page, the URLs to preload. */
-export type TFirstPaintManifest = { pages: { path: string; modules: string[]; styles: string[] }[] };
+export type TFirstPaintManifest = { pages: { path: string; modules: string[]; styles: string[]; data?: readonly string[] }[] };

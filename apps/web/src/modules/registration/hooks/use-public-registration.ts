@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useTranslation } from 'react-i18next';
 import type { TPublicOrder, TPublicRegistrationQuery } from '@pavilion/domain/registration/registration.schemas';
 import { httpStatusOf } from '../../../app/api-client.ts';
+import { takeFirstPaintData } from '../../../app/first-paint-data.ts';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { publicRegistrationApi } from '../api/public-registration-api.ts';
@@ -13,13 +14,18 @@ const POLL_FOR_MS = 120_000;
 /** 404s are answers ("this link is not valid"), not glitches: do not retry them. */
 const retryUnless404 = (count: number, error: unknown) => httpStatusOf(error) !== 404 && count < 2;
 
-/** The public registration read of an event: one definition for the page's hook and its route's early start. */
+/**
+ * The public registration read of an event: one definition for the page's hook and its route's early start. The
+ * plain read (no unlock code) starts from the answer the server wrote into the page, when it did (app/first-paint-data.ts).
+ */
 export function publicRegistrationInfoQuery(eventId: string, q: TPublicRegistrationQuery = {}) {
   return queryOptions({
     queryKey: registrationKeys.publicInfo(eventId, q),
     queryFn: ({ signal }) => publicRegistrationApi.info(eventId, q, signal),
     retry: retryUnless404,
     staleTime: 30_000,
+    initialData: () =>
+      eventId && Object.values(q).every((v) => v === undefined) ? takeFirstPaintData('GET /api/eventservices/public/events/:eventId/registration', { eventId }) : undefined,
   });
 }
 

@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { publicRegistrationInfoQuery } from '../modules/registration/hooks/use-public-registration.ts';
+import { resetFirstPaintData, takeFirstPaintData } from './first-paint-data.ts';
+
+const REGISTRATION = 'GET /api/eventservices/public/events/:eventId/registration';
+
+/** The element the server writes into a first-paint page (apps/server/src/platform/spa.ts firstDataTag). */
+function writeReads(text: string): void {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = 'pavilion-first-data';
+  element.textContent = text;
+  document.head.append(element);
+}
+
+afterEach(() => {
+  document.getElementById('pavilion-first-data')?.remove();
+  resetFirstPaintData();
+});
+
+describe('first-paint data', () => {
+  it("hands the server's read to the query that asks for it with the same params, once", () => {
+    writeReads(JSON.stringify([{ route: REGISTRATION, params: { eventId: 'evt1' }, data: { eventName: 'Expo' } }]));
+    expect(takeFirstPaintData(REGISTRATION, { eventId: 'other' })).toBeUndefined();
+    expect(takeFirstPaintData('GET /api/eventservices/public/ebadges/:eventUserId', { eventUserId: 'evt1' })).toBeUndefined();
+    expect(takeFirstPaintData(REGISTRATION, { eventId: 'evt1' })).toEqual({ eventName: 'Expo' });
+    expect(takeFirstPaintData(REGISTRATION, { eventId: 'evt1' })).toBeUndefined();
+    // Read once, the element leaves the document.
+    expect(document.getElementById('pavilion-first-data')).toBeNull();
+  });
+
+  it('leaves an answer with markup, a damaged element or no element to the network', () => {
+    writeReads(JSON.stringify([{ route: REGISTRATION, params: { eventId: 'evt1' }, data: { eventName: '<img src=x onerror=alert(1)>' } }]));
+    expect(takeFirstPaintData(REGISTRATION, { eventId: 'evt1' })).toBeUndefined();
+    resetFirstPaintData();
+    writeReads('{not json');
+    expect(takeFirstPaintData(REGISTRATION, { eventId: 'evt1' })).toBeUndefined();
+    resetFirstPaintData();
+    expect(takeFirstPaintData(REGISTRATION, { eventId: 'evt1' })).toBeUndefined();
+  });
+
+  it('is the initial data of the plain registration read, fresh, and not of a read with an unlock code', async () => {
+    writeReads(JSON.stringify([{ route: REGISTRATION, params: { eventId: 'evt1' }, data: { eventName: 'Expo', tickets: [] } }]));
+    const client = new QueryClient();
+    const withCode = publicRegistrationInfoQuery('evt1', { unlockCode: 'VIP' });
+    expect(client.getQueryCache().build(client, withCode).state.data).toBeUndefined();
+    const plain = client.getQueryCache().build(client, publicRegistrationInfoQuery('evt1'));
+    expect(plain.state.data).toEqual({ eventName: 'Expo', tickets: [] });
+    expect(plain.isStale()).toBe(false);
+  });
+});
