@@ -1,6 +1,7 @@
 // Common
 export * from './common/envelope.ts';
 export * from './common/route-contract.ts';
+export * from './common/define-enum.ts';
 export * from './common/pagination.ts';
 export * from './common/domain-error.ts';
 export * from './common/time-ago.ts';

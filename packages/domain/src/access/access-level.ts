@@ -1,4 +1,7 @@
+import { defineEnum, type TEnumValue } from '../common/define-enum.ts';
+
 /** SPEC §3.10 Access level. */
-export const AccessLevel = { AdminAccess: 1, UserAccess: 2 } as const;
-export type TAccessLevel = (typeof AccessLevel)[keyof typeof AccessLevel];
-export const ACCESS_LEVEL_LABELS: Record<TAccessLevel, string> = { 1: 'Admin Access', 2: 'User Access' };
+const accessLevelEnum = /*#__PURE__*/ defineEnum({ AdminAccess: [1, 'Admin Access'], UserAccess: [2, 'User Access'] });
+export const AccessLevel = accessLevelEnum.values;
+export type TAccessLevel = TEnumValue<typeof accessLevelEnum>;
+export const ACCESS_LEVEL_LABELS = accessLevelEnum.labels;

@@ -1,29 +1,23 @@
+import { defineEnum, type TEnumValue } from '../common/define-enum.ts';
+
 /** SPEC §3.10 Ad placement. Numbers 6 and 7 are unused in the spec and stay unused. */
-export const AdPlacement = {
-  EventFeed: 1,
-  Exhibitor: 2,
-  NetworkingLounge: 3,
-  LeaderBoard: 4,
-  HomePage: 5,
-  RegistrationLinks: 8,
-  Speaker: 9,
-  Sponsor: 10,
-  EventSchedule: 11,
-} as const;
-export type TAdPlacement = (typeof AdPlacement)[keyof typeof AdPlacement];
-export const AD_PLACEMENT_LABELS: Record<TAdPlacement, string> = {
-  1: 'Event Feed',
-  2: 'Exhibitor',
-  3: 'Networking Lounge',
-  4: 'Leader board',
-  5: 'Home Page',
-  8: 'Registration Links',
-  9: 'Speaker',
-  10: 'Sponsor',
-  11: 'Event Schedule',
-};
+const adPlacementEnum = /*#__PURE__*/ defineEnum({
+  EventFeed: [1, 'Event Feed'],
+  Exhibitor: [2, 'Exhibitor'],
+  NetworkingLounge: [3, 'Networking Lounge'],
+  LeaderBoard: [4, 'Leader board'],
+  HomePage: [5, 'Home Page'],
+  RegistrationLinks: [8, 'Registration Links'],
+  Speaker: [9, 'Speaker'],
+  Sponsor: [10, 'Sponsor'],
+  EventSchedule: [11, 'Event Schedule'],
+});
+export const AdPlacement = adPlacementEnum.values;
+export type TAdPlacement = TEnumValue<typeof adPlacementEnum>;
+export const AD_PLACEMENT_LABELS = adPlacementEnum.labels;
 
 /** SPEC §3.10 Ad metric. */
-export const AdMetric = { Click: 1, Impression: 2 } as const;
-export type TAdMetric = (typeof AdMetric)[keyof typeof AdMetric];
-export const AD_METRIC_LABELS: Record<TAdMetric, string> = { 1: 'Click', 2: 'Impression' };
+const adMetricEnum = /*#__PURE__*/ defineEnum({ Click: [1, 'Click'], Impression: [2, 'Impression'] });
+export const AdMetric = adMetricEnum.values;
+export type TAdMetric = TEnumValue<typeof adMetricEnum>;
+export const AD_METRIC_LABELS = adMetricEnum.labels;

@@ -1,3 +1,5 @@
+import { defineEnum, type TEnumValue } from '../common/define-enum.ts';
+
 /** SPEC §9 time-range filter options (ids as the spec numbers them; the display order is the spec's). */
 export const TimeRangeFilter = {
   Now: 7,
@@ -26,70 +28,44 @@ export const TIME_RANGE_FILTER_OPTIONS: readonly { id: TTimeRangeFilter; label: 
 ];
 
 /** SPEC §9 analytics type ids. */
-export const AnalyticsType = {
-  Booth: 3,
-  Documents: 4,
-  Videos: 5,
-  Inquiries: 7,
-  CardTaken: 8,
-  CardDropped: 9,
-  ActionPoint: 10,
-  Schedule: 11,
-  Event: 14,
-  NetworkingLounge: 16,
-  DiscussionTable: 17,
-  VideoCalls: 18,
-  Meetings: 20,
-  BadgePrint: 28,
-  OnsiteLeads: 30,
-  Webhooks: 31,
-  CertificatePrinting: 45,
-} as const;
-export type TAnalyticsType = (typeof AnalyticsType)[keyof typeof AnalyticsType];
-export const ANALYTICS_TYPE_LABELS: Record<TAnalyticsType, string> = {
-  3: 'Booth',
-  4: 'Documents',
-  5: 'Videos',
-  7: 'Inquiries',
-  8: 'Card Taken',
-  9: 'Card Dropped',
-  10: 'Action Point',
-  11: 'Schedule',
-  14: 'Event',
-  16: 'Networking Lounge',
-  17: 'Discussion Table',
-  18: 'Video Calls',
-  20: 'Meetings',
-  28: 'Badge Print',
-  30: 'Onsite Leads',
-  31: 'Webhooks',
-  45: 'Certificate Printing',
-};
+const analyticsTypeEnum = /*#__PURE__*/ defineEnum({
+  Booth: [3, 'Booth'],
+  Documents: [4, 'Documents'],
+  Videos: [5, 'Videos'],
+  Inquiries: [7, 'Inquiries'],
+  CardTaken: [8, 'Card Taken'],
+  CardDropped: [9, 'Card Dropped'],
+  ActionPoint: [10, 'Action Point'],
+  Schedule: [11, 'Schedule'],
+  Event: [14, 'Event'],
+  NetworkingLounge: [16, 'Networking Lounge'],
+  DiscussionTable: [17, 'Discussion Table'],
+  VideoCalls: [18, 'Video Calls'],
+  Meetings: [20, 'Meetings'],
+  BadgePrint: [28, 'Badge Print'],
+  OnsiteLeads: [30, 'Onsite Leads'],
+  Webhooks: [31, 'Webhooks'],
+  CertificatePrinting: [45, 'Certificate Printing'],
+});
+export const AnalyticsType = analyticsTypeEnum.values;
+export type TAnalyticsType = TEnumValue<typeof analyticsTypeEnum>;
+export const ANALYTICS_TYPE_LABELS = analyticsTypeEnum.labels;
 
 /** SPEC §9 report action ids. */
-export const ReportAction = {
-  View: 1,
-  Download: 2,
-  TakeCard: 3,
-  DropCard: 4,
-  BriefBag: 5,
-  Inquiry: 6,
-  GeneralCall: 7,
-  Meetings: 8,
-  Networking: 9,
-} as const;
-export type TReportAction = (typeof ReportAction)[keyof typeof ReportAction];
-export const REPORT_ACTION_LABELS: Record<TReportAction, string> = {
-  1: 'view',
-  2: 'download',
-  3: 'take card',
-  4: 'drop card',
-  5: 'brief bag',
-  6: 'inquiry',
-  7: 'general call',
-  8: 'meetings',
-  9: 'networking',
-};
+const reportActionEnum = /*#__PURE__*/ defineEnum({
+  View: [1, 'view'],
+  Download: [2, 'download'],
+  TakeCard: [3, 'take card'],
+  DropCard: [4, 'drop card'],
+  BriefBag: [5, 'brief bag'],
+  Inquiry: [6, 'inquiry'],
+  GeneralCall: [7, 'general call'],
+  Meetings: [8, 'meetings'],
+  Networking: [9, 'networking'],
+});
+export const ReportAction = reportActionEnum.values;
+export type TReportAction = TEnumValue<typeof reportActionEnum>;
+export const REPORT_ACTION_LABELS = reportActionEnum.labels;
 
 /**
  * SPEC §2.6 organiser report tabs, with the analytics type each one reads where the spec gives one (null where the

@@ -1,4 +1,7 @@
+import { defineEnum, type TEnumValue } from '../common/define-enum.ts';
+
 /** SPEC §3.10 Online state. */
-export const OnlineState = { Offline: 1, Online: 2 } as const;
-export type TOnlineState = (typeof OnlineState)[keyof typeof OnlineState];
-export const ONLINE_STATE_LABELS: Record<TOnlineState, string> = { 1: 'Offline', 2: 'Online' };
+const onlineStateEnum = /*#__PURE__*/ defineEnum({ Offline: [1, 'Offline'], Online: [2, 'Online'] });
+export const OnlineState = onlineStateEnum.values;
+export type TOnlineState = TEnumValue<typeof onlineStateEnum>;
+export const ONLINE_STATE_LABELS = onlineStateEnum.labels;

@@ -1,24 +1,30 @@
+import { defineEnum, type TEnumValue } from '../common/define-enum.ts';
+
 /** SPEC §3.10 Feed post type. */
-export const FeedPostType = { Message: 1, Media: 2, Introductions: 3, Polls: 4 } as const;
-export type TFeedPostType = (typeof FeedPostType)[keyof typeof FeedPostType];
-export const FEED_POST_TYPE_LABELS: Record<TFeedPostType, string> = {
-  1: 'message',
-  2: 'media',
-  3: 'introductions',
-  4: 'polls',
-};
+const feedPostTypeEnum = /*#__PURE__*/ defineEnum({
+  Message: [1, 'message'],
+  Media: [2, 'media'],
+  Introductions: [3, 'introductions'],
+  Polls: [4, 'polls'],
+});
+export const FeedPostType = feedPostTypeEnum.values;
+export type TFeedPostType = TEnumValue<typeof feedPostTypeEnum>;
+export const FEED_POST_TYPE_LABELS = feedPostTypeEnum.labels;
 
 /** SPEC §3.10 feed media. */
-export const FeedMediaType = { Image: 1, Video: 2 } as const;
-export type TFeedMediaType = (typeof FeedMediaType)[keyof typeof FeedMediaType];
-export const FEED_MEDIA_TYPE_LABELS: Record<TFeedMediaType, string> = { 1: 'image', 2: 'video' };
+const feedMediaTypeEnum = /*#__PURE__*/ defineEnum({ Image: [1, 'image'], Video: [2, 'video'] });
+export const FeedMediaType = feedMediaTypeEnum.values;
+export type TFeedMediaType = TEnumValue<typeof feedMediaTypeEnum>;
+export const FEED_MEDIA_TYPE_LABELS = feedMediaTypeEnum.labels;
 
 /** SPEC §3.10 feed introduction. */
-export const IntroductionType = { LookingFor: 1, Offering: 2 } as const;
-export type TIntroductionType = (typeof IntroductionType)[keyof typeof IntroductionType];
-export const INTRODUCTION_TYPE_LABELS: Record<TIntroductionType, string> = { 1: 'looking-for', 2: 'offering' };
+const introductionTypeEnum = /*#__PURE__*/ defineEnum({ LookingFor: [1, 'looking-for'], Offering: [2, 'offering'] });
+export const IntroductionType = introductionTypeEnum.values;
+export type TIntroductionType = TEnumValue<typeof introductionTypeEnum>;
+export const INTRODUCTION_TYPE_LABELS = introductionTypeEnum.labels;
 
 /** SPEC §3.10 feed poll. */
-export const PollType = { SingleChoice: 1, MultiChoice: 2 } as const;
-export type TPollType = (typeof PollType)[keyof typeof PollType];
-export const POLL_TYPE_LABELS: Record<TPollType, string> = { 1: 'single-choice', 2: 'multi-choice' };
+const pollTypeEnum = /*#__PURE__*/ defineEnum({ SingleChoice: [1, 'single-choice'], MultiChoice: [2, 'multi-choice'] });
+export const PollType = pollTypeEnum.values;
+export type TPollType = TEnumValue<typeof pollTypeEnum>;
+export const POLL_TYPE_LABELS = pollTypeEnum.labels;

@@ -1,21 +1,17 @@
+import { defineEnum, type TEnumValue } from '../common/define-enum.ts';
+
 /** SPEC §3.10 Campaign kind. */
-export const CampaignKind = {
-  Announcement: 1,
-  Meeting: 2,
-  SocialMediaMarketing: 3,
-  WhatsappCampaign: 4,
-  SmsCampaign: 5,
-  EmailCampaign: 6,
-} as const;
-export type TCampaignKind = (typeof CampaignKind)[keyof typeof CampaignKind];
-export const CAMPAIGN_KIND_LABELS: Record<TCampaignKind, string> = {
-  1: 'Announcement',
-  2: 'Meeting',
-  3: 'Social Media Marketing',
-  4: 'Whatsapp Campaign',
-  5: 'SMS Campaign',
-  6: 'Email Campaign',
-};
+const campaignKindEnum = /*#__PURE__*/ defineEnum({
+  Announcement: [1, 'Announcement'],
+  Meeting: [2, 'Meeting'],
+  SocialMediaMarketing: [3, 'Social Media Marketing'],
+  WhatsappCampaign: [4, 'Whatsapp Campaign'],
+  SmsCampaign: [5, 'SMS Campaign'],
+  EmailCampaign: [6, 'Email Campaign'],
+});
+export const CampaignKind = campaignKindEnum.values;
+export type TCampaignKind = TEnumValue<typeof campaignKindEnum>;
+export const CAMPAIGN_KIND_LABELS = campaignKindEnum.labels;
 
 /**
  * SPEC §3.10 SMS providers: numbered 1 to 5, each serving India or the USA. The spec does not name the gateways,
@@ -61,15 +57,16 @@ export const TEMPLATE_CATEGORY_LABELS: Record<TTemplateCategory, string> = {
 };
 
 /** SPEC §3.10 second SMS-type list (numbered; 4 and 5 are unused in the spec). */
-export const SmsType = { Transactional: 1, Promotional: 2, International: 3, Otp: 6, Other: 7 } as const;
-export type TSmsType = (typeof SmsType)[keyof typeof SmsType];
-export const SMS_TYPE_LABELS: Record<TSmsType, string> = {
-  1: 'Transactional',
-  2: 'Promotional',
-  3: 'International',
-  6: 'OTP',
-  7: 'Other',
-};
+const smsTypeEnum = /*#__PURE__*/ defineEnum({
+  Transactional: [1, 'Transactional'],
+  Promotional: [2, 'Promotional'],
+  International: [3, 'International'],
+  Otp: [6, 'OTP'],
+  Other: [7, 'Other'],
+});
+export const SmsType = smsTypeEnum.values;
+export type TSmsType = TEnumValue<typeof smsTypeEnum>;
+export const SMS_TYPE_LABELS = smsTypeEnum.labels;
 
 /** SPEC §3.10 SMS modes. */
 export const SMS_MODES = ['normal', 'flash'] as const;

@@ -1,15 +1,17 @@
 import { defineStatusMachine } from '../status/status-machine.ts';
+import { defineEnum, type TEnumValue } from '../common/define-enum.ts';
 
 /** SPEC §4 social post stage. */
-export const SocialPostStage = { Draft: 1, Scheduled: 2, Initiated: 3, Published: 4, Failed: 5 } as const;
-export type TSocialPostStage = (typeof SocialPostStage)[keyof typeof SocialPostStage];
-export const SOCIAL_POST_STAGE_LABELS: Record<TSocialPostStage, string> = {
-  1: 'Draft',
-  2: 'Scheduled',
-  3: 'Initiated',
-  4: 'Published',
-  5: 'Failed',
-};
+const socialPostStageEnum = /*#__PURE__*/ defineEnum({
+  Draft: [1, 'Draft'],
+  Scheduled: [2, 'Scheduled'],
+  Initiated: [3, 'Initiated'],
+  Published: [4, 'Published'],
+  Failed: [5, 'Failed'],
+});
+export const SocialPostStage = socialPostStageEnum.values;
+export type TSocialPostStage = TEnumValue<typeof socialPostStageEnum>;
+export const SOCIAL_POST_STAGE_LABELS = socialPostStageEnum.labels;
 
 /**
  * The spec leaves transitions out; these are the ones a user expects. A draft is scheduled or sent now; a scheduled

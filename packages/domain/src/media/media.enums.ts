@@ -1,4 +1,7 @@
+import { defineEnum, type TEnumValue } from '../common/define-enum.ts';
+
 /** SPEC §3.10 Upload media. */
-export const UploadMedia = { Document: 1, Video: 2, VisitingCard: 3 } as const;
-export type TUploadMedia = (typeof UploadMedia)[keyof typeof UploadMedia];
-export const UPLOAD_MEDIA_LABELS: Record<TUploadMedia, string> = { 1: 'Document', 2: 'Video', 3: 'Visiting Card' };
+const uploadMediaEnum = /*#__PURE__*/ defineEnum({ Document: [1, 'Document'], Video: [2, 'Video'], VisitingCard: [3, 'Visiting Card'] });
+export const UploadMedia = uploadMediaEnum.values;
+export type TUploadMedia = TEnumValue<typeof uploadMediaEnum>;
+export const UPLOAD_MEDIA_LABELS = uploadMediaEnum.labels;

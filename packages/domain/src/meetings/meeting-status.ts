@@ -1,37 +1,33 @@
 import { defineStatusMachine } from '../status/status-machine.ts';
+import { defineEnum, type TEnumValue } from '../common/define-enum.ts';
 
 /** SPEC §4 meeting or request status (first labelling). */
-export const MeetingStatus = { Pending: 0, Approved: 1, Rejected: 2, Completed: 3, Cancelled: 4 } as const;
-export type TMeetingStatus = (typeof MeetingStatus)[keyof typeof MeetingStatus];
-export const MEETING_STATUS_LABELS: Record<TMeetingStatus, string> = {
-  0: 'Pending',
-  1: 'Approved',
-  2: 'Rejected',
-  3: 'Completed',
-  4: 'Cancelled',
-};
+const meetingStatusEnum = /*#__PURE__*/ defineEnum({
+  Pending: [0, 'Pending'],
+  Approved: [1, 'Approved'],
+  Rejected: [2, 'Rejected'],
+  Completed: [3, 'Completed'],
+  Cancelled: [4, 'Cancelled'],
+});
+export const MeetingStatus = meetingStatusEnum.values;
+export type TMeetingStatus = TEnumValue<typeof meetingStatusEnum>;
+export const MEETING_STATUS_LABELS = meetingStatusEnum.labels;
 
 /**
  * SPEC §4 second labelling of the same field, used for invitation responses: 3 means Maybe/Tentative (not
  * Completed) and 5 Scheduled exists only here.
  */
-export const MeetingResponseStatus = {
-  Pending: 0,
-  Approved: 1,
-  Rejected: 2,
-  Tentative: 3,
-  Cancelled: 4,
-  Scheduled: 5,
-} as const;
-export type TMeetingResponseStatus = (typeof MeetingResponseStatus)[keyof typeof MeetingResponseStatus];
-export const MEETING_RESPONSE_STATUS_LABELS: Record<TMeetingResponseStatus, string> = {
-  0: 'Pending',
-  1: 'Approved',
-  2: 'Rejected',
-  3: 'Maybe/Tentative',
-  4: 'Cancelled',
-  5: 'Scheduled',
-};
+const meetingResponseStatusEnum = /*#__PURE__*/ defineEnum({
+  Pending: [0, 'Pending'],
+  Approved: [1, 'Approved'],
+  Rejected: [2, 'Rejected'],
+  Tentative: [3, 'Maybe/Tentative'],
+  Cancelled: [4, 'Cancelled'],
+  Scheduled: [5, 'Scheduled'],
+});
+export const MeetingResponseStatus = meetingResponseStatusEnum.values;
+export type TMeetingResponseStatus = TEnumValue<typeof meetingResponseStatusEnum>;
+export const MEETING_RESPONSE_STATUS_LABELS = meetingResponseStatusEnum.labels;
 
 /** SPEC §4 status colours. */
 export const STATUS_COLOURS = ['amber', 'blue', 'red', 'green', 'grey'] as const;

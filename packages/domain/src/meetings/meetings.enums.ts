@@ -1,14 +1,19 @@
+import { defineEnum, type TEnumValue } from '../common/define-enum.ts';
+
 /** SPEC §3.10 Meeting place. */
-export const MeetingPlace = { Booth: 1, NetworkingLounge: 2 } as const;
-export type TMeetingPlace = (typeof MeetingPlace)[keyof typeof MeetingPlace];
-export const MEETING_PLACE_LABELS: Record<TMeetingPlace, string> = { 1: 'Booth', 2: 'Networking Lounge' };
+const meetingPlaceEnum = /*#__PURE__*/ defineEnum({ Booth: [1, 'Booth'], NetworkingLounge: [2, 'Networking Lounge'] });
+export const MeetingPlace = meetingPlaceEnum.values;
+export type TMeetingPlace = TEnumValue<typeof meetingPlaceEnum>;
+export const MEETING_PLACE_LABELS = meetingPlaceEnum.labels;
 
 /** SPEC §3.10 Meeting mode. */
-export const MeetingMode = { Physical: 1, Virtual: 2 } as const;
-export type TMeetingMode = (typeof MeetingMode)[keyof typeof MeetingMode];
-export const MEETING_MODE_LABELS: Record<TMeetingMode, string> = { 1: 'Physical', 2: 'Virtual' };
+const meetingModeEnum = /*#__PURE__*/ defineEnum({ Physical: [1, 'Physical'], Virtual: [2, 'Virtual'] });
+export const MeetingMode = meetingModeEnum.values;
+export type TMeetingMode = TEnumValue<typeof meetingModeEnum>;
+export const MEETING_MODE_LABELS = meetingModeEnum.labels;
 
 /** SPEC §3.10 Meeting type (labels upper-case as in the spec). */
-export const MeetingType = { General: 1, Meeting: 2, Networking: 3 } as const;
-export type TMeetingType = (typeof MeetingType)[keyof typeof MeetingType];
-export const MEETING_TYPE_LABELS: Record<TMeetingType, string> = { 1: 'GENERAL', 2: 'MEETING', 3: 'NETWORKING' };
+const meetingTypeEnum = /*#__PURE__*/ defineEnum({ General: [1, 'GENERAL'], Meeting: [2, 'MEETING'], Networking: [3, 'NETWORKING'] });
+export const MeetingType = meetingTypeEnum.values;
+export type TMeetingType = TEnumValue<typeof meetingTypeEnum>;
+export const MEETING_TYPE_LABELS = meetingTypeEnum.labels;

@@ -1,16 +1,18 @@
 import { defineStatusMachine, restrictStatusMachine } from '../status/status-machine.ts';
+import { defineEnum, type TEnumValue } from '../common/define-enum.ts';
 
 /** SPEC §4 message delivery status. */
-export const DeliveryStatus = { Initiated: 1, Sent: 2, Delivered: 3, Failed: 4, Read: 5, Unknown: 6 } as const;
-export type TDeliveryStatus = (typeof DeliveryStatus)[keyof typeof DeliveryStatus];
-export const DELIVERY_STATUS_LABELS: Record<TDeliveryStatus, string> = {
-  1: 'Initiated',
-  2: 'Sent',
-  3: 'Delivered',
-  4: 'Failed',
-  5: 'Read',
-  6: 'Unknown',
-};
+const deliveryStatusEnum = /*#__PURE__*/ defineEnum({
+  Initiated: [1, 'Initiated'],
+  Sent: [2, 'Sent'],
+  Delivered: [3, 'Delivered'],
+  Failed: [4, 'Failed'],
+  Read: [5, 'Read'],
+  Unknown: [6, 'Unknown'],
+});
+export const DeliveryStatus = deliveryStatusEnum.values;
+export type TDeliveryStatus = TEnumValue<typeof deliveryStatusEnum>;
+export const DELIVERY_STATUS_LABELS = deliveryStatusEnum.labels;
 
 /** SPEC §4: email uses Initiated, Sent, Failed and Read; SMS uses Initiated, Sent and Failed. */
 export const EMAIL_DELIVERY_STATUSES = [1, 2, 4, 5] as const satisfies readonly TDeliveryStatus[];

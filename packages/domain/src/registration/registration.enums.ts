@@ -1,3 +1,5 @@
+import { defineEnum, type TEnumValue } from '../common/define-enum.ts';
+
 /** SPEC §3.10 User-journey event types. */
 export const USER_JOURNEY_EVENT_TYPES = [
   'REG',
@@ -24,38 +26,29 @@ export const USER_JOURNEY_EVENT_LABELS: Record<TUserJourneyEventType, string> = 
 };
 
 /** SPEC §3.10 Source channel. */
-export const SourceChannel = {
-  RegistrationLinks: 1,
-  LoginDashboard: 2,
-  LoginApp: 3,
-  LoginWeb: 4,
-  EBadge: 5,
-  ExhibitingCompany: 6,
-  ServiceProvider: 7,
-  AttendeesApp: 8,
-  AttendeesWeb: 9,
-  PublicWeb: 10,
-} as const;
-export type TSourceChannel = (typeof SourceChannel)[keyof typeof SourceChannel];
-export const SOURCE_CHANNEL_LABELS: Record<TSourceChannel, string> = {
-  1: 'Registration Links',
-  2: 'Login Dashboard',
-  3: 'Login App',
-  4: 'Login web',
-  5: 'E-badge',
-  6: 'Exhibiting Company',
-  7: 'Service Provider',
-  8: 'Attendees App',
-  9: 'Attendees Web',
-  10: 'Public Web',
-};
+const sourceChannelEnum = /*#__PURE__*/ defineEnum({
+  RegistrationLinks: [1, 'Registration Links'],
+  LoginDashboard: [2, 'Login Dashboard'],
+  LoginApp: [3, 'Login App'],
+  LoginWeb: [4, 'Login web'],
+  EBadge: [5, 'E-badge'],
+  ExhibitingCompany: [6, 'Exhibiting Company'],
+  ServiceProvider: [7, 'Service Provider'],
+  AttendeesApp: [8, 'Attendees App'],
+  AttendeesWeb: [9, 'Attendees Web'],
+  PublicWeb: [10, 'Public Web'],
+});
+export const SourceChannel = sourceChannelEnum.values;
+export type TSourceChannel = TEnumValue<typeof sourceChannelEnum>;
+export const SOURCE_CHANNEL_LABELS = sourceChannelEnum.labels;
 
 /** SPEC §3.10 "another set": the product module a record (a help-desk ticket, a form, a payment) belongs to. */
-export const ModuleKind = { Registration: 1, Exhibition: 2, Helpdesk: 3, Product: 4 } as const;
-export type TModuleKind = (typeof ModuleKind)[keyof typeof ModuleKind];
-export const MODULE_KIND_LABELS: Record<TModuleKind, string> = {
-  1: 'registration',
-  2: 'exhibition',
-  3: 'helpdesk',
-  4: 'product',
-};
+const moduleKindEnum = /*#__PURE__*/ defineEnum({
+  Registration: [1, 'registration'],
+  Exhibition: [2, 'exhibition'],
+  Helpdesk: [3, 'helpdesk'],
+  Product: [4, 'product'],
+});
+export const ModuleKind = moduleKindEnum.values;
+export type TModuleKind = TEnumValue<typeof moduleKindEnum>;
+export const MODULE_KIND_LABELS = moduleKindEnum.labels;

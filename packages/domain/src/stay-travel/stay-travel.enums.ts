@@ -1,4 +1,7 @@
+import { defineEnum, type TEnumValue } from '../common/define-enum.ts';
+
 /** SPEC §3.10 Transport staff. */
-export const TransportStaff = { Liaison: 1, Driver: 2 } as const;
-export type TTransportStaff = (typeof TransportStaff)[keyof typeof TransportStaff];
-export const TRANSPORT_STAFF_LABELS: Record<TTransportStaff, string> = { 1: 'Liaison', 2: 'Driver' };
+const transportStaffEnum = /*#__PURE__*/ defineEnum({ Liaison: [1, 'Liaison'], Driver: [2, 'Driver'] });
+export const TransportStaff = transportStaffEnum.values;
+export type TTransportStaff = TEnumValue<typeof transportStaffEnum>;
+export const TRANSPORT_STAFF_LABELS = transportStaffEnum.labels;

@@ -1,4 +1,7 @@
+import { defineEnum, type TEnumValue } from '../common/define-enum.ts';
+
 /** SPEC §3.10 Venue-related type. */
-export const VenueRelatedType = { Venue: 1, Service: 2, Event: 3 } as const;
-export type TVenueRelatedType = (typeof VenueRelatedType)[keyof typeof VenueRelatedType];
-export const VENUE_RELATED_TYPE_LABELS: Record<TVenueRelatedType, string> = { 1: 'venue', 2: 'service', 3: 'event' };
+const venueRelatedTypeEnum = /*#__PURE__*/ defineEnum({ Venue: [1, 'venue'], Service: [2, 'service'], Event: [3, 'event'] });
+export const VenueRelatedType = venueRelatedTypeEnum.values;
+export type TVenueRelatedType = TEnumValue<typeof venueRelatedTypeEnum>;
+export const VENUE_RELATED_TYPE_LABELS = venueRelatedTypeEnum.labels;
