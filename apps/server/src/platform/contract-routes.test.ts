@@ -29,6 +29,12 @@ describe('route contracts', () => {
     }
   });
 
+  it('serves nothing under /api that is not declared (the OpenAPI document itself aside)', () => {
+    const declared = new Set(contracts.map((c) => `${c.method} ${c.path}`));
+    const undeclared = t.ctx.routes.map((r) => `${r.method} ${r.url}`).filter((key) => !declared.has(key) && key !== 'GET /api/openapi.json');
+    expect(undeclared).toEqual([]);
+  });
+
   it('lists every visible contract in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
     for (const c of contracts) {
