@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { createCheckinAreasService } from './checkin.areas.service.ts';
-import { createCheckinAttendanceService } from './checkin.attendance.service.ts';
-import { createCheckinDevicesService } from './checkin.devices.service.ts';
-import { createCheckinScanningService } from './checkin.scanning.service.ts';
+import { createCheckinAreasService, type CheckinAreasService } from './checkin.areas.service.ts';
+import { createCheckinAttendanceService, type CheckinAttendanceService } from './checkin.attendance.service.ts';
+import { createCheckinDevicesService, type CheckinDevicesService } from './checkin.devices.service.ts';
+import { createCheckinScanningService, type CheckinScanningService } from './checkin.scanning.service.ts';
 import { createCheckinShared, type CheckinDeps } from './checkin.shared.ts';
 
 export type { CheckinDeps, CheckinTesting, DeviceSession } from './checkin.shared.ts';
 export { csvLine } from './checkin.shared.ts';
 export { normaliseCode } from './checkin.devices.service.ts';
+
+// The services are spread into one object: no two may name the same method (the later would silently win).
+type Clash<A, Keys> = Extract<keyof A, Keys>;
+type Clashes =
+  | Clash<CheckinAreasService, keyof CheckinDevicesService | keyof CheckinScanningService | keyof CheckinAttendanceService>
+  | Clash<CheckinDevicesService, keyof CheckinScanningService | keyof CheckinAttendanceService>
+  | Clash<CheckinScanningService, keyof CheckinAttendanceService>;
+export const checkinServicesAreDisjoint: [Clashes] extends [never] ? true : Clashes = true;
 
 /**
  * The check-in module's service: four services over one set of shared caches (checkin.shared.ts), returned as one
