@@ -59,6 +59,18 @@ describe('useFormMutation', () => {
     expect(form.current!.formError).toBeNull();
   });
 
+  it("runs a submit's own success step after options.onSuccess, and not on an error", () => {
+    const order: string[] = [];
+    const form = mount(fakeMutation({ data: { name: 'Ada' } }), { onSuccess: () => order.push('options') });
+    act(() => form.current!.submit('x', (d) => order.push(`then ${d.name}`)));
+    expect(order).toEqual(['options', 'then Ada']);
+
+    act(() => root?.unmount());
+    const failing = mount(fakeMutation({ error: apiError({}) }), {});
+    act(() => failing.current!.submit('x', () => order.push('then after error')));
+    expect(order).toEqual(['options', 'then Ada']);
+  });
+
   it("puts the server's field errors on their fields and leaves the alert empty", () => {
     const fields: Record<string, string> = {};
     const form = mount(fakeMutation({ error: apiError({ errors: [{ field: 'email', key: 'A message with spaces' }] }) }), {

@@ -24,18 +24,20 @@ export type TFormMutationOptions<TData, TVariables> = {
 
 /**
  * A form's submit → toast → close, or its errors: the server's field errors on their fields, any other error as the
- * form's alert (formError, for FormAlert or FormModal). A new submit clears the alert.
+ * form's alert (formError, for FormAlert or FormModal). A new submit clears the alert. `submit(variables, then)` may
+ * add a success step of its own, after options.onSuccess, for what only that submit knows (the values it sent).
  */
 export function useFormMutation<TData, TVariables>(mutation: TSubmittable<TData, TVariables>, options: TFormMutationOptions<TData, TVariables> = {}) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
-  const submit = (variables: TVariables) => {
+  const submit = (variables: TVariables, then?: (data: TData) => void) => {
     setFormError(null);
     mutation.mutate(variables, {
       onSuccess: (data) => {
         const message = options.success?.(data, variables);
         if (message) toast(message, 'success');
         options.onSuccess?.(data, variables);
+        then?.(data);
       },
       onError: (error) => {
         if (options.onError?.(error)) return;

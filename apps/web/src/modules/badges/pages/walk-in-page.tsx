@@ -7,7 +7,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ZBadgeWalkInRequest, type TBadgeWalkInRequest } from '@pavilion/domain/badges/badges.schemas';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
+import { schemaValidator } from '../../../app/form-errors.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { badgesApi, saveFile } from '../api/badges-api.ts';
 import { StationLayout } from '../components/station-layout.tsx';
 import { useBadgeFields } from '../lib/use-badges.ts';
@@ -30,7 +31,6 @@ export function WalkInPage() {
   const { eventId = '' } = useParams();
   const fields = useBadgeFields(eventId);
   const [done, setDone] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TValues>({ mode: 'controlled', initialValues: empty, validate: schemaValidator<TValues>(ZBadgeWalkInRequest, t, toRequest) });
   const submit = useMutation({
     mutationFn: async (body: TBadgeWalkInRequest) => {
@@ -39,6 +39,7 @@ export function WalkInPage() {
       return reg;
     },
   });
+  const walkIn = useFormMutation(submit, { setFieldError: form.setFieldError });
 
   return (
     <StationLayout title={t('badges.station.walkInTitle')}>
@@ -46,16 +47,10 @@ export function WalkInPage() {
         <form
           noValidate
           onSubmit={form.onSubmit((v) => {
-            setFormError(null);
             setDone(null);
-            submit.mutate(toRequest(v), {
-              onSuccess: (reg) => {
-                setDone(t('badges.station.registered', { name: `${v.firstName} ${v.lastName}`.trim(), registrationNo: reg.registrationNo }));
-                form.setValues({ ...empty, ticketId: v.ticketId, categoryId: v.categoryId });
-              },
-              onError: (e) => {
-                if (!applyServerFieldErrors(e, form.setFieldError, t)) setFormError(errorMessage(e, t));
-              },
+            walkIn.submit(toRequest(v), (reg) => {
+              setDone(t('badges.station.registered', { name: `${v.firstName} ${v.lastName}`.trim(), registrationNo: reg.registrationNo }));
+              form.setValues({ ...empty, ticketId: v.ticketId, categoryId: v.categoryId });
             });
           })}
         >
@@ -65,9 +60,9 @@ export function WalkInPage() {
                 {done}
               </Alert>
             )}
-            {formError && (
+            {walkIn.formError && (
               <Alert color="red" role="alert">
-                {formError}
+                {walkIn.formError}
               </Alert>
             )}
             {fields.isSuccess && fields.data.tickets.length === 0 && <Alert color="yellow">{t('badges.station.noTickets')}</Alert>}

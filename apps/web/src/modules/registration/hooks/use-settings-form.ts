@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from '@mantine/form';
-import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../app/form-errors.ts';
-import { toast } from '../../../app/toast.ts';
+import { schemaValidator } from '../../../app/form-errors.ts';
+import { useFormMutation, type TSubmittable } from '../../../app/use-form-mutation.ts';
 
 /**
  * A settings card's form: starts from the saved settings once they load (and counts as clean), validates with the
@@ -15,12 +14,12 @@ export function useSettingsForm<TSaved, TValues extends Record<string, unknown>,
   toValues: (saved?: TSaved) => TValues;
   toRequest: (values: TValues) => TRequest;
   schema: Parameters<typeof schemaValidator>[0];
-  save: UseMutationResult<unknown, unknown, TRequest>;
+  save: TSubmittable<unknown, TRequest>;
 }) {
   const { t } = useTranslation();
-  const { saved, toValues, toRequest, save } = options;
-  const [formError, setFormError] = useState<string | null>(null);
+  const { saved, toValues, toRequest } = options;
   const form = useForm<TValues>({ mode: 'controlled', initialValues: toValues(), validate: schemaValidator<TValues>(options.schema, t, toRequest) });
+  const save = useFormMutation(options.save, { setFieldError: form.setFieldError, success: () => t('registration.org.saved') });
   useEffect(() => {
     if (saved) {
       form.setValues(toValues(saved));
@@ -29,14 +28,6 @@ export function useSettingsForm<TSaved, TValues extends Record<string, unknown>,
     // Only when the saved settings change (the form object and the mappers are stable enough).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [saved]);
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    save.mutate(toRequest(values), {
-      onSuccess: () => toast(t('registration.org.saved'), 'success'),
-      onError: (e) => {
-        if (!applyServerFieldErrors(e, form.setFieldError, t)) setFormError(errorMessage(e, t));
-      },
-    });
-  });
-  return { form, submit, formError };
+  const submit = form.onSubmit((values) => save.submit(toRequest(values)));
+  return { form, submit, formError: save.formError };
 }

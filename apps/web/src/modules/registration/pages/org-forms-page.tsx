@@ -12,7 +12,8 @@ import {
   type TRegistrationFormRequest,
 } from '@pavilion/domain/registration/registration.schemas';
 import { Can } from '../../../app/access-gate.tsx';
-import { applyServerFieldErrors, errorMessage, translateErrorKey } from '../../../app/form-errors.ts';
+import { errorMessage, translateErrorKey } from '../../../app/form-errors.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { toast } from '../../../app/toast.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
@@ -35,11 +36,13 @@ function FormBuilder({ eventId, form, onDone }: { eventId: string; form: TRegist
   const [ticketIds, setTicketIds] = useState<string[]>(form?.ticketIds ?? []);
   const [fields, setFields] = useState<TFormField[]>(form?.fields ?? [newField([])]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [previewAnswers, setPreviewAnswers] = useState<TFormAnswers>({});
-  const save = useRegistrationMutation(
-    (body: TRegistrationFormRequest) => (form ? api.updateForm(eventId, form.id, body) : api.createForm(eventId, body)),
-    [registrationKeys.forms(eventId), registrationKeys.public()],
+  const save = useFormMutation(
+    useRegistrationMutation(
+      (body: TRegistrationFormRequest) => (form ? api.updateForm(eventId, form.id, body) : api.createForm(eventId, body)),
+      [registrationKeys.forms(eventId), registrationKeys.public()],
+    ),
+    { setFieldError: (f, m) => setErrors((prev) => ({ ...prev, [f]: m })), success: () => t('registration.org.saved'), onSuccess: onDone },
   );
 
   const patch = (i: number, p: Partial<TFormField>) => setFields((prev) => prev.map((f, j) => (j === i ? { ...f, ...p } : f)));
@@ -47,7 +50,7 @@ function FormBuilder({ eventId, form, onDone }: { eventId: string; form: TRegist
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    setFormError(null);
+    save.setFormError(null);
     const body = { name: name.trim(), ticketIds, fields: normaliseFields(fields) };
     const parsed = ZRegistrationFormRequest.safeParse(body);
     if (!parsed.success) {
@@ -58,17 +61,7 @@ function FormBuilder({ eventId, form, onDone }: { eventId: string; form: TRegist
       return;
     }
     setErrors({});
-    save.mutate(parsed.data, {
-      onSuccess: () => {
-        toast(t('registration.org.saved'), 'success');
-        onDone();
-      },
-      onError: (error) => {
-        const next: Record<string, string> = {};
-        if (!applyServerFieldErrors(error, (f, m) => (next[f] = m), t)) setFormError(errorMessage(error, t));
-        setErrors(next);
-      },
-    });
+    save.submit(parsed.data);
   };
 
   const pages = formPages(fields);
@@ -82,7 +75,7 @@ function FormBuilder({ eventId, form, onDone }: { eventId: string; form: TRegist
                 <Title order={2} fz="h4">
                   {form ? t('registration.org.editForm') : t('registration.org.newForm')}
                 </Title>
-                <FormAlert message={formError} />
+                <FormAlert message={save.formError} />
                 <TextInput label={t('registration.org.formName')} withAsterisk maxLength={200} value={name} error={err('name')} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
                 <MultiSelect
                   label={t('registration.org.formTickets')}

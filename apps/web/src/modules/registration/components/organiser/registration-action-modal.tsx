@@ -3,8 +3,8 @@ import { ActionIcon, Button, Group, Modal, NativeSelect, SegmentedControl, Simpl
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ZAccompanyingRequest, ZReplaceUserRequest, type TRegistration } from '@pavilion/domain/registration/registration.schemas';
-import { applyServerFieldErrors, errorMessage, translateErrorKey } from '../../../../app/form-errors.ts';
-import { toast } from '../../../../app/toast.ts';
+import { translateErrorKey } from '../../../../app/form-errors.ts';
+import { useFormMutation } from '../../../../app/use-form-mutation.ts';
 import { FormAlert } from '../../../../ui/form-alert.tsx';
 import { organiserRegistrationApi as api } from '../../api/organiser-registration-api.ts';
 import { registrationKeys } from '../../api/registration-keys.ts';
@@ -52,7 +52,6 @@ export function RegistrationActionModal({
   const [paymentStatus, setPaymentStatus] = useState<'paid' | 'failed'>('paid');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const ids = targets.map((r) => r.id);
   const first = targets[0];
 
@@ -67,7 +66,7 @@ export function RegistrationActionModal({
     setPaymentStatus('paid');
     setNote('');
     setErrors({});
-    setFormError(null);
+    runForm.setFormError(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [action]);
 
@@ -99,10 +98,15 @@ export function RegistrationActionModal({
         return 0;
     }
   }, [...seatKeys(eventId), registrationKeys.registrations(eventId)]);
+  const runForm = useFormMutation(run, {
+    setFieldError: (f, m) => setErrors((prev) => ({ ...prev, [f]: m })),
+    success: (count) => t('registration.org.updated', { count }),
+    onSuccess: () => onClose(true),
+  });
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    setFormError(null);
+    runForm.setFormError(null);
     let found: Record<string, string> = {};
     if (action === 'replace') found = issues(ZReplaceUserRequest.safeParse({ firstName: person.firstName, lastName: person.lastName, email: person.email.trim() }));
     if (action === 'accompanying') {
@@ -114,17 +118,7 @@ export function RegistrationActionModal({
     }
     setErrors(found);
     if (Object.keys(found).length) return;
-    run.mutate(undefined, {
-      onSuccess: (count) => {
-        toast(t('registration.org.updated', { count }), 'success');
-        onClose(true);
-      },
-      onError: (error) => {
-        const fieldErrors: Record<string, string> = {};
-        if (!applyServerFieldErrors(error, (f, m) => (fieldErrors[f] = m), t)) setFormError(errorMessage(error, t));
-        setErrors(Object.fromEntries(Object.entries(fieldErrors)));
-      },
-    });
+    runForm.submit(undefined);
   };
 
   const err = (key: string) => (errors[key] ? (errors[key]!.includes(' ') ? errors[key] : translateErrorKey(t, errors[key]!)) : undefined);
@@ -148,7 +142,7 @@ export function RegistrationActionModal({
           <Text size="sm" c="dimmed">
             {targets.length === 1 ? `${name} · ${first?.registrationNo ?? ''}` : t('registration.org.selected', { count: targets.length })}
           </Text>
-          <FormAlert message={formError} />
+          <FormAlert message={runForm.formError} />
           {(action === 'approved' || action === 'disapproved' || action === 'suspended') && (
             <Textarea label={t('registration.org.reason')} maxLength={500} autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus />
           )}
