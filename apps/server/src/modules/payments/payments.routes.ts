@@ -1,21 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentsRoutes as routes } from '@pavilion/domain/registration/payments.routes';
 import { requireOrganisation } from '../../platform/auth-guard.ts';
-import { route } from '../../platform/contract-routes.ts';
+import { organiser, route } from '../../platform/contract-routes.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 /** The organiser payments contracts (packages/domain/src/registration/payments.routes.ts), served. */
 export function registerPaymentsRoutes(app: FastifyInstance, service: PaymentsService): void {
-  /** The caller and their organisation, as an event-scoped service call's first two arguments. */
-  const caller = (req: Parameters<typeof requireOrganisation>[0]) => {
-    const { user, organisationId } = requireOrganisation(req);
-    return [user, organisationId] as const;
-  };
   route(app, routes.getSettings, async (req) => service.getSettings(requireOrganisation(req).organisationId));
   route(app, routes.updateSettings, async (req) => service.updateSettings(requireOrganisation(req).organisationId, req.body));
   route(app, routes.getInvoiceSettings, async (req) => service.getInvoiceSettings(requireOrganisation(req).organisationId));
   route(app, routes.updateInvoiceSettings, async (req) => service.updateInvoiceSettings(requireOrganisation(req).organisationId, req.body));
-  route(app, routes.transactions, async (req) => service.transactions(...caller(req), req.params.eventId, req.query));
-  route(app, routes.listRefunds, async (req) => service.listRefunds(...caller(req), req.params.eventId, req.params.orderId));
-  route(app, routes.refund, async (req) => service.refund(...caller(req), req.params.eventId, req.params.orderId, req.body));
+  route(app, routes.transactions, async (req) => service.transactions(...organiser(req), req.params.eventId, req.query));
+  route(app, routes.listRefunds, async (req) => service.listRefunds(...organiser(req), req.params.eventId, req.params.orderId));
+  route(app, routes.refund, async (req) => service.refund(...organiser(req), req.params.eventId, req.params.orderId, req.body));
 }

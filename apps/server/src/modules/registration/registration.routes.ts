@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { TRouteContract } from '@pavilion/domain';
 import { registrationRoutes as routes } from '@pavilion/domain/registration/registration.routes';
-import { requireOrganisation, requireUser, type AuthUser } from '../../platform/auth-guard.ts';
-import { route, type TContractHandler, type TContractRequest } from '../../platform/contract-routes.ts';
+import { requireUser } from '../../platform/auth-guard.ts';
+import { organiser, route } from '../../platform/contract-routes.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { RegistrationService } from './registration.service.ts';
 
@@ -13,74 +12,65 @@ export type RegistrationRoutesDeps = { service: RegistrationService; payments: P
  * Handlers: validated input, caller, one call.
  */
 export function registerRegistrationRoutes(app: FastifyInstance, { service, payments }: RegistrationRoutesDeps): void {
-  /** An organiser route: the caller and their organisation, then the one service call. */
-  const inOrg = <C extends TRouteContract>(contract: C, call: (req: TContractRequest<C>, user: AuthUser, organisationId: string) => ReturnType<TContractHandler<C>>) =>
-    route(app, contract, (req) => {
-      const { user, organisationId } = requireOrganisation(req);
-      return call(req, user, organisationId);
-    });
-
   route(app, routes.exportRegistrations, async (req, reply) => {
-    const { user, organisationId } = requireOrganisation(req);
-    const file = await service.exportRegistrations(user, organisationId, req.params.eventId, req.query);
+    const file = await service.exportRegistrations(...organiser(req), req.params.eventId, req.query);
     return reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).serializer((p) => p as string).send(file.body);
   });
   route(app, routes.invoicePdf, async (req, reply) => {
-    const { user, organisationId } = requireOrganisation(req);
-    const order = await service.orderInEvent(user, organisationId, req.params.eventId, req.params.orderId);
+    const order = await service.orderInEvent(...organiser(req), req.params.eventId, req.params.orderId);
     const pdf = await payments.invoicePdf(order.id);
     if (!pdf) return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'This order has no invoice' });
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="invoice-${order.registrationNo}.pdf"`).serializer((p) => p as string).send(pdf);
   });
-  inOrg(routes.getSettings, (req, u, o) => service.getSettings(u, o, req.params.eventId));
-  inOrg(routes.updateSettings, (req, u, o) => service.updateSettings(u, o, req.params.eventId, req.body));
-  inOrg(routes.listTickets, (req, u, o) => service.listTickets(u, o, req.params.eventId));
-  inOrg(routes.createTicket, (req, u, o) => service.createTicket(u, o, req.params.eventId, req.body));
-  inOrg(routes.getTicket, (req, u, o) => service.getTicket(u, o, req.params.eventId, req.params.id));
-  inOrg(routes.updateTicket, (req, u, o) => service.updateTicket(u, o, req.params.eventId, req.params.id, req.body));
-  inOrg(routes.deleteTicket, (req, u, o) => service.deleteTicket(u, o, req.params.eventId, req.params.id));
-  inOrg(routes.setTicketQuotas, (req, u, o) => service.setTicketQuotas(u, o, req.params.eventId, req.params.id, req.body.quotaIds));
-  inOrg(routes.listQuotas, (req, u, o) => service.listQuotas(u, o, req.params.eventId));
-  inOrg(routes.createQuota, (req, u, o) => service.createQuota(u, o, req.params.eventId, req.body));
-  inOrg(routes.updateQuota, (req, u, o) => service.updateQuota(u, o, req.params.eventId, req.params.id, req.body));
-  inOrg(routes.deleteQuota, (req, u, o) => service.deleteQuota(u, o, req.params.eventId, req.params.id));
-  inOrg(routes.listForms, (req, u, o) => service.listForms(u, o, req.params.eventId));
-  inOrg(routes.createForm, (req, u, o) => service.createForm(u, o, req.params.eventId, req.body));
-  inOrg(routes.updateForm, (req, u, o) => service.updateForm(u, o, req.params.eventId, req.params.id, req.body));
-  inOrg(routes.deleteForm, (req, u, o) => service.deleteForm(u, o, req.params.eventId, req.params.id));
-  inOrg(routes.listCoupons, (req, u, o) => service.listCoupons(u, o, req.params.eventId, req.query));
-  inOrg(routes.createCoupon, (req, u, o) => service.createCoupon(u, o, req.params.eventId, req.body));
-  inOrg(routes.bulkCoupons, (req, u, o) => service.bulkCoupons(u, o, req.params.eventId, req.body));
-  inOrg(routes.updateCoupon, (req, u, o) => service.updateCoupon(u, o, req.params.eventId, req.params.id, req.body));
-  inOrg(routes.deleteCoupon, (req, u, o) => service.deleteCoupon(u, o, req.params.eventId, req.params.id));
-  inOrg(routes.listCategories, (req, u, o) => service.listCategories(u, o, req.params.eventId));
-  inOrg(routes.createCategory, (req, u, o) => service.createCategory(u, o, req.params.eventId, req.body));
-  inOrg(routes.updateCategory, (req, u, o) => service.updateCategory(u, o, req.params.eventId, req.params.id, req.body));
-  inOrg(routes.deleteCategory, (req, u, o) => service.deleteCategory(u, o, req.params.eventId, req.params.id));
-  inOrg(routes.listDateOptions, (req, u, o) => service.listDateOptions(u, o, req.params.eventId));
-  inOrg(routes.createDateOption, (req, u, o) => service.createDateOption(u, o, req.params.eventId, req.body));
-  inOrg(routes.deleteDateOption, (req, u, o) => service.deleteDateOption(u, o, req.params.eventId, req.params.id));
-  inOrg(routes.listCartLinks, (req, u, o) => service.listCartLinks(u, o, req.params.eventId));
-  inOrg(routes.createCartLink, (req, u, o) => service.createCartLink(u, o, req.params.eventId, req.body));
-  inOrg(routes.updateCartLink, (req, u, o) => service.updateCartLink(u, o, req.params.eventId, req.params.id, req.body));
-  inOrg(routes.deleteCartLink, (req, u, o) => service.deleteCartLink(u, o, req.params.eventId, req.params.id));
-  inOrg(routes.listRegistrations, (req, u, o) => service.listRegistrations(u, o, req.params.eventId, req.query));
-  inOrg(routes.setApproval, (req, u, o) => service.setApproval(u, o, req.params.eventId, req.body));
-  inOrg(routes.assignQuota, (req, u, o) => service.assignQuota(u, o, req.params.eventId, req.body));
-  inOrg(routes.assignCategory, (req, u, o) => service.assignCategory(u, o, req.params.eventId, req.body));
-  inOrg(routes.assignGroups, (req, u, o) => service.assignGroups(u, o, req.params.eventId, req.body));
-  inOrg(routes.getRegistration, (req, u, o) => service.getRegistration(u, o, req.params.eventId, req.params.registrationId));
-  inOrg(routes.replaceUser, (req, u, o) => service.replaceUser(u, o, req.params.eventId, req.params.registrationId, req.body));
-  inOrg(routes.addAccompanying, (req, u, o) => service.addAccompanying(u, o, req.params.eventId, req.params.registrationId, req.body));
-  inOrg(routes.setPaymentStatus, (req, u, o) => service.setPaymentStatus(u, o, req.params.eventId, req.params.registrationId, req.body));
-  inOrg(routes.setPhoto, (req, u, o) => service.setPhoto(u, o, req.params.eventId, req.params.registrationId, req.body));
-  inOrg(routes.removePhoto, (req, u, o) => service.removePhoto(u, o, req.params.eventId, req.params.registrationId));
+  route(app, routes.getSettings, async (req) => service.getSettings(...organiser(req), req.params.eventId));
+  route(app, routes.updateSettings, async (req) => service.updateSettings(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.listTickets, async (req) => service.listTickets(...organiser(req), req.params.eventId));
+  route(app, routes.createTicket, async (req) => service.createTicket(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.getTicket, async (req) => service.getTicket(...organiser(req), req.params.eventId, req.params.id));
+  route(app, routes.updateTicket, async (req) => service.updateTicket(...organiser(req), req.params.eventId, req.params.id, req.body));
+  route(app, routes.deleteTicket, async (req) => service.deleteTicket(...organiser(req), req.params.eventId, req.params.id));
+  route(app, routes.setTicketQuotas, async (req) => service.setTicketQuotas(...organiser(req), req.params.eventId, req.params.id, req.body.quotaIds));
+  route(app, routes.listQuotas, async (req) => service.listQuotas(...organiser(req), req.params.eventId));
+  route(app, routes.createQuota, async (req) => service.createQuota(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.updateQuota, async (req) => service.updateQuota(...organiser(req), req.params.eventId, req.params.id, req.body));
+  route(app, routes.deleteQuota, async (req) => service.deleteQuota(...organiser(req), req.params.eventId, req.params.id));
+  route(app, routes.listForms, async (req) => service.listForms(...organiser(req), req.params.eventId));
+  route(app, routes.createForm, async (req) => service.createForm(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.updateForm, async (req) => service.updateForm(...organiser(req), req.params.eventId, req.params.id, req.body));
+  route(app, routes.deleteForm, async (req) => service.deleteForm(...organiser(req), req.params.eventId, req.params.id));
+  route(app, routes.listCoupons, async (req) => service.listCoupons(...organiser(req), req.params.eventId, req.query));
+  route(app, routes.createCoupon, async (req) => service.createCoupon(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.bulkCoupons, async (req) => service.bulkCoupons(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.updateCoupon, async (req) => service.updateCoupon(...organiser(req), req.params.eventId, req.params.id, req.body));
+  route(app, routes.deleteCoupon, async (req) => service.deleteCoupon(...organiser(req), req.params.eventId, req.params.id));
+  route(app, routes.listCategories, async (req) => service.listCategories(...organiser(req), req.params.eventId));
+  route(app, routes.createCategory, async (req) => service.createCategory(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.updateCategory, async (req) => service.updateCategory(...organiser(req), req.params.eventId, req.params.id, req.body));
+  route(app, routes.deleteCategory, async (req) => service.deleteCategory(...organiser(req), req.params.eventId, req.params.id));
+  route(app, routes.listDateOptions, async (req) => service.listDateOptions(...organiser(req), req.params.eventId));
+  route(app, routes.createDateOption, async (req) => service.createDateOption(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.deleteDateOption, async (req) => service.deleteDateOption(...organiser(req), req.params.eventId, req.params.id));
+  route(app, routes.listCartLinks, async (req) => service.listCartLinks(...organiser(req), req.params.eventId));
+  route(app, routes.createCartLink, async (req) => service.createCartLink(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.updateCartLink, async (req) => service.updateCartLink(...organiser(req), req.params.eventId, req.params.id, req.body));
+  route(app, routes.deleteCartLink, async (req) => service.deleteCartLink(...organiser(req), req.params.eventId, req.params.id));
+  route(app, routes.listRegistrations, async (req) => service.listRegistrations(...organiser(req), req.params.eventId, req.query));
+  route(app, routes.setApproval, async (req) => service.setApproval(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.assignQuota, async (req) => service.assignQuota(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.assignCategory, async (req) => service.assignCategory(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.assignGroups, async (req) => service.assignGroups(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.getRegistration, async (req) => service.getRegistration(...organiser(req), req.params.eventId, req.params.registrationId));
+  route(app, routes.replaceUser, async (req) => service.replaceUser(...organiser(req), req.params.eventId, req.params.registrationId, req.body));
+  route(app, routes.addAccompanying, async (req) => service.addAccompanying(...organiser(req), req.params.eventId, req.params.registrationId, req.body));
+  route(app, routes.setPaymentStatus, async (req) => service.setPaymentStatus(...organiser(req), req.params.eventId, req.params.registrationId, req.body));
+  route(app, routes.setPhoto, async (req) => service.setPhoto(...organiser(req), req.params.eventId, req.params.registrationId, req.body));
+  route(app, routes.removePhoto, async (req) => service.removePhoto(...organiser(req), req.params.eventId, req.params.registrationId));
   // The attendee's own photo (eb): any signed-in user, for registrations made with their account email.
   route(app, routes.setOwnPhoto, async (req) => service.setOwnPhoto(requireUser(req), req.params.registrationId, req.body));
   route(app, routes.removeOwnPhoto, async (req) => service.removeOwnPhoto(requireUser(req), req.params.registrationId));
-  inOrg(routes.journeyOf, (req, u, o) => service.journeyOf(u, o, req.params.eventId, req.params.registrationId));
-  inOrg(routes.listOrders, (req, u, o) => service.listOrders(u, o, req.params.eventId, req.query));
-  inOrg(routes.getOrder, (req, u, o) => service.getOrder(u, o, req.params.eventId, req.params.orderId));
-  inOrg(routes.markPaid, (req, u, o) => service.markPaid(u, o, req.params.eventId, req.params.orderId));
-  inOrg(routes.cancelOrder, (req, u, o) => service.cancelOrder(u, o, req.params.eventId, req.params.orderId));
+  route(app, routes.journeyOf, async (req) => service.journeyOf(...organiser(req), req.params.eventId, req.params.registrationId));
+  route(app, routes.listOrders, async (req) => service.listOrders(...organiser(req), req.params.eventId, req.query));
+  route(app, routes.getOrder, async (req) => service.getOrder(...organiser(req), req.params.eventId, req.params.orderId));
+  route(app, routes.markPaid, async (req) => service.markPaid(...organiser(req), req.params.eventId, req.params.orderId));
+  route(app, routes.cancelOrder, async (req) => service.cancelOrder(...organiser(req), req.params.eventId, req.params.orderId));
 }
