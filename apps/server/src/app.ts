@@ -19,6 +19,7 @@ import { createRealtime, type Realtime } from './platform/realtime.ts';
 import { registerSpa } from './platform/spa.ts';
 import { createClock, type Clock } from './platform/clock.ts';
 import { createEventBus, type EventBus } from './platform/event-bus.ts';
+import { createJobRunner } from './platform/job-runner.ts';
 import { errors } from './platform/errors.ts';
 import { createAuthModule, type AuthEvents, type AuthService } from './modules/auth/index.ts';
 import { createEventsModule, type EventsService } from './modules/events/index.ts';
@@ -102,6 +103,8 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
   const bus = createEventBus<AppEvents>({ log: app.log });
   // Registration's read model (its port) reads registration tables only; other modules get it instead of the tables.
   const registrationPort = createRegistrationPort(database.db);
+  // One pg-boss for every module's jobs, on Postgres outside tests; PGlite and tests run jobs in the process.
+  const jobs = database.kind === 'postgres' && config.NODE_ENV !== 'test' && config.DATABASE_URL ? createJobRunner(config.DATABASE_URL, app.log) : undefined;
 
   // Modules that need each other get late-bound functions: workspace needs auth's users, auth needs workspace's grants.
   let workspace: ReturnType<typeof createWorkspaceModule> | null = null;
@@ -145,7 +148,6 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
       upcomingForOrganisation: events.service.upcomingForOrganisation,
     },
   });
-  bus.subscribe('organisation.created', ({ organisationId }) => workspace!.service.seedPresetRoles(organisationId));
   const credentials = createCredentialsModule(database.db, {
     registrations: registrationPort,
     audit,
@@ -155,8 +157,6 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     },
     findEventOrganisation: async (eventId) => (await events.service.findOwner(eventId))?.organisationId ?? null,
   });
-  // The seat changed hands: the old holder's QR must stop working.
-  bus.subscribe('registration.replaced', ({ eventId, registrationId }) => credentials.service.reissueSystem(eventId, registrationId));
   // Check-in emits on the sockets, which are created after the HTTP surface: a late-bound getter.
   let realtimeRef: Realtime | null = null;
   const registration = createRegistrationModule(database.db, {
@@ -169,7 +169,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     secrets,
     userEmail: async (caller) => (await auth.service.me(caller)).email,
     isProduction: config.NODE_ENV === 'production',
-    jobsDatabaseUrl: database.kind === 'postgres' && config.NODE_ENV !== 'test' ? config.DATABASE_URL : undefined,
+    jobs,
     log: app.log,
     bus,
     credentialToken: async (eventId, registrationId) => (await credentials.service.ensure(eventId, registrationId)).token,
@@ -228,11 +228,9 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     attendance: () => (eventId) => checkin.service.attendanceSummaries(eventId),
     registrations: registrationPort,
     userEmail: async (caller) => (await auth.service.me(caller)).email,
-    jobsDatabaseUrl: database.kind === 'postgres' && config.NODE_ENV !== 'test' ? config.DATABASE_URL : undefined,
+    jobs,
     log: app.log,
   });
-  // A check-out may complete an attendance rule: certificates issues what is now earned (idempotent).
-  bus.subscribe('checkin.exited', ({ eventId, registrationId }) => certificates.service.afterCheckout(eventId, registrationId).then(() => undefined));
   const analytics = createAnalyticsModule(database.db, {
     now: options.now,
     getEvent: (caller, org, id) => events.service.get(caller, org, id),
@@ -240,6 +238,16 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     registrationStats: registration.overviewStats,
     checkinStats: checkin.service.overviewFigures,
   });
+  const mailOutbox = createMailOutboxModule(database.db, {
+    isEnabled: config.NODE_ENV === 'development' || config.MAIL_OUTBOX_UI === true,
+    transport: config.SMTP_URL ? 'smtp' : 'outbox',
+    from: config.MAIL_FROM,
+  });
+  // The module list: each module's routes are registered in this order, and each subscribes to the events it reacts
+  // to (its `subscribe(bus)`; who publishes what: ARCHITECTURE.md's module map).
+  const modules = [auth, events, workspace, analytics, registration, credentials, ebadge, certificates, badges, checkin, mailOutbox];
+  for (const m of modules) if ('subscribe' in m) m.subscribe(bus);
+
   // Operator endpoints live at the root, outside the product surface: no auth guard, browser headers or per-request
   // hooks on the paths a load balancer polls thousands of times.
   const metrics = registerMetrics(app);
@@ -268,23 +276,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     surface.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => surface.swagger());
     metrics.measure(surface);
 
-    await surface.register(auth.plugin);
-    await surface.register(events.plugin);
-    await surface.register(workspace!.plugin);
-    await surface.register(analytics.plugin);
-    await surface.register(registration.plugin);
-    await surface.register(credentials.plugin);
-    await surface.register(ebadge.plugin);
-    await surface.register(certificates.plugin);
-    await surface.register(badges.plugin);
-    await surface.register(checkin.plugin);
-    await surface.register(
-      createMailOutboxModule(database.db, {
-        isEnabled: config.NODE_ENV === 'development' || config.MAIL_OUTBOX_UI === true,
-        transport: config.SMTP_URL ? 'smtp' : 'outbox',
-        from: config.MAIL_FROM,
-      }).plugin,
-    );
+    for (const m of modules) await surface.register(m.plugin);
     await registerSpa(surface, config.WEB_DIST);
   });
 
@@ -313,6 +305,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
   bus.subscribe('seats.changed', ({ eventId, reason }) => realtime.emitCountsChanged(eventId, reason));
 
   app.addHook('onClose', async () => {
+    await jobs?.stop();
     await realtime.close();
     mailer.close();
     if (ownsDatabase) await database.close();

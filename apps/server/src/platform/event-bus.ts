@@ -21,10 +21,13 @@ export type Publisher<E extends EventMap> = {
   emit<K extends keyof E & string>(name: K, payload: E[K]): void;
 };
 
-export type EventBus<E extends EventMap> = Publisher<E> & {
+/** What a subscribing module is handed (in its `subscribe(bus)`): it can subscribe to the events it names. */
+export type Subscriber<E extends EventMap> = {
   /** Adds a subscriber; answers a function that removes it. */
   subscribe<K extends keyof E & string>(name: K, handler: EventHandler<E[K]>): () => void;
 };
+
+export type EventBus<E extends EventMap> = Publisher<E> & Subscriber<E>;
 
 export function createEventBus<E extends EventMap>(options: { log?: { error(obj: unknown, msg?: string): void } } = {}): EventBus<E> {
   const handlers = new Map<string, Set<EventHandler<never>>>();

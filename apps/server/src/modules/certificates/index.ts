@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db.ts';
+import type { Subscriber } from '../../platform/event-bus.ts';
+import type { CheckinEvents } from '../checkin/index.ts';
 import type { Mailer } from '../../platform/mail.ts';
-import { createMailWorker, routeWakesThroughPgBoss, startPgBoss } from '../../platform/mail-worker.ts';
+import { createMailWorker, routeWakesThroughPgBoss } from '../../platform/mail-worker.ts';
+import type { JobRunner } from '../../platform/job-runner.ts';
 import { createCertificatesRepository, type CertificatesPorts } from './certificates.repository.ts';
 import { registerCertificatesRoutes } from './certificates.routes.ts';
 import { createCertificatesService, type AttendanceSource } from './certificates.service.ts';
@@ -26,14 +29,14 @@ export function createCertificatesModule(
     publicUrl: string;
     now?: () => Date;
     userEmail: (caller: AuthUser) => Promise<string>;
-    /** Set (Postgres outside tests) to carry the mail job's wakes on pg-boss; without it the job runs in the process. */
-    jobsDatabaseUrl?: string;
+    /** The platform's pg-boss (Postgres outside tests) to carry the mail job's wakes; without it the job runs in the process. */
+    jobs?: JobRunner;
     log?: { error(obj: unknown, msg?: string): void };
     /** The in-process backstop poll (tests shorten it). */
     mailPollMs?: number;
   },
 ) {
-  const { jobsDatabaseUrl, log, mailPollMs, registrations, ...rest } = deps;
+  const { jobs, log, mailPollMs, registrations, ...rest } = deps;
   // Bulk certificate mail leaves from this job, never from a request (issue 20); `service` is bound below.
   const mailWorker = createMailWorker({ drain: () => service.drainMail(), log, pollMs: mailPollMs });
   const service = createCertificatesService({ repo: createCertificatesRepository(db, { registrations, findEvent: deps.findEvent }), ...rest, wakeMail: () => mailWorker.wake() });
@@ -41,17 +44,17 @@ export function createCertificatesModule(
     service,
     /** The bulk mail job (tests wait for it with `idle()`, or stop it to play a crash). */
     mailWorker,
+    subscribe(bus: Subscriber<CheckinEvents>) {
+      // A check-out may complete an attendance rule: issue what is now earned (idempotent).
+      bus.subscribe('checkin.exited', async ({ eventId, registrationId }) => {
+        await service.afterCheckout(eventId, registrationId);
+      });
+    },
     plugin: async (app: FastifyInstance) => {
       registerCertificatesRoutes(app, service);
       // preClose: the job finishes its mails before onClose hooks close the database.
       app.addHook('preClose', () => mailWorker.stop());
-      if (jobsDatabaseUrl) {
-        const boss = await startPgBoss(jobsDatabaseUrl, log);
-        await routeWakesThroughPgBoss(boss, CERTIFICATE_MAIL_QUEUE, mailWorker);
-        app.addHook('onClose', async () => {
-          await boss.stop({ graceful: true, timeout: 5000 });
-        });
-      }
+      if (jobs) await routeWakesThroughPgBoss(await jobs.boss(), CERTIFICATE_MAIL_QUEUE, mailWorker);
       // Recipients owed before a stop or crash go out now (once their claim's lease has run out).
       mailWorker.start();
     },

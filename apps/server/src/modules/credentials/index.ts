@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db.ts';
+import type { Subscriber } from '../../platform/event-bus.ts';
+import type { RegistrationEvents } from '../registration/index.ts';
 import { createCredentialsRepository } from './credentials.repository.ts';
 import { registerCredentialsRoutes } from './credentials.routes.ts';
 import { createCredentialsService } from './credentials.service.ts';
@@ -25,5 +27,9 @@ export function createCredentialsModule(
   return {
     service,
     plugin: async (app: FastifyInstance) => registerCredentialsRoutes(app, service),
+    subscribe(bus: Subscriber<RegistrationEvents>) {
+      // The seat changed hands: the old holder's QR must stop working.
+      bus.subscribe('registration.replaced', ({ eventId, registrationId }) => service.reissueSystem(eventId, registrationId));
+    },
   };
 }

@@ -14,7 +14,8 @@ import { createPaymentsModule, type OrderView, type PaymentsService } from '../p
 import { createCheckoutService, type CheckoutTesting, type PaymentsPort } from './checkout.service.ts';
 import { checkinView, createRegistrationRepository } from './registration.repository.ts';
 import { createPhotoSigner } from './registration-photos.ts';
-import { createMailWorker, routeWakesThroughPgBoss, startPgBoss, type MailWorker } from '../../platform/mail-worker.ts';
+import { createMailWorker, routeWakesThroughPgBoss, type MailWorker } from '../../platform/mail-worker.ts';
+import type { JobRunner } from '../../platform/job-runner.ts';
 import { createPublicInfo } from './public-info.ts';
 export type { CheckinRegistrationView } from './registration.repository.ts';
 import { createRegistrationPort } from './registration.port.ts';
@@ -38,8 +39,8 @@ export type RegistrationModuleDeps = {
   /** Seals payment provider secrets at rest. */
   secrets: SecretBox;
   isProduction: boolean;
-  /** Set to run the reconciliation job on pg-boss (Postgres only); without it, reconciliation runs lazily on reads. */
-  jobsDatabaseUrl?: string;
+  /** The platform's pg-boss (Postgres outside tests) for the reconciliation job and mail wakes; without it, reconciliation runs lazily on reads. */
+  jobs?: JobRunner;
   env?: Record<string, string | undefined>;
   log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
   /** The registration's signed credential (modules/credentials): what the ticket QR encodes. */
@@ -187,7 +188,7 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
       await app.register(paymentsModule.plugin);
       // preClose: the job finishes its mail before onClose hooks close the database.
       app.addHook('preClose', () => mailWorker.stop());
-      if (deps.jobsDatabaseUrl) await startJobs(app, deps.jobsDatabaseUrl, reconcile, mailWorker, deps.log);
+      if (deps.jobs) await startJobs(deps.jobs, reconcile, mailWorker);
       // Rows committed before a stop or crash go out now; with pg-boss, later wakes travel as jobs.
       mailWorker.start();
     },
@@ -198,15 +199,12 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
  * pg-boss runs the reconciliation every minute (one worker at a time across instances, thanks to its queue), and
  * carries mail wakes as jobs, so any instance sends what another committed.
  */
-async function startJobs(app: FastifyInstance, url: string, reconcile: () => Promise<unknown>, mail: MailWorker, log: RegistrationModuleDeps['log']) {
-  const boss = await startPgBoss(url, log);
+async function startJobs(jobs: JobRunner, reconcile: () => Promise<unknown>, mail: MailWorker) {
+  const boss = await jobs.boss();
   await boss.createQueue(RECONCILE_QUEUE);
   await boss.schedule(RECONCILE_QUEUE, '* * * * *');
   await boss.work(RECONCILE_QUEUE, async () => {
     await reconcile();
   });
   await routeWakesThroughPgBoss(boss, MAIL_QUEUE, mail);
-  app.addHook('onClose', async () => {
-    await boss.stop({ graceful: true, timeout: 5000 });
-  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
-import type { AuthPort } from '../auth/index.ts';
+import type { Subscriber } from '../../platform/event-bus.ts';
+import type { AuthEvents, AuthPort } from '../auth/index.ts';
 import { createWorkspaceRepository } from './workspace.repository.ts';
 import { registerWorkspaceRoutes } from './workspace.routes.ts';
 import { createWorkspaceService, type WorkspaceDeps } from './workspace.service.ts';
@@ -12,5 +13,9 @@ export function createWorkspaceModule(db: Db, { users, ...deps }: Omit<Workspace
   return {
     service,
     plugin: async (app: FastifyInstance) => registerWorkspaceRoutes(app, service),
+    subscribe(bus: Subscriber<AuthEvents>) {
+      // A new organisation gets its preset roles before the signup answers (auth awaits the publish).
+      bus.subscribe('organisation.created', ({ organisationId }) => service.seedPresetRoles(organisationId));
+    },
   };
 }
