@@ -130,7 +130,7 @@ describe('createApiClient', () => {
         }),
       ],
     });
-    const data = await client.get<Record<string, unknown>>('eventservices/events/e1');
+    const data = (await client.get('eventservices/events/e1')) as Record<string, unknown>;
     expect(data.name).not.toMatch(/onerror/i);
     expect(data.name).toContain('Expo');
     expect(data.about).toBe('<p>Hello</p>');

@@ -50,7 +50,7 @@ export function performLogout(navigate: (to: string, options?: { replace?: boole
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), LOGOUT_TIMEOUT_MS);
       try {
-        await api.post('auth/logoutUser', undefined, { canRetryOn401: false, signal: controller.signal });
+        await api.call('POST /api/auth/logoutUser', { canRetryOn401: false, signal: controller.signal });
       } catch {
         // SPEC §7: the local session ends whatever the server answers.
       } finally {
