@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCheckinAttendanceService } from './checkin.attendance.service.ts';
 import { EVENT, fakeCheckinWorld, ORG, organiser, registrationView } from './checkin.fakes.ts';
-import type { AreaRow } from './checkin.repository.ts';
 
 // The attendance service's figures through a fake in-memory repository (no database): minutes and entries per area,
 // the summaries certificate rules read, automatic check-out, the overview's figures and the attendance list.
@@ -9,8 +8,6 @@ async function setup() {
   const world = fakeCheckinWorld(new Date('2027-03-01T11:00:00Z'));
   const attendance = createCheckinAttendanceService(world.deps, world.shared);
   const { repo } = world.fake;
-  let n = 0;
-  const area = (over: Partial<AreaRow> = {}) => repo.insertArea({ id: `area-${++n}`, organisationId: ORG, eventId: EVENT, name: `Area ${n}`, kind: 'gate', displayKey: `key-${n}`, ...over });
   const scan = (areaId: string, registrationId: string, direction: 'in' | 'out', result: string, at: string) =>
     repo.insertScan({ organisationId: ORG, eventId: EVENT, areaId, registrationId, direction, result, source: 'online', scannedAt: new Date(at) });
   /** An accepted entry (presence inside, ledger row). */
@@ -24,7 +21,7 @@ async function setup() {
     await scan(areaId, registrationId, 'out', 'exited', at);
   };
   for (const id of ['r1', 'r2', 'r3']) world.registrations.set(id, registrationView(id));
-  return { ...world, attendance, area, scan, enter, leave };
+  return { ...world, attendance, scan, enter, leave };
 }
 
 describe('check-in attendance service (fake repository)', () => {

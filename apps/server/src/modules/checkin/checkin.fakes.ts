@@ -495,5 +495,11 @@ export function fakeCheckinWorld(start = new Date('2027-03-01T09:00:00Z')) {
     testing: { unsafeDisableLocking: false, raceWindowMs: 0 },
   } satisfies ServiceDeps<FakeCheckinRepository>;
   const shared = createCheckinShared(deps);
-  return { fake, deps, shared, registrations, revoked, audit, clock };
+  let areaNo = 0;
+  /** An area of EVENT (area-1, area-2…): a gate that lets everyone in unless told otherwise. */
+  const area = (over: Partial<AreaRow> = {}) => {
+    areaNo++;
+    return fake.repo.insertArea({ id: `area-${areaNo}`, organisationId: ORG, eventId: EVENT, name: `Area ${areaNo}`, kind: 'gate', displayKey: `key-${areaNo}`, ...over });
+  };
+  return { fake, deps, shared, registrations, revoked, audit, clock, area };
 }

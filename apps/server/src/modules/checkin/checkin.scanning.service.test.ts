@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCheckinDevicesService } from './checkin.devices.service.ts';
 import { credentialOf, EVENT, fakeCheckinWorld, ORG, organiser, registrationView } from './checkin.fakes.ts';
-import type { AreaRow } from './checkin.repository.ts';
 import { createCheckinScanningService } from './checkin.scanning.service.ts';
 import type { DeviceSession } from './checkin.shared.ts';
 
@@ -12,12 +11,10 @@ function setup() {
   const exits: string[] = [];
   const deps = { ...world.deps, onExit: async (_eventId: string, registrationId: string) => exits.push(registrationId) };
   const scanning = createCheckinScanningService(deps, world.shared, createCheckinDevicesService(deps, world.shared));
-  let n = 0;
-  const area = async (over: Partial<AreaRow> = {}) => world.fake.repo.insertArea({ id: `area-${++n}`, organisationId: ORG, eventId: EVENT, name: `Area ${n}`, kind: 'gate', displayKey: `key-${n}`, ...over });
   const attendee = (id: string, over: Parameters<typeof registrationView>[1] = {}) => world.registrations.set(id, registrationView(id, over));
   const manual = (areaId: string, registrationId: string, direction: 'in' | 'out' = 'in') => scanning.manualScan(organiser, ORG, EVENT, direction, { areaId, registrationId });
   const device = (areaIds: string[]): DeviceSession => ({ id: 'dev-1', organisationId: ORG, eventId: EVENT, name: 'Gate scanner', kind: 'scanner', areaIds, relayUrl: null, relayEnabled: false });
-  return { ...world, scanning, area, attendee, manual, device, exits };
+  return { ...world, scanning, attendee, manual, device, exits };
 }
 
 describe('check-in scanning service (fake repository)', () => {
