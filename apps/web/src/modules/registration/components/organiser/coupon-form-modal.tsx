@@ -9,8 +9,8 @@ import {
   type TCouponCreateRequest,
   type TTicket,
 } from '@pavilion/domain/registration/registration.schemas';
-import { applyServerFieldErrors, errorMessage, schemaValidator } from '../../../../app/form-errors.ts';
-import { toast } from '../../../../app/toast.ts';
+import { schemaValidator } from '../../../../app/form-errors.ts';
+import { useFormMutation } from '../../../../app/use-form-mutation.ts';
 import { FormAlert } from '../../../../ui/form-alert.tsx';
 import { organiserRegistrationApi as api } from '../../api/organiser-registration-api.ts';
 import { registrationKeys } from '../../api/registration-keys.ts';
@@ -70,7 +70,6 @@ export const toBulkRequest = (v: TCouponFormValues): TCouponBulkRequest =>
 /** One coupon (percentage or fixed, limits, window, ticket scope) or a batch of generated single-use codes. */
 export function CouponFormModal({ eventId, tickets, isBulk, isOpen, onClose }: { eventId: string; tickets: TTicket[]; isBulk: boolean; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [formError, setFormError] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const currency = tickets.find((x) => !x.isFree)?.currency ?? 'EUR';
   const form = useForm<TCouponFormValues>({
@@ -82,38 +81,24 @@ export function CouponFormModal({ eventId, tickets, isBulk, isOpen, onClose }: {
     if (isOpen) {
       form.setValues(initial(currency));
       form.clearErrors();
-      setFormError(null);
+      create.setFormError(null);
+      bulk.setFormError(null);
       setCodes(null);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isOpen, isBulk]);
 
-  const create = useRegistrationMutation((body: TCouponCreateRequest) => api.createCoupon(eventId, body), [registrationKeys.coupons(eventId)]);
-  const bulk = useRegistrationMutation((body: TCouponBulkRequest) => api.bulkCoupons(eventId, body), [registrationKeys.coupons(eventId)]);
+  // One dialog makes one coupon or a batch (isBulk is fixed while it is open): two mutations, one alert.
+  const create = useFormMutation(
+    useRegistrationMutation((body: TCouponCreateRequest) => api.createCoupon(eventId, body), [registrationKeys.coupons(eventId)]),
+    { setFieldError: form.setFieldError, success: (coupon) => t('registration.org.couponCreated', { code: coupon.code }), onSuccess: onClose },
+  );
+  const bulk = useFormMutation(
+    useRegistrationMutation((body: TCouponBulkRequest) => api.bulkCoupons(eventId, body), [registrationKeys.coupons(eventId)]),
+    { setFieldError: form.setFieldError, success: (res) => t('registration.org.bulkDone', { count: res.count }), onSuccess: (res) => setCodes(res.codes) },
+  );
 
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    const onError = (error: unknown) => {
-      if (!applyServerFieldErrors(error, form.setFieldError, t)) setFormError(errorMessage(error, t));
-    };
-    if (isBulk) {
-      bulk.mutate(toBulkRequest(values), {
-        onSuccess: (res) => {
-          toast(t('registration.org.bulkDone', { count: res.count }), 'success');
-          setCodes(res.codes);
-        },
-        onError,
-      });
-    } else {
-      create.mutate(toCouponRequest(values), {
-        onSuccess: (coupon) => {
-          toast(t('registration.org.couponCreated', { code: coupon.code }), 'success');
-          onClose();
-        },
-        onError,
-      });
-    }
-  });
+  const submit = form.onSubmit((values) => (isBulk ? bulk.submit(toBulkRequest(values)) : create.submit(toCouponRequest(values))));
 
   const v = form.values;
   const downloadCodes = () => {
@@ -143,7 +128,7 @@ export function CouponFormModal({ eventId, tickets, isBulk, isOpen, onClose }: {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <FormAlert message={formError} />
+            <FormAlert message={isBulk ? bulk.formError : create.formError} />
             {isBulk ? (
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
                 <TextInput label={t('registration.org.bulkPrefix')} maxLength={12} data-autofocus {...form.getInputProps('prefix')} />
