@@ -21,11 +21,11 @@ import { createClock, type Clock } from './platform/clock.ts';
 import { createEventBus, type EventBus } from './platform/event-bus.ts';
 import { createJobRunner } from './platform/job-runner.ts';
 import { errors } from './platform/errors.ts';
-import { createAuthModule, type AuthEvents, type AuthService } from './modules/auth/index.ts';
+import { createAuthModule, createAuthPort, type AuthEvents, type AuthService } from './modules/auth/index.ts';
 import { createEventsModule, type EventsService } from './modules/events/index.ts';
 import { createAnalyticsModule } from './modules/analytics/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
-import { createWorkspaceModule, type WorkspaceService } from './modules/workspace/index.ts';
+import { createWorkspaceAccessPort, createWorkspaceModule, type WorkspaceService } from './modules/workspace/index.ts';
 import { createRegistrationModule, createRegistrationPort, type RegistrationEvents } from './modules/registration/index.ts';
 import { createCredentialsModule } from './modules/credentials/index.ts';
 import { createEbadgeModule } from './modules/ebadge/index.ts';
@@ -106,16 +106,18 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
   // One pg-boss for every module's jobs, on Postgres outside tests; PGlite and tests run jobs in the process.
   const jobs = database.kind === 'postgres' && config.NODE_ENV !== 'test' && config.DATABASE_URL ? createJobRunner(config.DATABASE_URL, app.log) : undefined;
 
-  // Modules that need each other get late-bound functions: workspace needs auth's users, auth needs workspace's grants.
-  let workspace: ReturnType<typeof createWorkspaceModule> | null = null;
+  // Who a caller is (grants, item scope) is workspace's answer over auth's users: a port built from the database
+  // alone, so auth, events and the guard have it before any module service exists.
+  const authPort = createAuthPort(database.db);
+  const access = createWorkspaceAccessPort(database.db, authPort);
   const events = createEventsModule(database.db, {
     audit,
     now: options.now,
-    regionExists: async (organisationId, regionId) => (await workspace!.service.listRegions(organisationId)).some((r) => r.id === regionId),
+    regionExists: access.regionExists,
   });
   const auth = createAuthModule(database.db, {
     bus,
-    loadCaller: (userId) => workspace!.service.loadCaller(userId),
+    loadCaller: access.loadCaller,
     tokens,
     mailer,
     audit,
@@ -135,9 +137,9 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     // Exhibition (booths and their forms) lands in a later issue and answers here; until then no booth exists.
     hasBoothForm: async () => false,
   });
-  workspace = createWorkspaceModule(database.db, {
+  const workspace = createWorkspaceModule(database.db, {
     auth: auth.service,
-    users: auth.port,
+    users: authPort,
     audit,
     mailer,
     publicUrl: publicUrl(config),
@@ -258,7 +260,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     // The guard's onRoute check goes first, so every /api route registered after it is declared and catalogued.
     routes = registerAuthGuard(surface, {
       tokens,
-      findActiveUser: (userId) => workspace!.service.loadCaller(userId),
+      findActiveUser: access.loadCaller,
       findRefresh: (token) => auth.service.resolveRefreshToken(token),
     });
     await registerSecurity(surface);
@@ -292,7 +294,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     authenticateFootfall: async (areaId, key) => !!(await checkin.service.checkDisplayKey(areaId, key)),
     // An organiser's dashboard joins its event's room (counts changed) when the event is theirs to see.
     authorizeOrganiserEvent: async (userId, eventId) => {
-      const caller = await workspace!.service.loadCaller(userId);
+      const caller = await access.loadCaller(userId);
       if (!caller?.organisationId) return false;
       return events.service.get({ ...caller, via: 'access', sessionId: '' }, caller.organisationId, eventId).then(
         () => true,

@@ -40,8 +40,31 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The fields the access guard needs of a user, or null unless the user is active. */
+export function activeUserBaseOf(u: typeof users.$inferSelect | null) {
+  if (!u || u.status !== 'active') return null;
+  return {
+    id: u.id,
+    organisationId: u.organisationId,
+    role: u.role,
+    userType: u.userType,
+    accessLevel: u.accessLevel,
+    roleId: u.roleId,
+    regionId: u.regionId,
+    isRegionTeam: u.isRegionTeam,
+    companyId: u.companyId,
+  };
+}
+
+export type ActiveUserBase = NonNullable<ReturnType<typeof activeUserBaseOf>>;
+
 export function createAuthPort(db: Db) {
   return {
+    /** The guard's base of an active user (one read by primary key), or null. */
+    async activeUserBase(userId: string): Promise<ActiveUserBase | null> {
+      const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      return activeUserBaseOf(u ?? null);
+    },
     async listMembers(organisationId: string, q: { page: number; pageSize: number; search?: string; status?: string }): Promise<{ rows: TeamMember[]; total: number }> {
       const where: SQL[] = [eq(users.organisationId, organisationId)];
       if (q.search) {

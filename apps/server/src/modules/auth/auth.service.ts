@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { activeUserBaseOf } from './auth.port.ts';
 import {
   escapeHtml,
   EMAIL_ERROR_KEY,
@@ -226,19 +227,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** The fields the access guard needs, for an active user only. */
     async activeUserBase(userId: string) {
-      const u = await deps.repo.findUserById(userId);
-      if (!u || u.status !== 'active') return null;
-      return {
-        id: u.id,
-        organisationId: u.organisationId,
-        role: u.role,
-        userType: u.userType,
-        accessLevel: u.accessLevel,
-        roleId: u.roleId,
-        regionId: u.regionId,
-        isRegionTeam: u.isRegionTeam,
-        companyId: u.companyId,
-      };
+      return activeUserBaseOf(await deps.repo.findUserById(userId));
     },
 
     /** Starts a login session for a user who proved who they are another way (an accepted invitation). */

@@ -10,7 +10,7 @@ export { hashPassword, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from './au
 export type { AuthService, EventMembership, ProvisionUserInput, RequestMeta } from './auth.service.ts';
 export { AuthErrorCode } from './auth.errors.ts';
 export { createAuthRepository } from './auth.repository.ts';
-export { createAuthPort, type AuthPort, type TeamMember, type TeamMemberPatch } from './auth.port.ts';
+export { createAuthPort, type ActiveUserBase, type AuthPort, type TeamMember, type TeamMemberPatch } from './auth.port.ts';
 
 /** The events auth publishes. */
 export type AuthEvents = {

@@ -38,6 +38,7 @@ import { hashSecret, newId, newSecret } from '../../platform/ids.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { AuthService, RequestMeta } from '../auth/index.ts';
 import { workspaceErrors } from './workspace.errors.ts';
+import { createWorkspaceAccess } from './workspace.access.ts';
 import type { MemberRow, WorkspaceRepository } from './workspace.repository.ts';
 import { csvDocument, type TCsvValue } from '../../platform/csv.ts';
 
@@ -133,34 +134,11 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     return member;
   }
 
+  const access = createWorkspaceAccess({ repo, activeUserBase: (userId) => deps.auth.activeUserBase(userId) });
+
   return {
     /** The guard's view of a user: grants from the role, item scope, region. Runs on every authenticated call. */
-    async loadCaller(userId: string): Promise<Caller | null> {
-      const base = await deps.auth.activeUserBase(userId);
-      if (!base) return null;
-      let grants: ReadonlySet<string> = new Set();
-      const itemScope = new Map<string, Set<string>>();
-      if (base.organisationId && base.accessLevel !== AccessLevel.AdminAccess) {
-        const codes = base.roleId ? await repo.roleCodes(base.organisationId, base.roleId) : null;
-        grants = withAncestors(codes ?? []);
-        for (const item of await repo.itemAccess(userId)) {
-          const set = itemScope.get(item.itemType) ?? new Set<string>();
-          set.add(item.itemId);
-          itemScope.set(item.itemType, set);
-        }
-      }
-      return {
-        userId: base.id,
-        organisationId: base.organisationId,
-        role: base.role,
-        userType: base.userType,
-        accessLevel: base.accessLevel,
-        grants,
-        itemScope,
-        regionId: base.regionId,
-        isRegionTeam: base.isRegionTeam,
-      };
-    },
+    loadCaller: (userId: string): Promise<Caller | null> => access.loadCaller(userId),
 
     myAccess(caller: AuthUser): TMyAccess {
       const isAdmin = Boolean(caller.organisationId) && caller.accessLevel === AccessLevel.AdminAccess;
