@@ -19,6 +19,8 @@ import { createRealtime, type Realtime } from './platform/realtime.ts';
 import { registerSpa } from './platform/spa.ts';
 import { createClock, type Clock } from './platform/clock.ts';
 import { createEventBus, type EventBus } from './platform/event-bus.ts';
+import { createEventOutbox, type EventOutbox } from './platform/event-outbox.ts';
+import { routeWakesThroughPgBoss } from './platform/mail-worker.ts';
 import { createJobRunner } from './platform/job-runner.ts';
 import { errors } from './platform/errors.ts';
 import { createAuthModule, createAuthPort, type AuthEvents, type AuthService } from './modules/auth/index.ts';
@@ -47,6 +49,8 @@ export type AppContext = {
   realtime: Realtime;
   /** The in-process event bus the modules publish on (platform/event-bus.ts). */
   bus: EventBus<AppEvents>;
+  /** Durable events, delivered by a job after their transaction commits (tests stop or wait for its worker). */
+  outbox: EventOutbox<AppEvents>;
   auth: AuthService;
   events: EventsService;
   workspace: WorkspaceService;
@@ -62,6 +66,8 @@ export type AppContext = {
   checkinTesting: ReturnType<typeof createCheckinModule>['testing'];
   routes: RouteDeclaration[];
 };
+
+export const EVENT_OUTBOX_QUEUE = 'event-outbox';
 
 export type BuildOptions = {
   /** An open database (tests); otherwise one is opened from the config. */
@@ -101,6 +107,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
   const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log as never });
   // Modules meet through events (who publishes what: ARCHITECTURE.md's module map) and read each other's ports.
   const bus = createEventBus<AppEvents>({ log: app.log });
+  const outbox = createEventOutbox<AppEvents>({ db: database.db, bus, now: options.now, log: app.log });
   // Registration's read model (its port) reads registration tables only; other modules get it instead of the tables.
   const registrationPort = createRegistrationPort(database.db);
   // One pg-boss for every module's jobs, on Postgres outside tests; PGlite and tests run jobs in the process.
@@ -174,6 +181,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     jobs,
     log: app.log,
     bus,
+    outbox,
     credentialToken: async (eventId, registrationId) => (await credentials.service.ensure(eventId, registrationId)).token,
   });
   const badges = createBadgesModule(database.db, {
@@ -279,6 +287,10 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     metrics.measure(surface);
 
     for (const m of modules) await surface.register(m.plugin);
+    // Durable events: what a stop or crash left owed is delivered now; later wakes travel through pg-boss when it runs.
+    if (jobs) await routeWakesThroughPgBoss(await jobs.boss(), EVENT_OUTBOX_QUEUE, outbox.worker);
+    outbox.worker.start();
+    surface.addHook('preClose', () => outbox.worker.stop());
     await registerSpa(surface, config.WEB_DIST);
   });
 
@@ -313,5 +325,5 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, auth: auth.service, events: events.service, workspace: workspace.service, registration, analytics: analytics.service, credentials: credentials.service, ebadge: ebadge.service, certificates: certificates.service, certificateMail: certificates.mailWorker, badges: badges.service, checkin: checkin.service, checkinTesting: checkin.testing, routes } };
+  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: workspace.service, registration, analytics: analytics.service, credentials: credentials.service, ebadge: ebadge.service, certificates: certificates.service, certificateMail: certificates.mailWorker, badges: badges.service, checkin: checkin.service, checkinTesting: checkin.testing, routes } };
 }

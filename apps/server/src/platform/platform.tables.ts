@@ -1,4 +1,5 @@
 import { bigserial, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 // PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer.
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -66,4 +67,23 @@ export const mailOutboxAttachments = pgTable(
     content: bytea('content').notNull(),
   },
   (t) => [primaryKey({ columns: [t.mailId, t.position] })],
+);
+
+/**
+ * Events that must survive a crash (platform/event-outbox.ts): written in the publisher's transaction, delivered to
+ * the bus's subscribers by the outbox job after the commit, marked delivered once every subscriber succeeded.
+ */
+export const eventOutbox = pgTable(
+  'event_outbox',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('event_outbox_owed_idx').on(t.createdAt).where(sql`delivered_at is null`)],
 );

@@ -10,6 +10,7 @@ import { newId } from '../../platform/ids.ts';
 import type { TCountsChangedReason, TUserJourneyEventType } from '@pavilion/domain';
 import type { EventsService } from '../events/index.ts';
 import type { Publisher } from '../../platform/event-bus.ts';
+import type { EventOutbox } from '../../platform/event-outbox.ts';
 import { createPaymentsModule, type OrderView, type PaymentsService } from '../payments/index.ts';
 import { createCheckoutService, type CheckoutTesting, type PaymentsPort } from './checkout.service.ts';
 import { checkinView, createRegistrationRepository } from './registration.repository.ts';
@@ -49,6 +50,8 @@ export type RegistrationModuleDeps = {
   userEmail: (caller: AuthUser) => Promise<string>;
   /** Where registration's events go (app.ts: the app's event bus). */
   bus: Publisher<RegistrationEvents>;
+  /** Registration's durable events (written in the change's transaction): `registration.replaced`. */
+  outbox: Pick<EventOutbox<RegistrationEvents>, 'write' | 'deliver'>;
 };
 
 /** The events registration publishes. */
@@ -97,7 +100,7 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
   const publicInfo = createPublicInfo({ repo, findEvent: (id) => deps.events.findOwner(id), enabledProviders: (organisationId) => paymentsPort().enabledProviders(organisationId), now });
   const photoKey = { value: '' };
   const photos = createPhotoSigner(() => photoKey.value);
-  const service = createRegistrationService({ repo, checkout, payments: paymentsPort, assertEvent: deps.events.get, audit: deps.audit, publicUrl: deps.publicUrl, now, onRegistrationReplaced: (eventId, registrationId) => deps.bus.publish('registration.replaced', { eventId, registrationId }), photoUrlOf: photos.urlOf, userEmail: deps.userEmail });
+  const service = createRegistrationService({ repo, checkout, payments: paymentsPort, assertEvent: deps.events.get, audit: deps.audit, publicUrl: deps.publicUrl, now, replaced: { record: (tx, eventId, registrationId) => deps.outbox.write(tx, 'registration.replaced', { eventId, registrationId }), deliver: deps.outbox.deliver }, photoUrlOf: photos.urlOf, userEmail: deps.userEmail });
   const paymentsModule = createPaymentsModule(db, {
     registration: () => ({
       findOrder: (orderId) => repo.findOrder(orderId) as Promise<OrderView | null>,

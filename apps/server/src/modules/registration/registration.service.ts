@@ -49,7 +49,7 @@ import type { Audit } from '../../platform/audit.ts';
 import type { CheckoutService, PaymentsPort } from './checkout.service.ts';
 import { registrationErrors } from './registration.errors.ts';
 import { toCoupon, toForm, toJourney, toOrder, toQuota, toRegistration, toTicket } from './registration.mappers.ts';
-import type { DateOptionRow, OrderRow, RegistrationRepository, RegistrationRow, TicketRow } from './registration.repository.ts';
+import type { DateOptionRow, OrderRow, RegistrationRepository, RegistrationRow, TicketRow, Tx } from './registration.repository.ts';
 import { registrationsCsv, registrationsXlsx } from './registration.export.ts';
 import { decodePhoto, type PhotoUrlOf } from './registration-photos.ts';
 
@@ -63,8 +63,12 @@ export type RegistrationDeps = {
   audit: Audit;
   publicUrl: string;
   now: () => Date;
-  /** Called after a replace-user commits: the credential module re-issues the QR so the old holder's stops working. */
-  onRegistrationReplaced?: (eventId: string, registrationId: string) => Promise<void>;
+  /**
+   * Replace user's durable event (`registration.replaced`: credentials re-issue the QR so the old holder's stops
+   * working): `record` writes it in the change's transaction, `deliver` runs it after the commit (a crash in between
+   * leaves it to the outbox job).
+   */
+  replaced?: { record: (tx: Tx, eventId: string, registrationId: string) => Promise<string>; deliver: (outboxId: string) => Promise<void> };
   /** The signed URL of a registration's photo (registration-photos.ts). */
   photoUrlOf: PhotoUrlOf;
   /** The signed-in user's account email (auth module): whose registrations they may change. */
@@ -540,15 +544,18 @@ export function createRegistrationService(deps: RegistrationDeps) {
       await guard(caller, organisationId, eventId);
       const cur = await repo.findRegistration(eventId, id);
       if (!cur) throw errors.notFound('Registration');
-      await repo.updateRegistrations(eventId, [id], {
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email.toLowerCase(),
-        countryCode: input.countryCode ?? null,
-        contactNo: input.contactNo ?? null,
+      const outboxId = await repo.transaction(async (txRepo, tx) => {
+        await txRepo.updateRegistrations(eventId, [id], {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email.toLowerCase(),
+          countryCode: input.countryCode ?? null,
+          contactNo: input.contactNo ?? null,
+        });
+        return deps.replaced ? deps.replaced.record(tx, eventId, id) : null;
       });
       await journey(cur, [id], 'UPDATE', { replaced: { from: cur.email, to: input.email.toLowerCase() } }, caller.userId);
-      await deps.onRegistrationReplaced?.(eventId, id);
+      if (outboxId) await deps.replaced!.deliver(outboxId);
       return (await registrationsOut(eventId, [id]))[0]!;
     },
     async addAccompanying(caller: AuthUser, organisationId: string, eventId: string, id: string, input: TAccompanyingRequest): Promise<TRegistration[]> {
