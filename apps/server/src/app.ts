@@ -107,6 +107,8 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
   const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log as never });
   // Modules meet through events (who publishes what: ARCHITECTURE.md's module map) and read each other's ports.
   const bus = createEventBus<AppEvents>({ log: app.log });
+  // The sockets share the HTTP server from the start; modules say who may join their rooms (realtime.authorise).
+  const realtime = await createRealtime({ server: app.server, tokens, logger: app.log as never, redisUrl: config.REDIS_URL });
   const outbox = createEventOutbox<AppEvents>({ db: database.db, bus, now: options.now, log: app.log });
   // Registration's read model (its port) reads registration tables only; other modules get it instead of the tables.
   const registrationPort = createRegistrationPort(database.db);
@@ -166,8 +168,6 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     },
     findEventOrganisation: async (eventId) => (await events.service.findOwner(eventId))?.organisationId ?? null,
   });
-  // Check-in emits on the sockets, which are created after the HTTP surface: a late-bound getter.
-  let realtimeRef: Realtime | null = null;
   const registration = createRegistrationModule(database.db, {
     audit,
     mailer,
@@ -220,7 +220,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
       const e = await events.service.findOwner(eventId);
       return e ? { organisationId: e.organisationId, name: e.name, timeZone: e.timeZone } : null;
     },
-    realtime: () => realtimeRef,
+    realtime,
     log: app.log,
     autoCheckoutTimer: config.NODE_ENV !== 'test',
     bus,
@@ -294,17 +294,8 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     await registerSpa(surface, config.WEB_DIST);
   });
 
-  const realtime = await createRealtime({
-    server: app.server,
-    tokens,
-    logger: app.log as never,
-    redisUrl: config.REDIS_URL,
-    authenticateDevice: async (token) => {
-      const d = await checkin.service.authenticateDevice(token);
-      return d ? { deviceId: d.id, eventId: d.eventId } : null;
-    },
-    authenticateFootfall: async (areaId, key) => !!(await checkin.service.checkDisplayKey(areaId, key)),
-    // An organiser's dashboard joins its event's room (counts changed) when the event is theirs to see.
+  // An organiser's dashboard joins its event's room (counts changed) when the event is theirs to see.
+  realtime.authorise({
     authorizeOrganiserEvent: async (userId, eventId) => {
       const caller = await access.loadCaller(userId);
       if (!caller?.organisationId) return false;
@@ -314,7 +305,6 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
       );
     },
   });
-  realtimeRef = realtime;
   // Seats moved (sold, held, released): the event's open dashboards refetch.
   bus.subscribe('seats.changed', ({ eventId, reason }) => realtime.emitCountsChanged(eventId, reason));
 

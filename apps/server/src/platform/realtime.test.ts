@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createTestApp, signupOrganiser, type TestApp } from '../test/test-app.ts';
-import { CHAT_SOCKET_PATH, HOSPITALITY_SOCKET_PATH } from './realtime.ts';
+import { CHAT_SOCKET_PATH, HOSPITALITY_SOCKET_PATH, createRealtime } from './realtime.ts';
+import http from 'node:http';
+import pino from 'pino';
 
 // The machine's Redis (CI sets REDIS_URL; a developer machine of this kind runs one on the default port).
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -62,5 +64,31 @@ describe('realtime sockets (SPEC §7 paths)', () => {
     await new Promise((r) => setTimeout(r, 200));
     first.t.ctx.realtime.emitToUser(host.userData.id, 'refreshMe', { from: 'instance-1' });
     await expect(got).resolves.toEqual({ from: 'instance-1' });
+  });
+
+  it('refuses device and footfall sockets until a module authorises them, then lets the authorised ones in', async () => {
+    const server = http.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const rt = await createRealtime({ server, tokens: first.t.ctx.tokens, logger: pino({ level: 'silent' }) });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const device = (deviceToken: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const s = connect(url, { path: HOSPITALITY_SOCKET_PATH, auth: { deviceToken }, transports: ['websocket'], reconnection: false });
+        sockets.push(s);
+        s.on('connect', () => resolve(s));
+        s.on('connect_error', reject);
+      });
+    try {
+      await expect(device('pvd_door')).rejects.toThrow('UNAUTHORISED');
+      rt.authorise({ authenticateDevice: async (token) => (token === 'pvd_door' ? { deviceId: 'd1', eventId: 'e1' } : null) });
+      const s = await device('pvd_door');
+      const got = new Promise((resolve) => s.on('sync', resolve));
+      rt.hospitality.to('device:d1').emit('sync', { now: true });
+      await expect(got).resolves.toEqual({ now: true });
+      await expect(device('pvd_other')).rejects.toThrow('UNAUTHORISED');
+    } finally {
+      await rt.close();
+      server.close();
+    }
   });
 });

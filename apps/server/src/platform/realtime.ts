@@ -19,6 +19,11 @@ export type Realtime = {
    * a second, not one per order.
    */
   emitCountsChanged(eventId: string, reason: TCountsChangedReason): void;
+  /**
+   * A module says who may join its rooms, as it registers its routes: check-in authenticates devices and footfall
+   * displays, the organiser side who may watch an event's counts. Until one is given, such a socket is refused.
+   */
+  authorise(handlers: HospitalityAuth & OrganiserAuth): void;
   close(): Promise<void>;
 };
 
@@ -87,6 +92,11 @@ export async function createRealtime(deps: {
   logger: Logger;
   redisUrl?: string;
 } & HospitalityAuth & OrganiserAuth): Promise<Realtime> {
+  const authorisers: HospitalityAuth & OrganiserAuth = {
+    authenticateDevice: deps.authenticateDevice,
+    authenticateFootfall: deps.authenticateFootfall,
+    authorizeOrganiserEvent: deps.authorizeOrganiserEvent,
+  };
   const options = { destroyUpgrade: false, serveClient: false, cors: { origin: false as const } };
   const chat = new Server(deps.server, { ...options, path: CHAT_SOCKET_PATH });
   const hospitality = new Server(deps.server, { ...options, path: HOSPITALITY_SOCKET_PATH });
@@ -108,7 +118,7 @@ export async function createRealtime(deps: {
 
   // Devices and footfall displays authenticate with their own secrets, only on /hospitalityservices.
   hospitality.use((socket, next) => {
-    hospitalityRooms(socket, deps)
+    hospitalityRooms(socket, authorisers)
       .then((rooms) => {
         if (rooms === 'refused') return next(new Error('UNAUTHORISED'));
         if (rooms) {
@@ -122,7 +132,7 @@ export async function createRealtime(deps: {
   for (const io of [chat, hospitality]) {
     io.use((socket, next) => {
       if (socket.data.isDevice) return next();
-      authenticate(socket, deps.tokens, io === chat ? deps : {})
+      authenticate(socket, deps.tokens, io === chat ? authorisers : {})
         .then((user) => {
           if (!user) return next(new Error('UNAUTHORISED'));
           socket.data.user = user;
@@ -147,6 +157,9 @@ export async function createRealtime(deps: {
   return {
     chat,
     hospitality,
+    authorise(handlers) {
+      Object.assign(authorisers, Object.fromEntries(Object.entries(handlers).filter(([, fn]) => fn !== undefined)));
+    },
     emitCountsChanged(eventId, reason) {
       const pending = countsPending.get(eventId);
       if (pending) {

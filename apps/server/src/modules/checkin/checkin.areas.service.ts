@@ -91,7 +91,7 @@ export function createCheckinAreasService(deps: ServiceDeps<AreasRepository>, sh
       await areaInEvent(organisationId, eventId, areaId);
       const a = await repo.updateArea(areaId, { displayKey: randomBytes(18).toString('base64url'), updatedAt: now() });
       invalidateArea(areaId);
-      const rt = deps.realtime();
+      const rt = deps.realtime;
       rt?.hospitality.in(`area:${areaId}`).disconnectSockets(true);
       return areaView(a!, await repo.insideCount(areaId));
     },

@@ -141,13 +141,13 @@ export function createCheckinDevicesService(deps: ServiceDeps<DevicesRepository>
 
   // ---------------------------------------------------------------- realtime
   function emitDevice(room: string, event: THospitalityDeviceEvent, eventId: string, deviceId: string | null, reason: string | null): number {
-    const rt = deps.realtime();
+    const rt = deps.realtime;
     if (!rt) return 0;
     rt.hospitality.to(room).emit(event, { event, eventId, deviceId, reason, at: now().toISOString() });
     return roomSize(room);
   }
   function disconnectLater(room: string) {
-    const rt = deps.realtime();
+    const rt = deps.realtime;
     if (!rt) return;
     // Let the deviceLogout packet leave before the socket closes.
     setTimeout(() => rt.hospitality.in(room).disconnectSockets(true), 250).unref();

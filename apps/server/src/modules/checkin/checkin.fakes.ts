@@ -485,7 +485,7 @@ export function fakeCheckinWorld(start = new Date('2027-03-01T09:00:00Z')) {
       if (organisationId !== ORG || eventId !== EVENT) throw Object.assign(new Error('event not found'), { statusCode: 404 });
     },
     findEvent: async (eventId: string) => (eventId === EVENT ? { organisationId: ORG, name: 'Expo', timeZone: 'UTC' } : null),
-    realtime: () => null,
+    realtime: null,
     audit: {
       async record(e: { action: string; target?: string }) {
         audit.push({ action: e.action, target: e.target });

@@ -45,7 +45,8 @@ export type CheckinDeps = {
   /** Throws (404) unless the caller may see this event. */
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
   findEvent: (eventId: string) => Promise<{ organisationId: string; name: string; timeZone: string } | null>;
-  realtime: () => Realtime | null;
+  /** The sockets (null in service tests). */
+  realtime: Realtime | null;
   audit: Audit;
   now?: () => Date;
   testing: CheckinTesting;
@@ -101,7 +102,7 @@ export function createCheckinShared(deps: ServiceDeps<SharedRepository>) {
     return area;
   }
   function roomSize(room: string): number {
-    const rt = deps.realtime();
+    const rt = deps.realtime;
     return rt?.hospitality.sockets.adapter.rooms.get(room)?.size ?? 0;
   }
 
@@ -165,7 +166,7 @@ export function createCheckinShared(deps: ServiceDeps<SharedRepository>) {
   }
   async function emitFootfall(areaId: string) {
     footfallLast.set(areaId, Date.now());
-    const rt = deps.realtime();
+    const rt = deps.realtime;
     if (!rt) return;
     const area = await areaById(areaId);
     if (!area) return;
@@ -177,7 +178,7 @@ export function createCheckinShared(deps: ServiceDeps<SharedRepository>) {
   }
   /** At most one footfall message per second per area: leading edge, then one trailing message. */
   function scheduleFootfall(areaId: string) {
-    if (!deps.realtime()) return;
+    if (!deps.realtime) return;
     if (footfallTimers.has(areaId)) return;
     const since = Date.now() - (footfallLast.get(areaId) ?? 0);
     const fire = () => {

@@ -36,7 +36,7 @@ export function createCheckinModule(
     categoryColours?: (eventId: string) => Promise<Record<string, string>>;
     assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
     findEvent: (eventId: string) => Promise<{ organisationId: string; name: string; timeZone: string } | null>;
-    realtime: () => Realtime | null;
+    realtime: Realtime | null;
     now?: () => Date;
     log?: { error(obj: unknown, msg?: string): void };
     /** Where check-in's events go (app.ts: the app's event bus). */
@@ -52,6 +52,14 @@ export function createCheckinModule(
     repo: createCheckinRepository(db),
     testing,
     onExit: (eventId, registrationId) => bus.publish('checkin.exited', { eventId, registrationId }),
+  });
+  // Devices and footfall displays join their rooms on /hospitalityservices with check-in's own secrets.
+  deps.realtime?.authorise({
+    authenticateDevice: async (token) => {
+      const d = await service.authenticateDevice(token);
+      return d ? { deviceId: d.id, eventId: d.eventId } : null;
+    },
+    authenticateFootfall: async (areaId, key) => !!(await service.checkDisplayKey(areaId, key)),
   });
   return {
     service,
