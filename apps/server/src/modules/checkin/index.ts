@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Audit } from '../../platform/audit.ts';
-import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db.ts';
-import type { Realtime } from '../../platform/realtime.ts';
 import type { Publisher } from '../../platform/event-bus.ts';
 import type { CredentialsService } from '../credentials/index.ts';
-import type { CheckinRegistrationView } from '../registration/index.ts';
 import { checkinDeviceRoutes } from './checkin.device-routes.ts';
 import { createCheckinRepository } from './checkin.repository.ts';
 import { registerCheckinRoutes } from './checkin.routes.ts';
-import { createCheckinService, type CheckinTesting } from './checkin.service.ts';
+import { createCheckinService, type CheckinDeps, type CheckinTesting } from './checkin.service.ts';
 
 export type { CheckinService, CheckinTesting, DeviceSession } from './checkin.service.ts';
 
@@ -28,17 +24,8 @@ export const AUTO_CHECKOUT_INTERVAL_MS = 30_000;
  */
 export function createCheckinModule(
   db: Db,
-  deps: {
-    audit: Audit;
+  deps: Omit<CheckinDeps, 'repo' | 'testing' | 'onExit' | 'credentials'> & {
     credentials: CredentialsService;
-    registrations: (eventId: string, q?: { ids?: string[]; since?: Date }) => Promise<CheckinRegistrationView[]>;
-    photoUrlOf: (registrationId: string, photoUpdatedAt: Date | null) => string | null;
-    categoryColours?: (eventId: string) => Promise<Record<string, string>>;
-    assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
-    findEvent: (eventId: string) => Promise<{ organisationId: string; name: string; timeZone: string } | null>;
-    realtime: Realtime | null;
-    now?: () => Date;
-    log?: { error(obj: unknown, msg?: string): void };
     /** Where check-in's events go (app.ts: the app's event bus). */
     bus: Publisher<CheckinEvents>;
     /** Off in tests that want a quiet process; on by default. */
