@@ -22,22 +22,39 @@ import { createEventBus, type EventBus } from './platform/event-bus.ts';
 import { createEventOutbox, type EventOutbox } from './platform/event-outbox.ts';
 import { routeWakesThroughPgBoss } from './platform/mail-worker.ts';
 import { createJobRunner } from './platform/job-runner.ts';
-import { errors } from './platform/errors.ts';
-import { createAuthModule, createAuthPort, type AuthEvents, type AuthService } from './modules/auth/index.ts';
-import { createEventsModule, type EventsService } from './modules/events/index.ts';
-import { createAnalyticsModule } from './modules/analytics/index.ts';
+import { buildModules, type AppEvents, type AppModules, type BuiltModule, type Platform } from './platform/app-module.ts';
+import { authModule, createAuthPort } from './modules/auth/index.ts';
+import { eventsModule } from './modules/events/index.ts';
+import { analyticsModule } from './modules/analytics/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
-import { createWorkspaceAccessPort, createWorkspaceModule, type WorkspaceService } from './modules/workspace/index.ts';
-import { createRegistrationModule, createRegistrationPort, type RegistrationEvents } from './modules/registration/index.ts';
-import { createCredentialsModule } from './modules/credentials/index.ts';
-import { createEbadgeModule } from './modules/ebadge/index.ts';
-import { createCertificatesModule } from './modules/certificates/index.ts';
-import { createBadgesModule } from './modules/badges/index.ts';
-import { createCheckinModule, type CheckinEvents } from './modules/checkin/index.ts';
-import { createMailOutboxModule } from './modules/mail-outbox/index.ts';
+import { createWorkspaceAccessPort, workspaceModule } from './modules/workspace/index.ts';
+import { createRegistrationPort, registrationModule } from './modules/registration/index.ts';
+import { credentialsModule } from './modules/credentials/index.ts';
+import { ebadgeModule } from './modules/ebadge/index.ts';
+import { certificatesModule } from './modules/certificates/index.ts';
+import { badgesModule } from './modules/badges/index.ts';
+import { checkinModule } from './modules/checkin/index.ts';
+import { mailOutboxModule } from './modules/mail-outbox/index.ts';
 
-/** Every module's events, joined: a publish or subscription with a wrong name or payload fails the type check. */
-export type AppEvents = AuthEvents & RegistrationEvents & CheckinEvents;
+/**
+ * The module list: adding a module is its folder (whose index.ts defines it with `defineModule`) and one line here.
+ * Order matters only in that a module comes after the modules it `needs` (checked at start).
+ */
+const MODULES = [
+  eventsModule,
+  authModule,
+  workspaceModule,
+  credentialsModule,
+  registrationModule,
+  badgesModule,
+  ebadgeModule,
+  checkinModule,
+  certificatesModule,
+  analyticsModule,
+  mailOutboxModule,
+];
+
+export type { AppEvents } from './platform/app-module.ts';
 
 export type AppContext = {
   config: AppConfig;
@@ -51,19 +68,19 @@ export type AppContext = {
   bus: EventBus<AppEvents>;
   /** Durable events, delivered by a job after their transaction commits (tests stop or wait for its worker). */
   outbox: EventOutbox<AppEvents>;
-  auth: AuthService;
-  events: EventsService;
-  workspace: WorkspaceService;
-  registration: ReturnType<typeof createRegistrationModule>;
-  analytics: ReturnType<typeof createAnalyticsModule>['service'];
-  credentials: ReturnType<typeof createCredentialsModule>['service'];
-  ebadge: ReturnType<typeof createEbadgeModule>['service'];
-  certificates: ReturnType<typeof createCertificatesModule>['service'];
+  auth: AppModules['auth']['service'];
+  events: AppModules['events']['service'];
+  workspace: AppModules['workspace']['service'];
+  registration: AppModules['registration'];
+  analytics: AppModules['analytics']['service'];
+  credentials: AppModules['credentials']['service'];
+  ebadge: AppModules['ebadge']['service'];
+  certificates: AppModules['certificates']['service'];
   /** The bulk certificate mail job (tests wait for it, or stop it to play a crash). */
-  certificateMail: ReturnType<typeof createCertificatesModule>['mailWorker'];
-  badges: ReturnType<typeof createBadgesModule>['service'];
-  checkin: ReturnType<typeof createCheckinModule>['service'];
-  checkinTesting: ReturnType<typeof createCheckinModule>['testing'];
+  certificateMail: AppModules['certificates']['mailWorker'];
+  badges: AppModules['badges']['service'];
+  checkin: AppModules['checkin']['service'];
+  checkinTesting: AppModules['checkin']['testing'];
   routes: RouteDeclaration[];
 };
 
@@ -110,153 +127,36 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
   // The sockets share the HTTP server from the start; modules say who may join their rooms (realtime.authorise).
   const realtime = await createRealtime({ server: app.server, tokens, logger: app.log as never, redisUrl: config.REDIS_URL });
   const outbox = createEventOutbox<AppEvents>({ db: database.db, bus, now: options.now, log: app.log });
-  // Registration's read model (its port) reads registration tables only; other modules get it instead of the tables.
-  const registrationPort = createRegistrationPort(database.db);
   // One pg-boss for every module's jobs, on Postgres outside tests; PGlite and tests run jobs in the process.
   const jobs = database.kind === 'postgres' && config.NODE_ENV !== 'test' && config.DATABASE_URL ? createJobRunner(config.DATABASE_URL, app.log) : undefined;
 
-  // Who a caller is (grants, item scope) is workspace's answer over auth's users: a port built from the database
-  // alone, so auth, events and the guard have it before any module service exists.
+  // Ports: read models made from the database alone, before any module (who a caller is, auth's users, attendees).
   const authPort = createAuthPort(database.db);
   const access = createWorkspaceAccessPort(database.db, authPort);
-  const events = createEventsModule(database.db, {
-    audit,
-    now: options.now,
-    regionExists: access.regionExists,
-  });
-  const auth = createAuthModule(database.db, {
-    bus,
-    loadCaller: access.loadCaller,
+  const platform: Platform = {
+    config,
+    database,
+    db: database.db,
+    now: clock.now,
     tokens,
     mailer,
     audit,
-    publicUrl: publicUrl(config),
-    isProduction: config.NODE_ENV === 'production',
-    now: options.now,
-    findEventMembership: (eventId, user) => events.service.membership(eventId, user),
-    // A login link for a registrant: the caller must see the event; the registration comes from registration's port.
-    findRegistration: async (caller, organisationId, eventId, registrationId) => {
-      await events.service.get(caller, organisationId, eventId);
-      const registrant = await registrationPort.attendee(registrationId, eventId);
-      if (!registrant || registrant.organisationId !== organisationId) throw errors.notFound('Registration');
-      return registrant;
-    },
-    addParticipant: (organisationId, eventId, userId, userType) => events.service.addParticipant(organisationId, eventId, userId, userType),
-    assertEvent: (caller, organisationId, eventId) => events.service.get(caller, organisationId, eventId),
-    // Exhibition (booths and their forms) lands in a later issue and answers here; until then no booth exists.
-    hasBoothForm: async () => false,
-  });
-  const workspace = createWorkspaceModule(database.db, {
-    auth: auth.service,
-    users: authPort,
-    audit,
-    mailer,
-    publicUrl: publicUrl(config),
-    now: options.now,
-    events: {
-      existsInOrganisation: events.service.existsInOrganisation,
-      reassignCreator: events.service.reassignCreator,
-      upcomingForOrganisation: events.service.upcomingForOrganisation,
-    },
-  });
-  const credentials = createCredentialsModule(database.db, {
-    registrations: registrationPort,
-    audit,
-    now: options.now,
-    assertEvent: async (caller, organisationId, eventId) => {
-      await events.service.get(caller, organisationId, eventId);
-    },
-    findEventOrganisation: async (eventId) => (await events.service.findOwner(eventId))?.organisationId ?? null,
-  });
-  const registration = createRegistrationModule(database.db, {
-    audit,
-    mailer,
-    events: events.service,
-    publicUrl: publicUrl(config),
-    now: options.now,
-    jwtSecret: config.JWT_SECRET,
     secrets,
-    userEmail: async (caller) => (await auth.service.me(caller)).email,
-    isProduction: config.NODE_ENV === 'production',
-    jobs,
-    log: app.log,
     bus,
     outbox,
-    credentialToken: async (eventId, registrationId) => (await credentials.service.ensure(eventId, registrationId)).token,
-  });
-  const badges = createBadgesModule(database.db, {
-    audit,
-    now: options.now,
-    credentials: credentials.service,
-    assertEvent: (caller, organisationId, eventId) => events.service.get(caller, organisationId, eventId),
-    registration: { ...registration.badges, createWalkIn: registration.service.createWalkIn },
-    log: app.log,
-  });
-  const ebadge = createEbadgeModule(database.db, {
-    credentials: credentials.service,
-    audit,
-    now: options.now,
-    publicUrl: publicUrl(config),
-    assertEvent: async (caller, organisationId, eventId) => {
-      await events.service.get(caller, organisationId, eventId);
-    },
-    findEvent: (eventId) => events.service.findOwner(eventId),
-    userEmail: async (caller) => (await auth.service.me(caller)).email,
-    secrets,
-    photoUrlOf: registration.photoUrlOf,
-    registrations: registrationPort,
-  });
-  const checkin = createCheckinModule(database.db, {
-    audit,
-    now: options.now,
-    credentials: credentials.service,
-    registrations: registration.checkinView,
-    photoUrlOf: registration.photoUrlOf,
-    categoryColours: badges.categoryColours,
-    assertEvent: async (caller, organisationId, eventId) => {
-      await events.service.get(caller, organisationId, eventId);
-    },
-    findEvent: async (eventId) => {
-      const e = await events.service.findOwner(eventId);
-      return e ? { organisationId: e.organisationId, name: e.name, timeZone: e.timeZone } : null;
-    },
+    jobs,
     realtime,
     log: app.log,
-    autoCheckoutTimer: config.NODE_ENV !== 'test',
-    bus,
-  });
-  // Certificates read attendance from check-in (created before them: check-in tells its check-outs as events).
-  const certificates = createCertificatesModule(database.db, {
-    audit,
-    mailer,
-    now: options.now,
     publicUrl: publicUrl(config),
-    assertEvent: async (caller, organisationId, eventId) => {
-      await events.service.get(caller, organisationId, eventId);
-    },
-    findEvent: (eventId) => events.service.findOwner(eventId),
-    attendance: () => (eventId) => checkin.service.attendanceSummaries(eventId),
-    registrations: registrationPort,
-    userEmail: async (caller) => (await auth.service.me(caller)).email,
-    jobs,
-    log: app.log,
-  });
-  const analytics = createAnalyticsModule(database.db, {
-    now: options.now,
-    getEvent: (caller, org, id) => events.service.get(caller, org, id),
-    participantsByType: events.service.participantsByType,
-    registrationStats: registration.overviewStats,
-    checkinStats: checkin.service.overviewFigures,
-  });
-  const mailOutbox = createMailOutboxModule(database.db, {
-    isEnabled: config.NODE_ENV === 'development' || config.MAIL_OUTBOX_UI === true,
-    transport: config.SMTP_URL ? 'smtp' : 'outbox',
-    from: config.MAIL_FROM,
-  });
-  // The module list: each module's routes are registered in this order, and each subscribes to the events it reacts
-  // to (its `subscribe(bus)`; who publishes what: ARCHITECTURE.md's module map).
-  const modules = [auth, events, workspace, analytics, registration, credentials, ebadge, certificates, badges, checkin, mailOutbox];
-  for (const m of modules) if ('subscribe' in m) m.subscribe(bus);
+    isProduction: config.NODE_ENV === 'production',
+    ports: { auth: authPort, access, registration: createRegistrationPort(database.db) },
+  };
+  // Each module builds itself from the platform and the modules it names, in this order; then each subscribes to
+  // the events it reacts to and registers its routes (who publishes what: ARCHITECTURE.md's module map).
+  const modules = buildModules(platform, MODULES);
+  const list: BuiltModule[] = Object.values(modules);
+  for (const m of list) m.subscribe?.(bus);
+  const { auth, events } = modules;
 
   // Operator endpoints live at the root, outside the product surface: no auth guard, browser headers or per-request
   // hooks on the paths a load balancer polls thousands of times.
@@ -286,7 +186,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     surface.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => surface.swagger());
     metrics.measure(surface);
 
-    for (const m of modules) await surface.register(m.plugin);
+    for (const m of list) if (m.plugin) await surface.register(m.plugin);
     // Durable events: what a stop or crash left owed is delivered now; later wakes travel through pg-boss when it runs.
     if (jobs) await routeWakesThroughPgBoss(await jobs.boss(), EVENT_OUTBOX_QUEUE, outbox.worker);
     outbox.worker.start();
@@ -315,5 +215,5 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: workspace.service, registration, analytics: analytics.service, credentials: credentials.service, ebadge: ebadge.service, certificates: certificates.service, certificateMail: certificates.mailWorker, badges: badges.service, checkin: checkin.service, checkinTesting: checkin.testing, routes } };
+  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, routes } };
 }

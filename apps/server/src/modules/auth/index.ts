@@ -5,6 +5,8 @@ import { createAuthRepository } from './auth.repository.ts';
 import { createAuthPort } from './auth.port.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Publisher } from '../../platform/event-bus.ts';
+import { defineModule } from '../../platform/app-module.ts';
+import { errors } from '../../platform/errors.ts';
 
 export { hashPassword, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from './auth.service.ts';
 export type { AuthService, EventMembership, ProvisionUserInput, RequestMeta } from './auth.service.ts';
@@ -30,3 +32,40 @@ export function createAuthModule(db: Db, { bus, ...deps }: Omit<AuthServiceDeps,
     plugin: async (app: FastifyInstance) => registerAuthRoutes(app, service),
   } satisfies { service: AuthService; [k: string]: unknown };
 }
+
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface */
+declare module '../../platform/app-module.ts' {
+  interface AppModules {
+    auth: ReturnType<typeof createAuthModule>;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+/** The auth module in the app's module list. */
+export const authModule = defineModule({
+  name: 'auth',
+  needs: ['events'],
+  create: (p, { events }) =>
+    createAuthModule(p.db, {
+      bus: p.bus,
+      loadCaller: p.ports.access.loadCaller,
+      tokens: p.tokens,
+      mailer: p.mailer,
+      audit: p.audit,
+      publicUrl: p.publicUrl,
+      isProduction: p.isProduction,
+      now: p.now,
+      findEventMembership: (eventId, user) => events.service.membership(eventId, user),
+      // A login link for a registrant: the caller must see the event; the registration comes from registration's port.
+      findRegistration: async (caller, organisationId, eventId, registrationId) => {
+        await events.service.get(caller, organisationId, eventId);
+        const registrant = await p.ports.registration.attendee(registrationId, eventId);
+        if (!registrant || registrant.organisationId !== organisationId) throw errors.notFound('Registration');
+        return registrant;
+      },
+      addParticipant: (organisationId, eventId, userId, userType) => events.service.addParticipant(organisationId, eventId, userId, userType),
+      assertEvent: (caller, organisationId, eventId) => events.service.get(caller, organisationId, eventId),
+      // Exhibition (booths and their forms) lands in a later issue and answers here; until then no booth exists.
+      hasBoothForm: async () => false,
+    }),
+});

@@ -6,6 +6,7 @@ import type { CredentialsService } from '../credentials/index.ts';
 import { createBadgesRepository } from './badges.repository.ts';
 import { registerBadgesRoutes } from './badges.routes.ts';
 import { createBadgesService, type BadgeRegistrationPort } from './badges.service.ts';
+import { defineModule } from '../../platform/app-module.ts';
 
 export type { BadgesService, BadgeRegistrationPort } from './badges.service.ts';
 
@@ -39,3 +40,26 @@ export function createBadgesModule(
     },
   };
 }
+
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface */
+declare module '../../platform/app-module.ts' {
+  interface AppModules {
+    badges: ReturnType<typeof createBadgesModule>;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+/** The badges module in the app's module list. */
+export const badgesModule = defineModule({
+  name: 'badges',
+  needs: ['events', 'credentials', 'registration'],
+  create: (p, { events, credentials, registration }) =>
+    createBadgesModule(p.db, {
+      audit: p.audit,
+      now: p.now,
+      credentials: credentials.service,
+      assertEvent: (caller, organisationId, eventId) => events.service.get(caller, organisationId, eventId),
+      registration: { ...registration.badges, createWalkIn: registration.service.createWalkIn },
+      log: p.log,
+    }),
+});

@@ -10,6 +10,7 @@ import type { JobRunner } from '../../platform/job-runner.ts';
 import { createCertificatesRepository, type CertificatesPorts } from './certificates.repository.ts';
 import { registerCertificatesRoutes } from './certificates.routes.ts';
 import { createCertificatesService, type AttendanceSource } from './certificates.service.ts';
+import { defineModule } from '../../platform/app-module.ts';
 
 export type { CertificatesService, AttendanceSource } from './certificates.service.ts';
 
@@ -60,3 +61,31 @@ export function createCertificatesModule(
     },
   };
 }
+
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface */
+declare module '../../platform/app-module.ts' {
+  interface AppModules {
+    certificates: ReturnType<typeof createCertificatesModule>;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+/** The certificates module in the app's module list (after check-in: it reads attendance, and hears check-outs). */
+export const certificatesModule = defineModule({
+  name: 'certificates',
+  needs: ['events', 'auth', 'checkin'],
+  create: (p, { events, auth, checkin }) =>
+    createCertificatesModule(p.db, {
+      audit: p.audit,
+      mailer: p.mailer,
+      now: p.now,
+      publicUrl: p.publicUrl,
+      assertEvent: events.assertEvent,
+      findEvent: (eventId) => events.service.findOwner(eventId),
+      attendance: () => (eventId) => checkin.service.attendanceSummaries(eventId),
+      registrations: p.ports.registration,
+      userEmail: async (caller) => (await auth.service.me(caller)).email,
+      jobs: p.jobs,
+      log: p.log,
+    }),
+});

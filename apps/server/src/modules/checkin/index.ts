@@ -6,6 +6,7 @@ import { checkinDeviceRoutes } from './checkin.device-routes.ts';
 import { createCheckinRepository } from './checkin.repository.ts';
 import { registerCheckinRoutes } from './checkin.routes.ts';
 import { createCheckinService, type CheckinDeps, type CheckinTesting } from './checkin.service.ts';
+import { defineModule } from '../../platform/app-module.ts';
 
 export type { CheckinService, CheckinTesting, DeviceSession } from './checkin.service.ts';
 
@@ -65,3 +66,35 @@ export function createCheckinModule(
     },
   };
 }
+
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface */
+declare module '../../platform/app-module.ts' {
+  interface AppModules {
+    checkin: ReturnType<typeof createCheckinModule>;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+/** The check-in module in the app's module list. */
+export const checkinModule = defineModule({
+  name: 'checkin',
+  needs: ['events', 'credentials', 'registration', 'badges'],
+  create: (p, { events, credentials, registration, badges }) =>
+    createCheckinModule(p.db, {
+      audit: p.audit,
+      now: p.now,
+      credentials: credentials.service,
+      registrations: registration.checkinView,
+      photoUrlOf: registration.photoUrlOf,
+      categoryColours: badges.categoryColours,
+      assertEvent: events.assertEvent,
+      findEvent: async (eventId) => {
+        const e = await events.service.findOwner(eventId);
+        return e ? { organisationId: e.organisationId, name: e.name, timeZone: e.timeZone } : null;
+      },
+      realtime: p.realtime,
+      log: p.log,
+      autoCheckoutTimer: p.config.NODE_ENV !== 'test',
+      bus: p.bus,
+    }),
+});

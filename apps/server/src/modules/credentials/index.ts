@@ -7,6 +7,7 @@ import type { RegistrationEvents } from '../registration/index.ts';
 import { createCredentialsRepository } from './credentials.repository.ts';
 import { registerCredentialsRoutes } from './credentials.routes.ts';
 import { createCredentialsService } from './credentials.service.ts';
+import { defineModule } from '../../platform/app-module.ts';
 
 export type { CredentialsService, CredentialResolution } from './credentials.service.ts';
 export type { CredentialRow } from './credentials.repository.ts';
@@ -33,3 +34,25 @@ export function createCredentialsModule(
     },
   };
 }
+
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface */
+declare module '../../platform/app-module.ts' {
+  interface AppModules {
+    credentials: ReturnType<typeof createCredentialsModule>;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+/** The credentials module in the app's module list. */
+export const credentialsModule = defineModule({
+  name: 'credentials',
+  needs: ['events'],
+  create: (p, { events }) =>
+    createCredentialsModule(p.db, {
+      registrations: p.ports.registration,
+      audit: p.audit,
+      now: p.now,
+      assertEvent: events.assertEvent,
+      findEventOrganisation: async (eventId) => (await events.service.findOwner(eventId))?.organisationId ?? null,
+    }),
+});

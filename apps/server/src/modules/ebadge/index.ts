@@ -7,6 +7,7 @@ import type { CredentialsService } from '../credentials/index.ts';
 import { createEbadgeRepository, type EbadgePorts } from './ebadge.repository.ts';
 import { registerEbadgeRoutes } from './ebadge.routes.ts';
 import { createEbadgeService } from './ebadge.service.ts';
+import { defineModule } from '../../platform/app-module.ts';
 
 export type { EbadgeService } from './ebadge.service.ts';
 export { notReadyReason } from './ebadge.service.ts';
@@ -37,3 +38,30 @@ export function createEbadgeModule(
     },
   };
 }
+
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface */
+declare module '../../platform/app-module.ts' {
+  interface AppModules {
+    ebadge: ReturnType<typeof createEbadgeModule>;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+/** The e-badge module in the app's module list. */
+export const ebadgeModule = defineModule({
+  name: 'ebadge',
+  needs: ['events', 'auth', 'credentials', 'registration'],
+  create: (p, { events, auth, credentials, registration }) =>
+    createEbadgeModule(p.db, {
+      credentials: credentials.service,
+      audit: p.audit,
+      now: p.now,
+      publicUrl: p.publicUrl,
+      assertEvent: events.assertEvent,
+      findEvent: (eventId) => events.service.findOwner(eventId),
+      userEmail: async (caller) => (await auth.service.me(caller)).email,
+      secrets: p.secrets,
+      photoUrlOf: registration.photoUrlOf,
+      registrations: p.ports.registration,
+    }),
+});

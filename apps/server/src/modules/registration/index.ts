@@ -24,6 +24,7 @@ export { createRegistrationPort, isAdmissible, notAdmissibleReason, type Admissi
 import { registerRegistrationPublicRoutes } from './registration.public-routes.ts';
 import { registerRegistrationRoutes } from './registration.routes.ts';
 import { createRegistrationService } from './registration.service.ts';
+import { defineModule } from '../../platform/app-module.ts';
 
 export type { RegistrationService } from './registration.service.ts';
 export type { CheckoutService, CheckoutTesting } from './checkout.service.ts';
@@ -211,3 +212,34 @@ async function startJobs(jobs: JobRunner, reconcile: () => Promise<unknown>, mai
   });
   await routeWakesThroughPgBoss(boss, MAIL_QUEUE, mail);
 }
+
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface */
+declare module '../../platform/app-module.ts' {
+  interface AppModules {
+    registration: ReturnType<typeof createRegistrationModule>;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+/** The registration module (with payments) in the app's module list. */
+export const registrationModule = defineModule({
+  name: 'registration',
+  needs: ['events', 'auth', 'credentials'],
+  create: (p, { events, auth, credentials }) =>
+    createRegistrationModule(p.db, {
+      audit: p.audit,
+      mailer: p.mailer,
+      events: events.service,
+      publicUrl: p.publicUrl,
+      now: p.now,
+      jwtSecret: p.config.JWT_SECRET,
+      secrets: p.secrets,
+      userEmail: async (caller) => (await auth.service.me(caller)).email,
+      isProduction: p.isProduction,
+      jobs: p.jobs,
+      log: p.log,
+      bus: p.bus,
+      outbox: p.outbox,
+      credentialToken: async (eventId, registrationId) => (await credentials.service.ensure(eventId, registrationId)).token,
+    }),
+});

@@ -6,6 +6,7 @@ import { createWorkspaceRepository } from './workspace.repository.ts';
 import { createWorkspaceAccess } from './workspace.access.ts';
 import { registerWorkspaceRoutes } from './workspace.routes.ts';
 import { createWorkspaceService, type WorkspaceDeps } from './workspace.service.ts';
+import { defineModule } from '../../platform/app-module.ts';
 
 export type { WorkspaceService } from './workspace.service.ts';
 export type { WorkspaceAccess } from './workspace.access.ts';
@@ -26,3 +27,31 @@ export function createWorkspaceModule(db: Db, { users, ...deps }: Omit<Workspace
     },
   };
 }
+
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface */
+declare module '../../platform/app-module.ts' {
+  interface AppModules {
+    workspace: ReturnType<typeof createWorkspaceModule>;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+/** The workspace module in the app's module list. */
+export const workspaceModule = defineModule({
+  name: 'workspace',
+  needs: ['auth', 'events'],
+  create: (p, { auth, events }) =>
+    createWorkspaceModule(p.db, {
+      auth: auth.service,
+      users: p.ports.auth,
+      audit: p.audit,
+      mailer: p.mailer,
+      publicUrl: p.publicUrl,
+      now: p.now,
+      events: {
+        existsInOrganisation: events.service.existsInOrganisation,
+        reassignCreator: events.service.reassignCreator,
+        upcomingForOrganisation: events.service.upcomingForOrganisation,
+      },
+    }),
+});
