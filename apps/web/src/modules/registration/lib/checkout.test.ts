@@ -49,7 +49,7 @@ describe('validateDetails', () => {
 });
 
 describe('routeServerError', () => {
-  it('routes the order contract's errors to their screen', () => {
+  it('routes the order contract errors to their screen', () => {
     expect(routeServerError('attendees.1.answers.company', 'required')).toEqual({ kind: 'answer', index: 1, answerKey: 'company', key: 'required' });
     expect(routeServerError('buyer.email', 'inVaildEmail')).toEqual({ kind: 'buyer', field: 'email', key: 'inVaildEmail' });
     expect(routeServerError('attendees.0.email', 'inVaildEmail')).toEqual({ kind: 'attendee', index: 0, field: 'email', key: 'inVaildEmail' });
