@@ -14,7 +14,7 @@ export type TContractRequest<C extends TRouteContract> = Omit<FastifyRequest, 'p
 
 /**
  * A JSON route's handler returns the envelope's data (the server wraps and checks it); a file route's handler
- * sends on the reply and returns it. Either may set another declared status on the reply first.
+ * sends on the reply and returns it. Either may set headers, or a status such as 304, on the reply first.
  */
 export type TContractHandler<C extends TRouteContract> = (
   request: TContractRequest<C>,
@@ -33,7 +33,6 @@ export function route<C extends TRouteContract>(app: FastifyInstance, contract: 
   if (!isFile && status !== 204) {
     const envelope = zOk(contract.response as z.ZodType);
     response[status] = envelope;
-    for (const other of contract.otherStatuses ?? []) response[other] = envelope;
   }
   app.route({
     method: contract.method,
@@ -61,12 +60,6 @@ export function route<C extends TRouteContract>(app: FastifyInstance, contract: 
   });
 }
 
-/** A module's routes as a plugin: `contractRoutes((app) => { route(app, c.list, …); … })`. */
-export function contractRoutes(register: (app: FastifyInstance) => void | Promise<void>) {
-  return async (app: FastifyInstance) => {
-    await register(app);
-  };
-}
 
 /**
  * An organiser route's caller as a service's first two arguments: `service.list(...organiser(req), req.params.eventId)`.

@@ -37,8 +37,6 @@ export type TRouteContract = {
   readonly response: z.ZodType | TFileResponse;
   /** The success status (200 unless said). */
   readonly status?: 200 | 201 | 202 | 204;
-  /** Further success statuses that answer with the same envelope (e.g. 200 when already done, 202 when queued). */
-  readonly otherStatuses?: readonly (200 | 201 | 202)[];
   /** Left out of the OpenAPI document. */
   readonly hidden?: boolean;
 };
