@@ -35,6 +35,7 @@ import { certificatesModule } from './modules/certificates/index.ts';
 import { badgesModule } from './modules/badges/index.ts';
 import { checkinModule } from './modules/checkin/index.ts';
 import { mailOutboxModule } from './modules/mail-outbox/index.ts';
+import { portalModule } from './modules/portal/index.ts';
 
 /**
  * The module list: adding a module is its folder (whose index.ts defines it with `defineModule`) and one line here.
@@ -52,6 +53,7 @@ const MODULES = [
   certificatesModule,
   analyticsModule,
   mailOutboxModule,
+  portalModule,
 ];
 
 export type { AppEvents } from './platform/app-module.ts';

@@ -11,6 +11,7 @@ import { mailOutboxRoutes } from './notifications/mail-outbox.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { workspaceRoutes } from './workspace/workspace.routes.ts';
+import { portalRoutes } from './portal/portal.routes.ts';
 
 /**
  * Every module's route contracts, one line each (issue 13). The server's route-catalogue test checks that what
@@ -32,6 +33,7 @@ export const API_ROUTES = {
   auth: authRoutes,
   events: eventsRoutes,
   workspace: workspaceRoutes,
+  portal: portalRoutes,
 } as const satisfies Record<string, Record<string, TRouteContract>>;
 
 export type TApiRoute = {

@@ -61,6 +61,8 @@ export * from './analytics/analytics.enums.ts';
 export * from './navigation/app-tabs.ts';
 export * from './navigation/portal-menu.ts';
 export * from './navigation/menu-item.ts';
+export * from './navigation/capabilities.ts';
+export * from './portal/portal.schemas.ts';
 export * from './exhibition/exhibition-forms.ts';
 export * from './content/share-options.ts';
 export * from './content/certificate.ts';

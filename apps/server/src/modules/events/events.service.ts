@@ -45,7 +45,8 @@ export type EventsDeps = {
 };
 
 /** An event's owning organisation and public facts (what other modules may know of an event). */
-export type EventFacts = { id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string; description: string };
+/** `eventMode`: 1 virtual, 2 in person, 3 hybrid (the attendee portal's menu follows it). */
+export type EventFacts = { id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string; description: string; eventMode: number };
 
 export function createEventsService(deps: EventsDeps) {
   const now = deps.now ?? (() => new Date());
@@ -76,7 +77,7 @@ export function createEventsService(deps: EventsDeps) {
     /** The event's owning organisation and public facts, for public flows (registration, checkout); null if unknown. */
     async findOwner(id: string): Promise<EventFacts | null> {
       const r = await deps.repo.findPublic(id);
-      return r ? { id: r.id, organisationId: r.organisationId, name: r.name, startDate: r.startDate, endDate: r.endDate, timeZone: r.timeZone, venue: r.venue, description: r.description ?? '' } : null;
+      return r ? { id: r.id, organisationId: r.organisationId, name: r.name, startDate: r.startDate, endDate: r.endDate, timeZone: r.timeZone, venue: r.venue, description: r.description ?? '', eventMode: r.eventMode } : null;
     },
     participantsByType: (organisationId: string, eventId: string, from: Date | null, to: Date) =>
       deps.repo.participantsByType(organisationId, eventId, from, to),
