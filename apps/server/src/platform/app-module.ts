@@ -13,6 +13,7 @@ import type { Mailer } from './mail.ts';
 import type { Realtime } from './realtime.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { Tokens } from './tokens.ts';
+import type { DocumentHeadProvider } from './spa.ts';
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions, @typescript-eslint/no-empty-object-type -- declaration merging needs an interface, empty until the modules add themselves */
 /**
@@ -56,6 +57,8 @@ export type Platform = {
 /** What a built module offers the app: its routes, and its subscriptions to other modules' events. */
 export type BuiltModule = {
   plugin?: (app: FastifyInstance) => unknown;
+  /** What the module writes into index.html for its pages (platform/spa.ts: link previews, manifests). */
+  documentHead?: DocumentHeadProvider;
   subscribe?: (bus: Subscriber<AppEvents>) => void;
 };
 

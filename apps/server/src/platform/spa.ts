@@ -119,6 +119,35 @@ async function firstPaintReads(app: FastifyInstance, request: FastifyRequest, pa
   return { reads, cacheControls };
 }
 
+/**
+ * What a module says about a page before any script runs (issue 14): its title and description, Open Graph and
+ * Twitter card metadata (link preview bots read the HTML only), and links such as the event app's manifest. Every
+ * value is escaped here, once, so a module hands over plain text.
+ */
+export type DocumentHead = {
+  title?: string;
+  description?: string;
+  /** `<meta property|name="…" content="…">`: og:* use `property`, everything else `name`. */
+  meta?: { key: string; content: string }[];
+  links?: { rel: string; href: string }[];
+};
+/** A module's head for a request path (query included), or null when the path is not its page. */
+export type DocumentHeadProvider = (path: string, query: URLSearchParams) => Promise<DocumentHead | null>;
+
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** index.html with the page's head: its title and description replace the app's, its meta and links are added. */
+export function withDocumentHead(html: string, head: DocumentHead): string {
+  let out = html;
+  if (head.title !== undefined) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`);
+  if (head.description !== undefined) out = out.replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(head.description)}" />`);
+  const tags = [
+    ...(head.meta ?? []).map((m) => `<meta ${/^og:/.test(m.key) ? 'property' : 'name'}="${escapeHtml(m.key)}" content="${escapeHtml(m.content)}">`),
+    ...(head.links ?? []).map((l) => `<link rel="${escapeHtml(l.rel)}" href="${escapeHtml(l.href)}">`),
+  ];
+  return tags.length ? out.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`) : out;
+}
+
 function variantOf(html: string, brotliQuality: number): IndexVariant {
   const identity = Buffer.from(html);
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
@@ -139,7 +168,7 @@ function sendVariant(request: FastifyRequest, reply: FastifyReply, index: IndexV
  * service worker and manifest, index.html) is revalidated each time (no-cache). Any other GET that is not an API call
  * answers index.html so the client router can show the page (or its own error page). Unknown /api paths answer JSON 404.
  */
-export async function registerSpa(app: FastifyInstance, distDir = DEFAULT_WEB_DIST): Promise<void> {
+export async function registerSpa(app: FastifyInstance, distDir = DEFAULT_WEB_DIST, heads: readonly DocumentHeadProvider[] = []): Promise<void> {
   const indexPath = join(distDir, 'index.html');
   const hasDist = existsSync(indexPath);
   if (hasDist) {
@@ -182,6 +211,17 @@ export async function registerSpa(app: FastifyInstance, distDir = DEFAULT_WEB_DI
       const { reads, cacheControls } = await firstPaintReads(app, request, page, path);
       if (reads.length > 0) html = html.replace('</head>', `  ${firstDataTag(reads)}\n  </head>`);
       cacheControl = documentCacheControl(cacheControls);
+    }
+    // The modules' heads (share links' previews, the event app's manifest): the first that knows the path answers.
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    for (const headFor of heads) {
+      const head = await headFor(path, query).catch((err: unknown) => {
+        request.log.warn({ err, path }, 'document head failed; serving the plain page');
+        return null;
+      });
+      if (!head) continue;
+      html = withDocumentHead(html, head);
+      break;
     }
     const index = html === loaded.source.html ? loaded.plain : variantOf(html, 5);
     reply.header('cache-control', cacheControl).header('vary', 'accept-encoding');

@@ -61,6 +61,8 @@ export function createEbadgeService(deps: {
   audit: Audit;
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
   findEvent: (eventId: string) => Promise<{ id: string; organisationId: string; name: string } | null>;
+  /** The event's public facts (dates, venue) for its calendar entry. */
+  findEventFacts: (eventId: string) => Promise<{ id: string; name: string; startDate: string; endDate: string; venue: string | null } | null>;
   userEmail: (caller: AuthUser) => Promise<string>;
   publicUrl: string;
   env: Record<string, string | undefined>;
@@ -179,6 +181,16 @@ export function createEbadgeService(deps: {
         description: `Your e-badge: ${deps.publicUrl}/eb/${s.id}`,
         url: `${deps.publicUrl}/eb/${s.id}`,
       });
+    },
+    /** The event's active share options in `position` order (SPEC §3.7; stored with the e-badge settings, one store). */
+    async shareOptionsOf(eventId: string) {
+      return (await settingsOf(eventId)).shareOptions.filter((o) => o.active).sort((a, b) => a.position - b.position);
+    },
+    /** The event (not anyone's e-badge) as an all-day VEVENT, for share pages: the same `ics` rendering as the e-badge's. */
+    async eventIcs(eventId: string, pageUrl: string): Promise<string> {
+      const e = await deps.findEventFacts(eventId);
+      if (!e) throw ebadgeErrors.eventNotFound();
+      return renderIcs({ uid: `${e.id}@pavilion`, name: e.name, startDate: e.startDate, endDate: e.endDate, venue: e.venue ?? '', description: pageUrl, url: pageUrl });
     },
     async googleWallet(eventUserId: string): Promise<{ saveUrl: string }> {
       const { s, token } = await readyToken(eventUserId);

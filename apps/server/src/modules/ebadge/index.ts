@@ -30,7 +30,7 @@ export function createEbadgeModule(
     now?: () => Date;
   },
 ) {
-  const service = createEbadgeService({ repo: createEbadgeRepository(db, { registrations: deps.registrations, findEvent: deps.findEvent }), ...deps, env: deps.env ?? process.env });
+  const service = createEbadgeService({ repo: createEbadgeRepository(db, { registrations: deps.registrations, findEvent: deps.findEvent }), ...deps, findEventFacts: deps.findEvent, env: deps.env ?? process.env });
   return {
     service,
     plugin: async (app: FastifyInstance) => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { orders, registrations, tickets, visitorCategories } from './registration.tables.ts';
+import { orders, registrationPhotos, registrations, tickets, visitorCategories } from './registration.tables.ts';
 
 /**
  * Registration's read model for other modules (its port): what certificates, credentials, e-badges, badges and
@@ -131,6 +131,20 @@ export function createRegistrationPort(db: Db) {
         .where(and(...where))
         .orderBy(registrations.id)
         .limit(q.limit);
+    },
+    /** The event a ticket belongs to (share links `r/{ticketId}`), or null for an unknown ticket. */
+    async ticketEventId(ticketId: string): Promise<string | null> {
+      const [row] = await db.select({ eventId: tickets.eventId }).from(tickets).where(eq(tickets.id, ticketId)).limit(1);
+      return row?.eventId ?? null;
+    },
+    /** A registration's photo (the e-badge photo), or null: for pages that serve it under their own capability. */
+    async photo(registrationId: string): Promise<{ contentType: string; bytes: Buffer; updatedAt: Date } | null> {
+      const [row] = await db
+        .select({ contentType: registrationPhotos.contentType, bytes: registrationPhotos.bytes, updatedAt: registrationPhotos.updatedAt })
+        .from(registrationPhotos)
+        .where(eq(registrationPhotos.registrationId, registrationId))
+        .limit(1);
+      return row ?? null;
     },
     /** Registrations in any event, by id (those that exist). */
     async attendeesByIds(ids: string[]): Promise<Attendee[]> {
