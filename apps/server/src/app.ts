@@ -35,6 +35,8 @@ import { certificatesModule } from './modules/certificates/index.ts';
 import { badgesModule } from './modules/badges/index.ts';
 import { checkinModule } from './modules/checkin/index.ts';
 import { mailOutboxModule } from './modules/mail-outbox/index.ts';
+import { profileModule } from './modules/profile/index.ts';
+import { shareModule } from './modules/share/index.ts';
 import { portalModule } from './modules/portal/index.ts';
 
 /**
@@ -53,6 +55,8 @@ const MODULES = [
   certificatesModule,
   analyticsModule,
   mailOutboxModule,
+  profileModule,
+  shareModule,
   portalModule,
 ];
 
@@ -193,7 +197,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     if (jobs) await routeWakesThroughPgBoss(await jobs.boss(), EVENT_OUTBOX_QUEUE, outbox.worker);
     outbox.worker.start();
     surface.addHook('preClose', () => outbox.worker.stop());
-    await registerSpa(surface, config.WEB_DIST);
+    await registerSpa(surface, config.WEB_DIST, list.flatMap((m) => (m.documentHead ? [m.documentHead] : [])));
   });
 
   // An organiser's dashboard joins its event's room (counts changed) when the event is theirs to see.

@@ -11,6 +11,8 @@ import { mailOutboxRoutes } from './notifications/mail-outbox.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { workspaceRoutes } from './workspace/workspace.routes.ts';
+import { profileRoutes } from './profile/profile.routes.ts';
+import { shareRoutes } from './share/share.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
 
 /**
@@ -33,6 +35,8 @@ export const API_ROUTES = {
   auth: authRoutes,
   events: eventsRoutes,
   workspace: workspaceRoutes,
+  profile: profileRoutes,
+  share: shareRoutes,
   portal: portalRoutes,
 } as const satisfies Record<string, Record<string, TRouteContract>>;
 

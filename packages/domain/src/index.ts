@@ -88,6 +88,10 @@ export * from './checkin/checkin.schemas.ts';
 // E-badges and certificates (issue #5)
 export * from './ebadge/ebadge.schemas.ts';
 export * from './ebadge/share-links.ts';
+// Share links and the attendee's profile (issue 14)
+export * from './share/pair.ts';
+export * from './share/share.schemas.ts';
+export * from './profile/profile.schemas.ts';
 export * from './certificates/attendance-rule.ts';
 export * from './certificates/certificates.schemas.ts';
 export * from './certificates/my-certificates.schemas.ts';
