@@ -35,6 +35,7 @@ import { certificatesModule } from './modules/certificates/index.ts';
 import { badgesModule } from './modules/badges/index.ts';
 import { checkinModule } from './modules/checkin/index.ts';
 import { mailOutboxModule } from './modules/mail-outbox/index.ts';
+import { paymentsModule } from './modules/payments/index.ts';
 import { profileModule } from './modules/profile/index.ts';
 import { shareModule } from './modules/share/index.ts';
 import { portalModule } from './modules/portal/index.ts';
@@ -48,6 +49,7 @@ const MODULES = [
   authModule,
   workspaceModule,
   credentialsModule,
+  paymentsModule,
   registrationModule,
   badgesModule,
   ebadgeModule,
@@ -78,6 +80,7 @@ export type AppContext = {
   events: AppModules['events']['service'];
   workspace: AppModules['workspace']['service'];
   registration: AppModules['registration'];
+  payments: AppModules['payments']['service'];
   analytics: AppModules['analytics']['service'];
   credentials: AppModules['credentials']['service'];
   ebadge: AppModules['ebadge']['service'];
@@ -221,5 +224,5 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, routes } };
+  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, routes } };
 }

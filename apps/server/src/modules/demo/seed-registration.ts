@@ -164,7 +164,7 @@ async function placeOrder(ctx: AppContext, story: DemoStory, plan: Plan): Promis
   const created = await checkout.createOrder(story.eventId, body);
   // The buyer on the test gateway: pays, is declined, or closes the page (the order waits for payment).
   if (created.payment && (plan.outcome === 'paid' || plan.outcome === 'failed')) {
-    await ctx.registration.payments.gatewayComplete(created.payment.sessionId, plan.outcome === 'paid' ? 'pay' : 'fail');
+    await ctx.payments.gatewayComplete(created.payment.sessionId, plan.outcome === 'paid' ? 'pay' : 'fail');
   }
   const state: DemoPersonState =
     plan.outcome === 'free' ? 'free' : plan.outcome === 'manual' ? 'pending_approval' : plan.outcome === 'pending' ? 'pending_payment' : plan.outcome === 'failed' ? 'payment_failed' : 'paid';

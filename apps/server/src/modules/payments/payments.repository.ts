@@ -42,7 +42,12 @@ function queries(db: Q) {
         .returning();
       return r!;
     },
-    /** Sequential per organisation: the counter row's lock is held until the confirming transaction commits. */
+    /** Locks the organisation's invoice counter row (made if missing) until the transaction ends: one numbering at a time. */
+    async lockInvoiceCounter(organisationId: string): Promise<void> {
+      await db.insert(invoiceSettings).values({ organisationId }).onConflictDoNothing();
+      await db.select({ id: invoiceSettings.organisationId }).from(invoiceSettings).where(eq(invoiceSettings.organisationId, organisationId)).for('update');
+    },
+    /** Sequential per organisation: the counter row's lock is held until the numbering transaction commits. */
     async nextInvoiceNumber(organisationId: string): Promise<{ n: number; prefix: string }> {
       const [r] = await db
         .insert(invoiceSettings)

@@ -21,8 +21,10 @@ import type { AuthUser } from '../../platform/auth-guard.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { openOptional, sealOptional, type SecretBox } from '../../platform/secret-box.ts';
+import type { EventOutbox } from '../../platform/event-outbox.ts';
+import type { OrderPaid } from '../registration/index.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { createPaymentsRepository, type PaymentRow, type PaymentsRepository, type Tx } from './payments.repository.ts';
+import type { PaymentRow, PaymentsRepository, Tx } from './payments.repository.ts';
 import {
   offlineProvider,
   razorpayProvider,
@@ -59,29 +61,33 @@ export type OrderView = {
   needsRefund?: boolean;
 };
 
-/** What payments needs from registration: the confirmation steps run inside payments' transaction. */
-export type RegistrationPort = {
-  findOrder(orderId: string): Promise<OrderView | null>;
-  confirmPaidInTx(tx: Tx, input: { orderId: string; amount: number | null; currency: string | null; provider: string; actorUserId?: string | null }): Promise<{ outcome: string; order: OrderView | null }>;
-  /**
-   * A failed attempt: the order's seats return at once unless another attempt of it is still open. Answers the
-   * event whose counts moved (null when the order was not pending).
-   */
-  paymentFailedInTx(tx: Tx, input: { orderId: string; provider: string; hasOpenAttempt: boolean }): Promise<{ eventId: string; released: boolean } | null>;
-  /** A full refund cancels a paid order and returns its seats and coupon use; a partial one leaves it paid. */
-  recordRefundInTx(tx: Tx, input: { orderId: string; refundedTotal: number; amount?: number; reason?: string; actorUserId?: string | null }): Promise<unknown>;
-  setInvoiceNumberInTx(tx: Tx, orderId: string, number: string): Promise<void>;
-  /** Sends mail owed after a confirmation (after commit). */
-  afterConfirm(orderId: string): Promise<void>;
-  /** After commit: tells the event's open dashboards that its seat counts moved. */
-  countsChanged(eventId: string, reason: 'order_confirmed' | 'payment_failed'): void;
+/**
+ * The facts payments publishes (issue 13: payments and registration meet through these, never through each other's
+ * transactions). Each is written in the transaction that makes it true (the event outbox) and delivered after the
+ * commit, in the same request when all goes well, else by the outbox job: registration confirms, releases or
+ * refunds the order in its own transaction, idempotently (delivery is at least once).
+ */
+export type PaymentsEvents = {
+  /** A payment's money is in (webhook, redirect, test gateway, reconciliation, offline mark-paid). */
+  'payment.captured': { paymentId: string; orderId: string; provider: string; amount: number | null; currency: string | null; actorUserId: string | null };
+  /** An attempt failed; `hasOpenAttempt`: the buyer already opened another attempt of the same order. */
+  'payment.failed': { orderId: string; provider: string; hasOpenAttempt: boolean };
+  /** Money went back; `refundedTotal` is the order's refunded sum after this refund. */
+  'payment.refunded': { orderId: string; refundedTotal: number; amount: number; reason: string | undefined; actorUserId: string | null };
+  /** A paid order's invoice got its number. */
+  'invoice.issued': { orderId: string; number: string };
 };
+
+/** What payments reads of orders (registration's port). */
+export type OrdersPort = { order(orderId: string): Promise<OrderView | null> };
 
 export type InjectFn = (opts: { method: 'POST'; url: string; headers: Record<string, string>; payload: string }) => Promise<{ statusCode: number; body: string }>;
 
 export type PaymentsDeps = {
   repo: PaymentsRepository;
-  registration: () => RegistrationPort;
+  orders: OrdersPort;
+  /** Where payments' facts are written (in the transaction that makes them true) and delivered after commit. */
+  outbox: Pick<EventOutbox<PaymentsEvents>, 'write' | 'deliver'>;
   /** 404 unless the event belongs to the caller's organisation and item scope. */
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
   findEventName: (eventId: string) => Promise<string>;
@@ -135,7 +141,6 @@ const isRetryable = (err: unknown) => {
 
 export function createPaymentsService(deps: PaymentsDeps) {
   const { repo } = deps;
-  const reg = () => deps.registration();
 
   async function keysFor(organisationId: string | null) {
     const s = organisationId ? await repo.settings(organisationId) : null;
@@ -160,74 +165,62 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /**
-   * The one place a provider event changes state. Recording the event id (unique) and the order's conditional
-   * pending → paid move share one transaction: duplicates, concurrent and out-of-order deliveries change nothing.
+   * The one place a provider event changes state: recorded once (its provider event id is unique, so duplicates,
+   * concurrent and out-of-order deliveries change nothing), then applied to its payment with a conditional
+   * transition. A transition that happened writes its fact (payment.captured / payment.failed) in the same
+   * transaction; registration acts on it after the commit. Answers the outbox ids to deliver.
    */
-  /**
-   * One provider event inside the caller's transaction: recorded once (a replay is a duplicate), then applied to its
-   * payment and order. `confirmedOrder` is set when this event confirmed the order; its mail goes after commit.
-   */
-  async function applyEventInTx(
-    tx: PaymentsRepository,
-    raw: Tx,
-    provider: string,
-    ev: ProviderEvent,
-    payload: unknown,
-    actorUserId: string | null,
-  ): Promise<{ duplicate: boolean; outcome: string; confirmedOrder: string | null; failedEvent?: string | null }> {
+  async function applyEventInTx(tx: PaymentsRepository, raw: Tx, provider: string, ev: ProviderEvent, payload: unknown, actorUserId: string | null): Promise<{ duplicate: boolean; outcome: string; facts: string[] }> {
     const isNew = await tx.recordEvent({ provider, providerEventId: ev.providerEventId, kind: ev.kind, paymentId: null, outcome: 'recorded', payload: payload as object });
-    if (!isNew) return { duplicate: true, outcome: 'duplicate', confirmedOrder: null };
-    if (ev.kind === 'ignored' || !ev.sessionId) return { duplicate: false, outcome: 'ignored', confirmedOrder: null };
+    if (!isNew) return { duplicate: true, outcome: 'duplicate', facts: [] };
+    if (ev.kind === 'ignored' || !ev.sessionId) return { duplicate: false, outcome: 'ignored', facts: [] };
     const payment = await tx.findBySession(ev.sessionId, true);
-    if (!payment || payment.provider !== provider) return { duplicate: false, outcome: 'unknown_session', confirmedOrder: null };
-    const now = deps.now();
+    if (!payment || payment.provider !== provider) return { duplicate: false, outcome: 'unknown_session', facts: [] };
     if (ev.kind === 'captured') {
-      await tx.transitionPayment(payment.id, ['created', 'failed'], { status: 'captured', capturedAt: now, providerPaymentId: ev.providerPaymentId ?? payment.providerPaymentId });
-      const { outcome, order } = await reg().confirmPaidInTx(raw, { orderId: payment.orderId, amount: ev.amount, currency: ev.currency, provider, actorUserId });
-      if (outcome !== 'confirmed' || !order) return { duplicate: false, outcome, confirmedOrder: null };
-      if (order.total > 0) {
-        const { n, prefix } = await tx.nextInvoiceNumber(order.organisationId);
-        const number = `${prefix}${String(n).padStart(6, '0')}`;
-        await tx.insertInvoice({ id: newId(), organisationId: order.organisationId, eventId: order.eventId, orderId: order.id, number });
-        await reg().setInvoiceNumberInTx(raw, order.id, number);
-      }
-      return { duplicate: false, outcome, confirmedOrder: order.id };
+      const moved = await tx.transitionPayment(payment.id, ['created', 'failed'], { status: 'captured', capturedAt: deps.now(), providerPaymentId: ev.providerPaymentId ?? payment.providerPaymentId });
+      if (!moved) return { duplicate: false, outcome: 'already_captured', facts: [] };
+      const fact = await deps.outbox.write(raw, 'payment.captured', { paymentId: payment.id, orderId: payment.orderId, provider, amount: ev.amount, currency: ev.currency, actorUserId });
+      return { duplicate: false, outcome: 'captured', facts: [fact] };
     }
     if (ev.kind === 'failed') {
       const moved = await tx.transitionPayment(payment.id, ['created'], { status: 'failed' });
-      if (!moved) return { duplicate: false, outcome: 'ignored_failure', confirmedOrder: null };
+      if (!moved) return { duplicate: false, outcome: 'ignored_failure', facts: [] };
       // The buyer may already have opened a newer attempt (a retry): its seats are not this attempt's to release.
       const hasOpenAttempt = (await tx.paymentsOfOrder(payment.orderId)).some((p) => p.id !== payment.id && p.status === 'created');
-      const failed = await reg().paymentFailedInTx(raw, { orderId: payment.orderId, provider, hasOpenAttempt });
-      return { duplicate: false, outcome: 'failed', confirmedOrder: null, failedEvent: failed?.released ? failed.eventId : null };
+      const fact = await deps.outbox.write(raw, 'payment.failed', { orderId: payment.orderId, provider, hasOpenAttempt });
+      return { duplicate: false, outcome: 'failed', facts: [fact] };
     }
-    return { duplicate: false, outcome: 'ignored', confirmedOrder: null };
+    return { duplicate: false, outcome: 'ignored', facts: [] };
+  }
+
+  /** Delivers committed facts now (their subscribers' effects are done when this returns; a failure is left to the job). */
+  async function deliver(facts: readonly string[]): Promise<void> {
+    for (const id of facts) await deps.outbox.deliver(id);
   }
 
   async function processEvent(provider: string, ev: ProviderEvent, payload: unknown, actorUserId: string | null = null): Promise<{ duplicate: boolean; outcome: string }> {
-    let result: { duplicate: boolean; outcome: string; confirmedOrder: string | null; failedEvent?: string | null };
+    let result: { duplicate: boolean; outcome: string; facts: string[] };
     try {
       result = await repo.transaction((tx, raw) => applyEventInTx(tx, raw, provider, ev, payload, actorUserId));
     } catch (err) {
       if (isRetryable(err)) throw paymentErrors.tryAgain();
       throw err;
     }
-    if (result.confirmedOrder) await reg().afterConfirm(result.confirmedOrder);
-    if (result.failedEvent) reg().countsChanged(result.failedEvent, 'payment_failed');
+    await deliver(result.facts);
     return { duplicate: result.duplicate, outcome: result.outcome };
   }
 
   /** An offline payment for the order: the one not failed, or a new one. */
-  async function offlinePaymentOf(tx: PaymentsRepository, order: OrderView) {
+  async function offlinePaymentOf(tx: PaymentsRepository, order: Pick<OrderView, 'id' | 'organisationId' | 'eventId' | 'total' | 'currency'>) {
     const existing = (await tx.paymentsOfOrder(order.id)).find((p) => p.provider === 'offline' && p.status !== 'failed');
     return existing ?? (await tx.insertPayment({ id: newId(), organisationId: order.organisationId, eventId: order.eventId, orderId: order.id, provider: 'offline', sessionId: newId(), amount: order.total, currency: order.currency }));
   }
 
-  const manualCapture = (order: OrderView, sessionId: string): ProviderEvent => ({ providerEventId: `manual:${order.id}`, kind: 'captured', sessionId, providerPaymentId: null, amount: order.total, currency: order.currency });
+  const manualCapture = (order: Pick<OrderView, 'id' | 'total' | 'currency'>, sessionId: string): ProviderEvent => ({ providerEventId: `manual:${order.id}`, kind: 'captured', sessionId, providerPaymentId: null, amount: order.total, currency: order.currency });
 
   async function orderInEvent(caller: AuthUser, organisationId: string, eventId: string, orderId: string): Promise<OrderView> {
     await deps.assertEvent(caller, organisationId, eventId);
-    const order = await reg().findOrder(orderId);
+    const order = await deps.orders.order(orderId);
     if (!order || order.eventId !== eventId || order.organisationId !== organisationId) throw errors.notFound('Order');
     return order;
   }
@@ -305,7 +298,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async sessionResult(sessionId: string): Promise<TPaymentResult> {
       const p = await repo.findBySession(sessionId);
       if (!p) throw errors.notFound('Payment session');
-      const order = await reg().findOrder(p.orderId);
+      const order = await deps.orders.order(p.orderId);
       return {
         sessionId,
         provider: p.provider as TPaymentProvider,
@@ -332,7 +325,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async gatewaySession(sessionId: string): Promise<TTestGatewaySession> {
       const p = await repo.findBySession(sessionId);
       if (!p || p.provider !== 'test') throw errors.notFound('Payment session');
-      const order = await reg().findOrder(p.orderId);
+      const order = await deps.orders.order(p.orderId);
       return {
         sessionId,
         eventId: p.eventId,
@@ -389,15 +382,27 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     /**
-     * The badge desk took the money for a walk-in: the offline payment, its capture, the order's confirmation and
-     * its invoice number, inside the transaction that creates the order, so the walk-in is all there or not at all.
-     * The caller sends the confirmation mail after commit.
+     * registration's `order.paid`: the order's invoice (numbered in sequence per organisation, once per order), and
+     * for a walk-in paid at the badge desk the offline payment that records the money taken. Idempotent (the fact
+     * may come again after a crash): the counter row is locked before the order's invoice is looked for.
      */
-    async captureAtDeskInTx(raw: Tx, order: OrderView, actorUserId: string | null): Promise<void> {
-      const tx = createPaymentsRepository(raw);
-      const payment = await offlinePaymentOf(tx, order);
-      const { outcome } = await applyEventInTx(tx, raw, 'offline', manualCapture(order, payment.sessionId), { actorUserId, desk: true }, actorUserId);
-      if (outcome !== 'confirmed') throw new Error(`walk-in payment not confirmed: ${outcome}`);
+    async onOrderPaid(e: OrderPaid): Promise<void> {
+      const facts = await repo.transaction(async (tx, raw) => {
+        if (e.atDesk) {
+          const payment = await offlinePaymentOf(tx, { id: e.orderId, organisationId: e.organisationId, eventId: e.eventId, total: e.total, currency: e.currency });
+          if (await tx.recordEvent({ provider: 'offline', providerEventId: `manual:${e.orderId}`, kind: 'captured', paymentId: payment.id, outcome: 'recorded', payload: { actorUserId: e.actorUserId, desk: true } })) {
+            await tx.transitionPayment(payment.id, ['created', 'failed'], { status: 'captured', capturedAt: deps.now() });
+          }
+        }
+        if (e.total <= 0) return [];
+        await tx.lockInvoiceCounter(e.organisationId);
+        if (await tx.invoiceOfOrder(e.orderId)) return [];
+        const { n, prefix } = await tx.nextInvoiceNumber(e.organisationId);
+        const number = `${prefix}${String(n).padStart(6, '0')}`;
+        await tx.insertInvoice({ id: newId(), organisationId: e.organisationId, eventId: e.eventId, orderId: e.orderId, number });
+        return [await deps.outbox.write(raw, 'invoice.issued', { orderId: e.orderId, number })];
+      });
+      await deliver(facts);
     },
 
     reconcileOrder: (orderId: string) => replayGatewayPayments(orderId),
@@ -426,10 +431,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
         const done = await repo.transaction(async (tx, raw) => {
           const p = (await tx.findById(reserved.payment.id, true))!;
           await tx.updatePayment(p.id, { status: p.refundedAmount >= p.amount ? 'refunded' : 'partially_refunded' });
-          await reg().recordRefundInTx(raw, { orderId, refundedTotal: p.refundedAmount, amount: reserved.refund.amount, reason: input.reason, actorUserId: caller.userId });
-          return (await tx.updateRefund(reserved.refund.id, { status: r.status, providerRef: r.providerRef }))!;
+          const fact = await deps.outbox.write(raw, 'payment.refunded', { orderId, refundedTotal: p.refundedAmount, amount: reserved.refund.amount, reason: input.reason, actorUserId: caller.userId });
+          return { refund: (await tx.updateRefund(reserved.refund.id, { status: r.status, providerRef: r.providerRef }))!, fact };
         });
-        return toRefund(done);
+        await deliver([done.fact]);
+        return toRefund(done.refund);
       } catch (err) {
         await repo.transaction(async (tx) => {
           const p = (await tx.findById(reserved.payment.id, true))!;
@@ -498,7 +504,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /** The invoice PDF of a paid order; null when the order has none (free or unpaid). */
     async invoicePdf(orderId: string): Promise<Buffer | null> {
-      const order = await reg().findOrder(orderId);
+      const order = await deps.orders.order(orderId);
       const invoice = order ? await repo.invoiceOfOrder(orderId) : null;
       if (!order || !invoice) return null;
       const s = await this.getInvoiceSettings(order.organisationId);

@@ -242,6 +242,26 @@ describe('recovery after a crash between payment and confirmation', () => {
     expect(await effects(b.eventId, b.order.id, b.order.attendees[0]!.id)).toEqual({ status: 'paid', captured: 1, spent: 1, failed: 0, mails: 1, invoices: 1 });
   });
 
+  it('a capture whose confirmation fails stays owed: the webhook is answered, and the outbox job confirms once the fault is gone', async () => {
+    const { eventId, order, payment } = await paidOrder('stripe');
+    const path = await settingsPath('stripe');
+    const db = t.ctx.database.db;
+    // registration's step (its own transaction) fails: here, writing the order's journey entries.
+    await db.execute(sql.raw(`create or replace function pv_test_fail_journey() returns trigger language plpgsql as $$ begin raise exception 'injected journey fault'; end $$`));
+    await db.execute(sql.raw(`create trigger pv_test_fail_journey before insert on journey_entries for each row execute function pv_test_fail_journey()`));
+    try {
+      const res = await deliverStripe(path, stripeEvent('evt_owed', 'checkout.session.completed', payment.sessionId));
+      expect(res.statusCode).toBe(200);
+      const state = await db.execute(sql`select o.status, p.status as payment from orders o join payments p on p.order_id = o.id where o.id = ${order.id}`);
+      expect(state.rows[0]).toEqual({ status: 'pending', payment: 'captured' });
+    } finally {
+      await db.execute(sql.raw(`drop trigger pv_test_fail_journey on journey_entries`));
+    }
+    t.ctx.outbox.worker.wake();
+    await t.ctx.outbox.worker.idle();
+    expect(await effects(eventId, order.id, order.attendees[0]!.id)).toEqual({ status: 'paid', captured: 1, spent: 1, failed: 0, mails: 1, invoices: 1 });
+  });
+
   it('a mail claimed by a sender that died is sent by the next reconciliation, once', async () => {
     const { eventId, order, payment } = await paidOrder('test');
     await t.app.inject({ method: 'POST', url: `/api/eventservices/public/payments/test-gateway/${payment.sessionId}/complete`, payload: { outcome: 'pay' } });

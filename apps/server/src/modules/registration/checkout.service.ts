@@ -19,21 +19,19 @@ import { createKeyedLimiter, LimiterTimeout } from '../../platform/batcher.ts';
 import { isRetryableLockError } from '../../platform/db.ts';
 import { registrationErrors } from './registration.errors.ts';
 import { checkAnswers, checkItems, couponProblem, formFor, mergeItems, priceItems, type LineItem } from './pricing.ts';
-import { createRegistrationRepository, type CouponRow, type LockAnswer, type OrderRow, type RegistrationRepository, type RegistrationRow, type TicketRow, type Tx } from './registration.repository.ts';
+import type { CouponRow, LockAnswer, OrderRow, RegistrationRepository, RegistrationRow, TicketRow, Tx } from './registration.repository.ts';
 import { toPublicOrder } from './registration.mappers.ts';
 import { buildConfirmationMail } from './confirmation-mail.ts';
 
 export type EventOwner = { id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string };
 
-/** What checkout needs from payments (late-bound: payments also needs checkout's confirmation). */
+/** What checkout asks of payments (built before registration; payments answers with its facts, PaymentsEvents). */
 export type PaymentsPort = {
   enabledProviders(organisationId: string): Promise<string[]>;
   /** Starts a provider checkout for a pending order; called after the order committed. */
   startCheckout(order: OrderRow, provider: string): Promise<TPaymentSession>;
   /** Offline / manual: records the payment and confirms through the webhook path. */
   markPaidManually(order: OrderRow, actorUserId: string | null): Promise<void>;
-  /** The badge desk took the money: payment, capture, confirmation and invoice number inside the caller's transaction. */
-  captureAtDeskInTx(tx: Tx, order: OrderRow, actorUserId: string | null): Promise<void>;
   /** Replays what a provider already knows for this order (test gateway sessions paid but not confirmed). */
   reconcileOrder(orderId: string): Promise<void>;
   offlineInstructions(organisationId: string): Promise<string>;
@@ -52,7 +50,9 @@ export type CheckoutTesting = {
 export type CheckoutDeps = {
   repo: RegistrationRepository;
   findEvent: (eventId: string) => Promise<EventOwner | null>;
-  payments: () => PaymentsPort;
+  payments: PaymentsPort;
+  /** Registration's `order.paid` fact: written in the transaction that confirms the order, delivered after commit. */
+  orderPaid: { record(tx: Tx, fact: OrderPaid): Promise<string>; deliver(id: string): Promise<void> };
   mailer: Mailer;
   /** The attendee's signed credential (modules/credentials): what the ticket QR encodes. */
   credentialToken: (eventId: string, registrationId: string) => Promise<string>;
@@ -66,6 +66,12 @@ export type CheckoutDeps = {
   /** After a commit that moved an event's seats (sold, held): tells its open dashboards (realtime "countsChanged"). */
   onCountsChanged?: (eventId: string, reason: TCountsChangedReason) => void;
 };
+
+/**
+ * Registration's fact when an order becomes paid (`order.paid`): payments numbers its invoice and, for a walk-in
+ * paid at the badge desk (`atDesk`), records the money taken.
+ */
+export type OrderPaid = { orderId: string; organisationId: string; eventId: string; total: number; currency: string; provider: string; actorUserId: string | null; atDesk: boolean };
 
 export type ConfirmOutcome = 'confirmed' | 'already_paid' | 'not_pending' | 'amount_mismatch' | 'captured_but_sold_out' | 'unknown_order';
 
@@ -272,6 +278,90 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return { eventId: order.eventId, released };
   }
 
+  /**
+   * The single confirmation path (webhooks, redirects, test gateway, offline mark-paid, the badge desk), inside
+   * registration's transaction. The order row is locked and moved pending → paid with a conditional update, so however
+   * many deliveries race, one confirms and writes the journey entries, the mail outbox row and the `order.paid` fact.
+   */
+  async function settleInTx(
+    tx: RegistrationRepository,
+    rawTx: Tx,
+    input: { orderId: string; amount: number | null; currency: string | null; provider: string; actorUserId: string | null; atDesk: boolean },
+  ): Promise<{ outcome: ConfirmOutcome; order: OrderRow | null; fact: string | null }> {
+    const now = deps.now();
+    const order = await tx.findOrder(input.orderId, true);
+    if (!order) return { outcome: 'unknown_order', order: null, fact: null };
+    if (order.status === 'paid') return { outcome: 'already_paid', order, fact: null };
+    if (input.amount !== null && (input.amount !== order.total || (input.currency !== null && input.currency !== order.currency))) {
+      return { outcome: 'amount_mismatch', order, fact: null };
+    }
+    if (order.status === 'cancelled') {
+      await tx.updateOrder(order.id, { needsRefund: true, paymentStatus: 'paid' });
+      return { outcome: 'not_pending', order, fact: null };
+    }
+    const regs = await tx.registrationsOfOrder(order.id);
+    // Expired, past its window, or its seats released by a failed payment: the seats must be taken again.
+    const late = order.status === 'expired' || (order.expiresAt !== null && order.expiresAt <= now) || order.paymentStatus === 'failed';
+    if (late) {
+      // The seats may have gone to someone else: take them again under the quota locks, or flag for refund.
+      await tx.releaseHolds({ orderId: order.id }, now);
+      try {
+        await takeSeats(tx, order.lines.map((l) => ({ ticketId: l.ticketId, quantity: l.quantity })), { orderId: order.id }, null, order.eventId, now);
+      } catch (err) {
+        if (!(err instanceof Error) || !('code' in err) || (err as { code: unknown }).code !== 'SOLD_OUT') throw err;
+        const flagged = await tx.transitionOrder(order.id, ['pending', 'expired'], { status: 'expired', paymentStatus: 'paid', needsRefund: true });
+        await journey(tx, order, regs.filter((r) => !r.isAccompanying).map((r) => r.id), 'PAY_CAPTURED', { provider: input.provider, amount: order.total, needsRefund: true });
+        return { outcome: 'captured_but_sold_out', order: flagged, fact: null };
+      }
+    }
+    const paid = await tx.transitionOrder(order.id, ['pending', 'expired'], { status: 'paid', paymentStatus: 'paid', paidAt: now, expiresAt: null });
+    if (!paid) return { outcome: 'already_paid', order, fact: null };
+    await tx.setOrderHoldsExpiry(order.id, null);
+    await tx.setRedemptionExpiry(order.id, null);
+    const payers = regs.filter((r) => !r.isAccompanying).map((r) => r.id);
+    await journey(tx, order, payers, 'PAY_CAPTURED', { provider: input.provider, amount: order.total, currency: order.currency }, input.actorUserId ?? null);
+    // SPEND: what the registration cost, once the money is in (same transaction as the state change).
+    await journey(tx, order, payers, 'SPEND', { amount: order.total, currency: order.currency }, input.actorUserId ?? null);
+    await tx.enqueueOutbox({ id: newId(), organisationId: order.organisationId, eventId: order.eventId, orderId: order.id, kind: 'confirmation' });
+    const fact = await deps.orderPaid.record(rawTx, { orderId: order.id, organisationId: order.organisationId, eventId: order.eventId, total: order.total, currency: order.currency, provider: input.provider, actorUserId: input.actorUserId, atDesk: input.atDesk });
+    return { outcome: 'confirmed', order: paid, fact };
+  }
+
+  /**
+   * Refund bookkeeping (payments' `payment.refunded`). A partial refund leaves the order paid. A full refund cancels
+   * a paid order: its seats and coupon use return, so its registrations are no longer admissible (admissible =
+   * approved and order paid); an order that was only waiting for its refund (needsRefund) is no longer flagged.
+   * Each refund writes an UPDATE journey entry per paying attendee. Idempotent: the refunded total is absolute.
+   */
+  async function recordRefundInTx(tx: RegistrationRepository, input: { orderId: string; refundedTotal: number; amount?: number; reason?: string; actorUserId?: string | null }): Promise<OrderRow | null> {
+    const now = deps.now();
+    const order = await tx.findOrder(input.orderId, true);
+    if (!order) return null;
+    const isFull = input.refundedTotal >= order.total;
+    const cancels = isFull && order.status === 'paid';
+    const updated = await tx.updateOrder(order.id, {
+      refundedAmount: input.refundedTotal,
+      paymentStatus: isFull ? 'refunded' : 'partially_refunded',
+      ...(cancels ? { status: 'cancelled' } : {}),
+      ...(isFull ? { needsRefund: false } : {}),
+    });
+    if (cancels) {
+      await tx.releaseHolds({ orderId: order.id }, now);
+      await tx.releaseRedemption(order.id, now);
+    }
+    const regs = await tx.registrationsOfOrder(order.id);
+    const detail = {
+      change: isFull ? 'refunded' : 'partially_refunded',
+      amount: input.amount ?? null,
+      refundedTotal: input.refundedTotal,
+      currency: order.currency,
+      ...(input.reason ? { reason: input.reason } : {}),
+      ...(cancels ? { orderStatus: 'cancelled', seatsReleased: true } : {}),
+    };
+    await journey(tx, order, regs.filter((r) => !r.isAccompanying).map((r) => r.id), 'UPDATE', detail, input.actorUserId ?? null);
+    return updated;
+  }
+
   async function publicOrder(orderId: string): Promise<TPublicOrder> {
     const o = await repo.findOrder(orderId);
     if (!o) throw errors.notFound('Order');
@@ -409,7 +499,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const isFree = quote.total === 0;
       if (!isFree && !opts.walkIn) {
         if (!input.paymentProvider) errs.push({ field: 'paymentProvider', key: 'required' });
-        else if (!(await deps.payments().enabledProviders(event.organisationId)).includes(input.paymentProvider)) errs.push({ field: 'paymentProvider', key: 'providerNotEnabled' });
+        else if (!(await deps.payments.enabledProviders(event.organisationId)).includes(input.paymentProvider)) errs.push({ field: 'paymentProvider', key: 'providerNotEnabled' });
       }
       if (input.visitorCategoryId) {
         const c = await repo.findCategory(input.visitorCategoryId);
@@ -497,6 +587,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const couponUse = p.coupon ? { id: p.coupon.id, orderId, expiresAt: holdExpiry } : null;
       // A walk-in paid at the desk is captured and confirmed inside the order's own transaction (the multi-step path).
       const paidAtDesk = Boolean(opts.walkIn) && !isFree;
+      let deskFact: string | null = null;
       if (!cartId && !paidAtDesk && !deps.testing.unsafeDisableLocking) {
         // The common case: the whole order is one transaction in one round trip, its locks held only inside the database.
         const res = await lockErrorsAsTryAgain(() =>
@@ -523,8 +614,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
             await tx.setCartStatus(cartId, 'converted');
           }
           orderRow.registrationNo = (await takeSeats(tx, p.items, { orderId }, holdExpiry, eventId, now, numbering, couponUse))!;
-          if (paidAtDesk) await deps.payments().captureAtDeskInTx(raw, orderRow, opts.actorUserId ?? null);
+          if (paidAtDesk) {
+            // The desk took the money: the order is confirmed in its own transaction (all there or not at all);
+            // payments records the desk payment and numbers the invoice from the `order.paid` fact.
+            const settled = await settleInTx(tx, raw, { orderId, amount: null, currency: null, provider: 'offline', actorUserId: opts.actorUserId ?? null, atDesk: true });
+            if (settled.outcome !== 'confirmed') throw new Error(`walk-in payment not confirmed: ${settled.outcome}`);
+            deskFact = settled.fact;
+          }
         });
+        if (deskFact) await deps.orderPaid.deliver(deskFact);
       }
       countsChanged(eventId, isFree || paidAtDesk ? 'order_confirmed' : 'seats_held');
       if (paidAtDesk) {
@@ -538,7 +636,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         deps.wakeMail();
       } else if (!opts.walkIn) {
         try {
-          payment = await deps.payments().startCheckout(orderRow, input.paymentProvider!);
+          payment = await deps.payments.startCheckout(orderRow, input.paymentProvider!);
         } catch (err) {
           // The order stands and holds its seats; the buyer retries with POST /orders/:orderId/payments.
           deps.log?.error({ err, orderId }, 'payment checkout could not start');
@@ -557,7 +655,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const order = await repo.findOrder(orderId);
       if (!order) throw errors.notFound('Order');
       if (order.status !== 'pending' || (order.expiresAt && order.expiresAt <= deps.now())) throw registrationErrors.orderNotPayable();
-      if (!(await deps.payments().enabledProviders(order.organisationId)).includes(provider)) {
+      if (!(await deps.payments.enabledProviders(order.organisationId)).includes(provider)) {
         throw registrationErrors.fields([{ field: 'provider', key: 'providerNotEnabled' }]);
       }
       const retaken = await inLockedTransaction(async (tx) => {
@@ -578,57 +676,33 @@ export function createCheckoutService(deps: CheckoutDeps) {
         return took ? cur : null;
       });
       if (retaken) countsChanged(retaken.eventId, 'seats_retaken');
-      return deps.payments().startCheckout({ ...order, paymentStatus: 'pending', paymentProvider: provider }, provider);
+      return deps.payments.startCheckout({ ...order, paymentStatus: 'pending', paymentProvider: provider }, provider);
     },
 
     /**
-     * The single confirmation path (webhooks, redirects, test gateway, offline mark-paid), run inside the caller's
-     * transaction. The order row is locked and moved pending → paid with a conditional update, so however many
-     * deliveries race, one confirms and writes the journey entry and the mail outbox row.
+     * payments' `payment.captured`: the order is confirmed in registration's own transaction (settleInTx); after the
+     * commit, `order.paid` goes to payments (the invoice), the confirmation mail is woken and dashboards are told.
+     * Delivery is at least once: a second delivery finds the order paid and changes nothing.
      */
-    async confirmPaidInTx(rawTx: Tx, input: { orderId: string; amount: number | null; currency: string | null; provider: string; actorUserId?: string | null }): Promise<{ outcome: ConfirmOutcome; order: OrderRow | null }> {
-      const tx = createRegistrationRepository(rawTx);
-      const now = deps.now();
-      const order = await tx.findOrder(input.orderId, true);
-      if (!order) return { outcome: 'unknown_order', order: null };
-      if (order.status === 'paid') return { outcome: 'already_paid', order };
-      if (input.amount !== null && (input.amount !== order.total || (input.currency !== null && input.currency !== order.currency))) {
-        return { outcome: 'amount_mismatch', order };
+    async settlePayment(input: { orderId: string; amount: number | null; currency: string | null; provider: string; actorUserId: string | null }): Promise<ConfirmOutcome> {
+      const settled = await repo.transaction((tx, raw) => settleInTx(tx, raw, { ...input, atDesk: false }));
+      if (settled.fact) await deps.orderPaid.deliver(settled.fact);
+      if (settled.outcome === 'confirmed' && settled.order) {
+        countsChanged(settled.order.eventId, 'order_confirmed');
+        deps.wakeMail();
       }
-      if (order.status === 'cancelled') {
-        await tx.updateOrder(order.id, { needsRefund: true, paymentStatus: 'paid' });
-        return { outcome: 'not_pending', order };
-      }
-      const regs = await tx.registrationsOfOrder(order.id);
-      // Expired, past its window, or its seats released by a failed payment: the seats must be taken again.
-      const late = order.status === 'expired' || (order.expiresAt !== null && order.expiresAt <= now) || order.paymentStatus === 'failed';
-      if (late) {
-        // The seats may have gone to someone else: take them again under the quota locks, or flag for refund.
-        await tx.releaseHolds({ orderId: order.id }, now);
-        try {
-          await takeSeats(tx, order.lines.map((l) => ({ ticketId: l.ticketId, quantity: l.quantity })), { orderId: order.id }, null, order.eventId, now);
-        } catch (err) {
-          if (!(err instanceof Error) || !('code' in err) || (err as { code: unknown }).code !== 'SOLD_OUT') throw err;
-          const flagged = await tx.transitionOrder(order.id, ['pending', 'expired'], { status: 'expired', paymentStatus: 'paid', needsRefund: true });
-          await journey(tx, order, regs.filter((r) => !r.isAccompanying).map((r) => r.id), 'PAY_CAPTURED', { provider: input.provider, amount: order.total, needsRefund: true });
-          return { outcome: 'captured_but_sold_out', order: flagged };
-        }
-      }
-      const paid = await tx.transitionOrder(order.id, ['pending', 'expired'], { status: 'paid', paymentStatus: 'paid', paidAt: now, expiresAt: null });
-      if (!paid) return { outcome: 'already_paid', order };
-      await tx.setOrderHoldsExpiry(order.id, null);
-      await tx.setRedemptionExpiry(order.id, null);
-      const payers = regs.filter((r) => !r.isAccompanying).map((r) => r.id);
-      await journey(tx, order, payers, 'PAY_CAPTURED', { provider: input.provider, amount: order.total, currency: order.currency }, input.actorUserId ?? null);
-      // SPEND: what the registration cost, once the money is in (same transaction as the state change).
-      await journey(tx, order, payers, 'SPEND', { amount: order.total, currency: order.currency }, input.actorUserId ?? null);
-      await tx.enqueueOutbox({ id: newId(), organisationId: order.organisationId, eventId: order.eventId, orderId: order.id, kind: 'confirmation' });
-      return { outcome: 'confirmed', order: paid };
+      return settled.outcome;
     },
 
-    /** A provider's failed attempt (see failPaymentInTx); the caller announces the counts after its commit. */
-    async paymentFailedInTx(rawTx: Tx, input: { orderId: string; provider: string; hasOpenAttempt: boolean }): Promise<{ eventId: string; released: boolean } | null> {
-      return failPaymentInTx(createRegistrationRepository(rawTx), input.orderId, { hasOpenAttempt: input.hasOpenAttempt, actorUserId: null, detail: { provider: input.provider } });
+    /** payments' `payment.failed` (see failPaymentInTx), in its own transaction; the counts are told after commit. */
+    async paymentFailed(input: { orderId: string; provider: string; hasOpenAttempt: boolean }): Promise<void> {
+      const res = await repo.transaction((tx) => failPaymentInTx(tx, input.orderId, { hasOpenAttempt: input.hasOpenAttempt, actorUserId: null, detail: { provider: input.provider } }));
+      if (res?.released) countsChanged(res.eventId, 'payment_failed');
+    },
+
+    /** payments' `invoice.issued`: the order shows its invoice number. */
+    async setInvoiceNumber(orderId: string, number: string): Promise<void> {
+      await repo.updateOrder(orderId, { invoiceNumber: number });
     },
 
     /** The organiser records a failed payment (payment-status → failed): the same release as a provider's failure. */
@@ -643,40 +717,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
     /** After a commit that confirmed or failed a payment: mail owed, and the event's dashboards told. */
     countsChanged,
 
-    /**
-     * Refund bookkeeping inside the refund's transaction. A partial refund leaves the order paid. A full refund
-     * cancels a paid order: its seats and coupon use return, so its registrations are no longer admissible (admissible
-     * = approved and order paid); an order that was only waiting for its refund (needsRefund) is no longer flagged.
-     * Each refund writes an UPDATE journey entry per paying attendee.
-     */
-    async recordRefundInTx(rawTx: Tx, input: { orderId: string; refundedTotal: number; amount?: number; reason?: string; actorUserId?: string | null }): Promise<OrderRow | null> {
-      const tx = createRegistrationRepository(rawTx);
-      const now = deps.now();
-      const order = await tx.findOrder(input.orderId, true);
-      if (!order) return null;
-      const isFull = input.refundedTotal >= order.total;
-      const cancels = isFull && order.status === 'paid';
-      const updated = await tx.updateOrder(order.id, {
-        refundedAmount: input.refundedTotal,
-        paymentStatus: isFull ? 'refunded' : 'partially_refunded',
-        ...(cancels ? { status: 'cancelled' } : {}),
-        ...(isFull ? { needsRefund: false } : {}),
-      });
-      if (cancels) {
-        await tx.releaseHolds({ orderId: order.id }, now);
-        await tx.releaseRedemption(order.id, now);
-      }
-      const regs = await tx.registrationsOfOrder(order.id);
-      const detail = {
-        change: isFull ? 'refunded' : 'partially_refunded',
-        amount: input.amount ?? null,
-        refundedTotal: input.refundedTotal,
-        currency: order.currency,
-        ...(input.reason ? { reason: input.reason } : {}),
-        ...(cancels ? { orderStatus: 'cancelled', seatsReleased: true } : {}),
-      };
-      await journey(tx, order, regs.filter((r) => !r.isAccompanying).map((r) => r.id), 'UPDATE', detail, input.actorUserId ?? null);
-      return updated;
+    /** payments' `payment.refunded`, in registration's own transaction (recordRefundInTx). */
+    async recordRefund(input: { orderId: string; refundedTotal: number; amount?: number; reason?: string; actorUserId?: string | null }): Promise<OrderRow | null> {
+      return repo.transaction((tx) => recordRefundInTx(tx, input));
     },
 
     /** Reconciliation for one order (the lazy check when there is no job runner). */
@@ -684,7 +727,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const o = await repo.findOrder(orderId);
       if (!o) return;
       if (o.status === 'pending') {
-        await deps.payments().reconcileOrder(orderId);
+        await deps.payments.reconcileOrder(orderId);
         const again = await repo.findOrder(orderId);
         if (again?.status === 'pending' && again.expiresAt && again.expiresAt <= deps.now()) await expireOrder(orderId, deps.now());
       }
@@ -697,7 +740,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const now = deps.now();
       let expired = 0;
       for (const o of await repo.expirablePendingOrders(now, 500)) {
-        await deps.payments().reconcileOrder(o.id);
+        await deps.payments.reconcileOrder(o.id);
         const again = await repo.findOrder(o.id);
         if (again?.status === 'pending' && (await expireOrder(o.id, now))) expired++;
       }

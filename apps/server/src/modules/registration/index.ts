@@ -5,14 +5,14 @@ import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { loadSigningSecret } from '../../platform/secrets.ts';
-import type { SecretBox } from '../../platform/secret-box.ts';
 import { newId } from '../../platform/ids.ts';
 import type { TCountsChangedReason, TUserJourneyEventType } from '@pavilion/domain';
 import type { EventsService } from '../events/index.ts';
 import type { Publisher } from '../../platform/event-bus.ts';
 import type { EventOutbox } from '../../platform/event-outbox.ts';
-import { createPaymentsModule, type OrderView, type PaymentsService } from '../payments/index.ts';
-import { createCheckoutService, type CheckoutTesting, type PaymentsPort } from './checkout.service.ts';
+import type { PaymentsEvents, PaymentsService } from '../payments/index.ts';
+import type { Subscriber } from '../../platform/event-bus.ts';
+import { createCheckoutService, type CheckoutTesting, type OrderPaid } from './checkout.service.ts';
 import { checkinView, createRegistrationRepository } from './registration.repository.ts';
 import { createPhotoSigner } from './registration-photos.ts';
 import { createMailWorker, routeWakesThroughPgBoss, type MailWorker } from '../../platform/mail-worker.ts';
@@ -27,7 +27,7 @@ import { createRegistrationService } from './registration.service.ts';
 import { defineModule } from '../../platform/app-module.ts';
 
 export type { RegistrationService } from './registration.service.ts';
-export type { CheckoutService, CheckoutTesting } from './checkout.service.ts';
+export type { CheckoutService, CheckoutTesting, OrderPaid } from './checkout.service.ts';
 export type { OrderRow, RegistrationRow, TicketRow, CategoryRow } from './registration.repository.ts';
 
 export type RegistrationModuleDeps = {
@@ -36,14 +36,12 @@ export type RegistrationModuleDeps = {
   events: Pick<EventsService, 'get' | 'findOwner'>;
   publicUrl: string;
   now?: () => Date;
-  /** JWT_SECRET from config (else the stored instance secret): the test gateway's signing key is derived from it. */
+  /** JWT_SECRET from config (else the stored instance secret): the photo links' key is derived from it. */
   jwtSecret?: string;
-  /** Seals payment provider secrets at rest. */
-  secrets: SecretBox;
-  isProduction: boolean;
+  /** Payments (built before registration): checkout starts payments through it; its facts come back as events. */
+  payments: PaymentsService;
   /** The platform's pg-boss (Postgres outside tests) for the reconciliation job and mail wakes; without it, reconciliation runs lazily on reads. */
   jobs?: JobRunner;
-  env?: Record<string, string | undefined>;
   log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
   /** The registration's signed credential (modules/credentials): what the ticket QR encodes. */
   credentialToken: (eventId: string, registrationId: string) => Promise<string>;
@@ -51,7 +49,7 @@ export type RegistrationModuleDeps = {
   userEmail: (caller: AuthUser) => Promise<string>;
   /** Where registration's events go (app.ts: the app's event bus). */
   bus: Publisher<RegistrationEvents>;
-  /** Registration's durable events (written in the change's transaction): `registration.replaced`. */
+  /** Registration's durable events (written in the change's transaction): `registration.replaced`, `order.paid`. */
   outbox: Pick<EventOutbox<RegistrationEvents>, 'write' | 'deliver'>;
 };
 
@@ -59,6 +57,8 @@ export type RegistrationModuleDeps = {
 export type RegistrationEvents = {
   /** The seat changed hands (replace user): the old holder's QR must stop working. Awaited by the change. */
   'registration.replaced': { eventId: string; registrationId: string };
+  /** An order became paid (payments numbers its invoice; a desk payment is recorded). Durable. */
+  'order.paid': OrderPaid;
   /** A commit moved an event's seats (sold, held, released): its open dashboards refetch. */
   'seats.changed': { eventId: string; reason: TCountsChangedReason };
 };
@@ -67,20 +67,16 @@ export const RECONCILE_QUEUE = 'registration-reconcile';
 export const MAIL_QUEUE = 'registration-mail';
 
 /**
- * Registration (tickets, quotas, forms, coupons, carts, orders, attendees) and payments, wired together: payments
- * confirms orders through checkout's in-transaction step, checkout starts payments through payments' service.
+ * Registration (tickets, quotas, forms, coupons, carts, orders, attendees). Checkout starts payments through the
+ * payments module's service; what happens to the money comes back as payments' facts (payment.captured / failed /
+ * refunded, invoice.issued), each acted on in registration's own transaction (subscribe, below).
  */
 export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
   const now = deps.now ?? (() => new Date());
-  const env = deps.env ?? process.env;
   const repo = createRegistrationRepository(db);
   const testing: CheckoutTesting = { unsafeDisableLocking: false, raceWindowMs: 0, raceBarrier: 0 };
-  const secret = { value: '' };
-  let payments: PaymentsService | null = null;
-  const paymentsPort = (): PaymentsPort => payments! as unknown as PaymentsPort;
-  const assertEvent = async (caller: AuthUser, organisationId: string, eventId: string) => {
-    await deps.events.get(caller, organisationId, eventId);
-  };
+  const payments = deps.payments;
+  const orderPaid = { record: (tx: Parameters<typeof deps.outbox.write>[0], fact: OrderPaid) => deps.outbox.write(tx, 'order.paid', fact), deliver: deps.outbox.deliver };
 
   // Confirmation mail leaves from this job, never from a request (issue 20); `checkout` is bound below.
   const mailWorker = createMailWorker({ drain: () => checkout.dispatchOutbox(null), log: deps.log });
@@ -88,7 +84,8 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     wakeMail: () => mailWorker.wake(),
     repo,
     findEvent: (id) => deps.events.findOwner(id),
-    payments: paymentsPort,
+    payments,
+    orderPaid,
     mailer: deps.mailer,
     credentialToken: deps.credentialToken,
     publicUrl: deps.publicUrl,
@@ -98,49 +95,14 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     log: deps.log,
     onCountsChanged: (eventId, reason) => deps.bus.emit('seats.changed', { eventId, reason }),
   });
-  const publicInfo = createPublicInfo({ repo, findEvent: (id) => deps.events.findOwner(id), enabledProviders: (organisationId) => paymentsPort().enabledProviders(organisationId), now });
+  const publicInfo = createPublicInfo({ repo, findEvent: (id) => deps.events.findOwner(id), enabledProviders: (organisationId) => payments.enabledProviders(organisationId), now });
   const photoKey = { value: '' };
   const photos = createPhotoSigner(() => photoKey.value);
-  const service = createRegistrationService({ repo, checkout, payments: paymentsPort, assertEvent: deps.events.get, audit: deps.audit, publicUrl: deps.publicUrl, now, replaced: { record: (tx, eventId, registrationId) => deps.outbox.write(tx, 'registration.replaced', { eventId, registrationId }), deliver: deps.outbox.deliver }, photoUrlOf: photos.urlOf, userEmail: deps.userEmail });
-  const paymentsModule = createPaymentsModule(db, {
-    registration: () => ({
-      findOrder: (orderId) => repo.findOrder(orderId) as Promise<OrderView | null>,
-      confirmPaidInTx: (tx, input) => checkout.confirmPaidInTx(tx, input),
-      paymentFailedInTx: (tx, input) => checkout.paymentFailedInTx(tx, input),
-      recordRefundInTx: (tx, input) => checkout.recordRefundInTx(tx, input),
-      setInvoiceNumberInTx: async (tx, orderId, number) => {
-        await createRegistrationRepository(tx).updateOrder(orderId, { invoiceNumber: number });
-      },
-      afterConfirm: async (orderId) => {
-        const order = await repo.findOrder(orderId);
-        if (order) checkout.countsChanged(order.eventId, 'order_confirmed');
-        mailWorker.wake();
-      },
-      countsChanged: (eventId, reason) => checkout.countsChanged(eventId, reason),
-    }),
-    assertEvent,
-    findEventName: async (eventId) => (await deps.events.findOwner(eventId))?.name ?? '',
-    publicUrl: deps.publicUrl,
-    now,
-    testGatewaySecret: () => secret.value,
-    isProduction: deps.isProduction,
-    secrets: deps.secrets,
-    env: {
-      STRIPE_API_BASE: env.STRIPE_API_BASE,
-      STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
-      RAZORPAY_KEY_ID: env.RAZORPAY_KEY_ID,
-      RAZORPAY_KEY_SECRET: env.RAZORPAY_KEY_SECRET,
-      RAZORPAY_WEBHOOK_SECRET: env.RAZORPAY_WEBHOOK_SECRET,
-      RAZORPAY_CHECKOUT_URL: env.RAZORPAY_CHECKOUT_URL,
-    },
-    log: deps.log,
-  });
-  payments = paymentsModule.service;
+  const service = createRegistrationService({ repo, checkout, payments, assertEvent: deps.events.get, audit: deps.audit, publicUrl: deps.publicUrl, now, replaced: { record: (tx, eventId, registrationId) => deps.outbox.write(tx, 'registration.replaced', { eventId, registrationId }), deliver: deps.outbox.deliver }, photoUrlOf: photos.urlOf, userEmail: deps.userEmail });
 
   /** One reconciliation pass: replay paid-but-unconfirmed gateway payments, expire unpaid orders, send owed mail. */
   async function reconcile() {
-    await paymentsModule.service.reconcile();
+    await payments.reconcile();
     return checkout.reconcile();
   }
 
@@ -149,7 +111,6 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     /** The read model other modules use instead of registration tables (attendees, admissibility). */
     port: createRegistrationPort(db),
     checkout,
-    payments: paymentsModule.service,
     /** Test-only switches (race-test controls). Never set outside tests. */
     testing,
     reconcile,
@@ -183,13 +144,22 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     checkinView: (eventId: string, q: { ids?: string[]; since?: Date } = {}) => checkinView(db, eventId, q),
     /** The signed URL of an attendee's photo (null without one), for the gate's scan result. */
     photoUrlOf: photos.urlOf,
+    /** payments' facts, each acted on in registration's own transaction (idempotent: delivery is at least once). */
+    subscribe(bus: Subscriber<PaymentsEvents>) {
+      bus.subscribe('payment.captured', async (e) => {
+        await checkout.settlePayment(e);
+      });
+      bus.subscribe('payment.failed', (e) => checkout.paymentFailed(e));
+      bus.subscribe('payment.refunded', async (e) => {
+        await checkout.recordRefund(e);
+      });
+      bus.subscribe('invoice.issued', (e) => checkout.setInvoiceNumber(e.orderId, e.number));
+    },
     plugin: async (app: FastifyInstance) => {
       const signingSecret = await loadSigningSecret(db, deps.jwtSecret);
-      secret.value = createHash('sha256').update(`pavilion-test-gateway:${signingSecret}`).digest('hex');
       photoKey.value = createHash('sha256').update(`pavilion-photos:${signingSecret}`).digest('hex');
-      registerRegistrationRoutes(app, { service, payments: paymentsModule.service });
-      registerRegistrationPublicRoutes(app, { service, checkout, publicInfo, payments: paymentsModule.service, credentialToken: deps.credentialToken, verifyPhoto: photos.verify });
-      await app.register(paymentsModule.plugin);
+      registerRegistrationRoutes(app, { service, payments });
+      registerRegistrationPublicRoutes(app, { service, checkout, publicInfo, payments, credentialToken: deps.credentialToken, verifyPhoto: photos.verify });
       // preClose: the job finishes its mail before onClose hooks close the database.
       app.addHook('preClose', () => mailWorker.stop());
       if (deps.jobs) await startJobs(deps.jobs, reconcile, mailWorker);
@@ -221,11 +191,11 @@ declare module '../../platform/app-module.ts' {
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
-/** The registration module (with payments) in the app's module list. */
+/** The registration module in the app's module list (after payments, which it starts checkouts through). */
 export const registrationModule = defineModule({
   name: 'registration',
-  needs: ['events', 'auth', 'credentials'],
-  create: (p, { events, auth, credentials }) =>
+  needs: ['events', 'auth', 'credentials', 'payments'],
+  create: (p, { events, auth, credentials, payments }) =>
     createRegistrationModule(p.db, {
       audit: p.audit,
       mailer: p.mailer,
@@ -233,9 +203,8 @@ export const registrationModule = defineModule({
       publicUrl: p.publicUrl,
       now: p.now,
       jwtSecret: p.config.JWT_SECRET,
-      secrets: p.secrets,
+      payments: payments.service,
       userEmail: async (caller) => (await auth.service.me(caller)).email,
-      isProduction: p.isProduction,
       jobs: p.jobs,
       log: p.log,
       bus: p.bus,

@@ -98,6 +98,11 @@ export function createRegistrationPort(db: Db) {
   return {
     isAdmissible,
     notAdmissibleReason,
+    /** One order as it stands (payments reads what it bills, refunds and shows on an invoice from here), or null. */
+    async order(orderId: string) {
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+      return row ?? null;
+    },
     /** One registration (in `eventId` when given), or null. */
     async attendee(registrationId: string, eventId?: string): Promise<Attendee | null> {
       const where = [eq(registrations.id, registrationId)];

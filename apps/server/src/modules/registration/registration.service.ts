@@ -56,7 +56,7 @@ import { decodePhoto, type PhotoUrlOf } from './registration-photos.ts';
 export type RegistrationDeps = {
   repo: RegistrationRepository;
   checkout: CheckoutService;
-  payments: () => PaymentsPort;
+  payments: PaymentsPort;
   /** Throws 404 unless the event is the organisation's and within the caller's item scope. */
   /** The event as the caller may see it (404 otherwise); its time zone gives new tickets their default currency. */
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<{ timeZone: string }>;
@@ -588,7 +588,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (!reg) throw errors.notFound('Registration');
       const order = (await repo.findOrder(reg.orderId))!;
       if (order.status !== 'pending') throw registrationErrors.paymentStatusInvalid();
-      if (input.paymentStatus === 'paid') await deps.payments().markPaidManually(order, caller.userId);
+      if (input.paymentStatus === 'paid') await deps.payments.markPaidManually(order, caller.userId);
       else if (!(await deps.checkout.markPaymentFailed(order.id, { actorUserId: caller.userId, registrationIds: [reg.id], note: input.note }))) {
         throw registrationErrors.paymentStatusInvalid();
       }
@@ -650,7 +650,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       await guard(caller, organisationId, eventId);
       const o = await orderIn(eventId, orderId);
       if (o.status !== 'pending') throw registrationErrors.orderNotPayable();
-      await deps.payments().markPaidManually(o, caller.userId);
+      await deps.payments.markPaidManually(o, caller.userId);
       return this.getOrder(caller, organisationId, eventId, orderId);
     },
     async cancelOrder(caller: AuthUser, organisationId: string, eventId: string, orderId: string): Promise<TOrder> {
