@@ -58,7 +58,8 @@ async function expectNoDeadEnd(page: Page, label: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  // A first start, as a newcomer's: an empty database, the demo told by this server.
+  server = await startServer({}, { fresh: true });
   browser = await launchBrowser();
   tmp = mkdtempSync(join(tmpdir(), 'pavilion-newcomer-'));
   printed = readBanner(server.logs.join(''));

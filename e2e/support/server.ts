@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 export type RunningServer = { url: string; eventId: string; logs: string[]; stop(): Promise<void> };
 
@@ -18,34 +19,59 @@ async function freePort(): Promise<number> {
   });
 }
 
+export type DemoTemplate = { kind: 'postgres'; name: string } | { kind: 'pglite'; dataDir: string };
+
 /**
- * Starts the real server (the same entry as `npm start`) with a fresh database and the demo data:
- * a new embedded PGlite dir by default, or a new database on DATABASE_URL's server in CI.
+ * Starts the real server (the same entry as `npm start`) on a database of its own with the demo in it: a copy of the
+ * run's demo template (e2e/support/global-setup.ts: the demo told once per run), as a second start of `npm start`
+ * finds it. `fresh: true` starts on an empty database instead and tells the demo itself, as a first start does (the
+ * newcomer's journey). A new database on DATABASE_URL's server in CI, else a PGlite data dir.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'pavilion-e2e-'));
-  let dbName: string | null = null;
+export async function startServer(env: Record<string, string> = {}, options: { fresh?: boolean } = {}): Promise<RunningServer> {
+  const template = options.fresh ? null : inject('e2eDemoTemplate');
   const baseUrl = process.env.DATABASE_URL;
+  let dbName: string | null = null;
   let databaseUrl = '';
+  let dataDir: string;
   if (baseUrl) {
     dbName = `pv_e2e_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.query(template?.kind === 'postgres' ? `CREATE DATABASE ${dbName} TEMPLATE ${template.name}` : `CREATE DATABASE ${dbName}`);
     await admin.end();
     const u = new URL(baseUrl);
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
+    dataDir = mkdtempSync(join(tmpdir(), 'pavilion-e2e-'));
+  } else {
+    dataDir = mkdtempSync(join(tmpdir(), 'pavilion-e2e-'));
+    if (template?.kind === 'pglite') cpSync(template.dataDir, dataDir, { recursive: true });
   }
+  const server = await launchServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...env });
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (dbName && baseUrl) {
+        const admin = new pg.Client({ connectionString: baseUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+/** Spawns `apps/server/src/main.ts` with the demo on, waits for /readyz and reads the demo event id from its banner. */
+export async function launchServerProcess(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
   const logs: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
       PAVILION_DEMO: '1',
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
@@ -79,13 +105,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-      rmSync(dataDir, { recursive: true, force: true });
-      if (dbName && baseUrl) {
-        const admin = new pg.Client({ connectionString: baseUrl });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-        await admin.end();
-      }
     },
   };
 }

@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { launchServerProcess, type DemoTemplate } from './server.ts';
+
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The demo, told once for the whole e2e run (see startServer). */
+    e2eDemoTemplate: DemoTemplate | null;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+/**
+ * Tells the demo once per e2e run: a server starts on a new database (or data dir), seeds the demo and stops. Each
+ * file's startServer then starts on a copy of it (`CREATE DATABASE … TEMPLATE`, or a copied PGlite dir), as a second
+ * start of `npm start` would, instead of telling the demo again (seconds per file). The newcomer's journey still
+ * starts on an empty database, as a first-time user's does.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const baseUrl = process.env.DATABASE_URL;
+  let template: DemoTemplate;
+  if (baseUrl) {
+    const dbName = `pv_e2e_tpl_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const u = new URL(baseUrl);
+    u.pathname = `/${dbName}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'pavilion-e2e-tpl-'));
+    const server = await launchServerProcess({ DATABASE_URL: u.toString(), DATA_DIR: dataDir });
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    template = { kind: 'postgres', name: dbName };
+  } else {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pavilion-e2e-tpl-'));
+    const server = await launchServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    await server.stop();
+    template = { kind: 'pglite', dataDir };
+  }
+  project.provide('e2eDemoTemplate', template);
+  return async () => {
+    if (template.kind === 'postgres' && baseUrl) {
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${template.name} WITH (FORCE)`);
+      await admin.end();
+    } else if (template.kind === 'pglite') {
+      rmSync(template.dataDir, { recursive: true, force: true });
+    }
+  };
+}
