@@ -5,6 +5,7 @@ import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test
 import { startSmtpCapture } from '../../test/smtp-capture.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { createEvent, createTicket, orderBody, placeOrder } from '../registration/registration.fixtures.ts';
+import { createRegistrationPort } from '../registration/index.ts';
 import { createCertificatesModule } from './index.ts';
 
 let t: TestApp;
@@ -218,7 +219,7 @@ describe('attendance rules', () => {
       assertEvent: async () => {},
       findEvent: (id) => t.ctx.events.findOwner(id),
       attendance: () => async (ev) => (ev === eventId ? attendance : []),
-      registrations: t.ctx.registration.port,
+      registrations: createRegistrationPort(t.ctx.database.db),
       publicUrl: 'http://pavilion.test',
       userEmail: async () => '',
     });

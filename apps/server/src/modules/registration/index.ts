@@ -19,7 +19,6 @@ import { createMailWorker, routeWakesThroughPgBoss, type MailWorker } from '../.
 import type { JobRunner } from '../../platform/job-runner.ts';
 import { createPublicInfo } from './public-info.ts';
 export type { CheckinRegistrationView } from './registration.repository.ts';
-import { createRegistrationPort } from './registration.port.ts';
 export { createRegistrationPort, isAdmissible, notAdmissibleReason, type AdmissionState, type Attendee, type NotAdmissibleReason, type RegistrationPort } from './registration.port.ts';
 import { registerRegistrationPublicRoutes } from './registration.public-routes.ts';
 import { registerRegistrationRoutes } from './registration.routes.ts';
@@ -108,8 +107,6 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
 
   return {
     service,
-    /** The read model other modules use instead of registration tables (attendees, admissibility). */
-    port: createRegistrationPort(db),
     checkout,
     /** Test-only switches (race-test controls). Never set outside tests. */
     testing,
