@@ -36,6 +36,9 @@ describe('isSignedInPath', () => {
     expect(isSignedInPath('/eb')).toBe(true);
     expect(isSignedInPath('/eb/')).toBe(true);
     expect(isSignedInPath('/eb/abc')).toBe(false);
+    for (const alone of ['/i', '/pl', '/ic']) expect(isSignedInPath(alone), alone).toBe(true);
+    expect(isSignedInPath('/i/ev-share')).toBe(false);
+    expect(isSignedInPath('/pl/ev-share')).toBe(false);
     expect(isSignedInPath('/eb/print/abc')).toBe(false);
     expect(isSignedInPath('/')).toBe(false);
     expect(isSignedInPath('/apps')).toBe(false);

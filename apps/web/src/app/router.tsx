@@ -15,14 +15,18 @@ import { RootLayout } from './root-layout.tsx';
 
 export const SIGNED_IN_ROUTE_ID = 'signed-in';
 
-/** First path segments of signed-in-routes.tsx. `eb` alone is the attendee's own list; `eb/:eventUserId` is public. */
+/**
+ * First path segments of signed-in-routes.tsx. `eb` alone is the attendee's own list, `eb/:eventUserId` is public;
+ * likewise `i`, `pl` and `ic` alone are the attendee's own share links, `i/:pair` and `pl/:pair` public pages.
+ */
+const SIGNED_IN_ALONE = ['eb', 'i', 'pl', 'ic'];
 const SIGNED_IN_SEGMENTS = ['list', 'app', 'badge-printing', 'register-badge-print', 'search-print-badge-user', 'attendium', 'attendium-v2'];
 
 /** Whether a path belongs to signed-in-routes.tsx (router.test.ts checks this against both tables). */
 export function isSignedInPath(pathname: string): boolean {
   const segments = pathname.split('/').filter(Boolean);
   if (segments.length === 0) return false;
-  return SIGNED_IN_SEGMENTS.includes(segments[0]!) || (segments.length === 1 && segments[0] === 'eb');
+  return SIGNED_IN_SEGMENTS.includes(segments[0]!) || (segments.length === 1 && SIGNED_IN_ALONE.includes(segments[0]!));
 }
 
 let isSignedInPatched = false;
@@ -51,6 +55,7 @@ const loadReg = {
   success: () => import('../modules/registration/pages/payment-success-page.tsx'),
   failure: () => import('../modules/registration/pages/payment-failure-page.tsx'),
   result: () => import('../modules/registration/pages/payment-result-page.tsx'),
+  ticketLink: () => import('../modules/registration/pages/ticket-link-page.tsx'),
 };
 
 /** The check-in scanner PWA and the footfall screen (modules/checkin); the organiser tabs are signed-in routes. */
@@ -65,6 +70,12 @@ const loadEbadge = {
   print: () => import('../modules/ebadge/pages/ebadge-print-page.tsx'),
   mobile: () => import('../modules/ebadge/pages/ebadge-mobile-page.tsx'),
   verify: () => import('../modules/ebadge/pages/verify-ebadge-page.tsx'),
+};
+
+/** Share links (modules/share): the personal invitation and the attendee's public profile card. */
+const loadShare = {
+  invitation: () => import('../modules/share/pages/invitation-page.tsx'),
+  profile: () => import('../modules/share/pages/profile-link-page.tsx'),
 };
 
 /** The public verification page of a certificate (modules/certificates). */
@@ -134,10 +145,11 @@ export const routes: RouteObject[] = [
           // Addition to SPEC §2.1: the page a certificate's QR opens.
           { path: 'verify/certificate/:certificateId', lazy: publicPage(loadCertificateVerify, 'VerifyCertificatePage') },
           later('helpdesk/tracking/:eventId/:id', 'helpdeskTracking'),
-          ...laterAll(
-            ['r/:ticketId', 'i/:eventIdEventUserIdPair', 'pl/:eventIdEventUserIdPair', 'i', 'pl', 'ic'],
-            'shareableLinks',
-          ),
+          // Share links (SPEC §2.1): r/{ticketId} opens the ticket's registration; i/ and pl/ take {eventId}-{shareId}
+          // (domain share/pair.ts). `i`, `pl` and `ic` without ids are the signed-in attendee's own links (signed-in-routes.tsx).
+          { path: 'r/:ticketId', lazy: publicPage(loadReg.ticketLink, 'TicketLinkPage') },
+          { path: 'i/:pair', lazy: publicPage(loadShare.invitation, 'InvitationPage') },
+          { path: 'pl/:pair', lazy: publicPage(loadShare.profile, 'ProfileLinkPage') },
           { path: 'eazy-res/:identifier', lazy: publicPage(loadReg.result, 'PaymentResultPage', { kind: 'eazy' }) },
           ...['phipay-res/:identifier', 'phipay-res/:identifier/:eventId/:orderId', 'phipay-res/:identifier/:eventId/:orderId/:sessionId'].map((path) => ({
             path,

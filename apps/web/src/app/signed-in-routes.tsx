@@ -160,4 +160,8 @@ export const signedInRoutes: RouteObject[] = [
   { path: 'attendium-v2', lazy: page(loadAttendee, 'AttendeeHomePage') },
   // The logged-in attendee's e-badges across events.
   { path: 'eb', lazy: page(loadEbadge.mine, 'MyEbadgesPage') },
+  // The attendee's profile (modules/profile) and own share links (modules/share): `i`, `pl`, `ic` open the same page
+  // on its invitation link, profile link, or invitation card and calendar.
+  { path: 'attendium/profile', lazy: page(() => import('../modules/profile/pages/my-profile-page.tsx'), 'MyProfilePage') },
+  ...(['i', 'pl', 'ic'] as const).map((kind) => ({ path: kind, lazy: page(() => import('../modules/share/pages/my-links-page.tsx'), 'MyLinksPage', { kind }) })),
 ];

@@ -10,6 +10,11 @@ export const publicEn = {
   signIn: 'Sign in',
   loadError: 'Registration could not be loaded',
   notFound: 'This registration link is not valid or is no longer open. Check the link you were given, or contact the organiser.',
+  ticketLink: {
+    missingTitle: 'This ticket is not available',
+    missing: 'This registration link does not lead to a ticket on sale: the ticket is unknown, sold out, or its sales have closed.',
+    allTickets: 'See the tickets on sale',
+  },
   missingEvent: 'This link is missing the event. Open the registration link the organiser shared with you.',
   retry: 'Try again',
   leaveTitle: 'Leave registration?',

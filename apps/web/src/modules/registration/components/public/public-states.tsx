@@ -22,7 +22,7 @@ export function PublicLoading({ kicker }: { kicker?: string }) {
 }
 
 /** A link that does not lead anywhere (404) or a load that failed (retry). */
-export function PublicProblem({ kicker, error, onRetry, message, title }: { kicker?: string; error?: unknown; onRetry?: () => void; message?: string; title?: string }) {
+export function PublicProblem({ kicker, error, onRetry, message, title, action }: { kicker?: string; error?: unknown; onRetry?: () => void; message?: string; title?: string; action?: ReactNode }) {
   const { t } = useTranslation();
   const isMissing = message !== undefined || httpStatusOf(error) === 404;
   return (
@@ -43,6 +43,7 @@ export function PublicProblem({ kicker, error, onRetry, message, title }: { kick
               {t('registration.public.retry')}
             </Button>
           )}
+          {action}
         </Stack>
       </Paper>
     </PublicRegistrationLayout>
