@@ -94,4 +94,27 @@ describe('event outbox', () => {
     expect((await rows()).find((r) => r.payload.id === 'retried')).toMatchObject({ attempts: 2, error: null });
     await outbox.worker.stop();
   });
+
+  it('a workflow step: deliverOrThrow throws what the subscriber threw and keeps the claim, so the job does not take the row before the caller discards it', async () => {
+    const got: string[] = [];
+    const outbox = startProcess((p) => {
+      if (p.id === 'step-fails') throw new Error('payments down');
+      got.push(p.id);
+    });
+    const failing = await outbox.write(database.db, 'thing.done', { id: 'step-fails' });
+    await expect(outbox.deliverOrThrow(failing)).rejects.toThrow('payments down');
+    // Within the claim's lease, the job leaves it alone.
+    outbox.wake();
+    await new Promise((r) => setTimeout(r, 20));
+    await outbox.worker.idle();
+    expect((await rows()).find((r) => r.payload.id === 'step-fails')).toMatchObject({ attempts: 1, delivered_at: null });
+    // The caller compensates and discards the fact in its transaction: it is never delivered.
+    await database.db.transaction((tx) => outbox.discard(tx, failing));
+    expect((await rows()).find((r) => r.payload.id === 'step-fails')).toBeUndefined();
+    const ok = await outbox.write(database.db, 'thing.done', { id: 'step-ok' });
+    await outbox.deliverOrThrow(ok);
+    expect(got).toEqual(['step-ok']);
+    expect((await rows()).find((r) => r.payload.id === 'step-ok')?.delivered_at).not.toBeNull();
+    await outbox.worker.stop();
+  });
 });

@@ -87,6 +87,21 @@ export function createEventOutbox<E extends EventMap>(deps: {
       const [row] = await claim(id);
       if (row) await deliverRow(row);
     },
+    /**
+     * A workflow's step (the badge desk's walk-in): delivers one committed event now and throws what a subscriber
+     * threw, keeping the claim for the lease, so the caller can compensate, and `discard` the row in the same
+     * transaction, before the job would take it again. If the caller dies first, the job delivers it after the lease.
+     */
+    async deliverOrThrow(id: string): Promise<void> {
+      const [row] = await claim(id);
+      if (!row) return;
+      await deps.bus.publish(row.name as keyof E & string, row.payload as E[keyof E & string]);
+      await deps.db.update(eventOutbox).set({ deliveredAt: now(), error: null }).where(eq(eventOutbox.id, row.id));
+    },
+    /** Removes an undelivered event in the caller's transaction (a compensated workflow's fact). */
+    async discard(tx: Tx | Db, id: string): Promise<void> {
+      await tx.delete(eventOutbox).where(and(eq(eventOutbox.id, id), isNull(eventOutbox.deliveredAt)));
+    },
     /** After a commit that wrote events: deliver them soon (never in the request). */
     wake: () => worker.wake(),
     /** The job (start delivers what a stop or a crash left owed; tests wait with `idle()`). */

@@ -52,7 +52,13 @@ export type CheckoutDeps = {
   findEvent: (eventId: string) => Promise<EventOwner | null>;
   payments: PaymentsPort;
   /** Registration's `order.paid` fact: written in the transaction that confirms the order, delivered after commit. */
-  orderPaid: { record(tx: Tx, fact: OrderPaid): Promise<string>; deliver(id: string): Promise<void> };
+  orderPaid: {
+    record(tx: Tx, fact: OrderPaid): Promise<string>;
+    deliver(id: string): Promise<void>;
+    /** The desk workflow's step: delivers and throws what payments threw (the claim kept, for `discard`). */
+    deliverOrThrow(id: string): Promise<void>;
+    discard(tx: Tx, id: string): Promise<void>;
+  };
   mailer: Mailer;
   /** The attendee's signed credential (modules/credentials): what the ticket QR encodes. */
   credentialToken: (eventId: string, registrationId: string) => Promise<string>;
@@ -362,6 +368,25 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return updated;
   }
 
+  /**
+   * The desk walk-in workflow, step 2: payments records the money taken and numbers the invoice (its own
+   * transaction, from the `order.paid` fact, delivered now). If that fails, step 1 is compensated: the order, its
+   * registrations, seats, coupon use, mail row and the undelivered fact go, in one transaction, and the desk sees the
+   * error, so a walk-in is all there or not at all. (A process that dies between the two leaves the fact owed: the job
+   * records the payment and invoice later, and the paid walk-in stands.)
+   */
+  async function recordDeskPayment(orderId: string, fact: string): Promise<void> {
+    try {
+      await deps.orderPaid.deliverOrThrow(fact);
+    } catch (err) {
+      await repo.transaction(async (tx, raw) => {
+        await deps.orderPaid.discard(raw, fact);
+        await tx.discardOrder(orderId);
+      });
+      throw err;
+    }
+  }
+
   async function publicOrder(orderId: string): Promise<TPublicOrder> {
     const o = await repo.findOrder(orderId);
     if (!o) throw errors.notFound('Order');
@@ -615,14 +640,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
           }
           orderRow.registrationNo = (await takeSeats(tx, p.items, { orderId }, holdExpiry, eventId, now, numbering, couponUse))!;
           if (paidAtDesk) {
-            // The desk took the money: the order is confirmed in its own transaction (all there or not at all);
-            // payments records the desk payment and numbers the invoice from the `order.paid` fact.
+            // The desk walk-in workflow, step 1: the order confirmed in registration's transaction with its fact.
             const settled = await settleInTx(tx, raw, { orderId, amount: null, currency: null, provider: 'offline', actorUserId: opts.actorUserId ?? null, atDesk: true });
             if (settled.outcome !== 'confirmed') throw new Error(`walk-in payment not confirmed: ${settled.outcome}`);
             deskFact = settled.fact;
           }
         });
-        if (deskFact) await deps.orderPaid.deliver(deskFact);
+        if (deskFact) await recordDeskPayment(orderId, deskFact);
       }
       countsChanged(eventId, isFree || paidAtDesk ? 'order_confirmed' : 'seats_held');
       if (paidAtDesk) {

@@ -49,7 +49,7 @@ export type RegistrationModuleDeps = {
   /** Where registration's events go (app.ts: the app's event bus). */
   bus: Publisher<RegistrationEvents>;
   /** Registration's durable events (written in the change's transaction): `registration.replaced`, `order.paid`. */
-  outbox: Pick<EventOutbox<RegistrationEvents>, 'write' | 'deliver'>;
+  outbox: Pick<EventOutbox<RegistrationEvents>, 'write' | 'deliver' | 'deliverOrThrow' | 'discard'>;
 };
 
 /** The events registration publishes. */
@@ -75,7 +75,12 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
   const repo = createRegistrationRepository(db);
   const testing: CheckoutTesting = { unsafeDisableLocking: false, raceWindowMs: 0, raceBarrier: 0 };
   const payments = deps.payments;
-  const orderPaid = { record: (tx: Parameters<typeof deps.outbox.write>[0], fact: OrderPaid) => deps.outbox.write(tx, 'order.paid', fact), deliver: deps.outbox.deliver };
+  const orderPaid = {
+    record: (tx: Parameters<typeof deps.outbox.write>[0], fact: OrderPaid) => deps.outbox.write(tx, 'order.paid', fact),
+    deliver: deps.outbox.deliver,
+    deliverOrThrow: deps.outbox.deliverOrThrow,
+    discard: deps.outbox.discard,
+  };
 
   // Confirmation mail leaves from this job, never from a request (issue 20); `checkout` is bound below.
   const mailWorker = createMailWorker({ drain: () => checkout.dispatchOutbox(null), log: deps.log });

@@ -432,6 +432,18 @@ function queries(db: Q) {
     async setOrderHoldsExpiry(orderId: string, expiresAt: Date | null): Promise<void> {
       await db.update(seatHolds).set({ expiresAt }).where(and(eq(seatHolds.orderId, orderId), isNull(seatHolds.releasedAt)));
     },
+    /**
+     * Removes an order and all it wrote (registrations by cascade, their journey, its seat holds, coupon use and mail
+     * rows): the compensation of a walk-in whose payment could not be recorded. Its registration number stays used.
+     */
+    async discardOrder(orderId: string): Promise<void> {
+      const regIds = db.select({ id: registrations.id }).from(registrations).where(eq(registrations.orderId, orderId));
+      await db.delete(journeyEntries).where(inArray(journeyEntries.registrationId, regIds));
+      await db.delete(seatHolds).where(eq(seatHolds.orderId, orderId));
+      await db.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
+      await db.delete(regOutbox).where(eq(regOutbox.orderId, orderId));
+      await db.delete(orders).where(eq(orders.id, orderId));
+    },
     async releaseHolds(by: { cartId?: string; orderId?: string }, now: Date): Promise<void> {
       const cond = by.cartId ? eq(seatHolds.cartId, by.cartId) : eq(seatHolds.orderId, by.orderId!);
       await db.update(seatHolds).set({ releasedAt: now }).where(and(cond, isNull(seatHolds.releasedAt)));
