@@ -78,6 +78,9 @@ const loadShare = {
   profile: () => import('../modules/share/pages/profile-link-page.tsx'),
 };
 
+/** The attendee app's tabs (modules/portal): public, so a tab that needs no login works for anyone. */
+const loadAppTab = () => import('../modules/portal/pages/app-tab-page.tsx');
+
 /** The public verification page of a certificate (modules/certificates). */
 const loadCertificateVerify = () => import('../modules/certificates/pages/verify-certificate-page.tsx');
 
@@ -144,6 +147,9 @@ export const routes: RouteObject[] = [
           ...['verify/ebadge/:eventId', 'verify/ebadge/:origin/:eventId', 'verify/ebadge/:origin/:eventId/:userName'].map((path) => ({ path, lazy: publicPage(loadEbadge.verify, 'VerifyEbadgePage') })),
           // Addition to SPEC §2.1: the page a certificate's QR opens.
           { path: 'verify/certificate/:certificateId', lazy: publicPage(loadCertificateVerify, 'VerifyCertificatePage') },
+          // SPEC §2.4 attendee app tabs (/tabs/{tabName}); the event is ?eventId= or the one signed in to at ei/{eventId}.
+          // `page`, not `publicPage`: a signed-in participant's Home uses the attendee strings of en-dashboard.ts.
+          { path: 'tabs/:tabName', lazy: page(loadAppTab, 'AppTabPage') },
           later('helpdesk/tracking/:eventId/:id', 'helpdeskTracking'),
           // Share links (SPEC §2.1): r/{ticketId} opens the ticket's registration; i/ and pl/ take {eventId}-{shareId}
           // (domain share/pair.ts). `i`, `pl` and `ic` without ids are the signed-in attendee's own links (signed-in-routes.tsx).

@@ -72,7 +72,14 @@ const loadCertificates = {
   printing: () => import('../modules/certificates/pages/printing-page.tsx'),
 };
 
-const loadAttendee = () => import('../modules/attendee/pages/attendee-home-page.tsx');
+/** The attendee app, the web portal and the organiser's App & portal section (modules/portal). */
+const loadPortal = {
+  app: () => import('../modules/portal/pages/app-tab-page.tsx'),
+  web: () => import('../modules/portal/pages/web-portal-page.tsx'),
+  section: () => import('../modules/portal/components/portal-section.tsx'),
+  appTabs: () => import('../modules/portal/pages/app-tabs-page.tsx'),
+  webMenu: () => import('../modules/portal/pages/web-menu-page.tsx'),
+};
 
 export const signedInRoutes: RouteObject[] = [
   {
@@ -134,6 +141,17 @@ export const signedInRoutes: RouteObject[] = [
       gated('AP-814', { path: 'app/audit', lazy: page(loadWorkspace.audit, 'AuditPage') }),
       gated('AP-830', { path: 'app/white-label', lazy: page(loadWorkspace.whiteLabel, 'WhiteLabelPage') }),
       gated(['AP-804', 'AP-482'], { path: 'app/regions', lazy: page(loadWorkspace.regions, 'RegionsPage') }),
+      // App & portal (modules/portal): the attendee app's tabs and the web portal's menu. Another area joins with one
+      // child here and one entry in PORTAL_SECTIONS (modules/portal/components/portal-section.tsx).
+      gated(['AP-28', 'AP-775'], {
+        path: 'app/portal',
+        lazy: page(loadPortal.section, 'PortalSection'),
+        children: [
+          { index: true, lazy: page(loadPortal.section, 'PortalSectionIndex') },
+          gated('AP-28', { path: 'app-tabs', lazy: page(loadPortal.appTabs, 'AppTabsPage') }),
+          gated('AP-775', { path: 'web-menu', lazy: page(loadPortal.webMenu, 'WebMenuPage') }),
+        ],
+      }),
       // What Pavilion mailed, or kept without SMTP_URL (modules/mail-outbox); the page says when the server has it off.
       gated('AP-647', { path: 'app/mail-outbox', lazy: page(() => import('../modules/mail-outbox/pages/mail-outbox-page.tsx'), 'MailOutboxPage') }),
       // Certificates and e-badge settings (modules/certificates, modules/ebadge): one tab per area.
@@ -155,9 +173,20 @@ export const signedInRoutes: RouteObject[] = [
   gated('AP-235', { path: 'badge-printing/:eventId/:registrationNo/:eventUserId', lazy: page(loadBadges.station, 'BadgeStationPage') }),
   gated('AP-95', { path: 'register-badge-print/:eventId', lazy: page(loadBadges.walkIn, 'WalkInPage') }),
   gated('AP-235', { path: 'search-print-badge-user/:eventId', lazy: page(loadBadges.searchPrint, 'SearchPrintPage') }),
-  { path: 'attendium', lazy: page(loadAttendee, 'AttendeeHomePage') },
-  { path: 'attendium/:eventUserId', lazy: page(loadAttendee, 'AttendeeHomePage') },
-  { path: 'attendium-v2', lazy: page(loadAttendee, 'AttendeeHomePage') },
+  // The attendee app: the participant lands on its first tab (/tabs/{tabName}, a public route in router.tsx).
+  { path: 'attendium', lazy: page(loadPortal.app, 'AttendeeAppPage') },
+  { path: 'attendium/:eventUserId', lazy: page(loadPortal.app, 'AttendeeAppPage') },
+  // The web portal: a side menu of the event's SPEC §2.5 entries around its pages. An entry with a page of its own
+  // is ONE child line here, above ':entry' (e.g. { path: 'lobby', lazy: page(loadVenue.page, 'VenuePage', { page: 'lobby' }) });
+  // every other entry is ':entry' (Home, or the honest not-available page).
+  {
+    path: 'attendium-v2',
+    lazy: page(loadPortal.web, 'WebPortalLayout'),
+    children: [
+      { index: true, lazy: page(loadPortal.web, 'WebPortalIndex') },
+      { path: ':entry', lazy: page(loadPortal.web, 'WebPortalEntryPage') },
+    ],
+  },
   // The logged-in attendee's e-badges across events.
   { path: 'eb', lazy: page(loadEbadge.mine, 'MyEbadgesPage') },
   // The attendee's profile (modules/profile) and own share links (modules/share): `i`, `pl`, `ic` open the same page

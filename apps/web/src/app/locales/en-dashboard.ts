@@ -574,6 +574,7 @@ export const enDashboard = {
     registration: 'Registration & tickets',
     badges: 'Badges & printing',
     certificates: 'Certificates & e-badges',
+    appPortal: 'App & portal',
     exhibitors: 'Exhibitors & booths',
     sessions: 'Sessions & agenda',
     networking: 'Networking & meetings',

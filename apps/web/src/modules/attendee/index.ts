@@ -1,5 +1,7 @@
 /**
- * The attendee module's door (STYLE.md: other modules and app/ import only this file). The router loads its pages lazily
- * by path (app/router.tsx, app/signed-in-routes.tsx); no other module needs anything of it yet.
+ * The attendee module's door (STYLE.md: other modules and app/ import only this file): the signed-in participant's
+ * Home (the attendee app's event-info tab, modules/portal) and their certificates.
  */
-export {};
+export { AttendeeHome, HomeCard } from './components/attendee-home.tsx';
+export { useMyCertificates } from './hooks.ts';
+export { attendeeApi } from './api/attendee-api.ts';

@@ -5,6 +5,7 @@ import {
   IconBuildingStore,
   IconCalendarStats,
   IconChartBar,
+  IconDeviceMobile,
   IconCircleDot,
   IconFileAnalytics,
   IconHistory,
@@ -50,6 +51,7 @@ const ICONS: Record<string, ReactNode> = {
   'white-label': <IconPalette size={18} aria-hidden />,
   regions: <IconMapPin size={18} aria-hidden />,
   'mail-outbox': <IconMail size={18} aria-hidden />,
+  portal: <IconDeviceMobile size={18} aria-hidden />,
 };
 const FALLBACK_ICON = <IconCircleDot size={18} aria-hidden />;
 

@@ -1,0 +1,128 @@
+import '../portal-i18n.ts';
+import { Alert, Badge, Box, Button, Container, Group, NavLink, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { isPortalEntryKey, portalEntryName } from '@pavilion/domain/navigation/capabilities';
+import { performLogout } from '../../../app/logout.ts';
+import { BrandLogo } from '../../../ui/brand-logo.tsx';
+import { NotAvailable } from '../../../ui/not-available.tsx';
+import { usePageTitle } from '../../../ui/use-page-title.ts';
+import { AppTabContent } from '../components/app-tab-content.tsx';
+import { useAppEventId, useWebMenu } from '../hooks.ts';
+
+/** `/attendium-v2/{key}`, keeping an explicit `?eventId=`. */
+const entryHref = (key: string, search: string): string => {
+  const eventId = new URLSearchParams(search).get('eventId');
+  return `/attendium-v2/${key}${eventId ? `?eventId=${encodeURIComponent(eventId)}` : ''}`;
+};
+
+/**
+ * `attendium-v2`: the desktop web portal. A side menu of the SPEC §2.5 entries this event shows (its mode, before or
+ * during it, the organiser's choices; from the server) and the entry's page in the outlet: `home` here, the virtual
+ * venue's pages as their own child routes (app/signed-in-routes.tsx), any other entry the honest not-available page.
+ */
+export function WebPortalLayout() {
+  const { t } = useTranslation();
+  const eventId = useAppEventId();
+  const menu = useWebMenu(eventId);
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const current = pathname.split('/')[2] ?? '';
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group justify="space-between" px="lg" py="sm" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
+            <BrandLogo size={28} />
+            {menu.data && (
+              <Text fw={700} data-testid="portal-event-name">
+                {menu.data.event.name}
+              </Text>
+            )}
+          </Group>
+          <Button variant="default" size="sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void performLogout(navigate)}>
+            {t('shell.logout')}
+          </Button>
+        </Group>
+      </Box>
+      <Group align="flex-start" gap={0} wrap="nowrap">
+        <Box component="nav" aria-label={t('portal.web.nav')} w={240} miw={200} p="sm" bg="white" mih="calc(100vh - 61px)" style={{ borderRight: '1px solid var(--mantine-color-gray-3)' }}>
+          {!eventId && <Text size="sm">{t('portal.app.noEventBody')}</Text>}
+          {menu.isPending && eventId && <Skeleton h={240} />}
+          {menu.isError && <Alert color="red">{t('portal.app.loadError')}</Alert>}
+          {menu.data && (
+            <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="portal-menu">
+              {menu.data.entries.map((e) => (
+                <li key={e.key} data-key={e.key}>
+                  <NavLink
+                    component={Link}
+                    to={entryHref(e.key, search)}
+                    label={e.title}
+                    active={current === e.key}
+                    aria-current={current === e.key ? 'page' : undefined}
+                    description={e.isBuilt ? undefined : t('portal.web.soon')}
+                  />
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Box>
+        <Container component="main" id="main-content" tabIndex={-1} size="md" py="lg" style={{ flex: 1, outline: 'none' }}>
+          {menu.data?.isPreEvent && (
+            <Alert color="blue" variant="light" mb="md">
+              {t('portal.web.preEvent')}
+            </Alert>
+          )}
+          <Outlet />
+        </Container>
+      </Group>
+    </Box>
+  );
+}
+
+/** `attendium-v2` itself opens Home. */
+export function WebPortalIndex() {
+  const { search } = useLocation();
+  return <Navigate to={entryHref('home', search)} replace />;
+}
+
+/** `attendium-v2/{entry}` for entries without a page of their own: Home, or the honest not-available page. */
+export function WebPortalEntryPage() {
+  const { t } = useTranslation();
+  const { entry = '' } = useParams();
+  const eventId = useAppEventId();
+  const menu = useWebMenu(eventId);
+  const item = menu.data?.entries.find((e) => e.key === entry);
+  const name = item?.title ?? (isPortalEntryKey(entry) ? portalEntryName(entry) : entry);
+  usePageTitle(menu.data ? `${name} · ${menu.data.event.name}` : name);
+  if (menu.isPending) return <Skeleton h={200} />;
+  if (!menu.data) return null;
+  if (entry === 'home' && item) {
+    return (
+      <Stack gap="md">
+        <Title order={1} fz={28}>
+          {item.title}
+        </Title>
+        <AppTabContent tabName="event-info" event={menu.data.event} />
+        {menu.data.event.description && (
+          <Paper withBorder p="md">
+            <AppTabContent tabName="about-the-event" event={menu.data.event} />
+          </Paper>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <NotAvailable
+      badge={item ? t('portal.app.notAvailableBadge') : t('portal.web.soon')}
+      title={item ? t('portal.web.notAvailableTitle', { entry: name }) : t('portal.web.unknownTitle')}
+      body={t('portal.web.notAvailableBody')}
+      actions={
+        <Badge variant="outline" color="gray.7">
+          {menu.data.event.name}
+        </Badge>
+      }
+    />
+  );
+}
