@@ -1,3 +1,4 @@
+import '../ebadge-i18n.ts';
 import { useState } from 'react';
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUser } from '@tabler/icons-react';

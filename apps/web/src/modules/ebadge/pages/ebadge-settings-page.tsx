@@ -1,5 +1,5 @@
 import '../organiser-i18n.ts';
-import { Alert, Badge, Button, Checkbox, Group, Paper, PasswordInput, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, PasswordInput, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +53,8 @@ function SettingsForm({ eventId, initial, canEdit }: { eventId: string; initial:
               <Paper key={o.platform} withBorder p="sm" radius="md">
                 <Group align="flex-start" wrap="wrap" gap="md">
                   <Checkbox label={`${o.name} — ${t('ebadge.org.active')}`} checked={o.active} onChange={(e) => setOption(i, { active: e.currentTarget.checked })} disabled={!canEdit} miw={220} />
+                  <TextInput label={t('ebadge.org.optionTitle')} value={o.title} onChange={(e) => setOption(i, { title: e.currentTarget.value })} disabled={!canEdit} maxLength={200} style={{ flex: 1, minWidth: 180 }} />
+                  <NumberInput label={t('ebadge.org.position')} value={o.position} onChange={(v) => typeof v === 'number' && v >= 1 && setOption(i, { position: v })} min={1} max={99} allowDecimal={false} disabled={!canEdit} w={96} />
                   <TextInput label={t('ebadge.org.message')} value={o.message} onChange={(e) => setOption(i, { message: e.currentTarget.value })} disabled={!canEdit} maxLength={2000} style={{ flex: 1, minWidth: 200 }} />
                   <Checkbox label={t('ebadge.org.includeLink')} checked={o.includeCurrentPageLink} onChange={(e) => setOption(i, { includeCurrentPageLink: e.currentTarget.checked })} disabled={!canEdit} mt={28} />
                 </Group>

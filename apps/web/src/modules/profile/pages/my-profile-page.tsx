@@ -1,14 +1,15 @@
 import '../profile-i18n.ts';
 import { useState } from 'react';
-import { Anchor, Box, Button, Container, Group, NativeSelect, Paper, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Paper, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft, IconExternalLink, IconShare, IconUserCircle } from '@tabler/icons-react';
+import { IconExternalLink, IconShare, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MAX_INTERESTS, ZProfileRequest, type TOwnProfile, type TProfileRequest } from '@pavilion/domain/profile/profile.schemas';
 import { schemaValidator } from '../../../app/form-errors.ts';
 import { homeForCurrentUser } from '../../../app/guards.tsx';
 import { useFormMutation } from '../../../app/use-form-mutation.ts';
+import { AttendeePage } from '../../../ui/attendee-page.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { ListError, ListLoading } from '../../../ui/list-states.tsx';
@@ -77,49 +78,35 @@ export function MyProfilePage() {
   const current = profiles.find((p) => p.registrationId === picked) ?? profiles[0];
 
   return (
-    <Box mih="100vh" bg="gray.0">
-      <Container component="main" size={640} px="md" py={{ base: 'md', sm: 'xl' }}>
-        <Stack gap="md">
-          <Anchor component={Link} to={homeForCurrentUser()} size="sm">
-            <Group gap={4} component="span">
-              <IconArrowLeft size={14} aria-hidden />
-              {t('profile.home')}
-            </Group>
-          </Anchor>
-          <Title order={1} fz={{ base: 24, sm: 28 }}>
-            {t('profile.title')}
-          </Title>
-          <Text c="dimmed">{t('profile.intro')}</Text>
-          <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
-            {list.isPending ? (
-              <ListLoading rows={3} />
-            ) : list.isError ? (
-              <ListError error={list.error} onRetry={() => void list.refetch()} />
-            ) : !current ? (
-              <EmptyState icon={<IconUserCircle size={32} />} title={t('profile.empty')} description={t('profile.emptyBody')} />
+    <AttendeePage back={{ to: homeForCurrentUser(), label: t('profile.home') }} title={t('profile.title')} intro={t('profile.intro')}>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+        {list.isPending ? (
+          <ListLoading rows={3} />
+        ) : list.isError ? (
+          <ListError error={list.error} onRetry={() => void list.refetch()} />
+        ) : !current ? (
+          <EmptyState icon={<IconUserCircle size={32} />} title={t('profile.empty')} description={t('profile.emptyBody')} />
+        ) : (
+          <Stack gap="md">
+            {profiles.length > 1 ? (
+              <NativeSelect
+                label={t('profile.event')}
+                value={current.registrationId}
+                onChange={(e) => {
+                  setPicked(e.currentTarget.value);
+                  setSearch({ registrationId: e.currentTarget.value }, { replace: true });
+                }}
+                data={profiles.map((p) => ({ value: p.registrationId, label: `${p.eventName} (${p.firstName} ${p.lastName})` }))}
+              />
             ) : (
-              <Stack gap="md">
-                {profiles.length > 1 ? (
-                  <NativeSelect
-                    label={t('profile.event')}
-                    value={current.registrationId}
-                    onChange={(e) => {
-                      setPicked(e.currentTarget.value);
-                      setSearch({ registrationId: e.currentTarget.value }, { replace: true });
-                    }}
-                    data={profiles.map((p) => ({ value: p.registrationId, label: `${p.eventName} (${p.firstName} ${p.lastName})` }))}
-                  />
-                ) : (
-                  <Title order={2} fz="lg">
-                    {current.eventName}
-                  </Title>
-                )}
-                <ProfileForm key={current.registrationId} profile={current} />
-              </Stack>
+              <Title order={2} fz="lg">
+                {current.eventName}
+              </Title>
             )}
-          </Paper>
-        </Stack>
-      </Container>
-    </Box>
+            <ProfileForm key={current.registrationId} profile={current} />
+          </Stack>
+        )}
+      </Paper>
+    </AttendeePage>
   );
 }

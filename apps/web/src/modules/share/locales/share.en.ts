@@ -4,7 +4,6 @@ export const shareEn = {
   profileKicker: 'Attendee profile',
   invites: '{{name}} invites you to {{event}}',
   register: 'Register for this event',
-  join: 'Join {{event}}',
   dates: 'Dates',
   venue: 'Venue',
   footer: 'Share links by Pavilion',

@@ -1,11 +1,12 @@
 import '../share-i18n.ts';
 import type { ReactNode } from 'react';
-import { Anchor, Box, Button, Container, CopyButton, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconCopy, IconExternalLink, IconLink, IconUserEdit } from '@tabler/icons-react';
+import { Button, CopyButton, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCheck, IconCopy, IconExternalLink, IconLink, IconUserEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TOwnProfile } from '@pavilion/domain/profile/profile.schemas';
 import { homeForCurrentUser } from '../../../app/guards.tsx';
+import { AttendeePage } from '../../../ui/attendee-page.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { formatDateRange } from '../../../ui/format.ts';
 import { ListError, ListLoading } from '../../../ui/list-states.tsx';
@@ -111,36 +112,22 @@ export function MyLinksPage({ kind }: { kind: TLinkKind }) {
   const list = useMyProfiles();
   usePageTitle(t('share.mine.title'));
   return (
-    <Box mih="100vh" bg="gray.0">
-      <Container component="main" size={640} px="md" py={{ base: 'md', sm: 'xl' }}>
-        <Stack gap="md">
-          <Anchor component={Link} to={homeForCurrentUser()} size="sm">
-            <Group gap={4} component="span">
-              <IconArrowLeft size={14} aria-hidden />
-              {t('share.mine.home')}
-            </Group>
-          </Anchor>
-          <Title order={1} fz={{ base: 24, sm: 28 }}>
-            {t('share.mine.title')}
-          </Title>
-          <Text c="dimmed">{t('share.mine.intro')}</Text>
-          {list.isPending ? (
-            <ListLoading rows={3} />
-          ) : list.isError ? (
-            <ListError error={list.error} onRetry={() => void list.refetch()} />
-          ) : list.data.length === 0 ? (
-            <Paper withBorder>
-              <EmptyState icon={<IconLink size={32} />} title={t('share.mine.empty')} description={t('share.mine.emptyBody')} />
-            </Paper>
-          ) : (
-            <Stack component="ul" gap="sm" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {list.data.map((p) => (
-                <EventLinks key={p.registrationId} profile={p} kind={kind} />
-              ))}
-            </Stack>
-          )}
+    <AttendeePage back={{ to: homeForCurrentUser(), label: t('share.mine.home') }} title={t('share.mine.title')} intro={t('share.mine.intro')}>
+      {list.isPending ? (
+        <ListLoading rows={3} />
+      ) : list.isError ? (
+        <ListError error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <Paper withBorder>
+          <EmptyState icon={<IconLink size={32} />} title={t('share.mine.empty')} description={t('share.mine.emptyBody')} />
+        </Paper>
+      ) : (
+        <Stack component="ul" gap="sm" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {list.data.map((p) => (
+            <EventLinks key={p.registrationId} profile={p} kind={kind} />
+          ))}
         </Stack>
-      </Container>
-    </Box>
+      )}
+    </AttendeePage>
   );
 }

@@ -62,7 +62,7 @@ export function ProfileLinkPage() {
         <Divider label={t('share.at', { event: event.name })} labelPosition="left" />
         <EventFacts event={event} />
         <Button component={Link} to={`/cart-registration/${encodeURIComponent(event.id)}`} size="md" variant="light" leftSection={<IconTicket size={20} aria-hidden />}>
-          {t('share.join', { event: event.name })}
+          {t('share.register')}
         </Button>
         <ShareButtons event={event} eventId={event.id} shareOptions={data.shareOptions} pageUrl={sharePageUrl.profile(pair)} />
       </Stack>
