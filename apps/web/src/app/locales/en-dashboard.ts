@@ -545,7 +545,9 @@ export const enDashboard = {
     timeZone: 'Times in {{zone}}',
     eventPage: 'Event registration page',
     profileTitle: 'Your profile',
-    profileHint: 'Your photo for the entrance is set on your e-badge. To change your password, sign out and choose “Forgot password?”.',
+    profileHint: 'Your photo, job title, company, interests and who may see them are in My profile. To change your password, sign out and choose “Forgot password?”.',
+    editProfile: 'My profile',
+    shareAndInvite: 'Share and invite',
   },
   features: {
     sandbox: 'Sandbox',

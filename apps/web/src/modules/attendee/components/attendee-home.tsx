@@ -195,6 +195,14 @@ export function AttendeeHome({ eventId }: { eventId: string }) {
           <Text size="xs" c="dimmed">
             {t('attendee.profileHint')}
           </Text>
+          <Group gap="xs">
+            <Button component={Link} to="/attendium/profile" size="xs" variant="light">
+              {t('attendee.editProfile')}
+            </Button>
+            <Button component={Link} to="/i" size="xs" variant="subtle">
+              {t('attendee.shareAndInvite')}
+            </Button>
+          </Group>
         </HomeCard>
       </SimpleGrid>
     </Stack>

@@ -25,6 +25,7 @@ import type { TAppMenuTab } from '@pavilion/domain/portal/portal.schemas';
 import { performLogout } from '../../../app/logout.ts';
 import { useIsLoggedIn } from '../../../app/session-storage.ts';
 import { BrandMark } from '../../../ui/brand-logo.tsx';
+import { useEventManifest } from '../../share/index.ts';
 import { splitMenu } from '../menu-model.ts';
 
 const ICONS: Record<string, Icon> = {
@@ -71,6 +72,8 @@ function BarLink({ tab, isActive, search }: { tab: TAppMenuTab; isActive: boolea
  * bar of the first menu tabs with "More" for the rest, in the organiser's order.
  */
 export function AppShell(props: { eventId: string | null; eventName: string | null; tabs: readonly TAppMenuTab[] | null; activeTab: string | null; title: string | null; bannerUrl: string | null; children: ReactNode }) {
+  // The event's installable app (share module): its manifest stays linked while the attendee app is open.
+  useEventManifest(props.eventId);
   const { t } = useTranslation();
   const { search } = useLocation();
   const navigate = useNavigate();
