@@ -1,20 +1,33 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { captureFirstView, firstViewStylesReady, whenRouteReady } from './app/first-view.ts';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 
 const router = createAppRouter();
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+// A public phone page arrives with the server's first view in #root (app/first-view.ts); React's first commit replaces
+// it, so that commit waits for the page's route (the visitor never sees the router's loading screen in between) and for
+// the stylesheets the server let load without blocking that view.
+const hasFirstView = captureFirstView(container);
+const root = createRoot(container);
 // The first render is a transition: React renders it in slices of a few milliseconds and lets the browser run in
 // between, instead of one long task that blocks a phone's main thread (Lighthouse's TBT, docs/PERFORMANCE.md).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-});
+const render = () =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
+if (hasFirstView) {
+  const styles = firstViewStylesReady();
+  whenRouteReady(router, () => void styles.then(render));
+} else {
+  render();
+}

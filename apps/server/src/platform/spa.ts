@@ -7,6 +7,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
+import { firstViewFor, withFirstViewStyles, type FirstView } from './first-view.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /**
@@ -31,8 +32,8 @@ export function isHashedAsset(url: string): boolean {
 // No cache: Accept-Encoding is the client's to choose, and a Map keyed by it would grow without bound.
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 
-type FirstPaintPage = { path: string; modules: string[]; styles: string[]; data?: string[] };
-type IndexSource = { html: string; pages: FirstPaintPage[] };
+type FirstPaintPage = { path: string; modules: string[]; styles: string[]; data?: string[]; view?: FirstView };
+type IndexSource = { html: string; pages: FirstPaintPage[]; themeCss: string };
 type IndexVariant = { etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
 
 const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
@@ -194,7 +195,8 @@ export async function registerSpa(app: FastifyInstance, distDir = DEFAULT_WEB_DI
     if (cached?.key !== key) {
       const html = await readFile(indexPath, 'utf8');
       const listed = await readFile(join(distDir, '.vite', 'first-paint.json'), 'utf8').catch(() => null);
-      const source: IndexSource = { html, pages: listed ? (JSON.parse(listed) as { pages: FirstPaintPage[] }).pages : [] };
+      const manifest = listed ? (JSON.parse(listed) as { pages: FirstPaintPage[]; themeCss?: string }) : null;
+      const source: IndexSource = { html, pages: manifest?.pages ?? [], themeCss: manifest?.themeCss ?? '' };
       cached = { key, source, plain: variantOf(html, 11) };
     }
     return cached;
@@ -205,12 +207,16 @@ export async function registerSpa(app: FastifyInstance, distDir = DEFAULT_WEB_DI
     const path = request.url.split('?')[0] ?? '/';
     let html = htmlFor(loaded.source, path);
     let cacheControl = 'no-cache';
-    const page = loaded.source.pages.find((p) => p.data?.length && matchesPath(p.path, path));
+    const page = loaded.source.pages.find((p) => (p.data?.length || p.view) && matchesPath(p.path, path));
     if (page) {
       // The page's first reads go in the HTML, made for this request (the HTML is never cached without revalidation).
       const { reads, cacheControls } = await firstPaintReads(app, request, page, path);
       if (reads.length > 0) html = html.replace('</head>', `  ${firstDataTag(reads)}\n  </head>`);
       cacheControl = documentCacheControl(cacheControls);
+      // Its first view in #root (first-view.ts), made from those reads; the scanner's depends on a cookie of its own.
+      const view = page.view ? await firstViewFor(app, request, page.view, loaded.source.themeCss, reads) : null;
+      if (view) html = withFirstViewStyles(html, page.view!).replace('<div id="root"></div>', `<div id="root">${view}</div>`);
+      if (view && page.view?.kind === 'scanner') cacheControl = 'private, no-cache';
     }
     // The modules' heads (share links' previews, the event app's manifest): the first that knows the path answers.
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');

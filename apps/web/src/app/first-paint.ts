@@ -14,18 +14,35 @@ import type { TApiRouteKey } from './api-client.ts';
  * announced as `<link rel=preload as=fetch>`: with that, the registration page's "leave this page?" e2e journey could
  * no longer close its browser context after the prompt was dismissed.)
  */
-export type TFirstPaintPage = { path: string; page: string; data?: readonly TApiRouteKey[] };
+export type TFirstPaintPage = { path: string; page: string; data?: readonly TApiRouteKey[]; view?: TFirstViewKind };
+
+/**
+ * The page's first view, made by the server into index.html's #root (apps/server/src/platform/first-view.ts) so the
+ * browser paints the page's largest element as soon as the HTML and the stylesheet are in; React replaces it with the
+ * same markup on its first render (main.tsx waits for the route to be ready, so that render is the page itself).
+ * `view` names the server's template; the texts it writes come from the locale files at build time
+ * (scripts/first-paint-views.ts), so the two renderings say the same thing.
+ */
+export type TFirstViewKind = 'cart' | 'ebadge-mobile' | 'scanner';
+/** A first view in the build's manifest: its template, texts, and the CSS the server inlines with it. */
+export type TFirstView = { kind: TFirstViewKind; strings: Record<string, string>; css: string };
 
 export const FIRST_PAINT_PAGES: readonly TFirstPaintPage[] = [
   {
     path: '/cart-registration/:eventId',
     page: 'src/modules/registration/pages/cart-registration-page.tsx',
     data: ['GET /api/eventservices/public/events/:eventId/registration'],
+    view: 'cart',
   },
-  { path: '/eb/m/:eventUserId', page: 'src/modules/ebadge/pages/ebadge-mobile-page.tsx', data: ['GET /api/eventservices/public/ebadges/:eventUserId'] },
+  {
+    path: '/eb/m/:eventUserId',
+    page: 'src/modules/ebadge/pages/ebadge-mobile-page.tsx',
+    data: ['GET /api/eventservices/public/ebadges/:eventUserId'],
+    view: 'ebadge-mobile',
+  },
   { path: '/eb/:eventUserId', page: 'src/modules/ebadge/pages/ebadge-page.tsx', data: ['GET /api/eventservices/public/ebadges/:eventUserId'] },
-  { path: '/scanner', page: 'src/modules/checkin/pages/scanner-page.tsx' },
+  { path: '/scanner', page: 'src/modules/checkin/pages/scanner-page.tsx', view: 'scanner' },
 ];
 
 /** What the build writes for the server: per page, the URLs to preload. */
-export type TFirstPaintManifest = { pages: { path: string; modules: string[]; styles: string[]; data?: readonly string[] }[] };
+export type TFirstPaintManifest = { themeCss: string; pages: { path: string; modules: string[]; styles: string[]; data?: readonly string[]; view?: TFirstView }[] };

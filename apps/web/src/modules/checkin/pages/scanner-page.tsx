@@ -5,6 +5,7 @@ import { IconCloudOff, IconDownload, IconLogout, IconMapPin, IconRefresh, IconSc
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TScanDirection } from '@pavilion/domain/checkin/checkin.enums';
+import { rememberScannerPaired } from '../../../app/first-view.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { DeviceApiError, deviceApi } from '../api/device-api.ts';
 import { CameraScanner } from '../components/scanner/camera-scanner.tsx';
@@ -355,6 +356,8 @@ export function ScannerPage() {
   const [isChoosing, setIsChoosing] = useState(() => !session || !chosenArea(session));
   const [notice, setNotice] = useState<string | null>(null);
 
+  // The server's first view of this page is the pairing form only where no device is paired (app/first-view.ts).
+  useEffect(() => rememberScannerPaired(session !== null), [session]);
   useEffect(() => {
     const unlink = linkScannerManifest();
     void registerScannerWorker();

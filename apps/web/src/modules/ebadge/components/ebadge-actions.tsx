@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { TEbadgeView } from '@pavilion/domain/ebadge/ebadge.schemas';
 import { shareLinks, type TShareLink } from '@pavilion/domain/ebadge/share-links';
 import { ebadgeApi, ebadgeAssetUrl } from '../api/ebadge-api.ts';
+import { firstViewQr } from '../../../app/first-view.ts';
 
 const ICONS = { whatsApp: IconBrandWhatsapp, linkedIn: IconBrandLinkedin, googleCalender: IconCalendarPlus, outlookCalender: IconCalendarPlus } as const;
 
@@ -136,7 +137,8 @@ export function QrImage({ badge, size }: { badge: TEbadgeView; size: number | st
   const name = `${badge.attendee.firstName} ${badge.attendee.lastName}`.trim();
   return (
     <img
-      src={ebadgeAssetUrl.qrSvg(badge.eventUserId, badge.credential.version)}
+      // The server's first view drew this QR into the page (app/first-view.ts): the same picture, not fetched again.
+      src={firstViewQr(badge.eventUserId, badge.credential.version) ?? ebadgeAssetUrl.qrSvg(badge.eventUserId, badge.credential.version)}
       alt={t('ebadge.qrAlt', { name })}
       width={typeof size === 'number' ? size : undefined}
       height={typeof size === 'number' ? size : undefined}

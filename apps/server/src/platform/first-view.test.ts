@@ -1,0 +1,252 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCANNER_PAIRED_COOKIE, firstViewHtml, formatDateRange, withFirstViewStyles, type FirstView } from './first-view.ts';
+import { registerSecurity } from './security.ts';
+import { registerSpa } from './spa.ts';
+
+/*
+ * The server's first view of the public phone pages (first-view.ts): what each page gets, that every value from data
+ * is escaped, and that the e-badge's view carries nothing its own public read does not.
+ */
+const HOSTILE = `Expo "</h1><script>alert(1)</script><img src=x onerror=alert(2)> & 'co'`;
+const CART_READ = 'GET /api/eventservices/public/events/:eventId/registration';
+const BADGE_READ = 'GET /api/eventservices/public/ebadges/:eventUserId';
+const CART: FirstView = {
+  kind: 'cart',
+  strings: { skip: 'Skip', kicker: 'Registration', stepsLabel: 'Steps', stepTickets: 'Tickets', stepDetails: 'Details', stepReview: 'Review', ticketsTitle: 'Choose your tickets', ticketsHint: 'Select', free: 'Free', plusTax: '+ {{rate}}% tax', quantityOf: 'Quantity of {{name}}', decrease: 'Remove one {{name}}', increase: 'Add one {{name}}' },
+};
+const EBADGE: FirstView = { kind: 'ebadge-mobile', strings: { skip: 'Skip', qrAlt: 'Entry QR code for {{name}}', registrationNo: 'Reg. No', brightnessHint: 'Brighter' } };
+const SCANNER: FirstView = { kind: 'scanner', strings: { skip: 'Skip', appName: 'Pavilion Scanner', pairTitle: 'Set up this scanner', pairBody: 'Enter the code', codeLabel: 'One-time code', codeHint: 'Eight letters', pair: 'Connect' } };
+const THEME = ':root{--mantine-color-brand-7:#3d46c6}';
+
+const ticket = (over: Record<string, unknown> = {}) => ({
+  id: 'tk1',
+  name: 'Visitor pass',
+  description: '',
+  isFree: true,
+  currency: 'EUR',
+  price: 0,
+  taxRateBp: 0,
+  minPerOrder: 1,
+  maxPerOrder: 10,
+  salesStart: null,
+  salesEnd: null,
+  isOnSale: true,
+  isSoldOut: false,
+  available: null,
+  formId: null,
+  ...over,
+});
+const info = (over: Record<string, unknown> = {}) => ({
+  eventId: 'ev1',
+  eventName: 'Pavilion Demo Expo 2027',
+  startDate: '2027-02-16',
+  endDate: '2027-02-18',
+  timeZone: 'Asia/Kolkata',
+  venue: 'Bharat Mandapam',
+  approvalMode: 'auto',
+  cartMinutes: 15,
+  paymentProviders: ['test'],
+  tickets: [ticket()],
+  forms: [],
+  currencies: ['EUR'],
+  ...over,
+});
+const badge = (over: Record<string, unknown> = {}) => ({
+  eventUserId: 'eu-1',
+  event: { id: 'ev1', name: 'Pavilion Demo Expo 2027', startDate: '2027-02-16', endDate: '2027-02-18', timeZone: 'Asia/Kolkata', venue: 'Hall' },
+  attendee: { firstName: 'Priya', lastName: 'Nair' },
+  registrationNo: 'PDE-000030',
+  ticketName: 'Visitor pass',
+  categoryName: null,
+  approvalStatus: 1,
+  orderStatus: 1,
+  paymentStatus: 1,
+  isAdmissible: true,
+  notReadyReason: null,
+  credential: { token: 'tok', version: 3 },
+  shareOptions: [],
+  wallet: { apple: false, google: false },
+  ...over,
+});
+
+describe('firstViewHtml', () => {
+  it('writes the cart page frame, the event name heading and plain ticket rows, with every value escaped', () => {
+    const html = firstViewHtml(CART, THEME, {
+      reads: new Map([[CART_READ, info({ eventName: HOSTILE, venue: HOSTILE, tickets: [ticket({ name: HOSTILE, description: HOSTILE, isFree: false, price: 499900, currency: 'INR', taxRateBp: 1800 })] })]]),
+    })!;
+    expect(html).toContain('data-first-view="cart"');
+    expect(html).not.toMatch(/<script|<img|onerror=alert\(2\)>/);
+    expect(html).toContain('<h1 class="m_8a5d1357 mantine-Title-root fv-event" data-order="1"');
+    expect(html).toContain('Expo &quot;&lt;/h1&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; &amp; &#39;co&#39;</h1>');
+    // Attribute values (aria-labels with the ticket name) cannot be left either.
+    expect(html).toContain('aria-label="Add one Expo &quot;&lt;/h1&gt;');
+    expect(html).toContain('₹4,999.00');
+    expect(html).toContain('+ 18% tax');
+    expect(html).toContain('16 – 18 Feb 2027');
+    expect(html).toContain(`<style>${THEME}</style>`);
+  });
+
+  it('leaves the ticket list to React when a row carries more than the view draws (a status badge, a minimum)', () => {
+    for (const over of [{ isSoldOut: true }, { isOnSale: false }, { available: 3 }, { minPerOrder: 2 }]) {
+      const html = firstViewHtml(CART, THEME, { reads: new Map([[CART_READ, info({ tickets: [ticket(over)] })]]) })!;
+      expect(html, JSON.stringify(over)).toContain('Pavilion Demo Expo 2027');
+      expect(html, JSON.stringify(over)).not.toContain('reg-ticket-row');
+    }
+  });
+
+  it('writes no cart view without the page read (an unknown event is left to the page and its 404 state)', () => {
+    expect(firstViewHtml(CART, THEME, { reads: new Map() })).toBeNull();
+  });
+
+  it("draws the e-badge card with its QR as the read's data URL, the holder's name escaped, and nothing for a badge without a credential", () => {
+    const html = firstViewHtml(EBADGE, THEME, {
+      reads: new Map([[BADGE_READ, badge({ attendee: { firstName: '<b>Priya', lastName: '"Nair"' }, categoryName: 'VIP & <i>' })]]),
+      qrDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
+    })!;
+    expect(html).toContain('src="data:image/svg+xml;base64,PHN2Zy8+"');
+    expect(html).toContain('data-first-view-qr="eu-1:3"');
+    expect(html).toContain('alt="Entry QR code for &lt;b&gt;Priya &quot;Nair&quot;"');
+    expect(html).toContain('&lt;b&gt;Priya &quot;Nair&quot;</h1>');
+    expect(html).toContain('VIP &amp; &lt;i&gt;');
+    expect(html).toContain('Reg. No PDE-000030');
+    expect(html).not.toMatch(/<b>|<i>/);
+    expect(firstViewHtml(EBADGE, THEME, { reads: new Map([[BADGE_READ, badge({ credential: null, isAdmissible: false, notReadyReason: 'pending' })]]), qrDataUrl: null })).toBeNull();
+    expect(firstViewHtml(EBADGE, THEME, { reads: new Map([[BADGE_READ, badge()]]), qrDataUrl: null })).toBeNull();
+  });
+
+  it("shows the scanner's pairing form only to a browser without a paired device", () => {
+    const fresh = firstViewHtml(SCANNER, THEME, { reads: new Map() })!;
+    expect(fresh).toContain('Set up this scanner');
+    expect(fresh).toContain('<form method="get" action="/scanner">');
+    expect(fresh).toContain('name="code"');
+    const paired = firstViewHtml(SCANNER, THEME, { reads: new Map(), cookieHeader: `theme=x; ${SCANNER_PAIRED_COOKIE}=1` })!;
+    expect(paired).toContain('Pavilion Scanner');
+    expect(paired).not.toContain('Set up this scanner');
+    expect(paired).not.toContain('<form');
+  });
+
+  it('keeps a stylesheet from ending its <style> element', () => {
+    const html = firstViewHtml(SCANNER, '</style><script>alert(1)</script>', { reads: new Map() })!;
+    expect(html).not.toContain('</style><script>');
+    expect(html.match(/<\/style/gi)?.length).toBe(html.match(/<style/gi)?.length);
+    const page = withFirstViewStyles('<html><head><link rel="stylesheet" href="/assets/a.css"></head><body></body></html>', { ...SCANNER, css: 'a{color:red}</STYLE><script>x</script>' });
+    expect(page).not.toContain('</STYLE><script>');
+    expect(page.match(/<\/style/gi)?.length).toBe(1);
+  });
+
+  it("uses only Mantine classes whose rules the build inlines with the view (web scripts/first-paint-views.ts)", () => {
+    const listed = readFileSync(new URL('../../../web/scripts/first-paint-views.ts', import.meta.url), 'utf8');
+    const inlined = new Set(/FIRST_VIEW_CLASSES = \[([^\]]*)\]/.exec(listed)![1]!.match(/m_[0-9a-f]+/g));
+    const views = [
+      firstViewHtml(CART, THEME, { reads: new Map([[CART_READ, info({ tickets: [ticket(), ticket({ id: 'tk2', isFree: false, price: 100, taxRateBp: 500, description: 'd' })] })]]) }),
+      firstViewHtml(EBADGE, THEME, { reads: new Map([[BADGE_READ, badge({ categoryName: 'VIP' })]]), qrDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+' }),
+      firstViewHtml(SCANNER, THEME, { reads: new Map() }),
+    ].join('');
+    const used = new Set(views.match(/\bm_[0-9a-f]+\b/g));
+    expect([...used].filter((c) => !inlined.has(c))).toEqual([]);
+  });
+
+  it('formats date ranges as the browser does (plain spaces around the dash)', () => {
+    expect(formatDateRange('2027-02-16', '2027-02-18')).toBe('16 – 18 Feb 2027');
+    expect(formatDateRange('2027-02-16', '2027-02-16')).toBe('16 Feb 2027');
+  });
+});
+
+/* The same views through the real static path: the page's own reads feed its view; other pages get none. */
+describe('the first view in index.html', () => {
+  let dist = '';
+  let app: FastifyInstance;
+  let qrCalls = 0;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'pavilion-first-view-'));
+    mkdirSync(join(dist, '.vite'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Pavilion</title><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(dist, '.vite', 'first-paint.json'),
+      JSON.stringify({
+        themeCss: THEME,
+        pages: [
+          { path: '/cart-registration/:eventId', modules: [], styles: [], data: [CART_READ], view: CART },
+          { path: '/eb/m/:eventUserId', modules: [], styles: [], data: [BADGE_READ], view: EBADGE },
+          { path: '/eb/:eventUserId', modules: [], styles: [], data: [BADGE_READ] },
+          { path: '/scanner', modules: [], styles: ['/assets/scanner-5.css'], view: { ...SCANNER, css: '.m_4081bf90{display:flex}' } },
+        ],
+      }),
+    );
+    app = Fastify();
+    await app.register(async (surface) => {
+      await registerSecurity(surface);
+      surface.get<{ Params: { eventId: string } }>('/api/eventservices/public/events/:eventId/registration', async (request, reply) => {
+        if (request.params.eventId !== 'ev1') return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'No such event' });
+        reply.header('cache-control', 'no-cache');
+        return { status: 'OK', data: info({ eventName: HOSTILE }) };
+      });
+      surface.get<{ Params: { eventUserId: string } }>('/api/eventservices/public/ebadges/:eventUserId', async (request, reply) => {
+        if (request.params.eventUserId === 'missing') return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'No such badge' });
+        reply.header('cache-control', 'private, no-store');
+        return { status: 'OK', data: badge({ eventUserId: request.params.eventUserId, credential: request.params.eventUserId === 'pending' ? null : { token: 'tok', version: 3 } }) };
+      });
+      surface.get<{ Params: { eventUserId: string } }>('/api/eventservices/public/ebadges/:eventUserId/qr.svg', async (request, reply) => {
+        qrCalls += 1;
+        return reply.type('image/svg+xml').header('cache-control', 'private, no-store').send(`<svg xmlns="http://www.w3.org/2000/svg"><title>${request.params.eventUserId}</title></svg>`);
+      });
+      await registerSpa(surface, dist);
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("paints the cart page's event name from its read, escaped, and leaves an unknown event's page empty for React", async () => {
+    const res = await app.inject({ url: '/cart-registration/ev1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"><div data-first-view="cart">');
+    expect(res.body).toContain('Expo &quot;&lt;/h1&gt;&lt;script&gt;');
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const gone = await app.inject({ url: '/cart-registration/nope' });
+    expect(gone.body).toContain('<div id="root"></div>');
+  });
+
+  it('draws the e-badge QR inline only where its own route gives it, and keeps that page out of every cache', async () => {
+    qrCalls = 0;
+    const res = await app.inject({ url: '/eb/m/eu-42' });
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const dataUrl = /src="(data:image\/svg\+xml;base64,[^"]+)"/.exec(res.body)?.[1];
+    expect(Buffer.from(dataUrl!.split(',')[1]!, 'base64').toString()).toContain('<title>eu-42</title>');
+    expect(qrCalls).toBe(1);
+    // Not ready (no credential), unknown id, or the desktop e-badge page: no view, no QR read.
+    for (const url of ['/eb/m/pending', '/eb/m/missing', '/eb/eu-42']) {
+      const other = await app.inject({ url });
+      expect(other.body, url).toContain('<div id="root"></div>');
+      expect(other.body, url).not.toContain('data:image/svg+xml');
+    }
+    expect(qrCalls).toBe(1);
+  });
+
+  it('gives the scanner its pairing form or, for a paired browser, its frame alone; other pages get no view', async () => {
+    const fresh = await app.inject({ url: '/scanner' });
+    expect(fresh.body).toContain('Set up this scanner');
+    // The view's CSS is inlined and the stylesheets (the app's and the page's) no longer hold its paint.
+    expect(fresh.body).toContain('<style data-first-view-css>.m_4081bf90{display:flex}</style>');
+    expect(fresh.body).toContain('<link rel="stylesheet" media="print" data-first-view-css crossorigin href="/assets/index-1.css">');
+    expect(fresh.body).toContain('<link rel="stylesheet" media="print" data-first-view-css crossorigin href="/assets/scanner-5.css">');
+    // A page without a view keeps its blocking stylesheet.
+    expect((await app.inject({ url: '/eb/m/missing' })).body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(fresh.headers['cache-control']).toBe('private, no-cache');
+    const paired = await app.inject({ url: '/scanner', headers: { cookie: `${SCANNER_PAIRED_COOKIE}=1` } });
+    expect(paired.body).toContain('data-first-view="scanner"');
+    expect(paired.body).not.toContain('Set up this scanner');
+    expect(paired.headers.etag).not.toBe(fresh.headers.etag);
+    const login = await app.inject({ url: '/login' });
+    expect(login.body).toContain('<div id="root"></div>');
+  });
+});

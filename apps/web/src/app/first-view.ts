@@ -1,0 +1,74 @@
+/**
+ * The server's first view of a public phone page (apps/server/src/platform/first-view.ts writes it into #root) and
+ * React's takeover of it. React's first render replaces the container's content when it commits (createRoot), so it
+ * must commit the page itself, not the router's loading screen: `whenRouteReady` waits for the router to have the
+ * page's route (its code and strings) before the app renders. The QR image the server drew as a data: URL is kept, so
+ * the page's <img> shows the same picture at once instead of fetching it again (docs/PERFORMANCE.md "Lighthouse").
+ */
+const qrImages = new Map<string, string>();
+
+/** Reads what React keeps from the server's view (call before the first render); whether there is one. */
+export function captureFirstView(container: HTMLElement): boolean {
+  const view = container.querySelector<HTMLElement>(':scope > [data-first-view]');
+  if (!view) return false;
+  for (const img of view.querySelectorAll<HTMLImageElement>('img[data-first-view-qr]')) {
+    const key = img.dataset.firstViewQr;
+    if (key && img.src.startsWith('data:image/svg+xml')) qrImages.set(key, img.src);
+  }
+  return true;
+}
+
+/** The QR the server drew for this e-badge and credential version, if it did. */
+export function firstViewQr(eventUserId: string, credentialVersion: number | string): string | undefined {
+  return qrImages.get(`${eventUserId}:${credentialVersion}`);
+}
+
+/**
+ * The page's stylesheets, which the server loads without blocking its first view (`media="print"`, the view's own
+ * CSS inlined): switched on now, and resolved once they are in (or failed), so React renders with the whole CSS.
+ */
+export function firstViewStylesReady(): Promise<void> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][data-first-view-css]')];
+  return Promise.all(
+    links.map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          link.media = 'all';
+          if (link.sheet) {
+            resolve();
+            return;
+          }
+          link.addEventListener('load', () => resolve(), { once: true });
+          link.addEventListener('error', () => resolve(), { once: true });
+        }),
+    ),
+  ).then(() => undefined);
+}
+
+type TRouterLike = { state: { initialized: boolean }; subscribe(fn: (state: { initialized: boolean }) => void): () => void };
+
+/** Runs `render` once the router has loaded the first route (at once if it already has). */
+export function whenRouteReady(router: TRouterLike, render: () => void): void {
+  if (router.state.initialized) {
+    render();
+    return;
+  }
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    render();
+  });
+}
+
+/**
+ * The scanner keeps this cookie while this browser holds a paired device, so the server's first view of /scanner is
+ * its frame alone rather than the pairing form (apps/server/src/platform/first-view.ts SCANNER_PAIRED_COOKIE). It says
+ * nothing but "paired": the device's token stays in the page's storage, and the cookie goes to /scanner only.
+ */
+export const SCANNER_PAIRED_COOKIE = 'pavilion_scanner_paired';
+
+export function rememberScannerPaired(isPaired: boolean): void {
+  const wanted = isPaired ? `${SCANNER_PAIRED_COOKIE}=1; Path=/scanner; Max-Age=31536000; SameSite=Lax` : `${SCANNER_PAIRED_COOKIE}=; Path=/scanner; Max-Age=0; SameSite=Lax`;
+  const has = document.cookie.split(';').some((c) => c.trim().startsWith(`${SCANNER_PAIRED_COOKIE}=`));
+  if (has !== isPaired) document.cookie = wanted;
+}
