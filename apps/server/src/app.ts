@@ -36,6 +36,7 @@ import { badgesModule } from './modules/badges/index.ts';
 import { checkinModule } from './modules/checkin/index.ts';
 import { mailOutboxModule } from './modules/mail-outbox/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
+import { venueModule } from './modules/venue/index.ts';
 import { profileModule } from './modules/profile/index.ts';
 import { shareModule } from './modules/share/index.ts';
 import { portalModule } from './modules/portal/index.ts';
@@ -57,6 +58,7 @@ const MODULES = [
   certificatesModule,
   analyticsModule,
   mailOutboxModule,
+  venueModule,
   profileModule,
   shareModule,
   portalModule,
@@ -90,6 +92,7 @@ export type AppContext = {
   badges: AppModules['badges']['service'];
   checkin: AppModules['checkin']['service'];
   checkinTesting: AppModules['checkin']['testing'];
+  venue: AppModules['venue']['service'];
   routes: RouteDeclaration[];
 };
 
@@ -224,5 +227,5 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, routes } };
+  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, venue: modules.venue.service, routes } };
 }

@@ -11,6 +11,7 @@ import { mailOutboxRoutes } from './notifications/mail-outbox.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { workspaceRoutes } from './workspace/workspace.routes.ts';
+import { venueRoutes } from './venue/venue.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { shareRoutes } from './share/share.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
@@ -35,6 +36,7 @@ export const API_ROUTES = {
   auth: authRoutes,
   events: eventsRoutes,
   workspace: workspaceRoutes,
+  venue: venueRoutes,
   profile: profileRoutes,
   share: shareRoutes,
   portal: portalRoutes,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { DANGEROUS_REQUEST_CODE, DANGEROUS_REQUEST_MESSAGE, containsDangerousContent } from '@pavilion/domain';
+import { DANGEROUS_REQUEST_CODE, DANGEROUS_REQUEST_MESSAGE, VIDEO_FRAME_ORIGINS, containsDangerousContent } from '@pavilion/domain';
 import { AppError } from './errors.ts';
 import { isHashedAsset } from './spa.ts';
 
@@ -21,7 +21,9 @@ const securityHeaders = helmet({
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", 'ws:', 'wss:'],
-      mediaSrc: ["'self'", 'blob:'],
+      // Venue pages (issue 14) play an organiser's .mp4 from any https host and embed YouTube and Vimeo players.
+      mediaSrc: ["'self'", 'blob:', 'https:'],
+      frameSrc: ["'self'", ...VIDEO_FRAME_ORIGINS],
       workerSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

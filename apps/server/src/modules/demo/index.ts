@@ -7,6 +7,7 @@ import type { DemoSeeder, DemoStory } from './demo.story.ts';
 import { registrationSeeder } from './seed-registration.ts';
 import { onsiteSeeder } from './seed-onsite.ts';
 import { analyticsSeeder } from './seed-analytics.ts';
+import { venueSeeder } from '../venue/index.ts';
 
 export { DEMO_ACCOUNTS, DEMO_EVENT_NAME, DEMO_GATE_DEVICE } from './demo.accounts.ts';
 export { DEMO_COUPON } from './seed-registration.ts';
@@ -17,7 +18,7 @@ export type { DemoSeeder, DemoStory } from './demo.story.ts';
  * Each capability's part of the demo, in order (ARCHITECTURE "Demo data"). A module that lands later writes its
  * seeder and adds it here with one line; it sees what the earlier ones made in the story.
  */
-export const DEMO_SEEDERS: DemoSeeder[] = [registrationSeeder, onsiteSeeder, analyticsSeeder];
+export const DEMO_SEEDERS: DemoSeeder[] = [registrationSeeder, onsiteSeeder, analyticsSeeder, venueSeeder];
 
 /** The demo's dates: a three-day expo in February 2027 at Bharat Mandapam, New Delhi (India time, rupees). */
 export const DEMO_EVENT = { startDate: '2027-02-16', endDate: '2027-02-18', timeZone: 'Asia/Kolkata', venue: 'Bharat Mandapam, New Delhi', currency: 'INR' } as const;
