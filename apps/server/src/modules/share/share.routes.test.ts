@@ -82,6 +82,25 @@ describe('share links', () => {
     expect(hidden.json().code).toBe('SHARE_LINK_NOT_FOUND');
   });
 
+  it("serves the card's photo under the share pair only while the profile is shown", async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const set = await t.app.inject({ method: 'PUT', url: `/api/eventservices/me/registrations/${registrationId}/photo`, headers: me, payload: { contentType: 'image/png', dataBase64: png } });
+    expect(set.statusCode).toBe(200);
+    await setProfile(true);
+    const photoUrl = (await t.app.inject(pub(`/profile-links/${pair}`))).json().data.profile.photoUrl as string;
+    expect(photoUrl).toMatch(new RegExp(`^/api/eventservices/public/profiles/${pair}/photo\\?v=\\d+$`));
+    expect(photoUrl).not.toContain(registrationId);
+    const photo = await t.app.inject(photoUrl);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.rawPayload.equals(Buffer.from(png, 'base64'))).toBe(true);
+    await setProfile(false);
+    const hidden = await t.app.inject(photoUrl);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().code).toBe('PROFILE_NOT_FOUND');
+    expect((await t.app.inject(`/api/eventservices/public/profiles/${pair.replace(eventId, otherEventId)}/photo`)).statusCode).toBe(404);
+  });
+
   it('serves the event as an iCalendar file', async () => {
     const res = await t.app.inject(pub(`/events/${eventId}/event.ics`));
     expect(res.statusCode).toBe(200);
