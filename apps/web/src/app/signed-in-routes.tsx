@@ -81,6 +81,12 @@ const loadPortal = {
   webMenu: () => import('../modules/portal/pages/web-menu-page.tsx'),
 };
 
+/** The virtual venue (modules/venue): the organiser's editor and the attendee's pages of the web portal. */
+const loadVenue = {
+  editor: () => import('../modules/venue/pages/venue-editor-page.tsx'),
+  page: () => import('../modules/venue/pages/venue-page.tsx'),
+};
+
 export const signedInRoutes: RouteObject[] = [
   {
     lazy: page(() => import('../modules/dashboard/components/dashboard-shell.tsx'), 'DashboardShell'),
@@ -150,6 +156,7 @@ export const signedInRoutes: RouteObject[] = [
           { index: true, lazy: page(loadPortal.section, 'PortalSectionIndex') },
           gated('AP-28', { path: 'app-tabs', lazy: page(loadPortal.appTabs, 'AppTabsPage') }),
           gated('AP-775', { path: 'web-menu', lazy: page(loadPortal.webMenu, 'WebMenuPage') }),
+          gated('AP-775', { path: 'venue', lazy: page(loadVenue.editor, 'VenueEditorPage') }),
         ],
       }),
       // What Pavilion mailed, or kept without SMTP_URL (modules/mail-outbox); the page says when the server has it off.
@@ -184,6 +191,7 @@ export const signedInRoutes: RouteObject[] = [
     lazy: page(loadPortal.web, 'WebPortalLayout'),
     children: [
       { index: true, lazy: page(loadPortal.web, 'WebPortalIndex') },
+      ...(['lobby', 'exhibition-hall', 'info', 'auditorium', 'virtual-room'] as const).map((p) => ({ path: p, lazy: page(loadVenue.page, 'VenuePage', { page: p }) })),
       { path: ':entry', lazy: page(loadPortal.web, 'WebPortalEntryPage') },
     ],
   },

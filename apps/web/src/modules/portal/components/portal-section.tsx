@@ -10,6 +10,7 @@ import { EventSection, type TSectionTab } from '../../../app/event-section.tsx';
 export const PORTAL_SECTIONS: TSectionTab[] = [
   { path: 'app-tabs', label: 'appTabs', access: 'AP-28' },
   { path: 'web-menu', label: 'webMenu', access: 'AP-775' },
+  { path: 'venue', label: 'venue', access: 'AP-775' },
 ];
 
 /** /app/portal/*: the header, the tabs and the tab. */
