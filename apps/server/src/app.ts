@@ -58,10 +58,10 @@ const MODULES = [
   certificatesModule,
   analyticsModule,
   mailOutboxModule,
-  venueModule,
   profileModule,
   shareModule,
   portalModule,
+  venueModule,
 ];
 
 export type { AppEvents } from './platform/app-module.ts';

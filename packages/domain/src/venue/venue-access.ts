@@ -3,7 +3,8 @@ import { PORTAL_MENU } from '../navigation/portal-menu.ts';
 import type { TVenuePage } from './venue.schemas.ts';
 
 /**
- * Who may open a venue page (SPEC §2.5), read from the portal menu's entry data rather than a copy of the rule:
+ * Why the portal menu leaves a venue page out by SPEC §2.5 (the portal module applies the organiser's saved menu;
+ * this names the spec's reason when it is one), read from the portal menu's entry data, not a copy of the rule:
  * the entry's eventMode list (Lobby … Virtual Room: virtual and hybrid events only) and its shown-before-the-event
  * flag (false for them: closed until the event's first day has begun in the event's time zone).
  */

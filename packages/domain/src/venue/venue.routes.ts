@@ -27,8 +27,9 @@ const save = { method: 'PUT', auth: 'organiser', access: 'AP-777', tags, params:
  * field's key and changes nothing.
  *
  * Attendee read: a signed-in participant of the event (the event access token of their `ei/{eventId}` login names
- * it; any other caller: 403 VENUE_NOT_ATTENDEE); 403 VENUE_NOT_IN_EVENT_MODE for an in-person event and
- * 403 VENUE_BEFORE_EVENT before the event's first day in its time zone (SPEC §2.5, from the portal menu's data).
+ * it; any other caller: 403 VENUE_NOT_ATTENDEE), and only when the event's web portal menu lists the page: else
+ * 403 VENUE_NOT_IN_EVENT_MODE for an in-person event, VENUE_BEFORE_EVENT before the event's first day in its time
+ * zone (SPEC §2.5, from the portal menu's entry data), VENUE_HIDDEN when the organiser's menu leaves it out.
  */
 export const venueRoutes = defineRoutes({
   settings: { method: 'GET', path: ev, auth: 'organiser', access: 'AP-775', tags, params: ZVenueEventParams, response: ZVenueSettings },

@@ -25,16 +25,16 @@ declare module '../../platform/app-module.ts' {
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
-/** The venue module in the app's module list (after events: it asks about events and their modes). */
+/** The venue module in the app's module list (after portal: its pages open only where the portal's menu lists them). */
 export const venueModule = defineModule({
   name: 'venue',
-  needs: ['events'],
-  create: (p, { events }) =>
+  needs: ['events', 'portal'],
+  create: (p, { events, portal }) =>
     createVenueModule(p.db, {
       audit: p.audit,
       now: p.now,
       assertEvent: events.assertEvent,
-      // getPublic answers 404 for an unknown event; it carries the mode and dates the SPEC §2.5 rule needs.
-      eventFacts: (eventId) => events.service.getPublic(eventId),
+      // 404 for an unknown event; the entries the event's attendees get, with the event's mode and dates.
+      portalMenu: (eventId) => portal.service.portalMenuForCaller(eventId),
     }),
 });

@@ -187,4 +187,16 @@ describe('attendee reads', () => {
     expect((await t.app.inject(portal(hybridId, 'lobby'))).statusCode).toBe(401);
     expect((await t.app.inject({ url: portal(hybridId, 'bar'), headers: guest })).statusCode).toBe(400);
   });
+
+  it('follows the organiser web portal menu: a page it leaves out is refused', async () => {
+    const guest = await attendeeOf(hybridId, hostA, 'ed@example.com');
+    const menuUrl = `/api/eventservices/events/${hybridId}/portal-menu`;
+    const { entries } = (await t.app.inject({ url: menuUrl, headers: hostA })).json().data as { entries: { key: string; title: string; displayOrder: number; isShown: boolean; eventMode: number[]; showMenuOnPreEvent: boolean }[] };
+    const hideInfo = entries.map(({ key, title, displayOrder, isShown, eventMode, showMenuOnPreEvent }) => ({ key, title, displayOrder, isShown: key === 'info' ? false : isShown, eventMode, showMenuOnPreEvent }));
+    expect((await put(hostA, menuUrl, { entries: hideInfo })).statusCode).toBe(200);
+    const hidden = await t.app.inject({ url: portal(hybridId, 'info'), headers: guest });
+    expect(hidden.statusCode).toBe(403);
+    expect(hidden.json().code).toBe('VENUE_HIDDEN');
+    expect((await t.app.inject({ url: portal(hybridId, 'lobby'), headers: guest })).statusCode).toBe(200);
+  });
 });

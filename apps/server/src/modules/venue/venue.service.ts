@@ -22,8 +22,14 @@ import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { venueErrors } from './venue.errors.ts';
 import type { VenuePageRow, VenueRepository } from './venue.repository.ts';
 
-/** What the venue reads of an event for its attendees: the mode and dates the SPEC §2.5 rule needs. */
-export type VenueEventFacts = { name: string; eventMode: number; startDate: string; timeZone: string };
+/**
+ * The web portal's menu as the event's attendees get it (the portal module's): the SPEC §2.5 defaults or the
+ * organiser's saved entries, already filtered by the event's mode and, before the event, by shown-before-the-event.
+ */
+export type VenuePortalMenu = {
+  event: { name: string; eventMode: number; startDate: string; timeZone: string };
+  entries: readonly { key: string }[];
+};
 
 export type VenueDeps = {
   repo: VenueRepository;
@@ -31,7 +37,7 @@ export type VenueDeps = {
   now: () => Date;
   /** Throws (404) unless the organiser may see the event (the events module's assertEvent). */
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
-  eventFacts: (eventId: string) => Promise<VenueEventFacts | null>;
+  portalMenu: (eventId: string) => Promise<VenuePortalMenu>;
 };
 
 const CONTENT_TYPE_OF: Readonly<Record<string, string>> = {
@@ -109,15 +115,19 @@ export function createVenueService(deps: VenueDeps) {
 
     /**
      * An attendee's read of one page: only a participant of this event (their event access token names it), only
-     * where SPEC §2.5 lets the page be shown (the portal menu's data), only what the organiser published.
+     * when the event's portal menu lists the page (SPEC §2.5 with the organiser's menu settings), only what the
+     * organiser published.
      */
     async page(eventAccess: EventAccess | null, eventId: string, page: TVenuePage): Promise<TVenuePageView> {
       if (!eventAccess || eventAccess.eventId !== eventId) throw venueErrors.notAttendee();
-      const event = await deps.eventFacts(eventId);
-      if (!event) throw venueErrors.eventNotFound();
-      const refusal = venuePageRefusal(page, event, deps.now());
-      if (refusal === 'VENUE_NOT_IN_EVENT_MODE') throw venueErrors.notInEventMode();
-      if (refusal === 'VENUE_BEFORE_EVENT') throw venueErrors.beforeEvent();
+      const { event, entries } = await deps.portalMenu(eventId);
+      if (!entries.some((e) => e.key === page)) {
+        // Why it is not listed: the spec's rule when that is the reason (in person, before the event), else the organiser hid it.
+        const refusal = venuePageRefusal(page, event, deps.now());
+        if (refusal === 'VENUE_NOT_IN_EVENT_MODE') throw venueErrors.notInEventMode();
+        if (refusal === 'VENUE_BEFORE_EVENT') throw venueErrors.beforeEvent();
+        throw venueErrors.hiddenFromMenu();
+      }
       const row = await repo.publishedPage(eventId, page);
       const config = (row?.config ?? null) as TVenueConfigOf[TVenuePage] | null;
       const isOpenNow = page === 'virtual-room' && config ? isWithinOpeningHours(config as TVirtualRoomConfig, event.timeZone, deps.now()) : null;

@@ -31,11 +31,13 @@ export const venueEn = {
       VENUE_NOT_IN_EVENT_MODE: 'This event is held in person',
       VENUE_BEFORE_EVENT: 'The virtual venue opens when the event starts',
       VENUE_NOT_ATTENDEE: 'This virtual venue is for the event’s participants',
+      VENUE_HIDDEN: 'This page is not open for this event',
     },
     refusedBody: {
       VENUE_NOT_IN_EVENT_MODE: 'In-person events have no virtual venue. See you at the venue!',
       VENUE_BEFORE_EVENT: 'Come back on the first day of the event to enter the lobby, the halls and the rooms.',
       VENUE_NOT_ATTENDEE: 'Sign in through the link of the event you are registered for.',
+      VENUE_HIDDEN: 'The organiser does not show it in this event’s portal.',
     },
     backHome: 'Back to the event home',
     bannerAlt: 'The lobby of {{event}}',

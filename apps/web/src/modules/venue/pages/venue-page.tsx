@@ -15,7 +15,7 @@ import { venueApi } from '../api/venue-api.ts';
 import { venueKeys } from '../api/venue-keys.ts';
 import { AuditoriumContent, ExhibitionHallContent, InfoContent, LobbyContent, VirtualRoomContent } from '../components/venue-content.tsx';
 
-const REFUSALS = ['VENUE_NOT_IN_EVENT_MODE', 'VENUE_BEFORE_EVENT', 'VENUE_NOT_ATTENDEE'] as const;
+const REFUSALS = ['VENUE_NOT_IN_EVENT_MODE', 'VENUE_BEFORE_EVENT', 'VENUE_NOT_ATTENDEE', 'VENUE_HIDDEN'] as const;
 type TRefusal = (typeof REFUSALS)[number];
 const refusalOf = (error: unknown): TRefusal | null => (isApiError(error) && (REFUSALS as readonly unknown[]).includes(error.code) ? (error.code as TRefusal) : null);
 const noRetryOn4xx = (count: number, error: unknown) => {
