@@ -55,6 +55,7 @@ export function HotspotEditor(props: {
               radius="xl"
               color={i === selected ? 'orange.8' : 'brand.8'}
               variant="filled"
+              styles={{ label: { overflow: 'visible' } }}
               style={{ position: 'absolute', left: `${h.x}%`, top: `${h.y}%`, transform: 'translate(-50%, -50%)', pointerEvents: 'none', boxShadow: '0 2px 6px rgba(0,0,0,.4)', textTransform: 'none' }}
             >
               {i + 1}. {h.label}
