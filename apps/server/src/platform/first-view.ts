@@ -9,7 +9,8 @@ import type { TPublicRegistrationInfo, TPublicTicket } from '@pavilion/domain/re
  * element (the cart's ticket list under the event name, the e-badge's QR, the scanner's pairing instructions) as soon
  * as the HTML and the stylesheet are in, instead of after ~50 scripts have arrived and run. The markup copies what the
  * React page renders first (Mantine's class names and CSS variables, the page's own inline styles), so nothing moves
- * when React replaces it: apps/web/src/main.tsx renders once the route is ready, and that first render is the page.
+ * when React replaces it; until then it is inert (nothing in it takes a tap or focus). apps/web/src/main.tsx renders
+ * once the route is ready, and that first render is the page.
  * Texts come from the web build (apps/web/src/app/first-paint.ts `view.strings`, from the locale files); every value
  * from data is escaped here.
  */
@@ -101,7 +102,6 @@ function ticketRow(ticket: TPublicTicket, s: Record<string, string>): string {
     ? `<p class="${TEXT}" data-size="sm" data-line-clamp="true" style="${textSize('sm')} --text-line-clamp: 3; color: var(--mantine-color-dimmed);">${escapeHtml(ticket.description)}</p>`
     : '';
   const ai = (vars: string) => `--ai-size: calc(2.5rem * var(--mantine-scale)); --ai-radius: var(--mantine-radius-xl); ${vars}`;
-  // The steppers are shown as React shows them, inert until it takes over (a moment later).
   const steppers =
     ticket.maxPerOrder > 0
       ? `<div class="m_4081bf90 mantine-Group-root" role="group" aria-label="${fill(s.quantityOf ?? '', { name: ticket.name })}" style="${groupStyle('calc(0.25rem * var(--mantine-scale))', 'center', 'flex-start', 'nowrap')}">` +
@@ -182,17 +182,16 @@ function ebadgeMobileView(b: TEbadgeView, qrDataUrl: string, s: Record<string, s
 /**
  * `scanner`: checkin/pages/scanner-page.tsx's frame and, for a browser without a paired device, its pairing form. A
  * browser that holds one (the page keeps SCANNER_PAIRED_COOKIE while it does; the device itself stays in its storage)
- * gets the frame alone, so a gate never flashes the set-up form. Submitted before the script runs, the form asks for
- * `/scanner?code=…`, the provisioning link, which the page pairs at once.
+ * gets the frame alone, so a gate never flashes the set-up form.
  */
 function scannerView(isPaired: boolean, s: Record<string, string>): string {
   const pairing =
-    `<div class="m_1b7284a3 mantine-Paper-root" data-with-border="true" style="--paper-radius: var(--mantine-radius-md); --paper-shadow: var(--mantine-shadow-xs); padding: var(--mantine-spacing-lg);"><form method="get" action="/scanner"><div class="m_6d731127 mantine-Stack-root" style="${stackStyle('var(--mantine-spacing-md)')}">` +
+    `<div class="m_1b7284a3 mantine-Paper-root" data-with-border="true" style="--paper-radius: var(--mantine-radius-md); --paper-shadow: var(--mantine-shadow-xs); padding: var(--mantine-spacing-lg);"><form><div class="m_6d731127 mantine-Stack-root" style="${stackStyle('var(--mantine-spacing-md)')}">` +
     `<h1 class="m_8a5d1357 mantine-Title-root" data-order="1" style="${titleVars(1)} font-size: calc(1.5rem * var(--mantine-scale));">${escapeHtml(s.pairTitle ?? '')}</h1>` +
     `<p class="${TEXT}" style="color: var(--mantine-color-dimmed);">${escapeHtml(s.pairBody ?? '')}</p>` +
     `<div class="m_46b77525 mantine-InputWrapper-root mantine-TextInput-root" data-size="lg"><label class="m_8fdc1311 mantine-InputWrapper-label mantine-TextInput-label" data-size="lg" for="fv-pair-code" style="--input-label-size: var(--mantine-font-size-lg);">${escapeHtml(s.codeLabel ?? '')}</label>` +
     `<p class="m_fe47ce59 mantine-InputWrapper-description mantine-TextInput-description" data-size="lg" id="fv-pair-code-description" style="--input-description-size: calc(var(--mantine-font-size-lg) - calc(0.125rem * var(--mantine-scale)));">${escapeHtml(s.codeHint ?? '')}</p>` +
-    `<div class="m_6c018570 mantine-Input-wrapper mantine-TextInput-wrapper" data-variant="default" data-size="lg" style="--input-margin-top: calc(var(--mantine-spacing-xs) / 2); --input-height: var(--input-height-lg); --input-fz: var(--mantine-font-size-lg);"><input class="m_8fb7ebe7 mantine-Input-input mantine-TextInput-input" data-variant="default" name="code" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false" aria-describedby="fv-pair-code-description" id="fv-pair-code" value="" style="letter-spacing: 3px; font-family: ui-monospace, monospace;"></div></div>` +
+    `<div class="m_6c018570 mantine-Input-wrapper mantine-TextInput-wrapper" data-variant="default" data-size="lg" style="--input-margin-top: calc(var(--mantine-spacing-xs) / 2); --input-height: var(--input-height-lg); --input-fz: var(--mantine-font-size-lg);"><input class="m_8fb7ebe7 mantine-Input-input mantine-TextInput-input" data-variant="default" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false" aria-describedby="fv-pair-code-description" id="fv-pair-code" value="" style="letter-spacing: 3px; font-family: ui-monospace, monospace;"></div></div>` +
     `<button class="mantine-focus-auto mantine-active m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root" data-size="lg" type="submit" style="--button-height: var(--button-height-lg); --button-padding-x: var(--button-padding-x-lg); --button-fz: var(--mantine-font-size-lg); --button-radius: var(--mantine-radius-md); --button-color: var(--mantine-color-white);"><span class="m_80f1301b mantine-Button-inner"><span class="m_811560b9 mantine-Button-label">${escapeHtml(s.pair ?? '')}</span></span></button>` +
     `</div></form></div>`;
   return (
@@ -238,7 +237,8 @@ export function firstViewHtml(view: FirstView, themeCss: string, input: FirstVie
     const isPaired = (input.cookieHeader ?? '').split(';').some((c) => c.trim().startsWith(`${SCANNER_PAIRED_COOKIE}=`));
     body = scannerView(isPaired, s);
   }
-  return body === null ? null : `<div data-first-view="${view.kind}"><style>${styleText(themeCss)}</style>${body}</div>`;
+  // Inert until React replaces it: a tap or a keystroke on a control that is not live yet is not taken and lost.
+  return body === null ? null : `<div data-first-view="${view.kind}" inert><style>${styleText(themeCss)}</style>${body}</div>`;
 }
 
 /** The e-badge's QR as a data: URL, through its own public route (the same checks; a credential, so never cached). */
