@@ -9,11 +9,19 @@ async function createPurifier(): Promise<Purifier> {
   return create(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
 }
 
-/** Server-side rich-text sanitising (DOMPurify over jsdom), loaded on first use so start-up stays fast and small. */
+/**
+ * Server-side rich-text sanitising (DOMPurify over jsdom), loaded on first use so start-up stays fast and small. Rich
+ * text (event descriptions, mail bodies, venue info pages) is prose: no forms or controls (a page of the event must
+ * not collect what its visitor types), no frames or styles.
+ */
 export async function sanitizeRichText(html: string): Promise<string> {
   if (html === '') return '';
   purifier ??= createPurifier();
-  return (await purifier).sanitize(html, { USE_PROFILES: { html: true }, FORBID_ATTR: ['style', 'class'] });
+  return (await purifier).sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_ATTR: ['style', 'class'],
+    FORBID_TAGS: ['form', 'input', 'button', 'select', 'option', 'textarea', 'iframe', 'style'],
+  });
 }
 
 /** What a sanitised mail links to: each anchor's target and text, in document order. */
