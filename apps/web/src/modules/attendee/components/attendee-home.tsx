@@ -117,6 +117,7 @@ function CertificatesCard() {
  * certificates, the event, their profile) and nothing that does not; their role's own tools arrive with later issues.
  */
 export function AttendeeHome({ eventId }: { eventId: string }) {
+  // Without an event (a sign-in at the main login), the home still shows the person's e-badges, certificates and profile.
   const { t } = useTranslation();
   const auth = useAuth();
   const event = usePublicEvent(eventId);
@@ -153,7 +154,12 @@ export function AttendeeHome({ eventId }: { eventId: string }) {
         <EbadgeCard eventId={eventId} />
         <CertificatesCard />
         <HomeCard icon={<IconCalendarEvent size={20} />} title={t('attendee.eventTitle')} id="home-event">
-          {event.isPending && <Skeleton h={64} />}
+          {!eventId && (
+            <Text size="sm" c="dimmed">
+              {t('attendee.noEvent')}
+            </Text>
+          )}
+          {event.isPending && !!eventId && <Skeleton h={64} />}
           {event.isError && <Text c="dimmed">{t('attendee.eventLoadError')}</Text>}
           {event.data && (
             <Stack gap={4}>

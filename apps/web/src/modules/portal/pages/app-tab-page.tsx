@@ -8,6 +8,7 @@ import { httpStatusOf, isApiError } from '../../../app/api-client.ts';
 import { useIsLoggedIn } from '../../../app/session-storage.ts';
 import { NotAvailable } from '../../../ui/not-available.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
+import { AttendeeHome } from '../../attendee/index.ts';
 import { useMyEbadges } from '../../ebadge/index.ts';
 import { AppShell, tabHref } from '../components/app-shell.tsx';
 import { AppTabContent } from '../components/app-tab-content.tsx';
@@ -72,7 +73,16 @@ function ChooseEvent() {
   return (
     <AppShell eventId={null} eventName={t('portal.app.noEventTitle')} tabs={null} activeTab={null} title={t('portal.app.noEventTitle')} bannerUrl={null}>
       <Text>{t('portal.app.noEventBody')}</Text>
-      {isLoggedIn ? <MyEvents /> : <Button component={Link} to="/">{t('portal.app.signIn')}</Button>}
+      {isLoggedIn ? (
+        <>
+          <MyEvents />
+          <AttendeeHome eventId="" />
+        </>
+      ) : (
+        <Button component={Link} to="/">
+          {t('portal.app.signIn')}
+        </Button>
+      )}
     </AppShell>
   );
 }

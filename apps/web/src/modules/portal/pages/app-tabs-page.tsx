@@ -45,7 +45,7 @@ function BannerField({ eventId, tab, canEdit, onChange }: { eventId: string; tab
         <Group gap="xs" wrap="nowrap">
           <Image src={tab.bannerUrl} alt={t('portal.org.banner')} h={48} w={120} fit="cover" radius="sm" />
           {canEdit && (
-            <Button size="xs" variant="subtle" color="red.8" onClick={() => onChange({ menuBanner: '', bannerUrl: null })}>
+            <Button size="xs" variant="default" onClick={() => onChange({ menuBanner: '', bannerUrl: null })}>
               {t('portal.org.bannerRemove')}
             </Button>
           )}
@@ -61,7 +61,7 @@ function BannerField({ eventId, tab, canEdit, onChange }: { eventId: string; tab
           loading={upload.isPending}
           disabled={!canEdit}
           p="xs"
-          aria-label={`${t('portal.org.banner')}: ${tab.title}`}
+          inputProps={{ 'aria-label': `${t('portal.org.banner')}: ${tab.title}` }}
           data-testid={`banner-${tab.tabName}`}
         >
           <Text size="xs" c="gray.7" ta="center">
@@ -125,7 +125,7 @@ function TabsEditor({ eventId, view, canEdit, canReorder }: { eventId: string; v
                       <Switch label={t('portal.org.loginRequired')} checked={tab.loginRequired} onChange={(e) => patch(tab.tabName, { loginRequired: e.currentTarget.checked })} disabled={!canEdit} aria-label={`${t('portal.org.loginRequired')}: ${tab.title}`} />
                     </Group>
                     {!tab.isBuilt && (
-                      <Badge variant="light" color="gray.7" w="fit-content">
+                      <Badge variant="outline" color="gray.8" w="fit-content">
                         {t('portal.org.notBuilt')}
                       </Badge>
                     )}

@@ -61,7 +61,7 @@ function MenuEditor({ eventId, view, canEdit }: { eventId: string; view: TPortal
               </Group>
               <Switch label={t('portal.org.preEvent')} checked={entry.showMenuOnPreEvent} onChange={(e) => patch(entry.key, { showMenuOnPreEvent: e.currentTarget.checked })} disabled={!canEdit} aria-label={`${t('portal.org.preEvent')}: ${entry.name}`} />
               {!entry.isBuilt && (
-                <Badge variant="light" color="gray.7">
+                <Badge variant="outline" color="gray.8">
                   {t('portal.web.soon')}
                 </Badge>
               )}

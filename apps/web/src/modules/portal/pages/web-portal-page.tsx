@@ -1,5 +1,5 @@
 import '../portal-i18n.ts';
-import { Alert, Badge, Box, Button, Container, Group, NavLink, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Container, Group, NavLink, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -105,11 +105,7 @@ export function WebPortalEntryPage() {
           {item.title}
         </Title>
         <AppTabContent tabName="event-info" event={menu.data.event} />
-        {menu.data.event.description && (
-          <Paper withBorder p="md">
-            <AppTabContent tabName="about-the-event" event={menu.data.event} />
-          </Paper>
-        )}
+        {menu.data.event.description && <AppTabContent tabName="about-the-event" event={menu.data.event} />}
       </Stack>
     );
   }
