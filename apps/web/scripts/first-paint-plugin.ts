@@ -16,12 +16,14 @@ function closure(bundle: OutputBundle, fileName: string, seen = new Set<string>(
 
 /**
  * The rules of `css` a first view needs: every rule but those naming a Mantine class (`.m_…`) outside `classes`
- * (component rules the view does not use), empty at-rules dropped.
+ * (component rules the view does not use) and those for the dark colour scheme (the public pages are light:
+ * index.html sets it), empty at-rules dropped.
  */
 export function criticalCss(css: string, classes: ReadonlySet<string>): string {
   const root = postcss.parse(css);
+  const isDark = (selector: string) => /data-mantine-color-scheme=["']?dark/.test(selector);
   root.walkRules((rule) => {
-    const kept = rule.selectors.filter((selector) => [...selector.matchAll(/\.(m_[0-9a-f]+)/g)].every((m) => classes.has(m[1]!)));
+    const kept = rule.selectors.filter((selector) => !isDark(selector) && [...selector.matchAll(/\.(m_[0-9a-f]+)/g)].every((m) => classes.has(m[1]!)));
     if (kept.length === 0) rule.remove();
     else rule.selectors = kept;
   });
