@@ -18,7 +18,7 @@ export type FirstViewKind = 'cart' | 'ebadge-mobile' | 'scanner';
 /** From the web build's manifest: the template, its texts, and the CSS the view needs (inlined in <head>). */
 export type FirstView = { kind: FirstViewKind; strings: Record<string, string>; css?: string };
 
-/** The cookie the scanner page sets while this browser holds a paired device (apps/web/src/app/first-view.ts). */
+/** The cookie the scanner page keeps while this browser holds a paired device (web app/first-view-scanner.ts). */
 export const SCANNER_PAIRED_COOKIE = 'pavilion_scanner_paired';
 
 export function escapeHtml(value: string): string {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { SCANNER_PAIRED_COOKIE, captureFirstView, firstViewQr, firstViewStylesReady, rememberScannerPaired, whenRouteReady } from './first-view.ts';
+import { SCANNER_PAIRED_COOKIE, rememberScannerPaired } from './first-view-scanner.ts';
+import { captureFirstView, firstViewQr, firstViewStylesReady, whenRouteReady } from './first-view.ts';
 
 /* React's takeover of the server's first view (apps/server/src/platform/first-view.ts writes it into #root). */
 const QR = 'data:image/svg+xml;base64,PHN2Zy8+';

@@ -5,7 +5,7 @@ import { IconCloudOff, IconDownload, IconLogout, IconMapPin, IconRefresh, IconSc
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TScanDirection } from '@pavilion/domain/checkin/checkin.enums';
-import { rememberScannerPaired } from '../../../app/first-view.ts';
+import { rememberScannerPaired } from '../../../app/first-view-scanner.ts';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { DeviceApiError, deviceApi } from '../api/device-api.ts';
 import { CameraScanner } from '../components/scanner/camera-scanner.tsx';
