@@ -250,7 +250,7 @@ describe('web portal menu (SPEC §2.5)', () => {
     const res = await put(eventB, '/portal-menu', { entries });
     expect(res.statusCode).toBe(200);
     const menu = (await t.app.inject(pub(eventB, '/portal-menu'))).json().data;
-    expect(menu.entries[0]).toEqual({ key: 'lobby', title: 'Foyer', isBuilt: false });
+    expect(menu.entries[0]).toEqual({ key: 'lobby', title: 'Foyer', isBuilt: true }); // the virtual venue's Lobby is built (capabilities.ts)
     expect(menu.entries.map((e: { key: string }) => e.key)).not.toContain('networking');
     expect(menu.entries.map((e: { key: string }) => e.key)).not.toContain('auditorium');
     expect(menu.entries.find((e: { key: string }) => e.key === 'home')).toEqual({ key: 'home', title: 'Home', isBuilt: true });

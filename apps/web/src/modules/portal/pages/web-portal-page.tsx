@@ -1,5 +1,5 @@
 import '../portal-i18n.ts';
-import { Alert, Badge, Box, Button, Container, Group, NavLink, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Container, Flex, Group, NavLink, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -46,8 +46,19 @@ export function WebPortalLayout() {
           </Button>
         </Group>
       </Box>
-      <Group align="flex-start" gap={0} wrap="nowrap">
-        <Box component="nav" aria-label={t('portal.web.nav')} w={240} miw={200} p="sm" bg="white" mih="calc(100vh - 61px)" style={{ borderRight: '1px solid var(--mantine-color-gray-3)' }}>
+      {/* Desktop first (SPEC §2.5); on a phone the menu sits above the page in a short scrolling box, never beside it. */}
+      <Flex direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'flex-start' }} gap={0}>
+        <Box
+          component="nav"
+          aria-label={t('portal.web.nav')}
+          w={{ base: '100%', sm: 240 }}
+          miw={{ sm: 200 }}
+          mah={{ base: 220, sm: 'none' }}
+          mih={{ sm: 'calc(100vh - 61px)' }}
+          p="sm"
+          bg="white"
+          style={{ borderRight: '1px solid var(--mantine-color-gray-3)', borderBottom: '1px solid var(--mantine-color-gray-3)', overflowY: 'auto', flexShrink: 0 }}
+        >
           {!eventId && <Text size="sm">{t('portal.app.noEventBody')}</Text>}
           {menu.isPending && eventId && <Skeleton h={240} />}
           {menu.isError && <Alert color="red">{t('portal.app.loadError')}</Alert>}
@@ -76,7 +87,7 @@ export function WebPortalLayout() {
           )}
           <Outlet />
         </Container>
-      </Group>
+      </Flex>
     </Box>
   );
 }
