@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 // Modules talk to each other only through their index.ts (STYLE.md); ui/ never imports modules/.
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'packages/domain/src/reference/*.data.ts'] },
+  { ignores: ['**/dist/**', 'apps/server/.e2e-build-*/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'packages/domain/src/reference/*.data.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

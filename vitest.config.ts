@@ -1,4 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Unit and web files wait on Postgres and sockets as much as they compute: one worker more than the cores keeps both
+// cores busy (Vitest's default is one less than the cores, a single worker on a 2-core CI machine).
+const WORKERS = availableParallelism() + 1;
 
 // Three projects: `unit` (domain, server routes on PGlite or DATABASE_URL), `web` (the web app's logic and
 // components) and `e2e` (Playwright journeys in Debian's Chromium against a real server). npm test runs them all.
@@ -13,6 +18,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          maxWorkers: WORKERS,
+          // Files share a worker process (each still builds its own app on its own database): importing the server
+          // once per worker instead of once per file. A file that changes process.env puts it back in its afterAll.
+          isolate: false,
         },
       },
       {
@@ -22,6 +31,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
           testTimeout: 30_000,
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -33,7 +43,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // One file at a time: Chromium keeps both cores busy (two at a time saved a quarter of the time on this
+          // 2-core machine but made journeys miss their waits). A poll waits up to 15 s for the page to get there
+          // (Vitest's default is 1 s, which a busy machine misses); a poll that passes stops at once.
           fileParallelism: false,
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

@@ -63,11 +63,16 @@ export async function startServer(env: Record<string, string> = {}, options: { f
   };
 }
 
-/** Spawns `apps/server/src/main.ts` with the demo on, waits for /readyz and reads the demo event id from its banner. */
+/** The run's server bundle (global-setup.ts), in the global setup itself or in a test file. */
+function serverEntry(): string {
+  return process.env.PAVILION_E2E_SERVER_ENTRY ?? inject('e2eServerEntry');
+}
+
+/** Spawns the server bundle with the demo on, waits for /readyz and reads the demo event id from its banner. */
 export async function launchServerProcess(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const logs: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverEntry()], {
     env: {
       ...process.env,
       PORT: String(port),

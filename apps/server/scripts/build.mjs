@@ -2,12 +2,15 @@
 // package stays external and is loaded from node_modules. Running the bundle instead of TypeScript through tsx saves
 // about 75 MB of memory and most of the start-up transpiling (docs/PERFORMANCE.md).
 import { build } from 'esbuild';
+import process from 'node:process';
 import { URL, fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// `--outfile <path>`: the e2e run bundles into a folder of its own (e2e/support/global-setup.ts).
+const outArg = process.argv.indexOf('--outfile');
 await build({
   entryPoints: [`${root}/src/main.ts`],
-  outfile: `${root}/dist/main.mjs`,
+  outfile: outArg > 0 ? process.argv[outArg + 1] : `${root}/dist/main.mjs`,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -8,8 +8,16 @@ import { startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createEvent, createTicket, orderBody, placeOrder } from '../registration/registration.fixtures.ts';
 import { razorpayRedirectSignature, razorpayWebhookSignature, signPavilion } from './index.ts';
 
-// Concurrent deliveries need real connections: this file runs on Postgres (CI's DATABASE_URL or the local one).
+// Concurrent deliveries need real connections: this file runs on Postgres (CI's DATABASE_URL or the local one). The
+// unit project shares a worker process between files (isolate: false), so the environment is put back afterwards.
+const envBefore = { DATABASE_URL: process.env.DATABASE_URL, STRIPE_API_BASE: process.env.STRIPE_API_BASE };
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+function restoreEnv() {
+  for (const [k, v] of Object.entries(envBefore)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+}
 
 const WHSEC = 'whsec_testsecretforpavilionwebhooks';
 const RZP_SECRET = 'rzp_key_secret_123456';
@@ -62,6 +70,7 @@ afterAll(async () => {
   await t?.close();
   await smtp?.close();
   await new Promise((r) => fakeStripe?.close(r));
+  restoreEnv();
 });
 
 async function settingsPath(provider: 'stripe' | 'razorpay'): Promise<string> {
