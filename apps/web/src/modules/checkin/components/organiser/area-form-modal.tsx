@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AREA_KINDS, type TAreaKind } from '@pavilion/domain/checkin/checkin.enums';
 import { ZAreaCreateRequest, type TArea, type TAreaCreateRequest, type TCapacityMode } from '@pavilion/domain/checkin/checkin.schemas';
 import { FormFooter } from './form-footer.tsx';
-import { errorMessage } from '../../../../app/form-errors.ts';
-import { toast } from '../../../../app/toast.ts';
+import { useFormMutation } from '../../../../app/use-form-mutation.ts';
 import { useCategories, useTickets } from '../../../registration/index.ts';
 import { checkinKeys } from '../../api/checkin-keys.ts';
 import { organiserCheckinApi as api } from '../../api/organiser-checkin-api.ts';
@@ -79,12 +78,19 @@ export function AreaFormModal({ eventId, area, isOpen, onClose }: { eventId: str
     await api.putRules(eventId, area.id, rules);
     return api.putCapacity(eventId, area.id, { capacity, capacityMode });
   }, invalidates);
+  // Submit → toast → close; the server's field errors land on their fields (timeWindows.0.end …), others in the alert.
+  const form = useFormMutation(save, {
+    setFieldError: (field, message) => setErrors((prev) => ({ ...prev, [field]: message })),
+    success: () => t('checkin.org.saved'),
+    onSuccess: onClose,
+  });
 
   useEffect(() => {
     if (isOpen) {
       setDraft(draftOf(area));
       setErrors({});
       save.reset();
+      form.setFormError(null);
     }
     // Reset only when the dialog opens for an area.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -105,12 +111,7 @@ export function AreaFormModal({ eventId, area, isOpen, onClose }: { eventId: str
       return;
     }
     setErrors({});
-    save.mutate(draft, {
-      onSuccess: () => {
-        toast(t('checkin.org.saved'), 'success');
-        onClose();
-      },
-    });
+    form.submit(draft);
   };
 
   const ticketOptions = (tickets.data ?? []).map((x) => ({ value: x.id, label: x.name }));
@@ -253,7 +254,7 @@ export function AreaFormModal({ eventId, area, isOpen, onClose }: { eventId: str
               />
             </Stack>
           </Group>
-          <FormFooter error={save.isError ? errorMessage(save.error, t) : null} isSaving={save.isPending} onCancel={onClose} />
+          <FormFooter error={form.formError} isSaving={form.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -6,7 +6,7 @@ import { DEVICE_KINDS, type TDeviceKind } from '@pavilion/domain/checkin/checkin
 import type { TArea, TDevice, TDeviceWithCode } from '@pavilion/domain/checkin/checkin.schemas';
 import { FormFooter } from './form-footer.tsx';
 import { errorMessage } from '../../../../app/form-errors.ts';
-import { toast } from '../../../../app/toast.ts';
+import { useFormMutation } from '../../../../app/use-form-mutation.ts';
 import { checkinKeys } from '../../api/checkin-keys.ts';
 import { organiserCheckinApi as api } from '../../api/organiser-checkin-api.ts';
 import { useCheckinMutation } from '../../hooks/use-organiser-checkin.ts';
@@ -43,6 +43,15 @@ export function DeviceFormModal({
     if (device) return { kind: 'updated' as const, value: await api.updateDevice(eventId, device.id, { name, kind, areaIds }) };
     return { kind: 'created' as const, value: await api.createDevice(eventId, { name, kind, areaIds, relayUrl: relayUrl.trim() ? relayUrl.trim() : null }) };
   }, [checkinKeys.devices(eventId)]);
+  const form = useFormMutation(save, {
+    setFieldError: (field, message) => setErrors((prev) => ({ ...prev, [field]: message })),
+    // A new device shows its one-time code instead of a toast.
+    success: (res) => (res.kind === 'updated' ? t('checkin.org.saved') : null),
+    onSuccess: (res) => {
+      onClose();
+      if (res.kind === 'created') onCreated(res.value);
+    },
+  });
 
   useEffect(() => {
     if (!isOpen) return;
@@ -52,6 +61,7 @@ export function DeviceFormModal({
     setRelayUrl('');
     setErrors({});
     save.reset();
+    form.setFormError(null);
     // Reset only when the dialog opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isOpen, device]);
@@ -63,13 +73,7 @@ export function DeviceFormModal({
     if (relayUrl.trim() && !/^https?:\/\/[^\s/@]+/i.test(relayUrl.trim())) next.relayUrl = t('validation.invalid');
     setErrors(next);
     if (Object.keys(next).length) return;
-    save.mutate(undefined, {
-      onSuccess: (res) => {
-        onClose();
-        if (res.kind === 'created') onCreated(res.value);
-        else toast(t('checkin.org.saved'), 'success');
-      },
-    });
+    form.submit(undefined);
   };
 
   return (
@@ -101,7 +105,7 @@ export function DeviceFormModal({
           {!device && (
             <TextInput label={t('checkin.org.relayUrl')} description={t('checkin.org.relayUrlHint')} placeholder="http://192.168.1.50/relay/0?turn=on" value={relayUrl} onChange={(e) => setRelayUrl(e.currentTarget.value)} error={errors.relayUrl} />
           )}
-          <FormFooter error={save.isError ? errorMessage(save.error, t) : null} isSaving={save.isPending} onCancel={onClose} />
+          <FormFooter error={form.formError} isSaving={form.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
@@ -169,17 +173,13 @@ export function RelayModal({ eventId, device, onClose }: { eventId: string; devi
   }, [config.data]);
   const save = useCheckinMutation(() => api.putRelay(eventId, device!.id, { relayUrl: url.trim() || null, relayEnabled: isEnabled }), [checkinKeys.devices(eventId)]);
   const test = useCheckinMutation(() => api.toggleRelay(eventId, device!.id), [checkinKeys.devices(eventId)]);
+  const form = useFormMutation(save, { success: () => t('checkin.org.saved'), onSuccess: onClose });
   return (
     <Modal opened={!!device} onClose={onClose} title={device ? t('checkin.org.relayTitle', { name: device.name }) : ''}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate(undefined, {
-            onSuccess: () => {
-              toast(t('checkin.org.saved'), 'success');
-              onClose();
-            },
-          });
+          form.submit(undefined);
         }}
       >
         <Stack gap="md">
@@ -195,9 +195,9 @@ export function RelayModal({ eventId, device, onClose }: { eventId: string; devi
               {test.data.ok ? t('checkin.org.relayOk', { ms: test.data.ms }) : t('checkin.org.relayFailed', { error: test.data.error ?? test.data.httpStatus ?? '' })}
             </Alert>
           )}
-          {(save.isError || test.isError) && (
+          {(form.formError || test.isError) && (
             <Alert color="red" variant="light" role="alert" styles={{ message: { color: 'var(--mantine-color-red-9)' } }}>
-              {errorMessage(save.error ?? test.error, t)}
+              {form.formError ?? errorMessage(test.error, t)}
             </Alert>
           )}
           <Group justify="space-between">
@@ -208,7 +208,7 @@ export function RelayModal({ eventId, device, onClose }: { eventId: string; devi
               <Button variant="default" onClick={onClose}>
                 {t('checkin.org.cancel')}
               </Button>
-              <Button type="submit" loading={save.isPending}>
+              <Button type="submit" loading={form.isPending}>
                 {t('checkin.org.save')}
               </Button>
             </Group>
