@@ -3,6 +3,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiCaller } from '../support/api.ts';
+import { logInAsOrganiser } from '../support/organiser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 
@@ -19,6 +20,8 @@ const PHONE = { width: 390, height: 844 };
 let server: RunningServer;
 let browser: Browser;
 let token = '';
+/** The demo attendee's invitation path, made by the first journey and opened again by the share options one. */
+let invitationPath = '';
 const call = apiCaller(() => server.url, () => token);
 
 beforeAll(async () => {
@@ -83,6 +86,7 @@ describe('share links', () => {
     await expectAccessible(attendee, 'my share links');
     const plPath = new URL(profileLink).pathname;
     const iPath = new URL(invitationLink).pathname;
+    invitationPath = iPath;
 
     // A stranger opens the profile card.
     await stranger.goto(plPath);
@@ -135,5 +139,37 @@ describe('share links', () => {
 
     expect(strangerWatch.errors).toEqual([]);
     expect(attendeeWatch.errors).toEqual([]);
+  });
+
+  it('the organiser turns WhatsApp off and renames the Google button on Share options; the invitation follows', async () => {
+    expect(invitationPath).not.toBe('');
+    const organiser = await (await newContext(browser, server.url)).newPage();
+    const watch = watchPage(organiser);
+    await logInAsOrganiser(organiser);
+    await organiser.goto(`/app/portal?eventId=${server.eventId}`);
+    await organiser.getByRole('navigation', { name: /sections/i }).getByRole('link', { name: 'Share options' }).click();
+    await organiser.getByRole('heading', { name: 'Share options' }).waitFor();
+    const form = organiser.getByRole('form', { name: 'Share options' });
+    await form.getByRole('checkbox', { name: 'WhatsApp — Active' }).uncheck();
+    const google = form.locator('.mantine-Paper-root').filter({ has: organiser.getByRole('checkbox', { name: 'Google Calendar — Active' }) });
+    await google.getByRole('textbox', { name: 'Button title' }).fill('Put it in my Google Calendar');
+    await form.getByRole('button', { name: 'Save share options' }).click();
+    await expect.poll(() => organiser.getByText('Share options saved').count()).toBeGreaterThan(0);
+    await expect.poll(() => organiser.getByTestId('share-preview').textContent()).toContain('Put it in my Google Calendar');
+    expect(await organiser.getByTestId('share-preview').textContent()).not.toContain('WhatsApp');
+    await expectAccessible(organiser, 'share options');
+    await screenshot(organiser, 'share-options');
+    // Saved on the server: a reload shows it, and E-Badge Settings edits the same options.
+    await organiser.reload();
+    await expect.poll(() => organiser.getByRole('checkbox', { name: 'WhatsApp — Active' }).isChecked()).toBe(false);
+    await organiser.goto(`/app/certificates/ebadge?eventId=${server.eventId}`);
+    await expect.poll(() => organiser.getByRole('checkbox', { name: 'WhatsApp — Active' }).isChecked()).toBe(false);
+
+    const stranger = await (await newContext(browser, server.url, PHONE)).newPage();
+    await stranger.goto(invitationPath);
+    await stranger.getByRole('heading', { name: /^Arjun invites you to / }).waitFor();
+    await expect.poll(() => stranger.locator('a[data-platform="googleCalender"]').textContent()).toBe('Put it in my Google Calendar');
+    expect(await stranger.locator('a[data-platform="whatsApp"]').count()).toBe(0);
+    expect(watch.errors).toEqual([]);
   });
 });

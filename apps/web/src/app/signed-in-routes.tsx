@@ -62,6 +62,7 @@ const loadCheckin = {
 const loadEbadge = {
   mine: () => import('../modules/ebadge/pages/my-ebadges-page.tsx'),
   settings: () => import('../modules/ebadge/pages/ebadge-settings-page.tsx'),
+  shareOptions: () => import('../modules/ebadge/pages/share-options-page.tsx'),
 };
 
 /** Certificates (modules/certificates): dashboard section under /app/certificates. */
@@ -149,7 +150,7 @@ export const signedInRoutes: RouteObject[] = [
       gated(['AP-804', 'AP-482'], { path: 'app/regions', lazy: page(loadWorkspace.regions, 'RegionsPage') }),
       // App & portal (modules/portal): the attendee app's tabs and the web portal's menu. Another area joins with one
       // child here and one entry in PORTAL_SECTIONS (modules/portal/components/portal-section.tsx).
-      gated(['AP-28', 'AP-775'], {
+      gated(['AP-28', 'AP-775', 'AP-785'], {
         path: 'app/portal',
         lazy: page(loadPortal.section, 'PortalSection'),
         children: [
@@ -157,6 +158,7 @@ export const signedInRoutes: RouteObject[] = [
           gated('AP-28', { path: 'app-tabs', lazy: page(loadPortal.appTabs, 'AppTabsPage') }),
           gated('AP-775', { path: 'web-menu', lazy: page(loadPortal.webMenu, 'WebMenuPage') }),
           gated('AP-775', { path: 'venue', lazy: page(loadVenue.editor, 'VenueEditorPage') }),
+          gated('AP-785', { path: 'share-options', lazy: page(loadEbadge.shareOptions, 'ShareOptionsPage') }),
         ],
       }),
       // What Pavilion mailed, or kept without SMTP_URL (modules/mail-outbox); the page says when the server has it off.

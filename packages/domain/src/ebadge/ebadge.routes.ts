@@ -5,6 +5,8 @@ import {
   ZEbadgeParams,
   ZEbadgeSettings,
   ZEbadgeSettingsRequest,
+  ZShareOptionsRequest,
+  ZShareOptionsSettings,
   ZEbadgeVerifyInfo,
   ZEbadgeVerifyRequest,
   ZEbadgeVerifyResult,
@@ -89,6 +91,21 @@ export const ebadgeRoutes = defineRoutes({
     params: ZEbadgeEventParams,
     body: ZEbadgeSettingsRequest,
     response: ZEbadgeSettings,
+  },
+  /**
+   * Share Options (T-215): the same event-wide options (the e-badge and the share pages show the active ones, by
+   * position) on their own screen, for a role that holds AP-785/786 but not the e-badge codes. One per platform.
+   */
+  shareOptions: { method: 'GET', path: '/api/eventservices/events/:eventId/share-options', auth: 'organiser', access: 'AP-785', tags, params: ZEbadgeEventParams, response: ZShareOptionsSettings },
+  saveShareOptions: {
+    method: 'PUT',
+    path: '/api/eventservices/events/:eventId/share-options',
+    auth: 'organiser',
+    access: 'AP-786',
+    tags,
+    params: ZEbadgeEventParams,
+    body: ZShareOptionsRequest,
+    response: ZShareOptionsSettings,
   },
   /** The organisation's wallet keys: configured or not, source `env` / `settings`, public ids only. */
   wallet: { method: 'GET', path: '/api/eventservices/ebadge-wallet', auth: 'organiser', access: 'AP-233', tags, response: ZWalletConfigView },

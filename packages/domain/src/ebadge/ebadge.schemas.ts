@@ -31,6 +31,12 @@ export const ZEbadgeSettingsRequest = z.strictObject({
 });
 export type TEbadgeSettingsRequest = z.infer<typeof ZEbadgeSettingsRequest>;
 
+/** Share Options (T-215, under Website Settings): the event's SPEC §3.7 options alone (AP-785 view, AP-786 edit). */
+export const ZShareOptionsSettings = z.object({ shareOptions: z.array(ZShareOption).max(4) });
+export type TShareOptionsSettings = z.infer<typeof ZShareOptionsSettings>;
+export const ZShareOptionsRequest = z.strictObject({ shareOptions: z.array(ZShareOption.strict()).max(4) });
+export type TShareOptionsRequest = z.infer<typeof ZShareOptionsRequest>;
+
 /**
  * Wallet keys of the organisation. Secrets are write-only: the answer says whether each wallet is configured and
  * where the keys come from (`env` wins over `settings`), never the keys themselves.

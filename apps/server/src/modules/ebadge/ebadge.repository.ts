@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db.ts';
 import type { EventFacts } from '../events/index.ts';
 import type { Attendee, RegistrationPort } from '../registration/index.ts';
 import { ebadgeSettings, walletConfigs } from './ebadge.tables.ts';
+import type { TShareOption } from '@pavilion/domain';
 
 export type EbadgeSettingsRow = typeof ebadgeSettings.$inferSelect;
 export type WalletConfigRow = typeof walletConfigs.$inferSelect;
@@ -57,6 +58,10 @@ export function createEbadgeRepository(db: Db, ports: EbadgePorts) {
         .onConflictDoUpdate({ target: ebadgeSettings.eventId, set: { verificationReveal: row.verificationReveal, showCategory: row.showCategory, shareOptions: row.shareOptions, updatedAt: new Date() } })
         .returning();
       return saved!;
+    },
+    /** The share options alone: a new row takes the other settings' defaults (DB defaults), an existing one keeps them. */
+    async upsertShareOptions(row: { eventId: string; organisationId: string; shareOptions: TShareOption[] }): Promise<void> {
+      await db.insert(ebadgeSettings).values(row).onConflictDoUpdate({ target: ebadgeSettings.eventId, set: { shareOptions: row.shareOptions, updatedAt: new Date() } });
     },
     async findWallet(organisationId: string): Promise<WalletConfigRow | null> {
       const [row] = await db.select().from(walletConfigs).where(eq(walletConfigs.organisationId, organisationId)).limit(1);

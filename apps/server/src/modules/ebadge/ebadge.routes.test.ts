@@ -187,6 +187,40 @@ describe('organiser e-badge settings and wallet keys', () => {
     expect((await t.app.inject({ url: `/api/eventservices/events/${eventId}/ebadge-settings` })).statusCode).toBe(401);
   });
 
+  it('edits the share options on their own screen (AP-785/786) without touching the other e-badge settings', async () => {
+    const url = `/api/eventservices/events/${secondEventId}/share-options`;
+    await t.app.inject({ method: 'PUT', url: `/api/eventservices/events/${secondEventId}/ebadge-settings`, headers: H, payload: { verificationReveal: 'fullName', showCategory: false, shareOptions: [] } });
+    const before = await t.app.inject({ url, headers: H });
+    expect(before.statusCode).toBe(200);
+    expect(before.json().data).toEqual({ shareOptions: [] });
+    const options = [
+      { platform: 'linkedIn', name: 'LinkedIn', active: true, title: 'Share on LinkedIn', message: 'See you there', includeCurrentPageLink: true, position: 2 },
+      { platform: 'whatsApp', name: 'WhatsApp', active: false, title: 'Share on WhatsApp', message: 'Join me', includeCurrentPageLink: true, position: 1 },
+    ];
+    const saved = await t.app.inject({ method: 'PUT', url, headers: H, payload: { shareOptions: options } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.shareOptions.map((o: { platform: string }) => o.platform)).toEqual(['linkedIn', 'whatsApp']);
+    // The e-badge settings kept their own fields and see the same options.
+    const settings = (await t.app.inject({ url: `/api/eventservices/events/${secondEventId}/ebadge-settings`, headers: H })).json().data;
+    expect(settings).toMatchObject({ verificationReveal: 'fullName', showCategory: false });
+    expect(settings.shareOptions).toEqual(options);
+
+    const dup = await t.app.inject({ method: 'PUT', url, headers: H, payload: { shareOptions: [options[0], options[0]] } });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'shareOptions', key: 'duplicatePlatform' }] });
+    const unknownField = await t.app.inject({ method: 'PUT', url, headers: H, payload: { shareOptions: [{ ...options[0], colour: 'red' }] } });
+    expect(unknownField.statusCode).toBe(400);
+    const badPlatform = await t.app.inject({ method: 'PUT', url, headers: H, payload: { shareOptions: [{ ...options[0], platform: 'myspace' }] } });
+    expect(badPlatform.statusCode).toBe(400);
+    expect((await t.app.inject({ url, headers: H })).json().data.shareOptions).toEqual(options);
+
+    for (const method of ['GET', 'PUT'] as const) {
+      const r = await t.app.inject({ method, url: `/api/eventservices/events/${eventId}/share-options`, headers: other, payload: method === 'PUT' ? { shareOptions: [] } : undefined });
+      expect(r.statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ url })).statusCode).toBe(401);
+  });
+
   it('signs a Save to Google Wallet JWT (RS256) once a service-account key is set, and never returns the key', async () => {
     expect((await t.app.inject(pub(`/ebadges/${regIds[0]}/wallet/google`))).json().code).toBe('WALLET_NOT_CONFIGURED');
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

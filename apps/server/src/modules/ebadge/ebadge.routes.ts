@@ -56,6 +56,9 @@ export function registerEbadgeRoutes(app: FastifyInstance, service: EbadgeServic
   // Organiser: E-Badge Settings (T-67: AP-233 view, AP-234 edit), per event, and the organisation's wallet keys.
   route(app, routes.settings, async (req) => service.getSettings(...organiser(req), req.params.eventId));
   route(app, routes.saveSettings, async (req) => service.saveSettings(...organiser(req), req.params.eventId, req.body));
+  // Share Options (T-215: AP-785 view, AP-786 edit): the same event-wide options on their own screen.
+  route(app, routes.shareOptions, async (req) => service.getShareOptions(...organiser(req), req.params.eventId));
+  route(app, routes.saveShareOptions, async (req) => service.saveShareOptions(...organiser(req), req.params.eventId, req.body));
   route(app, routes.wallet, async (req) => service.walletView(requireOrganisation(req).organisationId));
   route(app, routes.saveWallet, async (req) => service.saveWallet(...organiser(req), req.body));
 }

@@ -10,6 +10,9 @@ import {
   type TEbadgeVerifyResult,
   type TEbadgeView,
   type TMyEbadge,
+  type TShareOption,
+  type TShareOptionsRequest,
+  type TShareOptionsSettings,
   type TVerificationReveal,
   type TWalletConfigRequest,
   type TWalletConfigView,
@@ -51,6 +54,11 @@ export function revealHolder(level: TVerificationReveal, s: Pick<EbadgeSource, '
       return { firstName: s.firstName, lastName: s.lastName, ...(organisation ? { organisation } : {}) };
     }
   }
+}
+
+/** SPEC §3.7: one share option per platform. */
+function assertOnePerPlatform(options: readonly TShareOption[]): void {
+  if (new Set(options.map((o) => o.platform)).size !== options.length) throw ebadgeErrors.duplicatePlatform();
 }
 
 export const DEFAULT_EBADGE_SETTINGS: TEbadgeSettings = { verificationReveal: 'firstName', showCategory: true, shareOptions: [...DEFAULT_SHARE_OPTIONS] };
@@ -259,11 +267,21 @@ export function createEbadgeService(deps: {
     },
     async saveSettings(caller: AuthUser, organisationId: string, eventId: string, input: TEbadgeSettingsRequest): Promise<TEbadgeSettings> {
       await deps.assertEvent(caller, organisationId, eventId);
-      const platforms = new Set(input.shareOptions.map((o) => o.platform));
-      if (platforms.size !== input.shareOptions.length) throw ebadgeErrors.invalidKey('shareOptions');
+      assertOnePerPlatform(input.shareOptions);
       await repo.upsertSettings({ eventId, organisationId, verificationReveal: input.verificationReveal, showCategory: input.showCategory, shareOptions: input.shareOptions });
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'ebadge.settings', target: eventId, meta: { verificationReveal: input.verificationReveal } });
       return settingsOf(eventId);
+    },
+    async getShareOptions(caller: AuthUser, organisationId: string, eventId: string): Promise<TShareOptionsSettings> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      return { shareOptions: (await settingsOf(eventId)).shareOptions };
+    },
+    async saveShareOptions(caller: AuthUser, organisationId: string, eventId: string, input: TShareOptionsRequest): Promise<TShareOptionsSettings> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      assertOnePerPlatform(input.shareOptions);
+      await repo.upsertShareOptions({ eventId, organisationId, shareOptions: input.shareOptions });
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'share.options', target: eventId, meta: { active: input.shareOptions.filter((o) => o.active).map((o) => o.platform) } });
+      return { shareOptions: (await settingsOf(eventId)).shareOptions };
     },
     async walletView(organisationId: string): Promise<TWalletConfigView> {
       const { row } = await walletKeys(organisationId);

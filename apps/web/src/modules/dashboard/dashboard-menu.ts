@@ -40,8 +40,9 @@ export const DASHBOARD_MENU: readonly TMenuEntry[] = [
   { id: 'onsite', to: '/app/onsite', label: 'features.onsite', access: ['AP-261', 'AP-270', 'AP-292', 'AP-288', 'AP-297', 'AP-299'], group: 'event', needsEvent: true },
   // Certificates and e-badge settings (modules/certificates, modules/ebadge): any tab's view code.
   { id: 'certificates', to: '/app/certificates', label: 'features.certificates', access: ['AP-248', 'AP-254', 'AP-294', 'AP-258', 'AP-233'], group: 'event', needsEvent: true },
-  // App & portal (modules/portal): the attendee app's tabs (AP-28) and the web portal's menu (AP-775).
-  { id: 'portal', to: '/app/portal', label: 'features.appPortal', access: ['AP-28', 'AP-775'], group: 'event', needsEvent: true },
+  // App & portal (modules/portal): the attendee app's tabs (AP-28), the web portal's menu (AP-775) and the share
+  // options (AP-785).
+  { id: 'portal', to: '/app/portal', label: 'features.appPortal', access: ['AP-28', 'AP-775', 'AP-785'], group: 'event', needsEvent: true },
   ...DASHBOARD_LATER_FEATURES.map(
     (f): TMenuEntry => ({ id: f.path, to: `/app/${f.path}`, label: `features.${f.feature}`, access: f.code, group: 'later', needsEvent: true }),
   ),

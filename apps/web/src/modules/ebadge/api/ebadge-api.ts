@@ -1,4 +1,4 @@
-import type { TEbadgeSettingsRequest, TEbadgeVerifyRequest, TWalletConfigRequest } from '@pavilion/domain/ebadge/ebadge.schemas';
+import type { TEbadgeSettingsRequest, TEbadgeVerifyRequest, TShareOptionsRequest, TWalletConfigRequest } from '@pavilion/domain/ebadge/ebadge.schemas';
 import type { TRegistrationPhotoRequest } from '@pavilion/domain/registration/registration.schemas';
 import { api } from '../../../app/api-client.ts';
 
@@ -18,6 +18,8 @@ export const ebadgeApi = {
 export const ebadgeOrgApi = {
   settings: (eventId: string, signal?: AbortSignal) => api.call('GET /api/eventservices/events/:eventId/ebadge-settings', { params: { eventId }, signal }),
   saveSettings: (eventId: string, body: TEbadgeSettingsRequest) => api.call('PUT /api/eventservices/events/:eventId/ebadge-settings', { params: { eventId }, body }),
+  shareOptions: (eventId: string, signal?: AbortSignal) => api.call('GET /api/eventservices/events/:eventId/share-options', { params: { eventId }, signal }),
+  saveShareOptions: (eventId: string, body: TShareOptionsRequest) => api.call('PUT /api/eventservices/events/:eventId/share-options', { params: { eventId }, body }),
   wallet: (signal?: AbortSignal) => api.call('GET /api/eventservices/ebadge-wallet', { signal }),
   saveWallet: (body: TWalletConfigRequest) => api.call('PUT /api/eventservices/ebadge-wallet', { body }),
 };

@@ -5,5 +5,6 @@ export const ebadgeKeys = {
   mine: () => [...ebadgeKeys.all, 'mine'] as const,
   verifyInfo: (eventId: string) => [...ebadgeKeys.all, 'verify-info', eventId] as const,
   settings: (eventId: string) => [...ebadgeKeys.all, 'settings', eventId] as const,
+  shareOptions: (eventId: string) => [...ebadgeKeys.all, 'share-options', eventId] as const,
   wallet: () => [...ebadgeKeys.all, 'wallet'] as const,
 };

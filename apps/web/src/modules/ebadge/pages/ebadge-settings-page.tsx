@@ -1,16 +1,16 @@
 import '../organiser-i18n.ts';
-import { Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, PasswordInput, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, PasswordInput, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TEbadgeSettings, TVerificationReveal, TWalletConfigView } from '@pavilion/domain/ebadge/ebadge.schemas';
-import type { TShareOption } from '@pavilion/domain/content/share-options';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { useAccess } from '../../../app/access.ts';
 import { useCurrentEventId } from '../../../app/selected-event.ts';
 import { ebadgeOrgApi } from '../api/ebadge-api.ts';
 import { ebadgeKeys } from '../api/ebadge-keys.ts';
+import { ShareOptionsEditor } from '../components/share-options-editor.tsx';
 
 const REVEALS: TVerificationReveal[] = ['nothing', 'firstName', 'fullName', 'fullNameOrganisation'];
 
@@ -23,10 +23,10 @@ function SettingsForm({ eventId, initial, canEdit }: { eventId: string; initial:
     mutationFn: () => ebadgeOrgApi.saveSettings(eventId, value),
     onSuccess: (data) => {
       qc.setQueryData(ebadgeKeys.settings(eventId), data);
+      void qc.invalidateQueries({ queryKey: ebadgeKeys.shareOptions(eventId) });
       toast(t('ebadge.org.saved'), 'success');
     },
   });
-  const setOption = (i: number, patch: Partial<TShareOption>) => setValue((v) => ({ ...v, shareOptions: v.shareOptions.map((o, j) => (j === i ? { ...o, ...patch } : o)) }));
   return (
     <Paper withBorder p="lg">
       <Stack gap="md">
@@ -48,19 +48,7 @@ function SettingsForm({ eventId, initial, canEdit }: { eventId: string; initial:
           <Text size="sm" c="dimmed" mb="sm">
             {t('ebadge.org.shareHint')}
           </Text>
-          <Stack gap="sm">
-            {value.shareOptions.map((o, i) => (
-              <Paper key={o.platform} withBorder p="sm" radius="md">
-                <Group align="flex-start" wrap="wrap" gap="md">
-                  <Checkbox label={`${o.name} — ${t('ebadge.org.active')}`} checked={o.active} onChange={(e) => setOption(i, { active: e.currentTarget.checked })} disabled={!canEdit} miw={220} />
-                  <TextInput label={t('ebadge.org.optionTitle')} value={o.title} onChange={(e) => setOption(i, { title: e.currentTarget.value })} disabled={!canEdit} maxLength={200} style={{ flex: 1, minWidth: 180 }} />
-                  <NumberInput label={t('ebadge.org.position')} value={o.position} onChange={(v) => typeof v === 'number' && v >= 1 && setOption(i, { position: v })} min={1} max={99} allowDecimal={false} disabled={!canEdit} w={96} />
-                  <TextInput label={t('ebadge.org.message')} value={o.message} onChange={(e) => setOption(i, { message: e.currentTarget.value })} disabled={!canEdit} maxLength={2000} style={{ flex: 1, minWidth: 200 }} />
-                  <Checkbox label={t('ebadge.org.includeLink')} checked={o.includeCurrentPageLink} onChange={(e) => setOption(i, { includeCurrentPageLink: e.currentTarget.checked })} disabled={!canEdit} mt={28} />
-                </Group>
-              </Paper>
-            ))}
-          </Stack>
+          <ShareOptionsEditor value={value.shareOptions} onChange={(shareOptions) => setValue((v) => ({ ...v, shareOptions }))} canEdit={canEdit} />
         </div>
         {save.isError && <Alert color="red">{errorMessage(save.error, t)}</Alert>}
         {canEdit && (

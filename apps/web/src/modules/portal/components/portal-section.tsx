@@ -1,5 +1,6 @@
 import '../portal-i18n.ts';
 import { Navigate, useLocation } from 'react-router';
+import { useAccess } from '../../../app/access.ts';
 import { EventSection, type TSectionTab } from '../../../app/event-section.tsx';
 
 /**
@@ -11,6 +12,7 @@ export const PORTAL_SECTIONS: TSectionTab[] = [
   { path: 'app-tabs', label: 'appTabs', access: 'AP-28' },
   { path: 'web-menu', label: 'webMenu', access: 'AP-775' },
   { path: 'venue', label: 'venue', access: 'AP-775' },
+  { path: 'share-options', label: 'shareOptions', access: 'AP-785' },
 ];
 
 /** /app/portal/*: the header, the tabs and the tab. */
@@ -25,8 +27,10 @@ export function PortalSection() {
   );
 }
 
-/** /app/portal opens its first tab. */
+/** /app/portal opens the first tab the member may see (a role with only the share options lands on those). */
 export function PortalSectionIndex() {
   const { search } = useLocation();
-  return <Navigate to={`/app/portal/app-tabs${search}`} replace />;
+  const access = useAccess();
+  const first = PORTAL_SECTIONS.find((s) => access.can(s.access)) ?? PORTAL_SECTIONS[0]!;
+  return <Navigate to={`/app/portal/${first.path}${search}`} replace />;
 }

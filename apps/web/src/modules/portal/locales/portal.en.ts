@@ -62,7 +62,7 @@ export const portalEn = {
     sectionsNav: 'App & portal sections',
     noEvent: 'Choose an event first',
     noEventBody: 'The app and portal are set per event. Pick one from your events.',
-    tabs: { appTabs: 'App tabs', webMenu: 'Web portal menu', venue: 'Virtual venue' },
+    tabs: { appTabs: 'App tabs', webMenu: 'Web portal menu', venue: 'Virtual venue', shareOptions: 'Share options' },
     defaults: 'These are the default settings: nothing is saved for this event yet.',
     save: 'Save',
     saved: 'Saved.',

@@ -29,7 +29,7 @@ function OptionLink({ link }: { link: TShareLink }) {
 }
 
 /**
- * The event's share options (SPEC §3.7, as the organiser set them on E-Badge Settings: active, title, message, "include
+ * The event's share options (SPEC §3.7, as the organiser set them on Share Options or E-Badge Settings: active, title, message, "include
  * this page's link", position) for one page: copy and share the page, add the event to a calendar (.ics from the server,
  * Google's and Outlook's links).
  */
