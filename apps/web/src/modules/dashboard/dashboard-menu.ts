@@ -42,6 +42,8 @@ export const DASHBOARD_MENU: readonly TMenuEntry[] = [
   { id: 'certificates', to: '/app/certificates', label: 'features.certificates', access: ['AP-248', 'AP-254', 'AP-294', 'AP-258', 'AP-233'], group: 'event', needsEvent: true },
   // App & portal (modules/portal): the attendee app's tabs (AP-28) and the web portal's menu (AP-775).
   { id: 'portal', to: '/app/portal', label: 'features.appPortal', access: ['AP-28', 'AP-775'], group: 'event', needsEvent: true },
+  // Exhibitors & booths (modules/exhibition): Companies: View or Booths: View.
+  { id: 'exhibitors', to: '/app/exhibitors', label: 'features.exhibitors', access: ['AP-482', 'AP-535'], group: 'event', needsEvent: true },
   ...DASHBOARD_LATER_FEATURES.map(
     (f): TMenuEntry => ({ id: f.path, to: `/app/${f.path}`, label: `features.${f.feature}`, access: f.code, group: 'later', needsEvent: true }),
   ),
