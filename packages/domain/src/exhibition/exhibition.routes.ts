@@ -1,4 +1,5 @@
 import { defineRoutes } from '../common/route-contract.ts';
+import { ZCompanyImportRequest, ZCompanyImportResult } from './company-import.ts';
 import {
   ZBooth,
   ZBoothHolderInput,
@@ -42,6 +43,11 @@ export const exhibitionRoutes = defineRoutes({
   companies: { method: 'GET', path: `${ev}/companies`, auth: 'organiser', access: 'AP-482', tags, params: ZExhibitionEventParams, query: ZCompanyQuery, response: ZExhibitingCompanyPage },
   /** 409 EXHIBITION_COMPANY_NAME_TAKEN when the event has a company of that name (case-insensitive). */
   createCompany: { method: 'POST', path: `${ev}/companies`, auth: 'organiser', access: 'AP-483', tags, params: ZExhibitionEventParams, body: ZCompanyInput, status: 201, response: ZExhibitingCompany },
+  /**
+   * CSV import (AP-490 Companies: Bulk Import): a header row naming the columns (name required; category, country,
+   * website, email, profile), at most 2,000 rows. All or nothing; every problem reported by row (see ZCompanyImportResult).
+   */
+  importCompanies: { method: 'POST', path: `${ev}/companies/import`, auth: 'organiser', access: 'AP-490', tags, params: ZExhibitionEventParams, body: ZCompanyImportRequest, status: 201, response: ZCompanyImportResult },
   updateCompany: { method: 'PUT', path: `${ev}/companies/:companyId`, auth: 'organiser', access: 'AP-484', tags, params: ZCompanyParams, body: ZCompanyInput, response: ZExhibitingCompany },
   deleteCompany: { method: 'DELETE', path: `${ev}/companies/:companyId`, auth: 'organiser', access: 'AP-485', tags, params: ZCompanyParams, response: ZExhibitionDeleted },
 

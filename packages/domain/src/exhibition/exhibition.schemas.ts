@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zPage } from '../common/pagination.ts';
 import { findCountry } from '../reference/countries.ts';
-import { zEmail } from '../validation/email.ts';
+import { EMAIL_ERROR_KEY, EMAIL_MAX_LENGTH, isValidEmail } from '../validation/email.ts';
 import { zRichText } from '../validation/rich-text.ts';
 import { STALL_TYPES } from './exhibition-forms.ts';
 
@@ -66,7 +66,12 @@ export const ZCompanyInput = z.strictObject({
     .max(300)
     .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { message: ExhibitionErrorKey.HttpsUrlRequired })
     .default(''),
-  contactEmail: z.union([z.literal(''), zEmail()]).default(''),
+  contactEmail: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH)
+    .refine((v) => v === '' || isValidEmail(v), { message: EMAIL_ERROR_KEY })
+    .default(''),
 });
 export type TCompanyInput = z.input<typeof ZCompanyInput>;
 

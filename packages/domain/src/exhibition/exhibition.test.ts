@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { importColumnsOf, parseCsv } from './company-import.ts';
 import { PLAN_COLUMNS, ZBoothInput, ZCompanyInput, placementsOverlap } from './exhibition.schemas.ts';
 
 describe('placementsOverlap', () => {
@@ -24,5 +25,19 @@ describe('booth and company input', () => {
     expect(ZCompanyInput.parse({ name: 'X', countryCode: 'in' }).countryCode).toBe('IN');
     expect(ZCompanyInput.safeParse({ name: 'X', countryCode: 'QQ' }).success).toBe(false);
     expect(ZCompanyInput.safeParse({ name: 'X', website: 'ftp://x.example' }).success).toBe(false);
+  });
+});
+
+describe('company import CSV', () => {
+  it('reads quoted fields with commas, doubled quotes and line breaks, CRLF, a BOM, and skips blank lines', () => {
+    const text = '\ufeffName,Profile\r\n"Acme, Inc.","<p>Say ""hi""</p>\nline two"\r\n\r\nBlue,\n';
+    expect(parseCsv(text)).toEqual([
+      ['Name', 'Profile'],
+      ['Acme, Inc.', '<p>Say "hi"</p>\nline two'],
+      ['Blue', ''],
+    ]);
+  });
+  it('maps headers by name in any case and ignores unknown columns', () => {
+    expect(importColumnsOf(['Company Name', 'COUNTRY', 'contact_email', 'Notes'])).toEqual(['name', 'countryCode', 'contactEmail', null]);
   });
 });

@@ -63,6 +63,22 @@ export function createExhibitionRepository(db: Db) {
       const [saved] = await db.insert(exhibitionCompanies).values(row).returning();
       return saved!;
     },
+    /** Which of these lowered names the event's companies already use. */
+    async takenNameKeys(eventId: string, keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .select({ k: exhibitionCompanies.nameKey })
+        .from(exhibitionCompanies)
+        .where(and(eq(exhibitionCompanies.eventId, eventId), inArray(exhibitionCompanies.nameKey, keys)));
+      return new Set(rows.map((r) => r.k));
+    },
+    async insertCompanies(rows: (typeof exhibitionCompanies.$inferInsert)[]): Promise<number> {
+      return db.transaction(async (tx) => {
+        // In slices: one statement per 500 rows keeps each under Postgres' parameter limit.
+        for (let i = 0; i < rows.length; i += 500) await tx.insert(exhibitionCompanies).values(rows.slice(i, i + 500));
+        return rows.length;
+      });
+    },
     async updateCompany(scope: Scope, id: string, patch: Partial<typeof exhibitionCompanies.$inferInsert>): Promise<CompanyRow | null> {
       const [row] = await db
         .update(exhibitionCompanies)

@@ -86,6 +86,39 @@ describe('companies', () => {
   });
 });
 
+describe('CSV import of companies', () => {
+  const importCsv = (csv: string, ev = eventB, headers = H) => send('POST', ex(ev, '/companies/import'), { csv }, headers);
+
+  it('reports every bad row by row and column and imports nothing', async () => {
+    const before = (await t.app.inject({ url: ex(eventB, '/companies'), headers: H })).json().data.total as number;
+    const csv = ['Name,Country,Website,Email,Notes', 'Good One,IN,https://good.example,a@good.example,x', ',DE,,,', 'Bad Country,QQ,,,', 'good one,,,,', 'Blue Textiles,,,nope,'].join('\n');
+    const res = await importCsv(csv);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { field: 'rows.3.name', key: 'too_small' },
+      { field: 'rows.4.countryCode', key: 'unknownCountry' },
+      { field: 'rows.5.name', key: 'duplicateInFile' },
+      { field: 'rows.6.contactEmail', key: 'inVaildEmail' },
+      { field: 'rows.6.name', key: 'companyNameTaken' },
+    ]);
+    expect(res.json().message).toContain('nothing was imported');
+    expect((await t.app.inject({ url: ex(eventB, '/companies'), headers: H })).json().data.total).toBe(before);
+  });
+
+  it('creates every row of a clean file, sanitising profiles; refuses a file without a name column, and callers without AP-490', async () => {
+    const csv = 'company name,category,profile\r\n"Delta, Ltd",Energy,"<p>Solar <b>panels</b></p><iframe src=""https://x.example""></iframe>"\r\nEpsilon,,\r\n';
+    const res = await importCsv(csv);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toEqual({ created: 2 });
+    const delta = (await t.app.inject({ url: ex(eventB, '/companies?search=Delta'), headers: H })).json().data.items[0];
+    expect(delta).toMatchObject({ name: 'Delta, Ltd', category: 'Energy', profileHtml: '<p>Solar <b>panels</b></p>' });
+    expect((await importCsv('category\nFood')).json().errors).toEqual([{ field: 'csv', key: 'nameColumnMissing' }]);
+    expect((await importCsv('name\n')).json().errors).toEqual([{ field: 'csv', key: 'noRows' }]);
+    expect((await importCsv('name\nZed', eventB, viewer)).statusCode).toBe(403);
+    expect((await importCsv('name\nZed', eventB, other)).statusCode).toBe(404);
+  });
+});
+
 describe('booths and the hall plan', () => {
   it('places booths, refuses a duplicate number and an overlap naming the clashing booth', async () => {
     const a1 = await newBooth({ hall: 'Hall 2', number: 'A1', x: 0, y: 0, w: 3, h: 2 });

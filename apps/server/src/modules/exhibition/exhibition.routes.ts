@@ -7,6 +7,8 @@ import type { ExhibitionService } from './exhibition.service.ts';
 export function registerExhibitionRoutes(app: FastifyInstance, service: ExhibitionService): void {
   route(app, routes.companies, async (req) => service.companies(...organiser(req), req.params.eventId, req.query));
   route(app, routes.createCompany, async (req) => service.createCompany(...organiser(req), req.params.eventId, req.body));
+  // A 2,000-row file with profiles is bigger than the API's usual 1 MB body.
+  route(app, routes.importCompanies, async (req) => service.importCompanies(...organiser(req), req.params.eventId, req.body.csv), { bodyLimit: 2 * 1024 * 1024 });
   route(app, routes.updateCompany, async (req) => service.updateCompany(...organiser(req), req.params.eventId, req.params.companyId, req.body));
   route(app, routes.deleteCompany, async (req) => service.deleteCompany(...organiser(req), req.params.eventId, req.params.companyId));
   route(app, routes.booths, async (req) => service.booths(...organiser(req), req.params.eventId));

@@ -1,5 +1,10 @@
 import {
+  COMPANY_IMPORT_MAX_ROWS,
+  CompanyImportKey,
   ExhibitionErrorKey,
+  ZCompanyInput,
+  importColumnsOf,
+  parseCsv,
   PLAN_COLUMNS,
   PLAN_ROWS,
   placementsOverlap,
@@ -16,7 +21,8 @@ import {
   type TStallType,
 } from '@pavilion/domain';
 import type { z } from 'zod';
-import type { ZCompanyInput, ZProductInput } from '@pavilion/domain/exhibition/exhibition.schemas';
+import type { ZProductInput } from '@pavilion/domain/exhibition/exhibition.schemas';
+import type { TFieldError } from '@pavilion/domain';
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import { sqlState } from '../../platform/db.ts';
@@ -145,6 +151,52 @@ export function createExhibitionService(deps: ExhibitionDeps) {
         if (sqlState(err) === '23505') throw exhibitionErrors.companyNameTaken(input.name);
         throw err;
       }
+    },
+
+    /** A CSV of companies: every row valid and new to the event, then all created in one transaction; else none. */
+    async importCompanies(caller: AuthUser, organisationId: string, eventId: string, csv: string): Promise<{ created: number }> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const [header, ...rows] = parseCsv(csv);
+      const columns = importColumnsOf(header ?? []);
+      if (!columns.includes('name')) throw errors.validation([{ field: 'csv', key: CompanyImportKey.NameColumnMissing }]);
+      if (rows.length === 0) throw errors.validation([{ field: 'csv', key: CompanyImportKey.NoRows }]);
+      if (rows.length > COMPANY_IMPORT_MAX_ROWS) throw errors.validation([{ field: 'csv', key: CompanyImportKey.TooManyRows }]);
+      const problems: TFieldError[] = [];
+      const valid: { row: number; values: TCompanyValues }[] = [];
+      const seen = new Map<string, number>();
+      rows.forEach((cells, i) => {
+        const row = i + 2;
+        const record: Record<string, string> = {};
+        columns.forEach((col, c) => {
+          if (col && cells[c] !== undefined) record[col] = cells[c]!;
+        });
+        const parsed = ZCompanyInput.safeParse(record);
+        if (parsed.success) valid.push({ row, values: parsed.data });
+        else for (const issue of parsed.error.issues) problems.push({ field: `rows.${row}.${String(issue.path[0] ?? 'name')}`, key: issue.code === 'custom' ? issue.message : issue.code });
+        // Names are checked on every row, so one report says all that is wrong with it.
+        const key = (record.name ?? '').trim().toLowerCase();
+        if (key === '') return;
+        if (seen.has(key)) problems.push({ field: `rows.${row}.name`, key: CompanyImportKey.DuplicateInFile });
+        else seen.set(key, row);
+      });
+      const taken = await repo.takenNameKeys(eventId, [...seen.keys()]);
+      for (const k of taken) problems.push({ field: `rows.${seen.get(k)!}.name`, key: CompanyImportKey.NameTaken });
+      if (problems.length > 0) {
+        const rowOf = (f: string) => Number(f.split('.')[1]);
+        // A stable sort: by row, each row's problems in column order as found.
+        throw errors.validation(problems.sort((a, b) => rowOf(a.field) - rowOf(b.field)), `The file has ${problems.length} problem${problems.length > 1 ? 's' : ''}: nothing was imported`);
+      }
+      const values = [];
+      for (const v of valid) values.push({ id: newId(), organisationId, eventId, createdBy: caller.userId, ...(await companyValues(v.values)) });
+      try {
+        await repo.insertCompanies(values);
+      } catch (err) {
+        // A company of the same name created meanwhile.
+        if (sqlState(err) === '23505') throw errors.conflict('EXHIBITION_COMPANY_NAME_TAKEN', 'A company of this file was created meanwhile: nothing was imported, try again');
+        throw err;
+      }
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.companies_imported', target: eventId, meta: { count: values.length } });
+      return { created: values.length };
     },
 
     async updateCompany(caller: AuthUser, organisationId: string, eventId: string, companyId: string, input: TCompanyValues): Promise<TExhibitingCompany> {
