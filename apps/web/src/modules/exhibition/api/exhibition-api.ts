@@ -1,4 +1,6 @@
 import type { TBoothInput, TCompanyInput, TProductInput } from '@pavilion/domain/exhibition/exhibition.schemas';
+import type { z } from 'zod';
+import type { ZCompanyImportRequest } from '@pavilion/domain/exhibition/company-import';
 import { api } from '../../../app/api-client.ts';
 
 const EV = '/api/eventservices/events/:eventId/exhibition';
@@ -9,6 +11,7 @@ export const exhibitionOrgApi = {
   companies: (eventId: string, query: { search?: string; page?: number; pageSize?: number }, signal?: AbortSignal) =>
     api.call(`GET ${EV}/companies`, { params: { eventId }, query: { page: 1, pageSize: 50, ...query }, signal }),
   createCompany: (eventId: string, body: TCompanyInput) => api.call(`POST ${EV}/companies`, { params: { eventId }, body }),
+  importCompanies: (eventId: string, body: z.input<typeof ZCompanyImportRequest>) => api.call(`POST ${EV}/companies/import`, { params: { eventId }, body }),
   updateCompany: (eventId: string, companyId: string, body: TCompanyInput) => api.call(`PUT ${EV}/companies/:companyId`, { params: { eventId, companyId }, body }),
   deleteCompany: (eventId: string, companyId: string) => api.call(`DELETE ${EV}/companies/:companyId`, { params: { eventId, companyId } }),
   booths: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/booths`, { params: { eventId }, signal }),

@@ -90,8 +90,8 @@ function BoothPanel({ eventId, booth, onEdit, onDeleted }: { eventId: string; bo
           </Can>
           <Can rule="AP-538">
             <Button
-              variant="subtle"
-              color="red.9"
+              variant="default"
+              c="red.9"
               leftSection={<IconTrash size={16} aria-hidden />}
               onClick={() => confirmDelete(t, { title: t('exhibition.booths.deleteTitle', { number: booth.number }), body: t('exhibition.booths.deleteBody'), confirm: t('exhibition.booths.delete'), onConfirm: () => remove.mutate() })}
             >

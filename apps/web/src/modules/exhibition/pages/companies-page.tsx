@@ -2,7 +2,7 @@ import '../exhibition-i18n.ts';
 import { useState } from 'react';
 import { Badge, Button, Group, Menu, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingStore, IconPackage, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconBuildingStore, IconFileImport, IconPackage, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TExhibitingCompany } from '@pavilion/domain/exhibition/exhibition.schemas';
@@ -19,6 +19,7 @@ import { exhibitionOrgApi as api } from '../api/exhibition-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { CompanyFormModal } from '../components/company-form-modal.tsx';
 import { confirmDelete } from '../components/confirm-delete.ts';
+import { ImportModal } from '../components/import-modal.tsx';
 import { ProductsModal } from '../components/products-modal.tsx';
 
 /** /app/exhibitors/companies: the event's exhibiting companies (AP-482), create (AP-483), edit (AP-484), delete (AP-485). */
@@ -32,6 +33,7 @@ export function CompaniesPage() {
   const [editing, setEditing] = useState<TExhibitingCompany | null>(null);
   const [isFormOpen, setFormOpen] = useState(false);
   const [productsOf, setProductsOf] = useState<TExhibitingCompany | null>(null);
+  const [isImportOpen, setImportOpen] = useState(false);
   const companies = useQuery({
     queryKey: exhibitionKeys.companyList(eventId, debounced),
     queryFn: ({ signal }) => api.companies(eventId, { search: debounced || undefined, pageSize: 200 }, signal),
@@ -51,11 +53,18 @@ export function CompaniesPage() {
     setFormOpen(true);
   };
   const newButton = (
-    <Can rule="AP-483">
-      <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => open(null)}>
-        {t('exhibition.companies.new')}
-      </Button>
-    </Can>
+    <Group gap="sm">
+      <Can rule="AP-490">
+        <Button variant="default" leftSection={<IconFileImport size={18} aria-hidden />} onClick={() => setImportOpen(true)}>
+          {t('exhibition.import.open')}
+        </Button>
+      </Can>
+      <Can rule="AP-483">
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => open(null)}>
+          {t('exhibition.companies.new')}
+        </Button>
+      </Can>
+    </Group>
   );
   const items = companies.data?.items ?? [];
   const isEmptyEvent = companies.data?.total === 0 && !debounced;
@@ -161,6 +170,7 @@ export function CompaniesPage() {
       )}
       <CompanyFormModal eventId={eventId} company={editing} isOpen={isFormOpen} onClose={() => setFormOpen(false)} />
       <ProductsModal eventId={eventId} company={productsOf} onClose={() => setProductsOf(null)} />
+      <ImportModal eventId={eventId} isOpen={isImportOpen} onClose={() => setImportOpen(false)} />
     </Stack>
   );
 }
