@@ -26,7 +26,7 @@ function BoothBadges({ booths }: { booths: TBoothRef[] }) {
   return (
     <Group gap={6}>
       {booths.map((b) => (
-        <Badge key={b.id} variant="light" color="teal.9" size="lg" radius="sm" styles={{ root: { textTransform: 'none' } }}>
+        <Badge key={b.id} variant="outline" color="teal.9" size="lg" radius="sm" styles={{ root: { textTransform: 'none' } }}>
           {t('exhibition.attendee.booth', { number: b.number, hall: b.hall })}
         </Badge>
       ))}

@@ -60,7 +60,7 @@ function BoothPanel({ eventId, booth, onEdit, onDeleted }: { eventId: string; bo
           <Title order={2} fz="h4" id="booth-panel-title">
             {t('exhibition.booths.details', { number: booth.number })}
           </Title>
-          <Badge variant="light" color={booth.company ? 'teal.9' : 'gray.8'}>
+          <Badge variant={booth.company ? 'filled' : 'outline'} color={booth.company ? 'teal.9' : 'gray.8'}>
             {booth.company ? t('exhibition.booths.heldBy', { name: booth.company.name }) : t('exhibition.booths.free')}
           </Badge>
         </Group>
