@@ -78,7 +78,7 @@ describe('exhibition', () => {
     await screenshot(organiser, 'exhibition-hall-plan');
 
     // A product of the company, priced on request.
-    await organiser.getByRole('link', { name: 'Companies' }).click();
+    await organiser.getByRole('link', { name: 'Companies', exact: true }).click();
     await organiser.getByRole('button', { name: 'Actions: Orbit Robotics' }).click();
     await organiser.getByRole('menuitem', { name: 'Products' }).click();
     await organiser.getByRole('button', { name: 'Add product' }).click();
