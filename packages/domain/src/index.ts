@@ -67,6 +67,8 @@ export * from './venue/venue-media.ts';
 export * from './navigation/capabilities.ts';
 export * from './portal/portal.schemas.ts';
 export * from './exhibition/exhibition-forms.ts';
+export * from './exhibition/exhibition.schemas.ts';
+export * from './exhibition/company-import.ts';
 export * from './content/share-options.ts';
 export * from './content/certificate.ts';
 export * from './content/email-wrapper.ts';

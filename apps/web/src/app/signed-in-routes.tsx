@@ -88,6 +88,13 @@ const loadVenue = {
   page: () => import('../modules/venue/pages/venue-page.tsx'),
 };
 
+/** Exhibitors & booths (modules/exhibition): companies and the hall plan under /app/exhibitors. */
+const loadExhibition = {
+  section: () => import('../modules/exhibition/components/exhibition-section.tsx'),
+  companies: () => import('../modules/exhibition/pages/companies-page.tsx'),
+  booths: () => import('../modules/exhibition/pages/booths-page.tsx'),
+};
+
 export const signedInRoutes: RouteObject[] = [
   {
     lazy: page(() => import('../modules/dashboard/components/dashboard-shell.tsx'), 'DashboardShell'),
@@ -127,6 +134,16 @@ export const signedInRoutes: RouteObject[] = [
           gated(['AP-292', 'AP-288'], { path: 'attendance', lazy: page(loadCheckin.attendance, 'OrgAttendancePage') }),
           gated('AP-288', { path: 'conflicts', lazy: page(loadCheckin.conflicts, 'OrgConflictsPage') }),
           gated(['AP-297', 'AP-299'], { path: 'footfall', lazy: page(loadCheckin.footfall, 'OrgFootfallPage') }),
+        ],
+      }),
+      // Exhibitors & booths (modules/exhibition): companies (with their products) and booths on the hall plan.
+      gated(['AP-482', 'AP-535'], {
+        path: 'app/exhibitors',
+        lazy: page(loadExhibition.section, 'ExhibitionSection'),
+        children: [
+          { index: true, lazy: page(loadExhibition.section, 'ExhibitionSectionIndex') },
+          gated('AP-482', { path: 'companies', lazy: page(loadExhibition.companies, 'CompaniesPage') }),
+          gated('AP-535', { path: 'booths', lazy: page(loadExhibition.booths, 'BoothsPage') }),
         ],
       }),
       // Badges (modules/badges): templates, printing, history, links to the desk stations.

@@ -16,7 +16,7 @@ export const BUILT_APP_TABS: Readonly<Record<TAppTabName, boolean>> = {
   networking: false,
   'session-list': false,
   'feed-listing': false,
-  exhibitors: false,
+  exhibitors: true,
   'speaker-listing': false,
   lead: false,
   'e-badge': true,

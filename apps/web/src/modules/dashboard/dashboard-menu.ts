@@ -43,6 +43,8 @@ export const DASHBOARD_MENU: readonly TMenuEntry[] = [
   // App & portal (modules/portal): the attendee app's tabs (AP-28), the web portal's menu (AP-775) and the share
   // options (AP-785).
   { id: 'portal', to: '/app/portal', label: 'features.appPortal', access: ['AP-28', 'AP-775', 'AP-785'], group: 'event', needsEvent: true },
+  // Exhibitors & booths (modules/exhibition): Companies: View or Booths: View.
+  { id: 'exhibitors', to: '/app/exhibitors', label: 'features.exhibitors', access: ['AP-482', 'AP-535'], group: 'event', needsEvent: true },
   ...DASHBOARD_LATER_FEATURES.map(
     (f): TMenuEntry => ({ id: f.path, to: `/app/${f.path}`, label: `features.${f.feature}`, access: f.code, group: 'later', needsEvent: true }),
   ),

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Alert, Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
-  IconBuildingStore,
   IconCalendarOff,
   IconChartBar,
   IconClock,
@@ -30,7 +29,6 @@ import { DASHBOARD_LATER_FEATURES } from '../dashboard-features.ts';
 import { selectEvent, useCurrentEventId } from '../../../app/selected-event.ts';
 
 const CARD_ICONS: Record<(typeof DASHBOARD_LATER_FEATURES)[number]['card'], ReactNode> = {
-  exhibitors: <IconBuildingStore size={22} />,
   sessions: <IconPresentation size={22} />,
   networking: <IconMessages size={22} />,
   analytics: <IconChartBar size={22} />,

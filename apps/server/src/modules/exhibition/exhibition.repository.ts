@@ -1,0 +1,205 @@
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { exhibitionBooths, exhibitionCompanies, exhibitionProducts } from './exhibition.tables.ts';
+
+export type CompanyRow = typeof exhibitionCompanies.$inferSelect;
+export type BoothRow = typeof exhibitionBooths.$inferSelect;
+export type ProductRow = typeof exhibitionProducts.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Scope = { organisationId: string; eventId: string };
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const companyScope = (s: Scope) => and(eq(exhibitionCompanies.organisationId, s.organisationId), eq(exhibitionCompanies.eventId, s.eventId));
+const boothScope = (s: Scope) => and(eq(exhibitionBooths.organisationId, s.organisationId), eq(exhibitionBooths.eventId, s.eventId));
+
+/** The only file that queries the exhibition tables; every query names the event (and the organisation on the organiser side). */
+export function createExhibitionRepository(db: Db) {
+  /** Companies matching a search: name, category, or the number of a booth they hold. */
+  const searchCondition = (eventId: string, search: string | undefined): SQL | undefined => {
+    if (!search) return undefined;
+    const like = `%${escapeLike(search)}%`;
+    const holdsBooth = db
+      .select({ id: exhibitionBooths.companyId })
+      .from(exhibitionBooths)
+      .where(and(eq(exhibitionBooths.eventId, eventId), ilike(exhibitionBooths.number, like)));
+    return or(ilike(exhibitionCompanies.name, like), ilike(exhibitionCompanies.category, like), inArray(exhibitionCompanies.id, holdsBooth));
+  };
+
+  return {
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
+
+    async companies(scope: Scope, q: { search?: string; page: number; pageSize: number }): Promise<{ rows: CompanyRow[]; total: number }> {
+      const where = and(companyScope(scope), searchCondition(scope.eventId, q.search));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(exhibitionCompanies)
+          .where(where)
+          .orderBy(asc(exhibitionCompanies.nameKey), asc(exhibitionCompanies.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        db.select({ n: count() }).from(exhibitionCompanies).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    /** The attendee's list: every company of the event (a public read; the event was checked by the portal). */
+    async eventCompanies(eventId: string, search: string | undefined): Promise<CompanyRow[]> {
+      return db
+        .select()
+        .from(exhibitionCompanies)
+        .where(and(eq(exhibitionCompanies.eventId, eventId), searchCondition(eventId, search)))
+        .orderBy(asc(exhibitionCompanies.nameKey))
+        .limit(500);
+    },
+    async company(eventId: string, companyId: string, organisationId?: string): Promise<CompanyRow | null> {
+      const [row] = await db
+        .select()
+        .from(exhibitionCompanies)
+        .where(and(eq(exhibitionCompanies.eventId, eventId), eq(exhibitionCompanies.id, companyId), organisationId ? eq(exhibitionCompanies.organisationId, organisationId) : undefined))
+        .limit(1);
+      return row ?? null;
+    },
+    async insertCompany(row: typeof exhibitionCompanies.$inferInsert): Promise<CompanyRow> {
+      const [saved] = await db.insert(exhibitionCompanies).values(row).returning();
+      return saved!;
+    },
+    /** Which of these lowered names the event's companies already use. */
+    async takenNameKeys(eventId: string, keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .select({ k: exhibitionCompanies.nameKey })
+        .from(exhibitionCompanies)
+        .where(and(eq(exhibitionCompanies.eventId, eventId), inArray(exhibitionCompanies.nameKey, keys)));
+      return new Set(rows.map((r) => r.k));
+    },
+    async insertCompanies(rows: (typeof exhibitionCompanies.$inferInsert)[]): Promise<number> {
+      return db.transaction(async (tx) => {
+        // In slices: one statement per 500 rows keeps each under Postgres' parameter limit.
+        for (let i = 0; i < rows.length; i += 500) await tx.insert(exhibitionCompanies).values(rows.slice(i, i + 500));
+        return rows.length;
+      });
+    },
+    async updateCompany(scope: Scope, id: string, patch: Partial<typeof exhibitionCompanies.$inferInsert>): Promise<CompanyRow | null> {
+      const [row] = await db
+        .update(exhibitionCompanies)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(companyScope(scope), eq(exhibitionCompanies.id, id)))
+        .returning();
+      return row ?? null;
+    },
+    async deleteCompany(tx: Tx, scope: Scope, id: string): Promise<boolean> {
+      const rows = await tx.delete(exhibitionCompanies).where(and(companyScope(scope), eq(exhibitionCompanies.id, id))).returning({ id: exhibitionCompanies.id });
+      return rows.length > 0;
+    },
+
+    /** Booths of an event, optionally only those held by some companies. */
+    async booths(eventId: string, companyIds?: string[]): Promise<BoothRow[]> {
+      if (companyIds && companyIds.length === 0) return [];
+      return db
+        .select()
+        .from(exhibitionBooths)
+        .where(and(eq(exhibitionBooths.eventId, eventId), companyIds ? inArray(exhibitionBooths.companyId, companyIds) : undefined))
+        .orderBy(asc(exhibitionBooths.hall), asc(exhibitionBooths.number));
+    },
+    async booth(scope: Scope, id: string, tx: Tx | Db = db): Promise<BoothRow | null> {
+      const [row] = await tx
+        .select()
+        .from(exhibitionBooths)
+        .where(and(boothScope(scope), eq(exhibitionBooths.id, id)))
+        .limit(1);
+      return row ?? null;
+    },
+    /** Serialises changes to one hall's plan (so two booths placed at once cannot both miss each other). */
+    async lockHall(tx: Tx, eventId: string, hall: string): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`exhibition-hall:${eventId}:${hall}`}))`);
+    },
+    async hallBooths(tx: Tx, eventId: string, hall: string, exceptId: string | null): Promise<BoothRow[]> {
+      return tx
+        .select()
+        .from(exhibitionBooths)
+        .where(and(eq(exhibitionBooths.eventId, eventId), eq(exhibitionBooths.hall, hall), exceptId ? ne(exhibitionBooths.id, exceptId) : undefined));
+    },
+    async insertBooth(tx: Tx, row: typeof exhibitionBooths.$inferInsert): Promise<BoothRow> {
+      const [saved] = await tx.insert(exhibitionBooths).values(row).returning();
+      return saved!;
+    },
+    async updateBooth(scope: Scope, id: string, patch: Partial<typeof exhibitionBooths.$inferInsert>, tx: Tx | Db = db): Promise<BoothRow | null> {
+      const [row] = await tx
+        .update(exhibitionBooths)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(boothScope(scope), eq(exhibitionBooths.id, id)))
+        .returning();
+      return row ?? null;
+    },
+    async deleteBooth(scope: Scope, id: string): Promise<boolean> {
+      const rows = await db.delete(exhibitionBooths).where(and(boothScope(scope), eq(exhibitionBooths.id, id))).returning({ id: exhibitionBooths.id });
+      return rows.length > 0;
+    },
+    async heldBooths(tx: Tx, scope: Scope, companyId: string): Promise<BoothRow[]> {
+      return tx
+        .select()
+        .from(exhibitionBooths)
+        .where(and(boothScope(scope), eq(exhibitionBooths.companyId, companyId)))
+        .for('update');
+    },
+    async companyNames(eventId: string, ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: exhibitionCompanies.id, name: exhibitionCompanies.name })
+        .from(exhibitionCompanies)
+        .where(and(eq(exhibitionCompanies.eventId, eventId), inArray(exhibitionCompanies.id, ids)));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    async products(eventId: string, companyId: string): Promise<ProductRow[]> {
+      return db
+        .select()
+        .from(exhibitionProducts)
+        .where(and(eq(exhibitionProducts.eventId, eventId), eq(exhibitionProducts.companyId, companyId)))
+        .orderBy(asc(exhibitionProducts.name), asc(exhibitionProducts.id));
+    },
+    async productCounts(eventId: string, companyIds: string[]): Promise<Map<string, number>> {
+      if (companyIds.length === 0) return new Map();
+      const rows = await db
+        .select({ companyId: exhibitionProducts.companyId, n: count() })
+        .from(exhibitionProducts)
+        .where(and(eq(exhibitionProducts.eventId, eventId), inArray(exhibitionProducts.companyId, companyIds)))
+        .groupBy(exhibitionProducts.companyId);
+      return new Map(rows.map((r) => [r.companyId, r.n]));
+    },
+    async insertProduct(row: typeof exhibitionProducts.$inferInsert): Promise<ProductRow> {
+      const [saved] = await db.insert(exhibitionProducts).values(row).returning();
+      return saved!;
+    },
+    async updateProduct(scope: Scope, companyId: string, id: string, patch: Partial<typeof exhibitionProducts.$inferInsert>): Promise<ProductRow | null> {
+      const [row] = await db
+        .update(exhibitionProducts)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(
+          and(
+            eq(exhibitionProducts.organisationId, scope.organisationId),
+            eq(exhibitionProducts.eventId, scope.eventId),
+            eq(exhibitionProducts.companyId, companyId),
+            eq(exhibitionProducts.id, id),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+    async deleteProduct(scope: Scope, companyId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(exhibitionProducts)
+        .where(
+          and(
+            eq(exhibitionProducts.organisationId, scope.organisationId),
+            eq(exhibitionProducts.eventId, scope.eventId),
+            eq(exhibitionProducts.companyId, companyId),
+            eq(exhibitionProducts.id, id),
+          ),
+        )
+        .returning({ id: exhibitionProducts.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type ExhibitionRepository = ReturnType<typeof createExhibitionRepository>;

@@ -1,0 +1,349 @@
+import {
+  COMPANY_IMPORT_MAX_ROWS,
+  CompanyImportKey,
+  ExhibitionErrorKey,
+  ZCompanyInput,
+  importColumnsOf,
+  parseCsv,
+  PLAN_COLUMNS,
+  PLAN_ROWS,
+  placementsOverlap,
+  type TBooth,
+  type TBoothInput,
+  type TBoothList,
+  type TBoothRef,
+  type TExhibitingCompany,
+  type TCompanyQuery,
+  type TExhibitorPage,
+  type TExhibitorSummary,
+  type TPage,
+  type TProduct,
+  type TStallType,
+} from '@pavilion/domain';
+import type { z } from 'zod';
+import type { ZProductInput } from '@pavilion/domain/exhibition/exhibition.schemas';
+import type { TFieldError } from '@pavilion/domain';
+import type { Audit } from '../../platform/audit.ts';
+import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
+import { sqlState } from '../../platform/db.ts';
+import { errors } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { sanitizeRichText } from '../../platform/sanitize.ts';
+import { exhibitionErrors } from './exhibition.errors.ts';
+import type { BoothRow, CompanyRow, ExhibitionRepository, ProductRow } from './exhibition.repository.ts';
+
+type TCompanyValues = z.output<typeof ZCompanyInput>;
+type TProductValues = z.output<typeof ZProductInput>;
+
+export type ExhibitionDeps = {
+  repo: ExhibitionRepository;
+  audit: Audit;
+  /** Throws (404) unless the organiser may see the event (the events module's assertEvent). */
+  assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
+  /** The portal's rule for an attendee tab's data (hidden 404, login 401, tickets 403): portal.assertTabVisible. */
+  assertTabVisible: (eventId: string, tabName: string, caller: { user: AuthUser | null; eventAccess: EventAccess | null }) => Promise<unknown>;
+};
+
+const cents = (amount: number) => Math.round(amount * 100);
+const amount = (c: number) => c / 100;
+const refOf = (b: BoothRow): TBoothRef => ({ id: b.id, hall: b.hall, number: b.number });
+const productOf = (p: ProductRow): TProduct => ({ id: p.id, name: p.name, category: p.category, description: p.description, price: p.priceCents === null ? null : amount(p.priceCents) });
+const boothOf = (b: BoothRow, companyName: string | null): TBooth => ({
+  id: b.id,
+  hall: b.hall,
+  number: b.number,
+  sizeSqm: b.sizeSqm,
+  stallType: b.stallType as TStallType,
+  price: amount(b.priceCents),
+  x: b.x,
+  y: b.y,
+  w: b.w,
+  h: b.h,
+  company: b.companyId && companyName !== null ? { id: b.companyId, name: companyName } : null,
+});
+const summaryOf = (c: CompanyRow, booths: BoothRow[]): TExhibitorSummary => ({
+  id: c.id,
+  name: c.name,
+  category: c.category,
+  countryCode: c.countryCode,
+  booths: booths.filter((b) => b.companyId === c.id).map(refOf),
+});
+
+export function createExhibitionService(deps: ExhibitionDeps) {
+  const { repo } = deps;
+  const scopeOf = (organisationId: string, eventId: string) => ({ organisationId, eventId });
+
+  async function companyValues(input: TCompanyValues) {
+    return {
+      name: input.name,
+      nameKey: input.name.toLowerCase(),
+      profileHtml: await sanitizeRichText(input.profileHtml),
+      category: input.category,
+      countryCode: input.countryCode,
+      website: input.website,
+      contactEmail: input.contactEmail,
+    };
+  }
+
+  async function companyViews(eventId: string, rows: CompanyRow[]): Promise<TExhibitingCompany[]> {
+    const ids = rows.map((r) => r.id);
+    const [booths, products] = await Promise.all([repo.booths(eventId, ids), repo.productCounts(eventId, ids)]);
+    return rows.map((c) => ({
+      ...summaryOf(c, booths),
+      profileHtml: c.profileHtml,
+      website: c.website,
+      contactEmail: c.contactEmail,
+      productCount: products.get(c.id) ?? 0,
+      updatedAt: c.updatedAt.toISOString(),
+    }));
+  }
+
+  async function boothView(eventId: string, row: BoothRow): Promise<TBooth> {
+    const names = await repo.companyNames(eventId, row.companyId ? [row.companyId] : []);
+    return boothOf(row, row.companyId ? (names.get(row.companyId) ?? null) : null);
+  }
+
+  async function ownCompany(organisationId: string, eventId: string, companyId: string): Promise<CompanyRow> {
+    const company = await repo.company(eventId, companyId, organisationId);
+    if (!company) throw exhibitionErrors.companyNotFound();
+    return company;
+  }
+
+  /** Create or move a booth: one transaction under the hall's lock; its number free in the hall, its cells free. */
+  async function placeBooth(organisationId: string, eventId: string, boothId: string | null, input: TBoothInput): Promise<BoothRow> {
+    const scope = scopeOf(organisationId, eventId);
+    try {
+      return await repo.transaction(async (tx) => {
+        await repo.lockHall(tx, eventId, input.hall);
+        const others = await repo.hallBooths(tx, eventId, input.hall, boothId);
+        const sameNumber = others.find((b) => b.number.toLowerCase() === input.number.toLowerCase());
+        if (sameNumber) throw exhibitionErrors.boothNumberTaken(input.hall, sameNumber.number);
+        const clash = others.find((b) => placementsOverlap(b, input));
+        if (clash) throw exhibitionErrors.boothOverlap(clash.hall, clash.number);
+        const values = { hall: input.hall, number: input.number, sizeSqm: input.sizeSqm, stallType: input.stallType, priceCents: cents(input.price), x: input.x, y: input.y, w: input.w, h: input.h };
+        if (boothId === null) return repo.insertBooth(tx, { id: newId(), organisationId, eventId, ...values });
+        // Moving to another hall: that hall is locked above; the old hall only loses a booth, which clashes with nothing.
+        const row = await repo.updateBooth(scope, boothId, values, tx);
+        if (!row) throw exhibitionErrors.boothNotFound();
+        return row;
+      });
+    } catch (err) {
+      // The unique index backs the check (a number differing only by case is caught above).
+      if (sqlState(err) === '23505') throw exhibitionErrors.boothNumberTaken(input.hall, input.number);
+      throw err;
+    }
+  }
+
+  return {
+    async companies(caller: AuthUser, organisationId: string, eventId: string, q: TCompanyQuery): Promise<TPage<TExhibitingCompany>> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const { rows, total } = await repo.companies(scopeOf(organisationId, eventId), q);
+      return { items: await companyViews(eventId, rows), total, page: q.page, pageSize: q.pageSize };
+    },
+
+    async createCompany(caller: AuthUser, organisationId: string, eventId: string, input: TCompanyValues): Promise<TExhibitingCompany> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      try {
+        const row = await repo.insertCompany({ id: newId(), organisationId, eventId, createdBy: caller.userId, ...(await companyValues(input)) });
+        await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.company_created', target: row.id, meta: { eventId, name: row.name } });
+        return (await companyViews(eventId, [row]))[0]!;
+      } catch (err) {
+        if (sqlState(err) === '23505') throw exhibitionErrors.companyNameTaken(input.name);
+        throw err;
+      }
+    },
+
+    /** A CSV of companies: every row valid and new to the event, then all created in one transaction; else none. */
+    async importCompanies(caller: AuthUser, organisationId: string, eventId: string, csv: string): Promise<{ created: number }> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const [header, ...rows] = parseCsv(csv);
+      const columns = importColumnsOf(header ?? []);
+      if (!columns.includes('name')) throw errors.validation([{ field: 'csv', key: CompanyImportKey.NameColumnMissing }]);
+      if (rows.length === 0) throw errors.validation([{ field: 'csv', key: CompanyImportKey.NoRows }]);
+      if (rows.length > COMPANY_IMPORT_MAX_ROWS) throw errors.validation([{ field: 'csv', key: CompanyImportKey.TooManyRows }]);
+      const problems: TFieldError[] = [];
+      const valid: { row: number; values: TCompanyValues }[] = [];
+      const seen = new Map<string, number>();
+      rows.forEach((cells, i) => {
+        const row = i + 2;
+        const record: Record<string, string> = {};
+        columns.forEach((col, c) => {
+          if (col && cells[c] !== undefined) record[col] = cells[c]!;
+        });
+        const parsed = ZCompanyInput.safeParse(record);
+        if (parsed.success) valid.push({ row, values: parsed.data });
+        else for (const issue of parsed.error.issues) problems.push({ field: `rows.${row}.${String(issue.path[0] ?? 'name')}`, key: issue.code === 'custom' ? issue.message : issue.code });
+        // Names are checked on every row, so one report says all that is wrong with it.
+        const key = (record.name ?? '').trim().toLowerCase();
+        if (key === '') return;
+        if (seen.has(key)) problems.push({ field: `rows.${row}.name`, key: CompanyImportKey.DuplicateInFile });
+        else seen.set(key, row);
+      });
+      const taken = await repo.takenNameKeys(eventId, [...seen.keys()]);
+      for (const k of taken) problems.push({ field: `rows.${seen.get(k)!}.name`, key: CompanyImportKey.NameTaken });
+      if (problems.length > 0) {
+        const rowOf = (f: string) => Number(f.split('.')[1]);
+        // A stable sort: by row, each row's problems in column order as found.
+        throw errors.validation(problems.sort((a, b) => rowOf(a.field) - rowOf(b.field)), `The file has ${problems.length} problem${problems.length > 1 ? 's' : ''}: nothing was imported`);
+      }
+      const values = [];
+      for (const v of valid) values.push({ id: newId(), organisationId, eventId, createdBy: caller.userId, ...(await companyValues(v.values)) });
+      try {
+        await repo.insertCompanies(values);
+      } catch (err) {
+        // A company of the same name created meanwhile.
+        if (sqlState(err) === '23505') throw errors.conflict('EXHIBITION_COMPANY_NAME_TAKEN', 'A company of this file was created meanwhile: nothing was imported, try again');
+        throw err;
+      }
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.companies_imported', target: eventId, meta: { count: values.length } });
+      return { created: values.length };
+    },
+
+    async updateCompany(caller: AuthUser, organisationId: string, eventId: string, companyId: string, input: TCompanyValues): Promise<TExhibitingCompany> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      try {
+        const row = await repo.updateCompany(scopeOf(organisationId, eventId), companyId, await companyValues(input));
+        if (!row) throw exhibitionErrors.companyNotFound();
+        await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.company_updated', target: row.id, meta: { eventId } });
+        return (await companyViews(eventId, [row]))[0]!;
+      } catch (err) {
+        if (sqlState(err) === '23505') throw exhibitionErrors.companyNameTaken(input.name);
+        throw err;
+      }
+    },
+
+    /** A company holding booths stays (free them first); its products go with it. */
+    async deleteCompany(caller: AuthUser, organisationId: string, eventId: string, companyId: string): Promise<{ id: string }> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const scope = scopeOf(organisationId, eventId);
+      try {
+        await repo.transaction(async (tx) => {
+          const held = await repo.heldBooths(tx, scope, companyId);
+          if (held.length > 0) throw exhibitionErrors.companyHoldsBooths(held.map((b) => `${b.hall} ${b.number}`));
+          if (!(await repo.deleteCompany(tx, scope, companyId))) throw exhibitionErrors.companyNotFound();
+        });
+      } catch (err) {
+        // A booth given to it meanwhile: the foreign key refuses, and so do we.
+        if (sqlState(err) === '23503') throw exhibitionErrors.companyHoldsBooths([]);
+        throw err;
+      }
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.company_deleted', target: companyId, meta: { eventId } });
+      return { id: companyId };
+    },
+
+    async booths(caller: AuthUser, organisationId: string, eventId: string): Promise<TBoothList> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const rows = (await repo.booths(eventId)).filter((b) => b.organisationId === organisationId);
+      const names = await repo.companyNames(eventId, [...new Set(rows.flatMap((b) => (b.companyId ? [b.companyId] : [])))]);
+      return {
+        columns: PLAN_COLUMNS,
+        rows: PLAN_ROWS,
+        halls: [...new Set(rows.map((b) => b.hall))],
+        booths: rows.map((b) => boothOf(b, b.companyId ? (names.get(b.companyId) ?? null) : null)),
+      };
+    },
+
+    async createBooth(caller: AuthUser, organisationId: string, eventId: string, input: TBoothInput): Promise<TBooth> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const row = await placeBooth(organisationId, eventId, null, input);
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.booth_created', target: row.id, meta: { eventId, hall: row.hall, number: row.number } });
+      return boothView(eventId, row);
+    },
+
+    async updateBooth(caller: AuthUser, organisationId: string, eventId: string, boothId: string, input: TBoothInput): Promise<TBooth> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const row = await placeBooth(organisationId, eventId, boothId, input);
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.booth_updated', target: row.id, meta: { eventId } });
+      return boothView(eventId, row);
+    },
+
+    async deleteBooth(caller: AuthUser, organisationId: string, eventId: string, boothId: string): Promise<{ id: string }> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      if (!(await repo.deleteBooth(scopeOf(organisationId, eventId), boothId))) throw exhibitionErrors.boothNotFound();
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.booth_deleted', target: boothId, meta: { eventId } });
+      return { id: boothId };
+    },
+
+    /** A booth goes to one company of this event (replacing any holder), or is freed. */
+    async assignBooth(caller: AuthUser, organisationId: string, eventId: string, boothId: string, companyId: string | null): Promise<TBooth> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const scope = scopeOf(organisationId, eventId);
+      if (!(await repo.booth(scope, boothId))) throw exhibitionErrors.boothNotFound();
+      if (companyId !== null && !(await repo.company(eventId, companyId, organisationId))) {
+        throw errors.validation([{ field: 'companyId', key: ExhibitionErrorKey.UnknownCompany }]);
+      }
+      let row: BoothRow | null;
+      try {
+        row = await repo.updateBooth(scope, boothId, { companyId });
+      } catch (err) {
+        if (sqlState(err) === '23503') throw errors.validation([{ field: 'companyId', key: ExhibitionErrorKey.UnknownCompany }]);
+        throw err;
+      }
+      if (!row) throw exhibitionErrors.boothNotFound();
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.booth_assigned', target: boothId, meta: { eventId, companyId } });
+      return boothView(eventId, row);
+    },
+
+    async products(caller: AuthUser, organisationId: string, eventId: string, companyId: string): Promise<TProduct[]> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      await ownCompany(organisationId, eventId, companyId);
+      return (await repo.products(eventId, companyId)).map(productOf);
+    },
+
+    async createProduct(caller: AuthUser, organisationId: string, eventId: string, companyId: string, input: TProductValues): Promise<TProduct> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      await ownCompany(organisationId, eventId, companyId);
+      const row = await repo.insertProduct({
+        id: newId(),
+        organisationId,
+        eventId,
+        companyId,
+        name: input.name,
+        category: input.category,
+        description: input.description,
+        priceCents: input.price === null ? null : cents(input.price),
+      });
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.product_created', target: row.id, meta: { eventId, companyId } });
+      return productOf(row);
+    },
+
+    async updateProduct(caller: AuthUser, organisationId: string, eventId: string, companyId: string, productId: string, input: TProductValues): Promise<TProduct> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const row = await repo.updateProduct(scopeOf(organisationId, eventId), companyId, productId, {
+        name: input.name,
+        category: input.category,
+        description: input.description,
+        priceCents: input.price === null ? null : cents(input.price),
+      });
+      if (!row) throw exhibitionErrors.productNotFound();
+      return productOf(row);
+    },
+
+    async deleteProduct(caller: AuthUser, organisationId: string, eventId: string, companyId: string, productId: string): Promise<{ id: string }> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      if (!(await repo.deleteProduct(scopeOf(organisationId, eventId), companyId, productId))) throw exhibitionErrors.productNotFound();
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.product_deleted', target: productId, meta: { eventId, companyId } });
+      return { id: productId };
+    },
+
+    /** The app's Exhibitors tab: the tab's rules first, then every company of the event with its booths. */
+    async exhibitors(caller: { user: AuthUser | null; eventAccess: EventAccess | null }, eventId: string, search: string | undefined): Promise<{ items: TExhibitorSummary[] }> {
+      await deps.assertTabVisible(eventId, 'exhibitors', caller);
+      const rows = await repo.eventCompanies(eventId, search);
+      const booths = await repo.booths(eventId, rows.map((r) => r.id));
+      return { items: rows.map((c) => summaryOf(c, booths)) };
+    },
+
+    async exhibitor(caller: { user: AuthUser | null; eventAccess: EventAccess | null }, eventId: string, companyId: string): Promise<TExhibitorPage> {
+      await deps.assertTabVisible(eventId, 'exhibitors', caller);
+      const company = await repo.company(eventId, companyId);
+      if (!company) throw exhibitionErrors.companyNotFound();
+      const [booths, products] = await Promise.all([repo.booths(eventId, [companyId]), repo.products(eventId, companyId)]);
+      return {
+        company: { ...summaryOf(company, booths), profileHtml: company.profileHtml, website: company.website, contactEmail: company.contactEmail },
+        products: products.map(productOf),
+      };
+    },
+  };
+}
+export type ExhibitionService = ReturnType<typeof createExhibitionService>;

@@ -1,0 +1,95 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Select, Textarea, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { activeCountries } from '@pavilion/domain/reference/countries';
+import type { TExhibitingCompany, TCompanyInput } from '@pavilion/domain/exhibition/exhibition.schemas';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
+import { FormModal } from '../../../ui/form-modal.tsx';
+import { exhibitionOrgApi as api } from '../api/exhibition-api.ts';
+import { exhibitionKeys } from '../api/exhibition-keys.ts';
+
+type TDraft = { name: string; category: string; countryCode: string; website: string; contactEmail: string; profileHtml: string };
+const draftOf = (c: TExhibitingCompany | null): TDraft => ({
+  name: c?.name ?? '',
+  category: c?.category ?? '',
+  countryCode: c?.countryCode ?? '',
+  website: c?.website ?? '',
+  contactEmail: c?.contactEmail ?? '',
+  profileHtml: c?.profileHtml ?? '',
+});
+
+/** Create or edit an exhibiting company; the server's field errors land on their fields. */
+export function CompanyFormModal({ eventId, company, isOpen, onClose }: { eventId: string; company: TExhibitingCompany | null; isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [draft, setDraft] = useState<TDraft>(() => draftOf(company));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (isOpen) {
+      setDraft(draftOf(company));
+      setErrors({});
+    }
+  }, [isOpen, company]);
+  const countries = useMemo(() => activeCountries().map((c) => ({ value: c.countryCode, label: c.name })), []);
+  const mutation = useMutation({
+    mutationFn: (body: TCompanyInput) => (company ? api.updateCompany(eventId, company.id, body) : api.createCompany(eventId, body)),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: exhibitionKeys.companies(eventId) });
+      void qc.invalidateQueries({ queryKey: exhibitionKeys.booths(eventId) });
+    },
+  });
+  const form = useFormMutation(mutation, {
+    setFieldError: (field, message) => setErrors((e) => ({ ...e, [field]: message })),
+    success: (c) => (company ? t('exhibition.companies.saved') : t('exhibition.companies.created', { name: c.name })),
+    onSuccess: onClose,
+  });
+  const set = (field: keyof TDraft) => (value: string) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: '' }));
+  };
+  const title = company ? t('exhibition.companies.edit') : t('exhibition.companies.new');
+  return (
+    <FormModal
+      opened={isOpen}
+      onClose={onClose}
+      title={title}
+      formLabel={title}
+      size="lg"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setErrors({});
+        form.submit(draft);
+      }}
+      formError={form.formError}
+      isPending={form.isPending}
+      submitLabel={company ? t('exhibition.companies.save') : t('exhibition.companies.create')}
+      cancelLabel={t('common.cancel')}
+    >
+      <TextInput label={t('exhibition.companies.name')} required maxLength={160} value={draft.name} onChange={(e) => set('name')(e.currentTarget.value)} error={errors.name || undefined} data-autofocus />
+      <TextInput label={t('exhibition.companies.category')} maxLength={80} value={draft.category} onChange={(e) => set('category')(e.currentTarget.value)} error={errors.category || undefined} />
+      <Select
+        label={t('exhibition.companies.country')}
+        data={countries}
+        searchable
+        clearable
+        value={draft.countryCode || null}
+        onChange={(v) => set('countryCode')(v ?? '')}
+        error={errors.countryCode || undefined}
+      />
+      <TextInput label={t('exhibition.companies.website')} type="url" placeholder="https://" maxLength={300} value={draft.website} onChange={(e) => set('website')(e.currentTarget.value)} error={errors.website || undefined} />
+      <TextInput label={t('exhibition.companies.contactEmail')} type="email" maxLength={254} value={draft.contactEmail} onChange={(e) => set('contactEmail')(e.currentTarget.value)} error={errors.contactEmail || undefined} />
+      <Textarea
+        label={t('exhibition.companies.profile')}
+        description={t('exhibition.companies.profileHint')}
+        autosize
+        minRows={4}
+        maxRows={12}
+        maxLength={20000}
+        value={draft.profileHtml}
+        onChange={(e) => set('profileHtml')(e.currentTarget.value)}
+        error={errors.profileHtml || undefined}
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,14 @@
+import { modals } from '@mantine/modals';
+import type { TFunction } from 'i18next';
+
+/** A confirmation that names what goes, red, with Cancel focused. */
+export function confirmDelete(t: TFunction, options: { title: string; body: string; confirm: string; onConfirm: () => void }) {
+  modals.openConfirmModal({
+    title: options.title,
+    children: options.body,
+    labels: { confirm: options.confirm, cancel: t('common.cancel') },
+    confirmProps: { color: 'red' },
+    cancelProps: { 'data-autofocus': true } as Record<string, unknown>,
+    onConfirm: options.onConfirm,
+  });
+}

@@ -1,0 +1,86 @@
+import type { MouseEvent } from 'react';
+import { Box, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TBooth } from '@pavilion/domain/exhibition/exhibition.schemas';
+
+export const HELD = 'var(--mantine-color-teal-1)';
+export const HELD_BORDER = 'var(--mantine-color-teal-8)';
+export const FREE = 'var(--mantine-color-gray-0)';
+export const FREE_BORDER = 'var(--mantine-color-gray-6)';
+
+/** The hall's grid: booths as buttons on their cells; a click on an empty cell offers a booth there. */
+export function HallPlan(props: { hall: string; columns: number; rows: number; booths: TBooth[]; selectedId: string | null; onSelect: (b: TBooth) => void; onEmptyCell: ((x: number, y: number) => void) | null }) {
+  const { t } = useTranslation();
+  const { columns, rows } = props;
+  const onBackground = (e: MouseEvent<HTMLDivElement>) => {
+    if (!props.onEmptyCell || e.target !== e.currentTarget) return;
+    const r = e.currentTarget.getBoundingClientRect();
+    const x = Math.min(columns - 1, Math.floor(((e.clientX - r.left) / r.width) * columns));
+    const y = Math.min(rows - 1, Math.floor(((e.clientY - r.top) / r.height) * rows));
+    props.onEmptyCell(x, y);
+  };
+  return (
+    <Box style={{ overflowX: 'auto' }}>
+      <Box
+        role="group"
+        aria-label={t('exhibition.booths.plan', { hall: props.hall })}
+        data-testid="hall-plan"
+        onClick={onBackground}
+        style={{
+          minWidth: 560,
+          display: 'grid',
+          gridTemplateColumns: `repeat(${columns}, 1fr)`,
+          gridTemplateRows: `repeat(${rows}, 1fr)`,
+          aspectRatio: `${columns} / ${rows}`,
+          backgroundColor: 'var(--mantine-color-white)',
+          backgroundImage:
+            'linear-gradient(to right, var(--mantine-color-gray-2) 1px, transparent 1px), linear-gradient(to bottom, var(--mantine-color-gray-2) 1px, transparent 1px)',
+          backgroundSize: `calc(100% / ${columns}) calc(100% / ${rows})`,
+          border: '1px solid var(--mantine-color-gray-4)',
+          borderRadius: 4,
+          cursor: props.onEmptyCell ? 'copy' : 'default',
+        }}
+      >
+        {props.booths.map((b) => {
+          const isSelected = b.id === props.selectedId;
+          const state = b.company ? t('exhibition.booths.heldBy', { name: b.company.name }) : t('exhibition.booths.free');
+          return (
+            <UnstyledButton
+              key={b.id}
+              onClick={() => props.onSelect(b)}
+              aria-label={t('exhibition.booths.boothLabel', { number: b.number, size: b.sizeSqm, state })}
+              aria-pressed={isSelected}
+              data-testid={`booth-${b.number}`}
+              style={{
+                gridColumn: `${b.x + 1} / span ${b.w}`,
+                gridRow: `${b.y + 1} / span ${b.h}`,
+                background: b.company ? HELD : FREE,
+                border: `${isSelected ? 3 : 1}px solid ${isSelected ? 'var(--mantine-color-blue-8)' : b.company ? HELD_BORDER : FREE_BORDER}`,
+                borderRadius: 3,
+                padding: 2,
+                overflow: 'hidden',
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                justifyContent: 'center',
+                textAlign: 'center',
+                lineHeight: 1.1,
+                cursor: 'pointer',
+              }}
+            >
+              <Text fw={700} size="xs" c="gray.9">
+                {b.number}
+              </Text>
+              {b.company && b.h > 1 && (
+                <Text size="10px" c="gray.8" lineClamp={1}>
+                  {b.company.name}
+                </Text>
+              )}
+            </UnstyledButton>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
+

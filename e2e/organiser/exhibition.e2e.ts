@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
+import { logInAsOrganiser } from '../support/organiser.ts';
+
+/*
+ * Issue 15, first slice: the organiser creates an exhibiting company, a booth on the hall plan, gives the booth to
+ * the company and adds a product; an anonymous visitor on a phone opens the app's Exhibitors tab of the demo event,
+ * finds the company with its booth, and opens its page with the product.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('exhibition', () => {
+  it('the organiser lists a company with a booth and a product; a visitor finds them in the Exhibitors tab', async () => {
+    const organiser = await (await newContext(browser, server.url, { width: 1366, height: 900 })).newPage();
+    const orgWatch = watchPage(organiser);
+    await logInAsOrganiser(organiser);
+
+    // The side menu's "Exhibitors & booths" is a real section now: it opens on the companies, empty at first.
+    await organiser.goto(`/app/exhibitors?eventId=${server.eventId}`);
+    await organiser.getByRole('heading', { name: 'No exhibiting companies yet' }).waitFor({ timeout: 30_000 });
+    await organiser.getByRole('button', { name: 'New company' }).click();
+    const companyForm = organiser.getByRole('form', { name: 'New company' });
+    await companyForm.getByLabel('Company name').fill('Orbit Robotics');
+    await companyForm.getByLabel('Category').fill('Automation');
+    await companyForm.getByLabel('Profile').fill('<p>Collaborative robots for <strong>small factories</strong>.</p>');
+    await companyForm.getByRole('button', { name: 'Create company' }).click();
+    // The server loads its HTML sanitiser (DOMPurify over jsdom) on the first rich-text save.
+    await expect.poll(() => organiser.getByText('Company Orbit Robotics created').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await organiser.getByTestId('companies-table').getByText('Orbit Robotics').waitFor();
+
+    // A booth on the plan of Hall 1: a click on an empty cell places the new booth there.
+    await organiser.getByRole('link', { name: 'Booths & hall plan' }).click();
+    await organiser.getByRole('heading', { name: 'No booths yet' }).waitFor();
+    await organiser.getByRole('button', { name: 'New booth' }).click();
+    const boothForm = organiser.getByRole('form', { name: 'New booth' });
+    await boothForm.getByRole('textbox', { name: 'Hall' }).fill('Hall 1');
+    await boothForm.getByLabel('Booth number').fill('B12');
+    await boothForm.getByRole('textbox', { name: 'Size (m²)' }).fill('18');
+    await boothForm.getByRole('textbox', { name: 'Price' }).fill('2400');
+    await boothForm.getByRole('textbox', { name: 'Column' }).fill('4');
+    await boothForm.getByRole('textbox', { name: 'Row' }).fill('2');
+    await boothForm.getByRole('textbox', { name: 'Width (cells)' }).fill('6');
+    await boothForm.getByRole('textbox', { name: 'Depth (cells)' }).fill('3');
+    await boothForm.getByRole('button', { name: 'Create booth' }).click();
+    await expect.poll(() => organiser.getByText('Booth B12 created').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // A second booth placed over B12 is refused with the booth it would cover named.
+    await organiser.getByRole('button', { name: 'New booth' }).click();
+    const second = organiser.getByRole('form', { name: 'New booth' });
+    await second.getByLabel('Booth number').fill('B13');
+    await second.getByRole('textbox', { name: 'Column' }).fill('8');
+    await second.getByRole('textbox', { name: 'Row' }).fill('3');
+    await second.getByRole('button', { name: 'Create booth' }).click();
+    await second.getByText('This place overlaps booth B12 in Hall 1').waitFor();
+    await second.getByRole('button', { name: 'Cancel' }).click();
+
+    // Click the booth on the plan and give it to the company.
+    const plan = organiser.getByRole('group', { name: 'Hall plan of Hall 1' });
+    await plan.getByRole('button', { name: /^Booth B12, 18 m², Free/ }).click();
+    await organiser.getByRole('heading', { name: 'Booth B12' }).waitFor();
+    await organiser.getByRole('textbox', { name: 'Company holding this booth' }).click();
+    await organiser.getByRole('option', { name: 'Orbit Robotics' }).click();
+    await organiser.getByRole('button', { name: 'Save holder' }).click();
+    await expect.poll(() => organiser.getByText('Booth B12 given to Orbit Robotics').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await plan.getByRole('button', { name: /^Booth B12, 18 m², Held by Orbit Robotics/ }).waitFor();
+    await expectAccessible(organiser, 'hall plan');
+    await screenshot(organiser, 'exhibition-hall-plan');
+
+    // A product of the company, priced on request.
+    await organiser.getByRole('link', { name: 'Companies', exact: true }).click();
+    await organiser.getByRole('button', { name: 'Actions: Orbit Robotics' }).click();
+    await organiser.getByRole('menuitem', { name: 'Products' }).click();
+    await organiser.getByRole('button', { name: 'Add product' }).click();
+    const productForm = organiser.getByRole('form', { name: 'Add product' });
+    await productForm.getByLabel('Product name').fill('Cobot Arm C3');
+    await productForm.getByLabel('Description').fill('Six axes, 3 kg payload.');
+    await productForm.getByLabel('Price on request').check();
+    await productForm.getByRole('button', { name: 'Save product' }).click();
+    await expect.poll(() => organiser.getByText('Product added').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await organiser.getByRole('list', { name: 'Products' }).getByText('Cobot Arm C3').waitFor();
+    await organiser.keyboard.press('Escape');
+    await organiser.getByTestId('companies-table').getByText('Hall 1 · B12').waitFor();
+
+    // An anonymous visitor on a phone: the app's Exhibitors tab of the demo event.
+    const visitor = await (await newContext(browser, server.url, { width: 390, height: 844 })).newPage();
+    const visitorWatch = watchPage(visitor);
+    await visitor.goto(`/tabs/exhibitors?eventId=${server.eventId}`);
+    const row = visitor.getByTestId('exhibitor-row').filter({ hasText: 'Orbit Robotics' });
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.getByText('Booth B12 · Hall 1').count()).toBe(1);
+    await visitor.getByRole('searchbox', { name: 'Search exhibitors' }).fill('b12');
+    await expect.poll(() => visitor.getByText('1 exhibitor', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    await expectAccessible(visitor, 'exhibitors tab');
+    await screenshot(visitor, 'exhibition-exhibitors-phone');
+    await row.click();
+    const companyPage = visitor.getByTestId('exhibitor-page');
+    await companyPage.getByRole('heading', { name: 'Orbit Robotics' }).waitFor();
+    expect(await companyPage.getByText('small factories').count()).toBe(1);
+    expect(await companyPage.getByText('Cobot Arm C3').count()).toBe(1);
+    expect(await companyPage.getByText('Price on request').count()).toBe(1);
+    await expectAccessible(visitor, 'exhibitor page');
+    await screenshot(visitor, 'exhibition-company-phone');
+
+    // What the database holds, through the public API the tab reads.
+    const listed = await visitor.evaluate(async (eventId) => {
+      const res = await fetch(`/api/eventservices/public/events/${eventId}/exhibitors?search=orbit`);
+      return ((await res.json()) as { data: { items: { name: string; booths: { hall: string; number: string }[] }[] } }).data.items;
+    }, server.eventId);
+    expect(listed).toEqual([expect.objectContaining({ name: 'Orbit Robotics', booths: [expect.objectContaining({ hall: 'Hall 1', number: 'B12' })] })]);
+    expect([...orgWatch.errors, ...visitorWatch.errors]).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { zPage } from '../common/pagination.ts';
+import { findCountry } from '../reference/countries.ts';
+import { EMAIL_ERROR_KEY, EMAIL_MAX_LENGTH, isValidEmail } from '../validation/email.ts';
+import { zRichText } from '../validation/rich-text.ts';
+import { STALL_TYPES } from './exhibition-forms.ts';
+
+/**
+ * Exhibition (issue 15, first slice): exhibiting companies (SPEC §3.1 user type 2) of an event, its booths (stalls)
+ * placed on a per-hall grid plan, and each company's products.
+ */
+
+/** The hall plan's grid: booths are rectangles of whole cells inside it. */
+export const PLAN_COLUMNS = 40;
+export const PLAN_ROWS = 24;
+
+/** The error keys this module adds (the web translates them under `validation.`). */
+export const ExhibitionErrorKey = {
+  UnknownCountry: 'unknownCountry',
+  OutsidePlan: 'outsidePlan',
+  UnknownCompany: 'unknownCompany',
+  HttpsUrlRequired: 'websiteUrlRequired',
+  PriceCents: 'priceCents',
+} as const;
+
+const zId = z.string().min(1).max(64);
+const zName = z.string().trim().min(1).max(160);
+const zShortText = (max: number) => z.string().trim().max(max);
+/** A money amount with at most two decimals, 0 … 10 000 000 (stored in cents). */
+const zPrice = z
+  .number()
+  .min(0)
+  .max(10_000_000)
+  .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), { message: ExhibitionErrorKey.PriceCents });
+
+/** A delete's answer: the id that went. */
+export const ZExhibitionDeleted = z.object({ id: z.string() });
+
+export const ZExhibitionEventParams = z.strictObject({ eventId: zId });
+export const ZCompanyParams = z.strictObject({ eventId: zId, companyId: zId });
+export const ZBoothParams = z.strictObject({ eventId: zId, boothId: zId });
+export const ZProductParams = z.strictObject({ eventId: zId, companyId: zId, productId: zId });
+
+export const ZCompanyQuery = z.strictObject({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type TCompanyQuery = z.infer<typeof ZCompanyQuery>;
+
+/** An exhibiting company as the organiser enters it; the profile is rich text, sanitised on the server. */
+export const ZCompanyInput = z.strictObject({
+  name: zName,
+  profileHtml: zRichText(20_000).default(''),
+  category: zShortText(80).default(''),
+  /** ISO 3166 alpha-2 code of SPEC §3.2's country table, or '' when unknown. */
+  countryCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((c) => c === '' || findCountry(c) !== undefined, { message: ExhibitionErrorKey.UnknownCountry })
+    .default(''),
+  website: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { message: ExhibitionErrorKey.HttpsUrlRequired })
+    .default(''),
+  contactEmail: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH)
+    .refine((v) => v === '' || isValidEmail(v), { message: EMAIL_ERROR_KEY })
+    .default(''),
+});
+export type TCompanyInput = z.input<typeof ZCompanyInput>;
+
+export const ZBoothRef = z.object({ id: z.string(), hall: z.string(), number: z.string() });
+export type TBoothRef = z.infer<typeof ZBoothRef>;
+
+export const ZExhibitingCompany = z.object({
+  id: z.string(),
+  name: z.string(),
+  profileHtml: z.string(),
+  category: z.string(),
+  countryCode: z.string(),
+  website: z.string(),
+  contactEmail: z.string(),
+  booths: z.array(ZBoothRef),
+  productCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type TExhibitingCompany = z.infer<typeof ZExhibitingCompany>;
+export const ZExhibitingCompanyPage = zPage(ZExhibitingCompany);
+
+/** A booth's place on its hall's plan: whole grid cells, inside PLAN_COLUMNS × PLAN_ROWS. */
+export const ZPlacement = z.object({
+  x: z.number().int().min(0).max(PLAN_COLUMNS - 1),
+  y: z.number().int().min(0).max(PLAN_ROWS - 1),
+  w: z.number().int().min(1).max(PLAN_COLUMNS),
+  h: z.number().int().min(1).max(PLAN_ROWS),
+});
+export type TPlacement = z.infer<typeof ZPlacement>;
+
+/** A booth (stall): hall, number (unique in its hall), size, SPEC §3.5 stall type, price, place on the plan. */
+export const ZBoothInput = z
+  .strictObject({
+    hall: zName.max(60),
+    number: zName.max(20),
+    sizeSqm: z.number().positive().max(100_000),
+    stallType: z.enum(STALL_TYPES),
+    price: zPrice,
+    ...ZPlacement.shape,
+  })
+  .superRefine((b, ctx) => {
+    if (b.x + b.w > PLAN_COLUMNS) ctx.addIssue({ code: 'custom', path: ['w'], message: ExhibitionErrorKey.OutsidePlan });
+    if (b.y + b.h > PLAN_ROWS) ctx.addIssue({ code: 'custom', path: ['h'], message: ExhibitionErrorKey.OutsidePlan });
+  });
+export type TBoothInput = z.infer<typeof ZBoothInput>;
+
+export const ZBoothHolderInput = z.strictObject({ companyId: zId.nullable() });
+
+export const ZBooth = z.object({
+  id: z.string(),
+  hall: z.string(),
+  number: z.string(),
+  sizeSqm: z.number(),
+  stallType: z.enum(STALL_TYPES),
+  price: z.number(),
+  x: z.number().int(),
+  y: z.number().int(),
+  w: z.number().int(),
+  h: z.number().int(),
+  company: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type TBooth = z.infer<typeof ZBooth>;
+export const ZBoothList = z.object({ columns: z.number().int(), rows: z.number().int(), halls: z.array(z.string()), booths: z.array(ZBooth) });
+export type TBoothList = z.infer<typeof ZBoothList>;
+
+/** A product of a company: price in the event's currency, or null for "price on request". */
+export const ZProductInput = z.strictObject({
+  name: zName,
+  category: zShortText(80).default(''),
+  description: zShortText(4000).default(''),
+  price: zPrice.nullable(),
+});
+export type TProductInput = z.input<typeof ZProductInput>;
+export const ZProduct = z.object({ id: z.string(), name: z.string(), category: z.string(), description: z.string(), price: z.number().nullable() });
+export type TProduct = z.infer<typeof ZProduct>;
+export const ZProductList = z.array(ZProduct);
+
+/** Attendee side (the app's Exhibitors tab): what a visitor sees of a company. */
+export const ZExhibitorQuery = z.strictObject({ search: z.string().trim().max(100).optional() });
+export const ZExhibitorSummary = z.object({ id: z.string(), name: z.string(), category: z.string(), countryCode: z.string(), booths: z.array(ZBoothRef) });
+export type TExhibitorSummary = z.infer<typeof ZExhibitorSummary>;
+export const ZExhibitorList = z.object({ items: z.array(ZExhibitorSummary) });
+export const ZExhibitorPage = z.object({
+  company: ZExhibitorSummary.extend({ profileHtml: z.string(), website: z.string(), contactEmail: z.string() }),
+  products: z.array(ZProduct),
+});
+export type TExhibitorPage = z.infer<typeof ZExhibitorPage>;
+
+/** Whether two placed booths share a cell (touching edges is fine). */
+export function placementsOverlap(a: TPlacement, b: TPlacement): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
