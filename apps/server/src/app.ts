@@ -37,6 +37,7 @@ import { checkinModule } from './modules/checkin/index.ts';
 import { mailOutboxModule } from './modules/mail-outbox/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { venueModule } from './modules/venue/index.ts';
+import { programmeModule } from './modules/programme/index.ts';
 import { profileModule } from './modules/profile/index.ts';
 import { shareModule } from './modules/share/index.ts';
 import { portalModule } from './modules/portal/index.ts';
@@ -62,6 +63,7 @@ const MODULES = [
   shareModule,
   portalModule,
   venueModule,
+  programmeModule,
 ];
 
 export type { AppEvents } from './platform/app-module.ts';
