@@ -87,6 +87,12 @@ const loadVenue = {
   page: () => import('../modules/venue/pages/venue-page.tsx'),
 };
 
+/** Sessions & agenda (modules/programme): the organiser's section under /app/sessions. */
+const loadProgramme = {
+  section: () => import('../modules/programme/components/programme-section.tsx'),
+  pages: () => import('../modules/programme/pages/org-programme-pages.tsx'),
+};
+
 export const signedInRoutes: RouteObject[] = [
   {
     lazy: page(() => import('../modules/dashboard/components/dashboard-shell.tsx'), 'DashboardShell'),
@@ -126,6 +132,19 @@ export const signedInRoutes: RouteObject[] = [
           gated(['AP-292', 'AP-288'], { path: 'attendance', lazy: page(loadCheckin.attendance, 'OrgAttendancePage') }),
           gated('AP-288', { path: 'conflicts', lazy: page(loadCheckin.conflicts, 'OrgConflictsPage') }),
           gated(['AP-297', 'AP-299'], { path: 'footfall', lazy: page(loadCheckin.footfall, 'OrgFootfallPage') }),
+        ],
+      }),
+      // Sessions & agenda (modules/programme): one tab per area, each gated by its view code.
+      gated(['AP-300', 'AP-328', 'AP-307', 'AP-335'], {
+        path: 'app/sessions',
+        lazy: page(loadProgramme.section, 'ProgrammeSection'),
+        children: [
+          { index: true, lazy: page(loadProgramme.section, 'ProgrammeSectionIndex') },
+          gated('AP-300', { path: 'list', lazy: page(loadProgramme.pages, 'SessionsPage') }),
+          gated('AP-300', { path: 'grid', lazy: page(loadProgramme.pages, 'GridPage') }),
+          gated('AP-328', { path: 'rooms', lazy: page(loadProgramme.pages, 'RoomsPage') }),
+          gated('AP-307', { path: 'tracks', lazy: page(loadProgramme.pages, 'TracksPage') }),
+          gated('AP-335', { path: 'speakers', lazy: page(loadProgramme.pages, 'SpeakersPage') }),
         ],
       }),
       // Badges (modules/badges): templates, printing, history, links to the desk stations.

@@ -8,7 +8,6 @@ import type { TFeatureKey } from '../placeholder/index.ts';
  */
 export const DASHBOARD_LATER_FEATURES = [
   { path: 'exhibitors', feature: 'exhibitors', card: 'exhibitors', code: 'M-12' },
-  { path: 'sessions', feature: 'sessions', card: 'sessions', code: 'M-8' },
   { path: 'networking', feature: 'networking', card: 'networking', code: 'M-11' },
   { path: 'analytics', feature: 'analytics', card: 'analytics', code: 'SM-58' },
   { path: 'marketing', feature: 'marketing', card: 'marketing', code: 'M-18' },

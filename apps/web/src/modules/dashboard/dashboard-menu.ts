@@ -42,6 +42,8 @@ export const DASHBOARD_MENU: readonly TMenuEntry[] = [
   { id: 'certificates', to: '/app/certificates', label: 'features.certificates', access: ['AP-248', 'AP-254', 'AP-294', 'AP-258', 'AP-233'], group: 'event', needsEvent: true },
   // App & portal (modules/portal): the attendee app's tabs (AP-28) and the web portal's menu (AP-775).
   { id: 'portal', to: '/app/portal', label: 'features.appPortal', access: ['AP-28', 'AP-775'], group: 'event', needsEvent: true },
+  // Sessions & agenda (modules/programme): any of sessions, auditoriums, tracks or speakers: View.
+  { id: 'sessions', to: '/app/sessions', label: 'features.sessions', access: ['AP-300', 'AP-328', 'AP-307', 'AP-335'], group: 'event', needsEvent: true },
   ...DASHBOARD_LATER_FEATURES.map(
     (f): TMenuEntry => ({ id: f.path, to: `/app/${f.path}`, label: `features.${f.feature}`, access: f.code, group: 'later', needsEvent: true }),
   ),

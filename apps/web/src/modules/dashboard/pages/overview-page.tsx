@@ -9,7 +9,6 @@ import {
   IconLink,
   IconMapPin,
   IconMessages,
-  IconPresentation,
   IconSettings,
   IconSpeakerphone,
   IconWorld,
@@ -31,7 +30,6 @@ import { selectEvent, useCurrentEventId } from '../../../app/selected-event.ts';
 
 const CARD_ICONS: Record<(typeof DASHBOARD_LATER_FEATURES)[number]['card'], ReactNode> = {
   exhibitors: <IconBuildingStore size={22} />,
-  sessions: <IconPresentation size={22} />,
   networking: <IconMessages size={22} />,
   analytics: <IconChartBar size={22} />,
   marketing: <IconSpeakerphone size={22} />,

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, TypographyStylesProvider } from '@mantine/core';
 import { IconCalendarEvent, IconId, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { useIsLoggedIn } from '../../../app/session-storage.ts';
 import { formatDateRange } from '../../../ui/format.ts';
 import { AttendeeHome, HomeCard } from '../../attendee/index.ts';
 import { useMyEbadges } from '../../ebadge/index.ts';
+import { ScheduleTab, SpeakersTab } from '../../programme/index.ts';
 
 function EventCard({ event }: { event: TPortalEvent }) {
   const { t } = useTranslation();
@@ -149,6 +151,19 @@ export function AppTabContent({ tabName, event }: { tabName: TAppTabName; event:
       return <AboutCard event={event} />;
     case 'event-location':
       return <LocationCard event={event} />;
+    // The programme (modules/programme): lazy, so the portal's chunk does not carry it.
+    case 'session-list':
+      return (
+        <Suspense fallback={<Skeleton h={160} />}>
+          <ScheduleTab eventId={event.id} />
+        </Suspense>
+      );
+    case 'speaker-listing':
+      return (
+        <Suspense fallback={<Skeleton h={160} />}>
+          <SpeakersTab eventId={event.id} />
+        </Suspense>
+      );
     default:
       return null;
   }
