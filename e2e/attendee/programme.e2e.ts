@@ -131,7 +131,7 @@ describe('programme', () => {
     await screenshot(attendee, 'programme-my-schedule-phone');
 
     // The organiser's list counts the seat taken.
-    await organiser.reload();
+    await organiser.goto(`/app/sessions/list?eventId=${server.eventId}`);
     await organiser.getByText('1 / 2 booked').waitFor({ timeout: 15_000 });
     expect([...orgWatch.errors, ...attWatch.errors]).toEqual([]);
   }, 120_000);
