@@ -12,7 +12,7 @@ import { useEventData } from '../../../app/session-storage.ts';
 import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { programmeApi, programmeKeys } from '../api/programme-api.ts';
-import { clockOf, dayLabel } from '../lib/programme-format.ts';
+import { clockOf, dayLabel, filterSessions, nowLineIndex } from '../lib/programme-format.ts';
 
 function useNow(): Date {
   const [now, setNow] = useState(() => new Date());
@@ -138,17 +138,11 @@ export function ScheduleTab({ eventId }: { eventId: string }) {
   if (schedule.isPending) return <Skeleton h={160} />;
   if (schedule.isError || !data) return <Text c="dimmed">{t('programme.attendee.loadError')}</Text>;
 
-  const q = search.trim().toLowerCase();
-  const speakerNames = new Map(data.speakers.map((s) => [s.id, s.name.toLowerCase()]));
-  const matches = (s: TScheduleSession) =>
-    (!trackId || s.trackId === trackId) &&
-    (!roomId || s.roomId === roomId) &&
-    (!q || s.title.toLowerCase().includes(q) || s.speakerIds.some((id) => speakerNames.get(id)?.includes(q)));
   const mine = data.sessions.filter((s) => s.myStatus !== null);
-  const list = view === 'mine' ? mine : data.sessions.filter((s) => s.start.startsWith(currentDay) && matches(s));
+  const list = view === 'mine' ? mine : filterSessions(data.sessions, data.speakers, { day: currentDay, search, trackId, roomId });
   const isNow = (s: TScheduleSession) => new Date(s.startsAt) <= now && now < new Date(s.endsAt);
   // The "now" line goes before the first session still to start, on today's page.
-  const nowIndex = view === 'all' && currentDay === today ? list.findIndex((s) => new Date(s.startsAt) > now) : -1;
+  const nowIndex = view === 'all' && currentDay === today ? nowLineIndex(list, now) : -1;
 
   return (
     <Stack gap="md">

@@ -18,3 +18,26 @@ export function eventDays(startDate: string, endDate: string): string[] {
   }
   return days;
 }
+
+type TFilterable = { title: string; start: string; trackId: string | null; roomId: string | null; speakerIds: string[] };
+
+/**
+ * The Schedule tab's list: the sessions of `day` (wall-clock date in the event's zone) in the chosen track and room
+ * whose title or one of whose speakers' names contains the search, case-insensitively.
+ */
+export function filterSessions<S extends TFilterable>(sessions: readonly S[], speakers: readonly { id: string; name: string }[], f: { day: string; search: string; trackId: string; roomId: string }): S[] {
+  const q = f.search.trim().toLowerCase();
+  const names = new Map(speakers.map((s) => [s.id, s.name.toLowerCase()]));
+  return sessions.filter(
+    (s) =>
+      s.start.startsWith(f.day) &&
+      (!f.trackId || s.trackId === f.trackId) &&
+      (!f.roomId || s.roomId === f.roomId) &&
+      (!q || s.title.toLowerCase().includes(q) || s.speakerIds.some((id) => names.get(id)?.includes(q))),
+  );
+}
+
+/** Where the "Now" line goes: before the first session still to start (-1 when every session has started). */
+export function nowLineIndex(sessions: readonly { startsAt: string }[], now: Date): number {
+  return sessions.findIndex((s) => new Date(s.startsAt) > now);
+}
