@@ -38,6 +38,7 @@ import { mailOutboxModule } from './modules/mail-outbox/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { venueModule } from './modules/venue/index.ts';
 import { exhibitionModule } from './modules/exhibition/index.ts';
+import { programmeModule } from './modules/programme/index.ts';
 import { profileModule } from './modules/profile/index.ts';
 import { shareModule } from './modules/share/index.ts';
 import { portalModule } from './modules/portal/index.ts';
@@ -64,6 +65,7 @@ const MODULES = [
   portalModule,
   venueModule,
   exhibitionModule,
+  programmeModule,
 ];
 
 export type { AppEvents } from './platform/app-module.ts';

@@ -16,6 +16,7 @@ import { profileRoutes } from './profile/profile.routes.ts';
 import { shareRoutes } from './share/share.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
 import { exhibitionRoutes } from './exhibition/exhibition.routes.ts';
+import { programmeRoutes } from './programme/programme.routes.ts';
 
 /**
  * Every module's route contracts, one line each (issue 13). The server's route-catalogue test checks that what
@@ -42,6 +43,7 @@ export const API_ROUTES = {
   share: shareRoutes,
   portal: portalRoutes,
   exhibition: exhibitionRoutes,
+  programme: programmeRoutes,
 } as const satisfies Record<string, Record<string, TRouteContract>>;
 
 export type TApiRoute = {

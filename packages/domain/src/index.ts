@@ -64,6 +64,8 @@ export * from './navigation/menu-item.ts';
 export * from './venue/venue.schemas.ts';
 export * from './venue/venue-access.ts';
 export * from './venue/venue-media.ts';
+export * from './programme/programme.schemas.ts';
+export * from './programme/programme-time.ts';
 export * from './navigation/capabilities.ts';
 export * from './portal/portal.schemas.ts';
 export * from './exhibition/exhibition-forms.ts';

@@ -12,6 +12,7 @@ export * from '../modules/certificates/certificates.tables.ts';
 export * from '../modules/badges/badges.tables.ts';
 export * from '../modules/checkin/checkin.tables.ts';
 export * from '../modules/venue/venue.tables.ts';
+export * from '../modules/programme/programme.tables.ts';
 export * from '../modules/profile/profile.tables.ts';
 export * from '../modules/portal/portal.tables.ts';
 export * from '../modules/exhibition/exhibition.tables.ts';

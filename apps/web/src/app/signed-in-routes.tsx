@@ -95,6 +95,12 @@ const loadExhibition = {
   booths: () => import('../modules/exhibition/pages/booths-page.tsx'),
 };
 
+/** Sessions & agenda (modules/programme): the organiser's section under /app/sessions. */
+const loadProgramme = {
+  section: () => import('../modules/programme/components/programme-section.tsx'),
+  pages: () => import('../modules/programme/pages/org-programme-pages.tsx'),
+};
+
 export const signedInRoutes: RouteObject[] = [
   {
     lazy: page(() => import('../modules/dashboard/components/dashboard-shell.tsx'), 'DashboardShell'),
@@ -144,6 +150,19 @@ export const signedInRoutes: RouteObject[] = [
           { index: true, lazy: page(loadExhibition.section, 'ExhibitionSectionIndex') },
           gated('AP-482', { path: 'companies', lazy: page(loadExhibition.companies, 'CompaniesPage') }),
           gated('AP-535', { path: 'booths', lazy: page(loadExhibition.booths, 'BoothsPage') }),
+        ],
+      }),
+      // Sessions & agenda (modules/programme): one tab per area, each gated by its view code.
+      gated(['AP-300', 'AP-328', 'AP-307', 'AP-335'], {
+        path: 'app/sessions',
+        lazy: page(loadProgramme.section, 'ProgrammeSection'),
+        children: [
+          { index: true, lazy: page(loadProgramme.section, 'ProgrammeSectionIndex') },
+          gated('AP-300', { path: 'list', lazy: page(loadProgramme.pages, 'SessionsPage') }),
+          gated('AP-300', { path: 'grid', lazy: page(loadProgramme.pages, 'GridPage') }),
+          gated('AP-328', { path: 'rooms', lazy: page(loadProgramme.pages, 'RoomsPage') }),
+          gated('AP-307', { path: 'tracks', lazy: page(loadProgramme.pages, 'TracksPage') }),
+          gated('AP-335', { path: 'speakers', lazy: page(loadProgramme.pages, 'SpeakersPage') }),
         ],
       }),
       // Badges (modules/badges): templates, printing, history, links to the desk stations.

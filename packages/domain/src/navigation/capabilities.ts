@@ -14,10 +14,10 @@ import { PORTAL_MENU } from './portal-menu.ts';
 export const BUILT_APP_TABS: Readonly<Record<TAppTabName, boolean>> = {
   'event-info': true,
   networking: false,
-  'session-list': false,
+  'session-list': true,
   'feed-listing': false,
   exhibitors: true,
-  'speaker-listing': false,
+  'speaker-listing': true,
   lead: false,
   'e-badge': true,
   'event-agenda': false,

@@ -45,6 +45,8 @@ export const DASHBOARD_MENU: readonly TMenuEntry[] = [
   { id: 'portal', to: '/app/portal', label: 'features.appPortal', access: ['AP-28', 'AP-775', 'AP-785'], group: 'event', needsEvent: true },
   // Exhibitors & booths (modules/exhibition): Companies: View or Booths: View.
   { id: 'exhibitors', to: '/app/exhibitors', label: 'features.exhibitors', access: ['AP-482', 'AP-535'], group: 'event', needsEvent: true },
+  // Sessions & agenda (modules/programme): any of sessions, auditoriums, tracks or speakers: View.
+  { id: 'sessions', to: '/app/sessions', label: 'features.sessions', access: ['AP-300', 'AP-328', 'AP-307', 'AP-335'], group: 'event', needsEvent: true },
   ...DASHBOARD_LATER_FEATURES.map(
     (f): TMenuEntry => ({ id: f.path, to: `/app/${f.path}`, label: `features.${f.feature}`, access: f.code, group: 'later', needsEvent: true }),
   ),

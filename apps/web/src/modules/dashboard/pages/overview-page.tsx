@@ -8,7 +8,6 @@ import {
   IconLink,
   IconMapPin,
   IconMessages,
-  IconPresentation,
   IconSettings,
   IconSpeakerphone,
   IconWorld,
@@ -29,7 +28,6 @@ import { DASHBOARD_LATER_FEATURES } from '../dashboard-features.ts';
 import { selectEvent, useCurrentEventId } from '../../../app/selected-event.ts';
 
 const CARD_ICONS: Record<(typeof DASHBOARD_LATER_FEATURES)[number]['card'], ReactNode> = {
-  sessions: <IconPresentation size={22} />,
   networking: <IconMessages size={22} />,
   analytics: <IconChartBar size={22} />,
   marketing: <IconSpeakerphone size={22} />,

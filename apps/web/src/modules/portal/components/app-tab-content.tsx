@@ -11,6 +11,7 @@ import { formatDateRange } from '../../../ui/format.ts';
 import { AttendeeHome, HomeCard } from '../../attendee/index.ts';
 import { useMyEbadges } from '../../ebadge/index.ts';
 import { ExhibitorsTab } from '../../exhibition/index.ts';
+import { ScheduleTab, SpeakersTab } from '../../programme/index.ts';
 
 function EventCard({ event }: { event: TPortalEvent }) {
   const { t } = useTranslation();
@@ -155,6 +156,19 @@ export function AppTabContent({ tabName, event }: { tabName: TAppTabName; event:
       return (
         <Suspense fallback={<Skeleton h={160} />}>
           <ExhibitorsTab eventId={event.id} />
+        </Suspense>
+      );
+    // The programme (modules/programme): lazy, so the portal's chunk does not carry it.
+    case 'session-list':
+      return (
+        <Suspense fallback={<Skeleton h={160} />}>
+          <ScheduleTab eventId={event.id} />
+        </Suspense>
+      );
+    case 'speaker-listing':
+      return (
+        <Suspense fallback={<Skeleton h={160} />}>
+          <SpeakersTab eventId={event.id} />
         </Suspense>
       );
     default:

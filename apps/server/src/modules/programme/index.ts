@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db.ts';
+import { defineModule } from '../../platform/app-module.ts';
+import { createProgrammeRepository } from './programme.repository.ts';
+import { registerProgrammeRoutes } from './programme.routes.ts';
+import { createProgrammeService, type ProgrammeDeps } from './programme.service.ts';
+
+export type { ProgrammeService } from './programme.service.ts';
+
+/** The programme (issue 16): rooms, tracks, speakers, sessions; the attendee's Schedule, Speakers and bookings. */
+export function createProgrammeModule(db: Db, deps: Omit<ProgrammeDeps, 'repo'>) {
+  const service = createProgrammeService({ repo: createProgrammeRepository(db), ...deps });
+  return {
+    service,
+    plugin: async (app: FastifyInstance) => registerProgrammeRoutes(app, service),
+  };
+}
+
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface */
+declare module '../../platform/app-module.ts' {
+  interface AppModules {
+    programme: ReturnType<typeof createProgrammeModule>;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+/** The programme module in the app's module list (after portal: its attendee data asks the portal's tab rule). */
+export const programmeModule = defineModule({
+  name: 'programme',
+  needs: ['events', 'portal'],
+  create: (p, { events, portal }) =>
+    createProgrammeModule(p.db, {
+      audit: p.audit,
+      assertEvent: events.assertEvent,
+      findEvent: (eventId) => events.service.findOwner(eventId),
+      assertTabVisible: (eventId, tabName, caller) => portal.assertTabVisible(eventId, tabName, caller),
+    }),
+});

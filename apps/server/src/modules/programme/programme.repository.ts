@@ -1,0 +1,288 @@
+import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { newId } from '../../platform/ids.ts';
+import { programmeBookings, programmeRooms, programmeSessionSpeakers, programmeSessions, programmeSpeakers, programmeTracks } from './programme.tables.ts';
+
+export type RoomRow = typeof programmeRooms.$inferSelect;
+export type TrackRow = typeof programmeTracks.$inferSelect;
+export type SpeakerRow = typeof programmeSpeakers.$inferSelect;
+export type SessionRow = typeof programmeSessions.$inferSelect;
+export type BookingRow = typeof programmeBookings.$inferSelect;
+export type SessionWrite = Omit<typeof programmeSessions.$inferInsert, 'id' | 'organisationId' | 'eventId' | 'bookedCount' | 'waitlistSeq' | 'createdAt' | 'updatedAt'>;
+export type Scope = { organisationId: string; eventId: string };
+export type Clash = { sessionId: string; title: string; speakerName?: string };
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The only file that queries the programme's tables; every organiser query names the organisation and the event. */
+export function createProgrammeRepository(db: Db) {
+  const inScope = <T extends { organisationId: unknown; eventId: unknown }>(t: T, s: Scope) =>
+    and(eq(t.organisationId as never, s.organisationId), eq(t.eventId as never, s.eventId));
+
+  /** Another session of the event in `roomId` overlapping [startsAt, endsAt). */
+  async function roomClash(tx: Tx | Db, s: Scope, roomId: string, startsAt: Date, endsAt: Date, exceptId: string | null): Promise<Clash | null> {
+    const [row] = await tx
+      .select({ sessionId: programmeSessions.id, title: programmeSessions.title })
+      .from(programmeSessions)
+      .where(
+        and(
+          inScope(programmeSessions, s),
+          eq(programmeSessions.roomId, roomId),
+          lt(programmeSessions.startsAt, endsAt),
+          gt(programmeSessions.endsAt, startsAt),
+          exceptId ? ne(programmeSessions.id, exceptId) : undefined,
+        ),
+      )
+      .orderBy(asc(programmeSessions.startsAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Another session of the event with one of these speakers overlapping [startsAt, endsAt). */
+  async function speakerClash(tx: Tx | Db, s: Scope, speakerIds: string[], startsAt: Date, endsAt: Date, exceptId: string | null): Promise<Clash | null> {
+    if (speakerIds.length === 0) return null;
+    const [row] = await tx
+      .select({ sessionId: programmeSessions.id, title: programmeSessions.title, speakerName: programmeSpeakers.name })
+      .from(programmeSessionSpeakers)
+      .innerJoin(programmeSessions, eq(programmeSessions.id, programmeSessionSpeakers.sessionId))
+      .innerJoin(programmeSpeakers, eq(programmeSpeakers.id, programmeSessionSpeakers.speakerId))
+      .where(
+        and(
+          inScope(programmeSessions, s),
+          inArray(programmeSessionSpeakers.speakerId, speakerIds),
+          lt(programmeSessions.startsAt, endsAt),
+          gt(programmeSessions.endsAt, startsAt),
+          exceptId ? ne(programmeSessions.id, exceptId) : undefined,
+        ),
+      )
+      .orderBy(asc(programmeSessions.startsAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  return {
+    async rooms(s: Scope): Promise<RoomRow[]> {
+      return db.select().from(programmeRooms).where(inScope(programmeRooms, s)).orderBy(asc(programmeRooms.createdAt), asc(programmeRooms.id));
+    },
+    async tracks(s: Scope): Promise<TrackRow[]> {
+      return db.select().from(programmeTracks).where(inScope(programmeTracks, s)).orderBy(asc(programmeTracks.createdAt), asc(programmeTracks.id));
+    },
+    async speakers(s: Scope): Promise<SpeakerRow[]> {
+      return db.select().from(programmeSpeakers).where(inScope(programmeSpeakers, s)).orderBy(asc(programmeSpeakers.name), asc(programmeSpeakers.id));
+    },
+    async sessions(s: Scope): Promise<SessionRow[]> {
+      return db.select().from(programmeSessions).where(inScope(programmeSessions, s)).orderBy(asc(programmeSessions.startsAt), asc(programmeSessions.id));
+    },
+    async session(s: Scope, id: string): Promise<SessionRow | null> {
+      const [row] = await db.select().from(programmeSessions).where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id))).limit(1);
+      return row ?? null;
+    },
+    async sessionSpeakers(s: Scope): Promise<{ sessionId: string; speakerId: string }[]> {
+      return db
+        .select({ sessionId: programmeSessionSpeakers.sessionId, speakerId: programmeSessionSpeakers.speakerId })
+        .from(programmeSessionSpeakers)
+        .where(eq(programmeSessionSpeakers.eventId, s.eventId));
+    },
+    /** Waitlisted counts per session of the event. */
+    async waitlistCounts(eventId: string): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ sessionId: programmeBookings.sessionId, n: sql<number>`count(*)::int` })
+        .from(programmeBookings)
+        .where(and(eq(programmeBookings.eventId, eventId), eq(programmeBookings.status, 'waitlisted')))
+        .groupBy(programmeBookings.sessionId);
+      return new Map(rows.map((r) => [r.sessionId, Number(r.n)]));
+    },
+
+    async insertRoom(s: Scope, v: { name: string; capacity: number | null }): Promise<RoomRow> {
+      const [row] = await db.insert(programmeRooms).values({ id: newId(), ...s, ...v }).returning();
+      return row!;
+    },
+    async updateRoom(s: Scope, id: string, v: { name: string; capacity: number | null }): Promise<RoomRow | null> {
+      const [row] = await db.update(programmeRooms).set(v).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, id))).returning();
+      return row ?? null;
+    },
+    async deleteRoom(s: Scope, id: string): Promise<boolean> {
+      return (await db.delete(programmeRooms).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, id))).returning({ id: programmeRooms.id })).length > 0;
+    },
+    async insertTrack(s: Scope, v: { name: string; colour: string }): Promise<TrackRow> {
+      const [row] = await db.insert(programmeTracks).values({ id: newId(), ...s, ...v }).returning();
+      return row!;
+    },
+    async updateTrack(s: Scope, id: string, v: { name: string; colour: string }): Promise<TrackRow | null> {
+      const [row] = await db.update(programmeTracks).set(v).where(and(inScope(programmeTracks, s), eq(programmeTracks.id, id))).returning();
+      return row ?? null;
+    },
+    async deleteTrack(s: Scope, id: string): Promise<boolean> {
+      return (await db.delete(programmeTracks).where(and(inScope(programmeTracks, s), eq(programmeTracks.id, id))).returning({ id: programmeTracks.id })).length > 0;
+    },
+    async insertSpeaker(s: Scope, v: Omit<typeof programmeSpeakers.$inferInsert, 'id' | 'organisationId' | 'eventId'>): Promise<SpeakerRow> {
+      const [row] = await db.insert(programmeSpeakers).values({ id: newId(), ...s, ...v }).returning();
+      return row!;
+    },
+    async updateSpeaker(s: Scope, id: string, v: Omit<typeof programmeSpeakers.$inferInsert, 'id' | 'organisationId' | 'eventId'>): Promise<SpeakerRow | null> {
+      const [row] = await db.update(programmeSpeakers).set(v).where(and(inScope(programmeSpeakers, s), eq(programmeSpeakers.id, id))).returning();
+      return row ?? null;
+    },
+    async deleteSpeaker(s: Scope, id: string): Promise<boolean> {
+      return (await db.delete(programmeSpeakers).where(and(inScope(programmeSpeakers, s), eq(programmeSpeakers.id, id))).returning({ id: programmeSpeakers.id })).length > 0;
+    },
+    /** Which of these ids are rooms / tracks / speakers of the event. */
+    async known(s: Scope, ids: { roomId: string | null; trackId: string | null; speakerIds: string[] }) {
+      const room = ids.roomId ? (await db.select({ id: programmeRooms.id }).from(programmeRooms).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, ids.roomId)))).length > 0 : true;
+      const track = ids.trackId ? (await db.select({ id: programmeTracks.id }).from(programmeTracks).where(and(inScope(programmeTracks, s), eq(programmeTracks.id, ids.trackId)))).length > 0 : true;
+      const speakers = ids.speakerIds.length
+        ? new Set((await db.select({ id: programmeSpeakers.id }).from(programmeSpeakers).where(and(inScope(programmeSpeakers, s), inArray(programmeSpeakers.id, ids.speakerIds)))).map((r) => r.id))
+        : new Set<string>();
+      return { room, track, speakers };
+    },
+
+    /**
+     * Writes a session and its speakers in one transaction, after checking (inside it) that no other session holds
+     * its room or one of its speakers at an overlapping time. An event-level advisory lock serialises programme
+     * writes of one event, so two concurrent saves cannot both pass the check.
+     */
+    async saveSession(s: Scope, id: string | null, v: SessionWrite, speakerIds: string[]): Promise<{ row: SessionRow } | { roomClash: Clash } | { speakerClash: Clash } | null> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`programme:${s.eventId}`}))`);
+        if (v.roomId) {
+          const clash = await roomClash(tx, s, v.roomId, v.startsAt, v.endsAt, id);
+          if (clash) return { roomClash: clash };
+        }
+        const sc = await speakerClash(tx, s, speakerIds, v.startsAt, v.endsAt, id);
+        if (sc) return { speakerClash: sc };
+        let row: SessionRow | undefined;
+        if (id) {
+          [row] = await tx
+            .update(programmeSessions)
+            .set({ ...v, updatedAt: new Date() })
+            .where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id)))
+            .returning();
+          if (!row) return null;
+          await tx.delete(programmeSessionSpeakers).where(eq(programmeSessionSpeakers.sessionId, id));
+        } else {
+          [row] = await tx.insert(programmeSessions).values({ id: newId(), ...s, ...v }).returning();
+        }
+        if (speakerIds.length) await tx.insert(programmeSessionSpeakers).values(speakerIds.map((speakerId) => ({ sessionId: row!.id, speakerId, eventId: s.eventId })));
+        return { row: row! };
+      });
+    },
+    async deleteSession(s: Scope, id: string): Promise<boolean> {
+      return (await db.delete(programmeSessions).where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id))).returning({ id: programmeSessions.id })).length > 0;
+    },
+
+    /** The participant's bookings and waitlist places in the event, with their waitlist rank (1 = next). */
+    async myBookings(eventId: string, eventUserId: string): Promise<{ sessionId: string; status: string; rank: number | null }[]> {
+      const mine = await db
+        .select()
+        .from(programmeBookings)
+        .where(and(eq(programmeBookings.eventId, eventId), eq(programmeBookings.eventUserId, eventUserId)));
+      const out: { sessionId: string; status: string; rank: number | null }[] = [];
+      for (const b of mine) {
+        let rank: number | null = null;
+        if (b.status === 'waitlisted') {
+          const [ahead] = await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(programmeBookings)
+            .where(and(eq(programmeBookings.sessionId, b.sessionId), eq(programmeBookings.status, 'waitlisted'), lt(programmeBookings.position, b.position ?? 0)));
+          rank = Number(ahead?.n ?? 0) + 1;
+        }
+        out.push({ sessionId: b.sessionId, status: b.status, rank });
+      }
+      return out;
+    },
+
+    /**
+     * Books a seat, or a waitlist place when the session is full, in one transaction holding the session's row lock
+     * (`FOR UPDATE`): concurrent bookings of one session queue on the lock, so `bookedCount` never passes the
+     * capacity and waitlist positions follow the order in which callers got the lock.
+     */
+    async book(eventId: string, sessionId: string, who: { eventUserId: string; userId: string }): Promise<{ session: SessionRow; booking: BookingRow } | null> {
+      return db.transaction(async (tx) => {
+        const [session] = await tx
+          .select()
+          .from(programmeSessions)
+          .where(and(eq(programmeSessions.eventId, eventId), eq(programmeSessions.id, sessionId)))
+          .for('update');
+        if (!session) return null;
+        const [existing] = await tx
+          .select()
+          .from(programmeBookings)
+          .where(and(eq(programmeBookings.sessionId, sessionId), eq(programmeBookings.eventUserId, who.eventUserId)));
+        if (existing) return { session, booking: existing };
+        const hasSeat = session.capacity !== null && session.bookedCount < session.capacity;
+        const position = hasSeat ? null : session.waitlistSeq + 1;
+        await tx
+          .update(programmeSessions)
+          .set(hasSeat ? { bookedCount: session.bookedCount + 1 } : { waitlistSeq: position! })
+          .where(eq(programmeSessions.id, sessionId));
+        const [booking] = await tx
+          .insert(programmeBookings)
+          .values({ id: newId(), eventId, sessionId, ...who, status: hasSeat ? 'booked' : 'waitlisted', position })
+          .returning();
+        return { session, booking: booking! };
+      });
+    },
+
+    /**
+     * Gives back the participant's seat or waitlist place under the session's row lock; a freed seat goes to the
+     * first on the waitlist (lowest position), who becomes booked in the same transaction.
+     */
+    async cancel(eventId: string, sessionId: string, eventUserId: string): Promise<{ found: boolean; promoted: BookingRow | null }> {
+      return db.transaction(async (tx) => {
+        const [session] = await tx
+          .select()
+          .from(programmeSessions)
+          .where(and(eq(programmeSessions.eventId, eventId), eq(programmeSessions.id, sessionId)))
+          .for('update');
+        if (!session) return { found: false, promoted: null };
+        const [gone] = await tx
+          .delete(programmeBookings)
+          .where(and(eq(programmeBookings.sessionId, sessionId), eq(programmeBookings.eventUserId, eventUserId)))
+          .returning();
+        if (!gone || gone.status !== 'booked') return { found: true, promoted: null };
+        const [next] = await tx
+          .select()
+          .from(programmeBookings)
+          .where(and(eq(programmeBookings.sessionId, sessionId), eq(programmeBookings.status, 'waitlisted')))
+          .orderBy(asc(programmeBookings.position))
+          .limit(1);
+        // A seat goes to the next person only while the session has room (the organiser may have lowered the capacity).
+        const hasRoom = session.capacity !== null && session.bookedCount - 1 < session.capacity;
+        if (next && hasRoom) {
+          const [promoted] = await tx.update(programmeBookings).set({ status: 'booked', position: null }).where(eq(programmeBookings.id, next.id)).returning();
+          return { found: true, promoted: promoted ?? null };
+        }
+        await tx.update(programmeSessions).set({ bookedCount: session.bookedCount - 1 }).where(eq(programmeSessions.id, sessionId));
+        return { found: true, promoted: null };
+      });
+    },
+
+    /** The participant's booked sessions (for the personal calendar). */
+    async bookedSessions(eventId: string, eventUserId: string): Promise<SessionRow[]> {
+      const rows = await db
+        .select({ s: programmeSessions })
+        .from(programmeBookings)
+        .innerJoin(programmeSessions, eq(programmeSessions.id, programmeBookings.sessionId))
+        .where(and(eq(programmeBookings.eventId, eventId), eq(programmeBookings.eventUserId, eventUserId), eq(programmeBookings.status, 'booked')))
+        .orderBy(asc(programmeSessions.startsAt));
+      return rows.map((r) => r.s);
+    },
+    /** Attendee reads (the event was checked against the portal's tab rule first). */
+    async eventRead(eventId: string) {
+      const byEvent = <T extends { eventId: unknown }>(t: T) => eq(t.eventId as never, eventId);
+      const [rooms, tracks, speakers, sessions, links] = await Promise.all([
+        db.select().from(programmeRooms).where(byEvent(programmeRooms)).orderBy(asc(programmeRooms.createdAt), asc(programmeRooms.id)),
+        db.select().from(programmeTracks).where(byEvent(programmeTracks)).orderBy(asc(programmeTracks.createdAt), asc(programmeTracks.id)),
+        db.select().from(programmeSpeakers).where(byEvent(programmeSpeakers)).orderBy(asc(programmeSpeakers.name), asc(programmeSpeakers.id)),
+        db.select().from(programmeSessions).where(byEvent(programmeSessions)).orderBy(asc(programmeSessions.startsAt), asc(programmeSessions.id)),
+        db.select({ sessionId: programmeSessionSpeakers.sessionId, speakerId: programmeSessionSpeakers.speakerId }).from(programmeSessionSpeakers).where(byEvent(programmeSessionSpeakers)),
+      ]);
+      return { rooms, tracks, speakers, sessions, links };
+    },
+    async sessionOfEvent(eventId: string, sessionId: string): Promise<SessionRow | null> {
+      const [row] = await db.select().from(programmeSessions).where(and(eq(programmeSessions.eventId, eventId), eq(programmeSessions.id, sessionId))).limit(1);
+      return row ?? null;
+    },
+  };
+}
+export type ProgrammeRepository = ReturnType<typeof createProgrammeRepository>;

@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserType } from '@pavilion/domain';
+import { newId } from '../../platform/ids.ts';
+import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
+import { createEvent } from '../registration/registration.fixtures.ts';
+
+// A 1–3 March 2027 event in Berlin (UTC+1 in March).
+const PASSWORD = 'Guest#Secure26';
+
+let t: TestApp;
+let hostA: Record<string, string>;
+let hostB: Record<string, string>;
+let eventId: string;
+let otherEventId: string;
+let otherOrgEventId: string;
+let orgA: string;
+
+const base = (ev: string) => `/api/scheduleservices/api/events/${ev}`;
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', headers: Record<string, string>, url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+
+const session = (over: Record<string, unknown> = {}) => ({
+  title: 'Opening keynote',
+  descriptionHtml: '<p>Welcome</p>',
+  sessionType: 'talk',
+  trackId: null,
+  roomId: null,
+  start: '2027-03-02T09:00',
+  end: '2027-03-02T10:00',
+  speakerIds: [],
+  capacity: null,
+  bookingRequired: false,
+  ...over,
+});
+
+async function create(kind: 'rooms' | 'tracks' | 'speakers' | 'sessions', body: unknown, ev = eventId, headers = hostA) {
+  const res = await call('POST', headers, `${base(ev)}/${kind}`, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: string } & Record<string, unknown>;
+}
+
+/** A participant of `ev` with the bearer and event access token the app sends after ei/{eventId} (tokens signed directly). */
+async function participant(ev: string): Promise<Record<string, string>> {
+  const user = await t.ctx.auth.createUser({ email: `p-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`, password: PASSWORD, firstName: 'Pat', userType: UserType.Attendee, role: 'Attendee', organisationId: null });
+  const eu = await t.ctx.events.addParticipant(orgA, ev, user.id, UserType.Attendee);
+  const access = await t.ctx.tokens.signAccess({ userId: user.id, organisationId: null, sessionId: newId() });
+  const eventAccess = await t.ctx.tokens.signEventAccess({ userId: user.id, eventId: ev, eventUserId: eu!.id });
+  return { ...bearer(access), 'x-user-access-token': eventAccess };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await signupOrganiser(t.app, { organisationName: 'Programme Org' });
+  hostA = bearer(a.accessToken);
+  orgA = (await t.ctx.tokens.verifyAccess(a.accessToken))!.organisationId!;
+  hostB = bearer((await signupOrganiser(t.app, { organisationName: 'Other Org' })).accessToken);
+  eventId = await createEvent(t.app, a.accessToken, 'Programme Expo');
+  otherEventId = await createEvent(t.app, a.accessToken, 'Second Expo');
+  otherOrgEventId = await createEvent(t.app, hostB.authorization!.slice(7), 'Rival Expo');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('organiser programme', () => {
+  it('refuses bad input by field with the spec keys and writes nothing', async () => {
+    const endFirst = await call('POST', hostA, `${base(eventId)}/sessions`, session({ start: '2027-03-02T10:00', end: '2027-03-02T09:30' }));
+    expect(endFirst.statusCode).toBe(400);
+    expect(endFirst.json().errors).toEqual([{ field: 'end', key: 'timeCampare' }]);
+    const same = await call('POST', hostA, `${base(eventId)}/sessions`, session({ end: '2027-03-02T09:00' }));
+    expect(same.json().errors).toEqual([{ field: 'end', key: 'timeCampare' }]);
+    const noCapacity = await call('POST', hostA, `${base(eventId)}/sessions`, session({ bookingRequired: true }));
+    expect(noCapacity.json().errors).toEqual([{ field: 'capacity', key: 'required' }]);
+    const classy = await call('POST', hostA, `${base(eventId)}/sessions`, session({ descriptionHtml: '<p class="x">Hi</p>' }));
+    expect(classy.json().errors).toEqual([{ field: 'descriptionHtml', key: 'htmlClassNotAllowed' }]);
+    const badTime = await call('POST', hostA, `${base(eventId)}/sessions`, session({ start: '2027-03-02 9am' }));
+    expect(badTime.json().errors).toEqual([{ field: 'start', key: 'invalidTime' }]);
+    const colour = await call('POST', hostA, `${base(eventId)}/tracks`, { name: ' ', colour: 'red' });
+    expect(colour.json().errors).toEqual([{ field: 'name', key: 'required' }, { field: 'colour', key: 'pattern' }]);
+    const email = await call('POST', hostA, `${base(eventId)}/speakers`, { name: 'Ada', title: '', company: '', bio: '', links: ['http://ada.example'], email: 'nope' });
+    expect(email.statusCode).toBe(400);
+    expect(email.json().errors).toEqual(expect.arrayContaining([{ field: 'links.0', key: 'httpsUrlRequired' }, { field: 'email', key: 'inVaildEmail' }]));
+    const sessions = (await call('GET', hostA, `${base(eventId)}/programme`)).json().data.sessions;
+    expect(sessions).toEqual([]);
+  });
+
+  it('stores times in UTC from the event time zone, shows them back in it, and sanitises the description', async () => {
+    const room = await create('rooms', { name: 'Hall A', capacity: 200 });
+    const track = await create('tracks', { name: 'AI', colour: '#1e90ff' });
+    const s = await create('sessions', session({ roomId: room.id, trackId: track.id, start: '2027-03-02T09:30', end: '2027-03-02T10:15', descriptionHtml: '<p>Hi<iframe src="https://evil.example"></iframe></p>' }));
+    expect(s.startsAt).toBe('2027-03-02T08:30:00.000Z');
+    expect(s.endsAt).toBe('2027-03-02T09:15:00.000Z');
+    expect(s.start).toBe('2027-03-02T09:30');
+    expect(s.descriptionHtml).toBe('<p>Hi</p>');
+    const programme = (await call('GET', hostA, `${base(eventId)}/programme`)).json().data;
+    expect(programme.timeZone).toBe('Europe/Berlin');
+    expect(programme.sessions.map((x: { id: string }) => x.id)).toEqual([s.id]);
+    expect(programme.rooms).toEqual([{ id: room.id, name: 'Hall A', capacity: 200 }]);
+  });
+
+  it('scopes every item to its organisation and event', async () => {
+    expect((await call('GET', hostB, `${base(eventId)}/programme`)).statusCode).toBe(404);
+    expect((await call('POST', hostB, `${base(eventId)}/rooms`, { name: 'Sneaky', capacity: null })).statusCode).toBe(404);
+    const roomA = await create('rooms', { name: 'Hall B', capacity: 50 });
+    // Another organisation's room id, through its own event: not found.
+    expect((await call('PUT', hostB, `${base(otherOrgEventId)}/rooms/${roomA.id}`, { name: 'Mine', capacity: 1 })).statusCode).toBe(404);
+    expect((await call('DELETE', hostB, `${base(otherOrgEventId)}/rooms/${roomA.id}`)).statusCode).toBe(404);
+    // A room of another event of the same organisation cannot hold this event's session.
+    const res = await call('POST', hostA, `${base(otherEventId)}/sessions`, session({ roomId: roomA.id }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'roomId', key: 'unknownRoom' }]);
+    expect((await call('GET', {}, `${base(eventId)}/programme`)).statusCode).toBe(401);
+  });
+
+  it('refuses a room or a speaker booked twice at overlapping times with a 409 naming the clashing session', async () => {
+    const room = await create('rooms', { name: 'Clash Hall', capacity: 10 });
+    const other = await create('rooms', { name: 'Quiet Room', capacity: 10 });
+    const ada = await create('speakers', { name: 'Ada Lovelace', title: 'CTO', company: 'Engines', bio: 'Numbers.', links: ['https://ada.example'], email: 'ada@example.com' });
+    expect(ada.userType).toBe(5);
+    const first = await create('sessions', session({ title: 'Analytical engines', roomId: room.id, speakerIds: [ada.id], start: '2027-03-03T11:00', end: '2027-03-03T12:00' }));
+    const roomClash = await call('POST', hostA, `${base(eventId)}/sessions`, session({ title: 'Intruder', roomId: room.id, start: '2027-03-03T11:30', end: '2027-03-03T12:30' }));
+    expect(roomClash.statusCode).toBe(409);
+    expect(roomClash.json().code).toBe('PROGRAMME_ROOM_CLASH');
+    expect(roomClash.json().message).toContain('Analytical engines');
+    const speakerClash = await call('POST', hostA, `${base(eventId)}/sessions`, session({ title: 'Panel', roomId: other.id, speakerIds: [ada.id], start: '2027-03-03T10:30', end: '2027-03-03T11:01' }));
+    expect(speakerClash.statusCode).toBe(409);
+    expect(speakerClash.json().code).toBe('PROGRAMME_SPEAKER_CLASH');
+    expect(speakerClash.json().message).toContain('Ada Lovelace');
+    expect(speakerClash.json().message).toContain('Analytical engines');
+    // Back to back is no clash; a session moved within its own slot does not clash with itself.
+    await create('sessions', session({ title: 'Next', roomId: room.id, speakerIds: [ada.id], start: '2027-03-03T12:00', end: '2027-03-03T13:00' }));
+    const moved = await call('PUT', hostA, `${base(eventId)}/sessions/${first.id}`, session({ title: 'Analytical engines', roomId: room.id, speakerIds: [ada.id], start: '2027-03-03T11:15', end: '2027-03-03T12:00' }));
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.start).toBe('2027-03-03T11:15');
+  });
+});
+
+describe('attendee schedule and bookings', () => {
+  let full: string;
+  let open: string;
+
+  beforeAll(async () => {
+    full = (await create('sessions', session({ title: 'Hands-on workshop', sessionType: 'workshop', start: '2027-03-01T14:00', end: '2027-03-01T16:00', capacity: 2, bookingRequired: true }))).id;
+    open = (await create('sessions', session({ title: 'Coffee', sessionType: 'break', start: '2027-03-01T16:00', end: '2027-03-01T16:30' }))).id;
+  });
+
+  it('shows the schedule tab to anyone and the speakers tab without email addresses', async () => {
+    const res = await call('GET', {}, `${base(eventId)}/schedule`);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.timeZone).toBe('Europe/Berlin');
+    expect(data.sessions.find((s: { id: string }) => s.id === full)).toMatchObject({ seatsLeft: 2, myStatus: null, start: '2027-03-01T14:00' });
+    const speakers = (await call('GET', {}, `${base(eventId)}/speaker-listing`)).json().data.speakers;
+    expect(speakers[0].name).toBe('Ada Lovelace');
+    expect(speakers[0].sessions.map((s: { title: string }) => s.title)).toContain('Analytical engines');
+    expect(JSON.stringify(speakers)).not.toContain('ada@example.com');
+  });
+
+  it('books only for a signed-in participant of this event', async () => {
+    expect((await call('POST', {}, `${base(eventId)}/sessions/${full}/booking`)).statusCode).toBe(401);
+    const elsewhere = await participant(otherEventId);
+    const res = await call('POST', elsewhere, `${base(eventId)}/sessions/${full}/booking`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('PROGRAMME_NOT_PARTICIPANT');
+    const p = await participant(eventId);
+    const noBooking = await call('POST', p, `${base(eventId)}/sessions/${open}/booking`);
+    expect(noBooking.statusCode).toBe(409);
+    expect(noBooking.json().code).toBe('PROGRAMME_BOOKING_NOT_NEEDED');
+    expect((await call('POST', p, `${base(otherEventId)}/sessions/${full}/booking`)).statusCode).toBe(403);
+  });
+
+  it('waitlists when full and promotes the first on the waitlist when a seat frees', async () => {
+    const [a, b, c, d] = await Promise.all([participant(eventId), participant(eventId), participant(eventId), participant(eventId)]);
+    const book = async (h: Record<string, string>) => (await call('POST', h, `${base(eventId)}/sessions/${full}/booking`)).json().data;
+    expect(await book(a!)).toEqual({ sessionId: full, status: 'booked', waitlistPosition: null });
+    expect(await book(b!)).toMatchObject({ status: 'booked' });
+    expect(await book(c!)).toEqual({ sessionId: full, status: 'waitlisted', waitlistPosition: 1 });
+    expect(await book(d!)).toMatchObject({ status: 'waitlisted', waitlistPosition: 2 });
+    // Booking again changes nothing.
+    expect(await book(a!)).toMatchObject({ status: 'booked' });
+    const mine = (h: Record<string, string>) => call('GET', h, `${base(eventId)}/schedule`).then((r) => r.json().data.sessions.find((s: { id: string }) => s.id === full));
+    expect(await mine(d!)).toMatchObject({ seatsLeft: 0, myStatus: 'waitlisted', myWaitlistPosition: 2 });
+
+    const cancel = await call('DELETE', a!, `${base(eventId)}/sessions/${full}/booking`);
+    expect(cancel.json().data).toEqual({ sessionId: full, status: null, waitlistPosition: null });
+    expect(await mine(c!)).toMatchObject({ myStatus: 'booked', seatsLeft: 0 });
+    expect(await mine(d!)).toMatchObject({ myStatus: 'waitlisted', myWaitlistPosition: 1 });
+    // A waitlisted person leaving frees no seat.
+    await call('DELETE', d!, `${base(eventId)}/sessions/${full}/booking`);
+    expect(await mine(b!)).toMatchObject({ myStatus: 'booked', seatsLeft: 0 });
+    // A booked person leaving with nobody waiting frees a seat.
+    await call('DELETE', b!, `${base(eventId)}/sessions/${full}/booking`);
+    expect(await mine(a!)).toMatchObject({ myStatus: null, seatsLeft: 1 });
+    expect((await call('DELETE', a!, `${base(eventId)}/sessions/${full}/booking`)).json().code).toBe('PROGRAMME_NOT_BOOKED');
+    const programme = (await call('GET', hostA, `${base(eventId)}/programme`)).json().data;
+    expect(programme.sessions.find((s: { id: string }) => s.id === full)).toMatchObject({ bookedCount: 1, waitlistCount: 0 });
+  });
+
+  it('gives one session and the personal schedule as iCalendar files in UTC', async () => {
+    const one = await call('GET', {}, `${base(eventId)}/sessions/${full}/calendar.ics`);
+    expect(one.statusCode).toBe(200);
+    expect(one.headers['content-type']).toContain('text/calendar');
+    expect(one.body).toContain('BEGIN:VCALENDAR');
+    expect(one.body).toContain('DTSTART:20270301T130000Z');
+    expect(one.body).toContain('DTEND:20270301T150000Z');
+    expect(one.body).toContain('SUMMARY:Hands-on workshop');
+
+    const p = await participant(eventId);
+    const empty = await call('GET', p, `${base(eventId)}/my-schedule.ics`);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).not.toContain('BEGIN:VEVENT');
+    await call('POST', p, `${base(eventId)}/sessions/${full}/booking`);
+    const mine = await call('GET', p, `${base(eventId)}/my-schedule.ics`);
+    expect(mine.body.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(mine.body).toContain('DTSTART:20270301T130000Z');
+    expect((await call('GET', {}, `${base(eventId)}/my-schedule.ics`)).statusCode).toBe(401);
+  });
+
+  it('books exactly the capacity when many participants race for the last seats, the rest waitlisted in order', async () => {
+    const race = (await create('sessions', session({ title: 'Popular masterclass', sessionType: 'workshop', start: '2027-03-01T09:00', end: '2027-03-01T10:00', capacity: 5, bookingRequired: true }))).id;
+    const crowd = await Promise.all(Array.from({ length: 32 }, () => participant(eventId)));
+    const results = await Promise.all(crowd.map((h) => call('POST', h, `${base(eventId)}/sessions/${race}/booking`)));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const data = results.map((r) => r.json().data as { status: string; waitlistPosition: number | null });
+    expect(data.filter((d) => d.status === 'booked')).toHaveLength(5);
+    const waiting = await Promise.all(crowd.map((h) => call('GET', h, `${base(eventId)}/schedule`).then((r) => r.json().data.sessions.find((s: { id: string }) => s.id === race))));
+    const positions = waiting.filter((s) => s.myStatus === 'waitlisted').map((s) => s.myWaitlistPosition).sort((x, y) => x - y);
+    expect(positions).toEqual(Array.from({ length: 27 }, (_, i) => i + 1));
+    const programme = (await call('GET', hostA, `${base(eventId)}/programme`)).json().data;
+    expect(programme.sessions.find((s: { id: string }) => s.id === race)).toMatchObject({ bookedCount: 5, waitlistCount: 27 });
+  });
+});

@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { programmeRoutes as routes } from '@pavilion/domain/programme/programme.routes';
+import { organiser, route } from '../../platform/contract-routes.ts';
+import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
+import type { ProgrammeService } from './programme.service.ts';
+
+function sendIcs(reply: FastifyReply, body: string, fileName: string) {
+  return reply
+    .type('text/calendar; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .serializer((p) => p as string)
+    .send(body);
+}
+
+/** The programme contracts (packages/domain/src/programme/programme.routes.ts), served. */
+export function registerProgrammeRoutes(app: FastifyInstance, service: ProgrammeService): void {
+  const caller = (req: { user: AuthUser | null; eventAccess: EventAccess | null }) => ({ user: req.user, eventAccess: req.eventAccess });
+  route(app, routes.programme, async (req) => service.programme(...organiser(req), req.params.eventId));
+  route(app, routes.createRoom, async (req) => service.createRoom(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.updateRoom, async (req) => service.updateRoom(...organiser(req), req.params.eventId, req.params.id, req.body));
+  route(app, routes.deleteRoom, async (req) => service.deleteRoom(...organiser(req), req.params.eventId, req.params.id));
+  route(app, routes.createTrack, async (req) => service.createTrack(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.updateTrack, async (req) => service.updateTrack(...organiser(req), req.params.eventId, req.params.id, req.body));
+  route(app, routes.deleteTrack, async (req) => service.deleteTrack(...organiser(req), req.params.eventId, req.params.id));
+  route(app, routes.createSpeaker, async (req) => service.createSpeaker(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.updateSpeaker, async (req) => service.updateSpeaker(...organiser(req), req.params.eventId, req.params.id, req.body));
+  route(app, routes.deleteSpeaker, async (req) => service.deleteSpeaker(...organiser(req), req.params.eventId, req.params.id));
+  route(app, routes.createSession, async (req) => service.createSession(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.updateSession, async (req) => service.updateSession(...organiser(req), req.params.eventId, req.params.id, req.body));
+  route(app, routes.deleteSession, async (req) => service.deleteSession(...organiser(req), req.params.eventId, req.params.id));
+
+  route(app, routes.schedule, async (req) => service.schedule(caller(req), req.params.eventId));
+  route(app, routes.speakers, async (req) => service.speakers(caller(req), req.params.eventId));
+  route(app, routes.book, async (req) => service.book(caller(req), req.params.eventId, req.params.sessionId));
+  route(app, routes.cancelBooking, async (req) => service.cancelBooking(caller(req), req.params.eventId, req.params.sessionId));
+  route(app, routes.sessionIcs, async (req, reply) => sendIcs(reply, await service.sessionIcs(caller(req), req.params.eventId, req.params.sessionId), 'session.ics'));
+  route(app, routes.myScheduleIcs, async (req, reply) => sendIcs(reply, await service.myScheduleIcs(caller(req), req.params.eventId), 'my-schedule.ics'));
+}

@@ -1,0 +1,317 @@
+import { createEvents, type EventAttributes } from 'ics';
+import {
+  ProgrammeErrorKey,
+  UserType,
+  utcToZonedLocal,
+  zonedLocalToUtc,
+  type TBookingResult,
+  type TProgramme,
+  type TRoom,
+  type TRoomInput,
+  type TSchedule,
+  type TSession,
+  type TSessionInput,
+  type TSessionType,
+  type TSpeaker,
+  type TSpeakerInput,
+  type TSpeakerListing,
+  type TTrack,
+  type TTrackInput,
+} from '@pavilion/domain';
+import type { Audit } from '../../platform/audit.ts';
+import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
+import { errors } from '../../platform/errors.ts';
+import { sanitizeRichText } from '../../platform/sanitize.ts';
+import { programmeErrors } from './programme.errors.ts';
+import type { ProgrammeRepository, RoomRow, Scope, SessionRow, SpeakerRow, TrackRow } from './programme.repository.ts';
+
+export type ProgrammeEvent = { id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string };
+export type ProgrammeCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
+
+export type ProgrammeDeps = {
+  repo: ProgrammeRepository;
+  audit: Audit;
+  /** 404 unless the organiser's organisation (and item scope) holds the event (the events module's). */
+  assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
+  findEvent: (eventId: string) => Promise<ProgrammeEvent | null>;
+  /** The portal's port: throws as the tab's own data route would (404/401/403) unless the caller may see the tab. */
+  assertTabVisible: (eventId: string, tabName: string, caller: ProgrammeCaller) => Promise<unknown>;
+};
+
+const room = (r: RoomRow): TRoom => ({ id: r.id, name: r.name, capacity: r.capacity });
+const track = (r: TrackRow): TTrack => ({ id: r.id, name: r.name, colour: r.colour });
+const speaker = (r: SpeakerRow): TSpeaker => ({ id: r.id, userType: UserType.Speaker as 5, name: r.name, title: r.title, company: r.company, bio: r.bio, links: r.links, email: r.email });
+const publicSpeaker = (r: SpeakerRow) => ({ id: r.id, name: r.name, title: r.title, company: r.company, bio: r.bio, links: r.links });
+
+function sessionView(r: SessionRow, timeZone: string, speakerIds: string[]) {
+  return {
+    id: r.id,
+    title: r.title,
+    descriptionHtml: r.descriptionHtml,
+    sessionType: r.sessionType as TSessionType,
+    trackId: r.trackId,
+    roomId: r.roomId,
+    start: utcToZonedLocal(r.startsAt, timeZone),
+    end: utcToZonedLocal(r.endsAt, timeZone),
+    startsAt: r.startsAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+    speakerIds,
+    capacity: r.capacity,
+    bookingRequired: r.bookingRequired,
+  };
+}
+
+function speakersBySession(links: { sessionId: string; speakerId: string }[]): Map<string, string[]> {
+  const m = new Map<string, string[]>();
+  for (const l of links) m.set(l.sessionId, [...(m.get(l.sessionId) ?? []), l.speakerId]);
+  for (const ids of m.values()) ids.sort();
+  return m;
+}
+
+const utcArray = (d: Date): [number, number, number, number, number] => [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
+
+export function createProgrammeService(deps: ProgrammeDeps) {
+  const { repo } = deps;
+
+  async function eventOrThrow(eventId: string): Promise<ProgrammeEvent> {
+    const e = await deps.findEvent(eventId);
+    if (!e) throw programmeErrors.notFound('Event');
+    return e;
+  }
+  async function organiserScope(caller: AuthUser, organisationId: string, eventId: string): Promise<{ scope: Scope; event: ProgrammeEvent }> {
+    await deps.assertEvent(caller, organisationId, eventId);
+    return { scope: { organisationId, eventId }, event: await eventOrThrow(eventId) };
+  }
+  const audit = (caller: AuthUser, organisationId: string, action: string, target: string, meta: Record<string, unknown> = {}) =>
+    deps.audit.record({ organisationId, actorUserId: caller.userId, action, target, meta });
+
+  /** The participant the caller is in this event (their `ei/{eventId}` sign-in), or 403. */
+  function participantOf(caller: ProgrammeCaller, eventId: string): { eventUserId: string; userId: string } {
+    if (!caller.user || !caller.eventAccess || caller.eventAccess.eventId !== eventId) throw programmeErrors.notParticipant();
+    return { eventUserId: caller.eventAccess.eventUserId, userId: caller.user.userId };
+  }
+
+  function toIcs(event: ProgrammeEvent, sessions: SessionRow[], rooms: Map<string, string>): string {
+    const list: EventAttributes[] = sessions.map((s) => ({
+      uid: `${s.id}@pavilion`,
+      productId: 'pavilion/programme',
+      title: s.title,
+      description: `${event.name}`,
+      location: [s.roomId ? rooms.get(s.roomId) : null, event.venue].filter(Boolean).join(', ') || undefined,
+      start: utcArray(s.startsAt),
+      startInputType: 'utc',
+      startOutputType: 'utc',
+      end: utcArray(s.endsAt),
+      endInputType: 'utc',
+      endOutputType: 'utc',
+      calName: event.name,
+    }));
+    const { error, value } = createEvents(list, { productId: 'pavilion/programme', calName: event.name });
+    if (error || !value) throw error ?? new Error('ics failed');
+    return value;
+  }
+
+  async function saveSession(caller: AuthUser, organisationId: string, eventId: string, id: string | null, input: TSessionInput): Promise<TSession> {
+    const { scope, event } = await organiserScope(caller, organisationId, eventId);
+    const speakerIds = [...new Set(input.speakerIds)];
+    const known = await repo.known(scope, { roomId: input.roomId, trackId: input.trackId, speakerIds });
+    const bad: { field: string; key: string }[] = [];
+    if (!known.room) bad.push({ field: 'roomId', key: ProgrammeErrorKey.UnknownRoom });
+    if (!known.track) bad.push({ field: 'trackId', key: ProgrammeErrorKey.UnknownTrack });
+    speakerIds.forEach((sid, i) => {
+      if (!known.speakers.has(sid)) bad.push({ field: `speakerIds.${i}`, key: ProgrammeErrorKey.UnknownSpeaker });
+    });
+    if (bad.length) throw errors.validation(bad);
+    const startsAt = zonedLocalToUtc(input.start, event.timeZone);
+    const endsAt = zonedLocalToUtc(input.end, event.timeZone);
+    // A wall-clock end after the start can still come first in UTC across an autumn daylight-saving change.
+    if (endsAt <= startsAt) throw errors.validation([{ field: 'end', key: 'timeCampare' }]);
+    const result = await repo.saveSession(scope, id, {
+      title: input.title,
+      descriptionHtml: await sanitizeRichText(input.descriptionHtml),
+      sessionType: input.sessionType,
+      trackId: input.trackId,
+      roomId: input.roomId,
+      startsAt,
+      endsAt,
+      capacity: input.capacity,
+      bookingRequired: input.bookingRequired,
+    }, speakerIds);
+    if (!result) throw programmeErrors.notFound('Session');
+    if ('roomClash' in result) throw programmeErrors.roomClash(result.roomClash.title);
+    if ('speakerClash' in result) throw programmeErrors.speakerClash(result.speakerClash.speakerName ?? 'The speaker', result.speakerClash.title);
+    await audit(caller, organisationId, id ? 'programme.session_updated' : 'programme.session_created', result.row.id, { eventId });
+    const waiting = await repo.waitlistCounts(eventId);
+    return { ...sessionView(result.row, event.timeZone, speakerIds.sort()), bookedCount: result.row.bookedCount, waitlistCount: waiting.get(result.row.id) ?? 0 };
+  }
+
+  return {
+    async programme(caller: AuthUser, organisationId: string, eventId: string): Promise<TProgramme> {
+      const { scope, event } = await organiserScope(caller, organisationId, eventId);
+      const [rooms, tracks, speakers, sessions, links, waiting] = await Promise.all([
+        repo.rooms(scope),
+        repo.tracks(scope),
+        repo.speakers(scope),
+        repo.sessions(scope),
+        repo.sessionSpeakers(scope),
+        repo.waitlistCounts(eventId),
+      ]);
+      const bySession = speakersBySession(links);
+      return {
+        timeZone: event.timeZone,
+        startDate: event.startDate,
+        endDate: event.endDate,
+        rooms: rooms.map(room),
+        tracks: tracks.map(track),
+        speakers: speakers.map(speaker),
+        sessions: sessions.map((s) => ({ ...sessionView(s, event.timeZone, bySession.get(s.id) ?? []), bookedCount: s.bookedCount, waitlistCount: waiting.get(s.id) ?? 0 })),
+      };
+    },
+
+    async createRoom(caller: AuthUser, organisationId: string, eventId: string, input: TRoomInput): Promise<TRoom> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      const row = await repo.insertRoom(scope, input);
+      await audit(caller, organisationId, 'programme.room_created', row.id, { eventId });
+      return room(row);
+    },
+    async updateRoom(caller: AuthUser, organisationId: string, eventId: string, id: string, input: TRoomInput): Promise<TRoom> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      const row = await repo.updateRoom(scope, id, input);
+      if (!row) throw programmeErrors.notFound('Room');
+      return room(row);
+    },
+    async deleteRoom(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string }> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      if (!(await repo.deleteRoom(scope, id))) throw programmeErrors.notFound('Room');
+      await audit(caller, organisationId, 'programme.room_deleted', id, { eventId });
+      return { id };
+    },
+    async createTrack(caller: AuthUser, organisationId: string, eventId: string, input: TTrackInput): Promise<TTrack> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      return track(await repo.insertTrack(scope, input));
+    },
+    async updateTrack(caller: AuthUser, organisationId: string, eventId: string, id: string, input: TTrackInput): Promise<TTrack> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      const row = await repo.updateTrack(scope, id, input);
+      if (!row) throw programmeErrors.notFound('Track');
+      return track(row);
+    },
+    async deleteTrack(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string }> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      if (!(await repo.deleteTrack(scope, id))) throw programmeErrors.notFound('Track');
+      return { id };
+    },
+    async createSpeaker(caller: AuthUser, organisationId: string, eventId: string, input: TSpeakerInput): Promise<TSpeaker> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      const row = await repo.insertSpeaker(scope, { ...input, userType: UserType.Speaker });
+      await audit(caller, organisationId, 'programme.speaker_created', row.id, { eventId });
+      return speaker(row);
+    },
+    async updateSpeaker(caller: AuthUser, organisationId: string, eventId: string, id: string, input: TSpeakerInput): Promise<TSpeaker> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      const row = await repo.updateSpeaker(scope, id, input);
+      if (!row) throw programmeErrors.notFound('Speaker');
+      return speaker(row);
+    },
+    async deleteSpeaker(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string }> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      if (!(await repo.deleteSpeaker(scope, id))) throw programmeErrors.notFound('Speaker');
+      await audit(caller, organisationId, 'programme.speaker_deleted', id, { eventId });
+      return { id };
+    },
+    createSession: (caller: AuthUser, organisationId: string, eventId: string, input: TSessionInput) => saveSession(caller, organisationId, eventId, null, input),
+    updateSession: (caller: AuthUser, organisationId: string, eventId: string, id: string, input: TSessionInput) => saveSession(caller, organisationId, eventId, id, input),
+    async deleteSession(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string }> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      if (!(await repo.deleteSession(scope, id))) throw programmeErrors.notFound('Session');
+      await audit(caller, organisationId, 'programme.session_deleted', id, { eventId });
+      return { id };
+    },
+
+    /** The Schedule tab: every session of the event, with the caller's own booking state. */
+    async schedule(caller: ProgrammeCaller, eventId: string): Promise<TSchedule> {
+      await deps.assertTabVisible(eventId, 'session-list', caller);
+      const event = await eventOrThrow(eventId);
+      const data = await repo.eventRead(eventId);
+      const bySession = speakersBySession(data.links);
+      const isMine = caller.user && caller.eventAccess?.eventId === eventId;
+      const mine = new Map((isMine ? await repo.myBookings(eventId, caller.eventAccess!.eventUserId) : []).map((b) => [b.sessionId, b]));
+      return {
+        eventName: event.name,
+        timeZone: event.timeZone,
+        rooms: data.rooms.map(room),
+        tracks: data.tracks.map(track),
+        speakers: data.speakers.map(publicSpeaker),
+        sessions: data.sessions.map((s) => {
+          const b = mine.get(s.id);
+          return {
+            ...sessionView(s, event.timeZone, bySession.get(s.id) ?? []),
+            seatsLeft: s.capacity === null ? null : Math.max(0, s.capacity - s.bookedCount),
+            myStatus: (b?.status ?? null) as 'booked' | 'waitlisted' | null,
+            myWaitlistPosition: b?.rank ?? null,
+          };
+        }),
+      };
+    },
+
+    /** The Speakers tab: each speaker with their sessions. */
+    async speakers(caller: ProgrammeCaller, eventId: string): Promise<TSpeakerListing> {
+      await deps.assertTabVisible(eventId, 'speaker-listing', caller);
+      const event = await eventOrThrow(eventId);
+      const data = await repo.eventRead(eventId);
+      const sessions = new Map(data.sessions.map((s) => [s.id, s]));
+      return {
+        timeZone: event.timeZone,
+        speakers: data.speakers.map((sp) => ({
+          ...publicSpeaker(sp),
+          sessions: data.links
+            .filter((l) => l.speakerId === sp.id)
+            .map((l) => sessions.get(l.sessionId)!)
+            .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+            .map((s) => ({ id: s.id, title: s.title, start: utcToZonedLocal(s.startsAt, event.timeZone) })),
+        })),
+      };
+    },
+
+    async book(caller: ProgrammeCaller, eventId: string, sessionId: string): Promise<TBookingResult> {
+      await deps.assertTabVisible(eventId, 'session-list', caller);
+      const who = participantOf(caller, eventId);
+      const session = await repo.sessionOfEvent(eventId, sessionId);
+      if (!session) throw programmeErrors.notFound('Session');
+      if (!session.bookingRequired) throw programmeErrors.bookingNotNeeded();
+      const done = await repo.book(eventId, sessionId, who);
+      if (!done) throw programmeErrors.notFound('Session');
+      const mine = (await repo.myBookings(eventId, who.eventUserId)).find((b) => b.sessionId === sessionId);
+      return { sessionId, status: (mine?.status ?? null) as TBookingResult['status'], waitlistPosition: mine?.rank ?? null };
+    },
+
+    async cancelBooking(caller: ProgrammeCaller, eventId: string, sessionId: string): Promise<TBookingResult> {
+      await deps.assertTabVisible(eventId, 'session-list', caller);
+      const who = participantOf(caller, eventId);
+      const before = (await repo.myBookings(eventId, who.eventUserId)).find((b) => b.sessionId === sessionId);
+      if (!before) throw programmeErrors.notBooked();
+      const { found } = await repo.cancel(eventId, sessionId, who.eventUserId);
+      if (!found) throw programmeErrors.notFound('Session');
+      return { sessionId, status: null, waitlistPosition: null };
+    },
+
+    async sessionIcs(caller: ProgrammeCaller, eventId: string, sessionId: string): Promise<string> {
+      await deps.assertTabVisible(eventId, 'session-list', caller);
+      const event = await eventOrThrow(eventId);
+      const session = await repo.sessionOfEvent(eventId, sessionId);
+      if (!session) throw programmeErrors.notFound('Session');
+      const { rooms } = await repo.eventRead(eventId);
+      return toIcs(event, [session], new Map(rooms.map((r) => [r.id, r.name])));
+    },
+
+    async myScheduleIcs(caller: ProgrammeCaller, eventId: string): Promise<string> {
+      await deps.assertTabVisible(eventId, 'session-list', caller);
+      const who = participantOf(caller, eventId);
+      const event = await eventOrThrow(eventId);
+      const sessions = await repo.bookedSessions(eventId, who.eventUserId);
+      const { rooms } = await repo.eventRead(eventId);
+      return toIcs(event, sessions, new Map(rooms.map((r) => [r.id, r.name])));
+    },
+  };
+}
+export type ProgrammeService = ReturnType<typeof createProgrammeService>;

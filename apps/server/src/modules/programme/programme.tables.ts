@@ -1,0 +1,116 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { events } from '../events/events.tables.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const eventRef = () =>
+  text('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' });
+
+/** A room, hall or auditorium of an event (issue 16). */
+export const programmeRooms = pgTable(
+  'programme_rooms',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: eventRef(),
+    name: text('name').notNull(),
+    capacity: integer('capacity'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('programme_rooms_event_idx').on(t.eventId)],
+);
+
+export const programmeTracks = pgTable(
+  'programme_tracks',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: eventRef(),
+    name: text('name').notNull(),
+    colour: text('colour').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('programme_tracks_event_idx').on(t.eventId)],
+);
+
+/** A speaker of the event's programme: SPEC §3.1 user type 5 (no account of their own yet). */
+export const programmeSpeakers = pgTable(
+  'programme_speakers',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: eventRef(),
+    userType: integer('user_type').notNull().default(5),
+    name: text('name').notNull(),
+    title: text('title').notNull().default(''),
+    company: text('company').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    links: jsonb('links').$type<string[]>().notNull().default([]),
+    email: text('email'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('programme_speakers_event_idx').on(t.eventId)],
+);
+
+/**
+ * A session. Times are UTC instants (the organiser types them in the event's zone). `bookedCount` and
+ * `waitlistSeq` are changed only under a row lock of the session (`SELECT … FOR UPDATE`), so bookings never overrun
+ * the capacity and waitlist places are numbered in arrival order.
+ */
+export const programmeSessions = pgTable(
+  'programme_sessions',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: eventRef(),
+    title: text('title').notNull(),
+    descriptionHtml: text('description_html').notNull().default(''),
+    sessionType: text('session_type').notNull(),
+    trackId: text('track_id').references(() => programmeTracks.id, { onDelete: 'set null' }),
+    roomId: text('room_id').references(() => programmeRooms.id, { onDelete: 'set null' }),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    capacity: integer('capacity'),
+    bookingRequired: boolean('booking_required').notNull().default(false),
+    bookedCount: integer('booked_count').notNull().default(0),
+    waitlistSeq: integer('waitlist_seq').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('programme_sessions_event_idx').on(t.eventId, t.startsAt), index('programme_sessions_room_idx').on(t.roomId)],
+);
+
+export const programmeSessionSpeakers = pgTable(
+  'programme_session_speakers',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => programmeSessions.id, { onDelete: 'cascade' }),
+    speakerId: text('speaker_id')
+      .notNull()
+      .references(() => programmeSpeakers.id, { onDelete: 'cascade' }),
+    eventId: eventRef(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.speakerId] }), index('programme_session_speakers_speaker_idx').on(t.speakerId)],
+);
+
+/** A participant's seat ('booked') or waitlist place ('waitlisted', ordered by `position`) in a session. */
+export const programmeBookings = pgTable(
+  'programme_bookings',
+  {
+    id: text('id').primaryKey(),
+    eventId: eventRef(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => programmeSessions.id, { onDelete: 'cascade' }),
+    /** The participant (events' event user, from the event access token) and their account. */
+    eventUserId: text('event_user_id').notNull(),
+    userId: text('user_id').notNull(),
+    status: text('status').notNull(),
+    /** Waitlist arrival order (the session's `waitlistSeq` when they joined); null for a seat booked at once. */
+    position: integer('position'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('programme_bookings_once_idx').on(t.sessionId, t.eventUserId), index('programme_bookings_user_idx').on(t.eventId, t.eventUserId)],
+);

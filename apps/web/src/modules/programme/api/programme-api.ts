@@ -1,0 +1,37 @@
+import type { TRoomInput, TSessionInput, TSpeakerInput, TTrackInput } from '@pavilion/domain/programme/programme.schemas';
+import { api } from '../../../app/api-client.ts';
+
+const EV = '/api/scheduleservices/api/events/:eventId';
+
+export const programmeKeys = {
+  programme: (eventId: string) => ['programme', eventId, 'organiser'] as const,
+  schedule: (eventId: string) => ['programme', eventId, 'schedule'] as const,
+  speakers: (eventId: string) => ['programme', eventId, 'speakers'] as const,
+};
+
+/** Organiser: the event's programme (rooms AP-328.., tracks AP-307.., speakers AP-335.., sessions AP-300..). */
+export const programmeOrgApi = {
+  programme: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/programme`, { params: { eventId }, signal }),
+  createRoom: (eventId: string, body: TRoomInput) => api.call(`POST ${EV}/rooms`, { params: { eventId }, body }),
+  updateRoom: (eventId: string, id: string, body: TRoomInput) => api.call(`PUT ${EV}/rooms/:id`, { params: { eventId, id }, body }),
+  deleteRoom: (eventId: string, id: string) => api.call(`DELETE ${EV}/rooms/:id`, { params: { eventId, id } }),
+  createTrack: (eventId: string, body: TTrackInput) => api.call(`POST ${EV}/tracks`, { params: { eventId }, body }),
+  updateTrack: (eventId: string, id: string, body: TTrackInput) => api.call(`PUT ${EV}/tracks/:id`, { params: { eventId, id }, body }),
+  deleteTrack: (eventId: string, id: string) => api.call(`DELETE ${EV}/tracks/:id`, { params: { eventId, id } }),
+  createSpeaker: (eventId: string, body: TSpeakerInput) => api.call(`POST ${EV}/speakers`, { params: { eventId }, body }),
+  updateSpeaker: (eventId: string, id: string, body: TSpeakerInput) => api.call(`PUT ${EV}/speakers/:id`, { params: { eventId, id }, body }),
+  deleteSpeaker: (eventId: string, id: string) => api.call(`DELETE ${EV}/speakers/:id`, { params: { eventId, id } }),
+  createSession: (eventId: string, body: TSessionInput) => api.call(`POST ${EV}/sessions`, { params: { eventId }, body }),
+  updateSession: (eventId: string, id: string, body: TSessionInput) => api.call(`PUT ${EV}/sessions/:id`, { params: { eventId, id }, body }),
+  deleteSession: (eventId: string, id: string) => api.call(`DELETE ${EV}/sessions/:id`, { params: { eventId, id } }),
+};
+
+/** Attendee: the Schedule and Speakers tabs, bookings and calendar files (the client sends the event access token). */
+export const programmeApi = {
+  schedule: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/schedule`, { params: { eventId }, signal }),
+  speakers: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/speaker-listing`, { params: { eventId }, signal }),
+  book: (eventId: string, sessionId: string) => api.call(`POST ${EV}/sessions/:sessionId/booking`, { params: { eventId, sessionId } }),
+  cancel: (eventId: string, sessionId: string) => api.call(`DELETE ${EV}/sessions/:sessionId/booking`, { params: { eventId, sessionId } }),
+  sessionIcsUrl: (eventId: string, sessionId: string) => api.url(`GET ${EV}/sessions/:sessionId/calendar.ics`, { params: { eventId, sessionId } }),
+  myIcsUrl: (eventId: string) => api.url(`GET ${EV}/my-schedule.ics`, { params: { eventId } }),
+};

@@ -1,0 +1,12 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { programmeKeys, programmeOrgApi } from './programme-api.ts';
+
+export function useProgramme(eventId: string) {
+  return useQuery({ queryKey: programmeKeys.programme(eventId), queryFn: ({ signal }) => programmeOrgApi.programme(eventId, signal), enabled: !!eventId });
+}
+
+/** A change to the programme: afterwards the organiser's and the attendee's views of the event are read again. */
+export function useProgrammeMutation<TVars, TResult>(eventId: string, mutationFn: (vars: TVars) => Promise<TResult>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => qc.invalidateQueries({ queryKey: ['programme', eventId] }) });
+}

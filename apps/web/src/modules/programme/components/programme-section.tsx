@@ -1,0 +1,30 @@
+import '../programme-i18n.ts';
+import { Navigate, useLocation } from 'react-router';
+import { EventSection, type TSectionTab } from '../../../app/event-section.tsx';
+
+/** Tabs of /app/sessions and the view code each needs (SPEC §2.7: sessions T-87, auditoriums T-93, tracks T-88, speakers T-95). */
+export const PROGRAMME_SECTIONS: TSectionTab[] = [
+  { path: 'list', label: 'sessions', access: 'AP-300' },
+  { path: 'grid', label: 'grid', access: 'AP-300' },
+  { path: 'rooms', label: 'rooms', access: 'AP-328' },
+  { path: 'tracks', label: 'tracks', access: 'AP-307' },
+  { path: 'speakers', label: 'speakers', access: 'AP-335' },
+];
+
+/** /app/sessions/*: the header, the tabs and the tab. */
+export function ProgrammeSection() {
+  return (
+    <EventSection
+      base="/app/sessions"
+      tabs={PROGRAMME_SECTIONS}
+      tabKey={(label) => `programme.org.tabs.${label}`}
+      i18n={{ title: 'programme.org.title', subtitle: 'programme.org.subtitle', sectionsNav: 'programme.org.sectionsNav', noEvent: 'programme.org.noEvent', noEventBody: 'programme.org.noEventBody' }}
+    />
+  );
+}
+
+/** /app/sessions opens its sessions list. */
+export function ProgrammeSectionIndex() {
+  const { search } = useLocation();
+  return <Navigate to={`/app/sessions/list${search}`} replace />;
+}

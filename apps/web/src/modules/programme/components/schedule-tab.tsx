@@ -1,0 +1,208 @@
+import '../programme-i18n.ts';
+import { useEffect, useMemo, useState } from 'react';
+import { Badge, Button, Divider, Group, NativeSelect, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, TypographyStylesProvider } from '@mantine/core';
+import { IconCalendarEvent, IconCalendarPlus, IconDownload, IconSearch } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TSchedule, TScheduleSession } from '@pavilion/domain/programme/programme.schemas';
+import { errorMessage } from '../../../app/form-errors.ts';
+import { downloadFile } from '../../../app/download.ts';
+import { useEventData } from '../../../app/session-storage.ts';
+import { toast } from '../../../app/toast.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { programmeApi, programmeKeys } from '../api/programme-api.ts';
+import { clockOf, dayLabel, filterSessions, nowLineIndex } from '../lib/programme-format.ts';
+
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(new Date()), 60_000);
+    return () => window.clearInterval(id);
+  }, []);
+  return now;
+}
+
+async function download(url: string, name: string, t: (k: string) => string) {
+  try {
+    await downloadFile(url, {}, name);
+  } catch (err) {
+    toast(errorMessage(err, t as never), 'error');
+  }
+}
+
+function SessionCard({ s, data, eventId, canBook, isNow }: { s: TScheduleSession; data: TSchedule; eventId: string; canBook: boolean; isNow: boolean }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const room = data.rooms.find((r) => r.id === s.roomId);
+  const track = data.tracks.find((x) => x.id === s.trackId);
+  const names = s.speakerIds.map((id) => data.speakers.find((x) => x.id === id)?.name).filter(Boolean);
+  const book = useMutation({
+    mutationFn: () => (s.myStatus ? programmeApi.cancel(eventId, s.id) : programmeApi.book(eventId, s.id)),
+    onSuccess: (r) => {
+      if (r.status === 'booked') toast(t('programme.attendee.bookedToast', { title: s.title }), 'success');
+      else if (r.status === 'waitlisted') toast(t('programme.attendee.waitlistedToast', { position: r.waitlistPosition }), 'info');
+      else toast(t('programme.attendee.cancelledToast'), 'success');
+      return qc.invalidateQueries({ queryKey: programmeKeys.schedule(eventId) });
+    },
+    onError: (err) => toast(errorMessage(err, t), 'error'),
+  });
+  const titleId = `session-${s.id}`;
+  return (
+    <Paper component="article" aria-labelledby={titleId} withBorder p="sm" radius="md" style={{ borderLeft: `4px solid ${track?.colour ?? 'var(--mantine-color-gray-4)'}` }}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text size="sm" fw={600} c="dimmed">
+            {clockOf(s.start)}–{clockOf(s.end)}
+          </Text>
+          <Group gap={4}>
+            {isNow && (
+              <Badge color="red.8" variant="filled">
+                {t('programme.attendee.nowPlaying')}
+              </Badge>
+            )}
+            {s.myStatus === 'booked' && <Badge color="teal.9">{t('programme.attendee.booked')}</Badge>}
+            {s.myStatus === 'waitlisted' && <Badge color="orange.9">{t('programme.attendee.waitlisted', { position: s.myWaitlistPosition })}</Badge>}
+          </Group>
+        </Group>
+        <Title order={3} fz="md" id={titleId}>
+          {s.title}
+        </Title>
+        <Group gap={6}>
+          <Badge variant="light" size="sm">
+            {t(`programme.types.${s.sessionType}`)}
+          </Badge>
+          {room && (
+            <Text size="sm" c="dimmed">
+              {room.name}
+            </Text>
+          )}
+          {track && (
+            <Text size="sm" c="dimmed">
+              · {track.name}
+            </Text>
+          )}
+        </Group>
+        {names.length > 0 && <Text size="sm">{t('programme.attendee.by', { names: names.join(', ') })}</Text>}
+        {s.descriptionHtml && (
+          // Sanitised on save (server) and on arrival (the API client's DOMPurify pass).
+          <TypographyStylesProvider fz="sm">
+            <div dangerouslySetInnerHTML={{ __html: s.descriptionHtml }} />
+          </TypographyStylesProvider>
+        )}
+        <Group gap="xs">
+          {s.bookingRequired &&
+            (canBook ? (
+              <Button size="sm" variant={s.myStatus ? 'default' : 'filled'} loading={book.isPending} onClick={() => book.mutate()} aria-label={`${s.myStatus === 'booked' ? t('programme.attendee.cancelBooking') : s.myStatus ? t('programme.attendee.leaveWaitlist') : s.seatsLeft === 0 ? t('programme.attendee.joinWaitlist') : t('programme.attendee.book')}: ${s.title}`}>
+                {s.myStatus === 'booked' ? t('programme.attendee.cancelBooking') : s.myStatus ? t('programme.attendee.leaveWaitlist') : s.seatsLeft === 0 ? t('programme.attendee.joinWaitlist') : t('programme.attendee.book')}
+              </Button>
+            ) : (
+              <Button size="sm" variant="light" component={Link} to={`/ei/${encodeURIComponent(eventId)}`}>
+                {t('programme.attendee.signInToBook')}
+              </Button>
+            ))}
+          <Button size="sm" variant="subtle" leftSection={<IconCalendarPlus size={16} aria-hidden />} onClick={() => void download(programmeApi.sessionIcsUrl(eventId, s.id), 'session.ics', t)} aria-label={`${t('programme.attendee.addToCalendar')}: ${s.title}`}>
+            {t('programme.attendee.addToCalendar')}
+          </Button>
+          {s.bookingRequired && s.seatsLeft !== null && (
+            <Text size="xs" c="dimmed">
+              {s.seatsLeft === 0 ? t('programme.attendee.full') : t('programme.attendee.seatsLeft', { count: s.seatsLeft })}
+            </Text>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The attendee app's Schedule tab (`session-list`): the event's sessions by day in the event's time zone, with
+ * track/room filters, search and a "now" marker; "My schedule" shows what the participant booked or waits for.
+ */
+export function ScheduleTab({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
+  const now = useNow();
+  const eventData = useEventData();
+  const canBook = eventData?.eventId === eventId;
+  const schedule = useQuery({ queryKey: programmeKeys.schedule(eventId), queryFn: ({ signal }) => programmeApi.schedule(eventId, signal) });
+  const [view, setView] = useState<'all' | 'mine'>('all');
+  const [search, setSearch] = useState('');
+  const [trackId, setTrackId] = useState('');
+  const [roomId, setRoomId] = useState('');
+  const data = schedule.data;
+  const days = useMemo(() => [...new Set((data?.sessions ?? []).map((s) => s.start.slice(0, 10)))].sort(), [data]);
+  const today = data ? new Intl.DateTimeFormat('en-CA', { timeZone: data.timeZone }).format(now) : '';
+  const [day, setDay] = useState<string | null>(null);
+  const currentDay = day && days.includes(day) ? day : days.includes(today) ? today : (days[0] ?? '');
+
+  if (schedule.isPending) return <Skeleton h={160} />;
+  if (schedule.isError || !data) return <Text c="dimmed">{t('programme.attendee.loadError')}</Text>;
+
+  const mine = data.sessions.filter((s) => s.myStatus !== null);
+  const list = view === 'mine' ? mine : filterSessions(data.sessions, data.speakers, { day: currentDay, search, trackId, roomId });
+  const isNow = (s: TScheduleSession) => new Date(s.startsAt) <= now && now < new Date(s.endsAt);
+  // The "now" line goes before the first session still to start, on today's page.
+  const nowIndex = view === 'all' && currentDay === today ? nowLineIndex(list, now) : -1;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('programme.attendee.timeZone', { zone: data.timeZone })}
+        </Text>
+        {canBook && (
+          <SegmentedControl
+            size="sm"
+            aria-label={t('programme.attendee.schedule')}
+            data={[
+              { value: 'all', label: t('programme.attendee.all') },
+              { value: 'mine', label: t('programme.attendee.mySchedule') },
+            ]}
+            value={view}
+            onChange={(v) => setView(v as 'all' | 'mine')}
+          />
+        )}
+      </Group>
+      {data.sessions.length === 0 ? (
+        <EmptyState headingLevel={3} icon={<IconCalendarEvent size={32} />} title={t('programme.attendee.noSessions')} description={t('programme.attendee.noSessionsBody')} />
+      ) : view === 'mine' ? (
+        <>
+          <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void download(programmeApi.myIcsUrl(eventId), 'my-schedule.ics', t)} style={{ alignSelf: 'flex-start' }} disabled={!mine.some((s) => s.myStatus === 'booked')}>
+            {t('programme.attendee.downloadAll')}
+          </Button>
+          {mine.length === 0 && <EmptyState headingLevel={3} icon={<IconCalendarEvent size={32} />} title={t('programme.attendee.myEmpty')} description={t('programme.attendee.myEmptyBody')} />}
+          {mine.map((s) => (
+            <Stack key={s.id} gap={4}>
+              <Text size="xs" fw={600} c="dimmed" tt="uppercase">
+                {dayLabel(s.start.slice(0, 10))}
+              </Text>
+              <SessionCard s={s} data={data} eventId={eventId} canBook={canBook} isNow={isNow(s)} />
+            </Stack>
+          ))}
+        </>
+      ) : (
+        <>
+          {days.length > 1 && (
+            <SegmentedControl fullWidth aria-label={t('programme.attendee.day')} data={days.map((d) => ({ value: d, label: dayLabel(d) }))} value={currentDay} onChange={setDay} />
+          )}
+          <TextInput leftSection={<IconSearch size={16} aria-hidden />} placeholder={t('programme.attendee.search')} aria-label={t('programme.attendee.search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+          <Group grow gap="xs">
+            {data.tracks.length > 0 && (
+              <NativeSelect aria-label={t('programme.attendee.track')} data={[{ value: '', label: t('programme.attendee.allTracks') }, ...data.tracks.map((x) => ({ value: x.id, label: x.name }))]} value={trackId} onChange={(e) => setTrackId(e.currentTarget.value)} />
+            )}
+            {data.rooms.length > 0 && (
+              <NativeSelect aria-label={t('programme.attendee.room')} data={[{ value: '', label: t('programme.attendee.allRooms') }, ...data.rooms.map((x) => ({ value: x.id, label: x.name }))]} value={roomId} onChange={(e) => setRoomId(e.currentTarget.value)} />
+            )}
+          </Group>
+          {list.length === 0 && <EmptyState headingLevel={3} icon={<IconCalendarEvent size={32} />} title={t('programme.attendee.noMatches')} description={t('programme.attendee.noMatchesBody')} />}
+          {list.map((s, i) => (
+            <Stack key={s.id} gap="xs">
+              {i === nowIndex && <Divider color="red.8" size="sm" label={t('programme.attendee.now')} labelPosition="left" />}
+              <SessionCard s={s} data={data} eventId={eventId} canBook={canBook} isNow={isNow(s)} />
+            </Stack>
+          ))}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,9 @@
+/**
+ * The programme module's door (STYLE.md: other modules and app/ import only this file). The router loads the
+ * organiser's section (/app/sessions) lazily by path; the attendee app's Schedule and Speakers tabs are lazy
+ * components the portal's tab content renders.
+ */
+import { lazy } from 'react';
+
+export const ScheduleTab = lazy(() => import('./components/schedule-tab.tsx').then((m) => ({ default: m.ScheduleTab })));
+export const SpeakersTab = lazy(() => import('./components/speakers-tab.tsx').then((m) => ({ default: m.SpeakersTab })));

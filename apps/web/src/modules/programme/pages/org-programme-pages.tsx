@@ -1,0 +1,575 @@
+import '../programme-i18n.ts';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { ActionIcon, Badge, Button, ColorInput, Group, MultiSelect, NativeSelect, NumberInput, Paper, ScrollArea, SegmentedControl, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconCalendarEvent, IconDoor, IconMicrophone, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { SESSION_TYPES, type TProgramme, type TRoom, type TSession, type TSessionInput, type TSessionType, type TSpeaker, type TTrack } from '@pavilion/domain/programme/programme.schemas';
+import { Can } from '../../../app/access-gate.tsx';
+import { useAccess } from '../../../app/access.ts';
+import { errorMessage } from '../../../app/form-errors.ts';
+import { useSectionEventId } from '../../../app/selected-event.ts';
+import { toast } from '../../../app/toast.ts';
+import { useFormMutation } from '../../../app/use-form-mutation.ts';
+import { FormModal } from '../../../ui/form-modal.tsx';
+import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
+import { usePageTitle } from '../../../ui/use-page-title.ts';
+import { programmeOrgApi as api } from '../api/programme-api.ts';
+import { useProgramme, useProgrammeMutation } from '../api/use-programme.ts';
+import { clockOf, dayLabel, eventDays } from '../lib/programme-format.ts';
+
+type TErrors = Record<string, string>;
+const fieldErrors = (setErrors: (f: (p: TErrors) => TErrors) => void) => (field: string, message: string) => setErrors((p) => ({ ...p, [field]: message }));
+
+function ProgrammeFrame({ title, children }: { title: string; children: (p: TProgramme, eventId: string) => ReactNode }) {
+  const { t } = useTranslation();
+  const eventId = useSectionEventId();
+  const programme = useProgramme(eventId);
+  usePageTitle(title);
+  if (programme.isPending) return <ListLoading />;
+  if (programme.isError) return <ListError error={programme.error} onRetry={() => void programme.refetch()} />;
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t('programme.org.timeZoneNote', { zone: programme.data.timeZone })}
+      </Text>
+      {children(programme.data, eventId)}
+    </Stack>
+  );
+}
+
+function askDelete(t: (k: string, o?: Record<string, unknown>) => string, name: string, onConfirm: () => void) {
+  modals.openConfirmModal({
+    title: t('programme.org.confirmDelete', { name }),
+    labels: { confirm: t('programme.org.delete'), cancel: t('programme.org.cancel') },
+    confirmProps: { color: 'red' },
+    cancelProps: { 'data-autofocus': true } as Record<string, unknown>,
+    onConfirm,
+  });
+}
+
+function RowActions({ name, editCode, deleteCode, onEdit, onDelete }: { name: string; editCode: `AP-${number}`; deleteCode: `AP-${number}`; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Can rule={editCode}>
+        <ActionIcon variant="subtle" aria-label={`${t('programme.org.edit')} ${name}`} onClick={onEdit}>
+          <IconPencil size={16} aria-hidden />
+        </ActionIcon>
+      </Can>
+      <Can rule={deleteCode}>
+        <ActionIcon variant="subtle" color="red" aria-label={`${t('programme.org.delete')} ${name}`} onClick={() => askDelete(t, name, onDelete)}>
+          <IconTrash size={16} aria-hidden />
+        </ActionIcon>
+      </Can>
+    </Group>
+  );
+}
+
+function useDelete(eventId: string, fn: (id: string) => Promise<unknown>) {
+  const { t } = useTranslation();
+  const m = useProgrammeMutation(eventId, fn);
+  return (id: string) =>
+    m.mutate(id, {
+      onSuccess: () => toast(t('programme.org.deleted'), 'success'),
+      onError: (err) => toast(errorMessage(err, t), 'error'),
+    });
+}
+
+/* ------------------------------------------------------------------ rooms */
+
+function RoomModal({ eventId, room, onClose }: { eventId: string; room: TRoom | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(room?.name ?? '');
+  const [capacity, setCapacity] = useState<number | string>(room?.capacity ?? '');
+  const [errors, setErrors] = useState<TErrors>({});
+  const save = useFormMutation(
+    useProgrammeMutation(eventId, (body: { name: string; capacity: number | null }) => (room ? api.updateRoom(eventId, room.id, body) : api.createRoom(eventId, body))),
+    { setFieldError: fieldErrors(setErrors), success: () => t('programme.org.saved'), onSuccess: onClose },
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    save.submit({ name, capacity: capacity === '' ? null : Number(capacity) });
+  };
+  return (
+    <FormModal opened onClose={onClose} title={room ? t('programme.org.editRoom') : t('programme.org.newRoom')} onSubmit={submit} formError={save.formError} isPending={save.isPending} submitLabel={t('programme.org.save')} cancelLabel={t('programme.org.cancel')}>
+      <TextInput label={t('programme.org.name')} withAsterisk maxLength={160} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} data-autofocus />
+      <NumberInput label={t('programme.org.capacity')} description={t('programme.org.capacityHint')} min={1} max={100000} allowDecimal={false} value={capacity} onChange={setCapacity} error={errors.capacity} />
+    </FormModal>
+  );
+}
+
+export function RoomsPage() {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<TRoom | null | undefined>(undefined);
+  return (
+    <ProgrammeFrame title={t('programme.org.tabs.rooms')}>
+      {(p, eventId) => (
+        <RoomsList p={p} eventId={eventId} onEdit={setEditing} editing={editing} />
+      )}
+    </ProgrammeFrame>
+  );
+}
+function RoomsList({ p, eventId, editing, onEdit }: { p: TProgramme; eventId: string; editing: TRoom | null | undefined; onEdit: (r: TRoom | null | undefined) => void }) {
+  const { t } = useTranslation();
+  const remove = useDelete(eventId, (id: string) => api.deleteRoom(eventId, id));
+  const add = (
+    <Can rule="AP-329">
+      <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => onEdit(null)} style={{ alignSelf: 'flex-start' }}>
+        {t('programme.org.newRoom')}
+      </Button>
+    </Can>
+  );
+  return (
+    <>
+      {p.rooms.length === 0 ? (
+        <ListEmpty icon={<IconDoor size={32} />} title={t('programme.org.noRooms')} body={t('programme.org.noRoomsBody')} action={add} />
+      ) : (
+        <>
+          {add}
+          <Paper withBorder>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('programme.org.name')}</Table.Th>
+                  <Table.Th>{t('programme.org.capacity')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {p.rooms.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{r.name}</Table.Td>
+                    <Table.Td>{r.capacity ?? t('programme.org.unlimited')}</Table.Td>
+                    <Table.Td>
+                      <RowActions name={r.name} editCode="AP-330" deleteCode="AP-331" onEdit={() => onEdit(r)} onDelete={() => remove(r.id)} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        </>
+      )}
+      {editing !== undefined && <RoomModal eventId={eventId} room={editing} onClose={() => onEdit(undefined)} />}
+    </>
+  );
+}
+
+/* ------------------------------------------------------------------ tracks */
+
+function TrackModal({ eventId, track, onClose }: { eventId: string; track: TTrack | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(track?.name ?? '');
+  const [colour, setColour] = useState(track?.colour ?? '#1c7ed6');
+  const [errors, setErrors] = useState<TErrors>({});
+  const save = useFormMutation(
+    useProgrammeMutation(eventId, (body: { name: string; colour: string }) => (track ? api.updateTrack(eventId, track.id, body) : api.createTrack(eventId, body))),
+    { setFieldError: fieldErrors(setErrors), success: () => t('programme.org.saved'), onSuccess: onClose },
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    save.submit({ name, colour });
+  };
+  return (
+    <FormModal opened onClose={onClose} title={track ? t('programme.org.editTrack') : t('programme.org.newTrack')} onSubmit={submit} formError={save.formError} isPending={save.isPending} submitLabel={t('programme.org.save')} cancelLabel={t('programme.org.cancel')}>
+      <TextInput label={t('programme.org.name')} withAsterisk maxLength={160} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} data-autofocus />
+      <ColorInput label={t('programme.org.colour')} format="hex" value={colour} onChange={setColour} error={errors.colour} />
+    </FormModal>
+  );
+}
+
+export function TracksPage() {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<TTrack | null | undefined>(undefined);
+  return <ProgrammeFrame title={t('programme.org.tabs.tracks')}>{(p, eventId) => <TracksList p={p} eventId={eventId} editing={editing} onEdit={setEditing} />}</ProgrammeFrame>;
+}
+function TracksList({ p, eventId, editing, onEdit }: { p: TProgramme; eventId: string; editing: TTrack | null | undefined; onEdit: (r: TTrack | null | undefined) => void }) {
+  const { t } = useTranslation();
+  const remove = useDelete(eventId, (id: string) => api.deleteTrack(eventId, id));
+  const add = (
+    <Can rule="AP-308">
+      <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => onEdit(null)} style={{ alignSelf: 'flex-start' }}>
+        {t('programme.org.newTrack')}
+      </Button>
+    </Can>
+  );
+  return (
+    <>
+      {p.tracks.length === 0 ? (
+        <ListEmpty icon={<IconTag size={32} />} title={t('programme.org.noTracks')} body={t('programme.org.noTracksBody')} action={add} />
+      ) : (
+        <>
+          {add}
+          <Paper withBorder>
+            <Table striped>
+              <Table.Tbody>
+                {p.tracks.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>
+                      <Group gap="xs">
+                        <span aria-hidden style={{ width: 14, height: 14, borderRadius: 3, background: r.colour, display: 'inline-block' }} />
+                        {r.name}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <RowActions name={r.name} editCode="AP-309" deleteCode="AP-310" onEdit={() => onEdit(r)} onDelete={() => remove(r.id)} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        </>
+      )}
+      {editing !== undefined && <TrackModal eventId={eventId} track={editing} onClose={() => onEdit(undefined)} />}
+    </>
+  );
+}
+
+/* ------------------------------------------------------------------ speakers */
+
+function SpeakerModal({ eventId, speaker, onClose }: { eventId: string; speaker: TSpeaker | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [v, setV] = useState({ name: speaker?.name ?? '', title: speaker?.title ?? '', company: speaker?.company ?? '', bio: speaker?.bio ?? '', links: (speaker?.links ?? []).join('\n'), email: speaker?.email ?? '' });
+  const [errors, setErrors] = useState<TErrors>({});
+  const save = useFormMutation(
+    useProgrammeMutation(eventId, (body: Parameters<typeof api.createSpeaker>[1]) => (speaker ? api.updateSpeaker(eventId, speaker.id, body) : api.createSpeaker(eventId, body))),
+    { setFieldError: fieldErrors(setErrors), success: () => t('programme.org.saved'), onSuccess: onClose },
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    const links = v.links.split('\n').map((l) => l.trim()).filter(Boolean);
+    save.submit({ name: v.name, title: v.title, company: v.company, bio: v.bio, links, email: v.email.trim() || null });
+  };
+  const set = (k: keyof typeof v) => (e: { currentTarget: { value: string } }) => setV({ ...v, [k]: e.currentTarget.value });
+  const linkError = Object.entries(errors).find(([k]) => k.startsWith('links'))?.[1];
+  return (
+    <FormModal opened onClose={onClose} title={speaker ? t('programme.org.editSpeaker') : t('programme.org.newSpeaker')} onSubmit={submit} formError={save.formError} isPending={save.isPending} submitLabel={t('programme.org.save')} cancelLabel={t('programme.org.cancel')}>
+      <TextInput label={t('programme.org.name')} withAsterisk maxLength={160} value={v.name} onChange={set('name')} error={errors.name} data-autofocus />
+      <Group grow>
+        <TextInput label={t('programme.org.speakerTitle')} maxLength={160} value={v.title} onChange={set('title')} error={errors.title} />
+        <TextInput label={t('programme.org.company')} maxLength={160} value={v.company} onChange={set('company')} error={errors.company} />
+      </Group>
+      <TextInput label={t('programme.org.email')} type="email" value={v.email} onChange={set('email')} error={errors.email} />
+      <Textarea label={t('programme.org.bio')} autosize minRows={3} maxLength={4000} value={v.bio} onChange={set('bio')} error={errors.bio} />
+      <Textarea label={t('programme.org.links')} autosize minRows={2} value={v.links} onChange={set('links')} error={linkError} />
+    </FormModal>
+  );
+}
+
+export function SpeakersPage() {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<TSpeaker | null | undefined>(undefined);
+  return <ProgrammeFrame title={t('programme.org.tabs.speakers')}>{(p, eventId) => <SpeakersList p={p} eventId={eventId} editing={editing} onEdit={setEditing} />}</ProgrammeFrame>;
+}
+function SpeakersList({ p, eventId, editing, onEdit }: { p: TProgramme; eventId: string; editing: TSpeaker | null | undefined; onEdit: (r: TSpeaker | null | undefined) => void }) {
+  const { t } = useTranslation();
+  const remove = useDelete(eventId, (id: string) => api.deleteSpeaker(eventId, id));
+  const add = (
+    <Can rule="AP-336">
+      <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => onEdit(null)} style={{ alignSelf: 'flex-start' }}>
+        {t('programme.org.newSpeaker')}
+      </Button>
+    </Can>
+  );
+  return (
+    <>
+      {p.speakers.length === 0 ? (
+        <ListEmpty icon={<IconMicrophone size={32} />} title={t('programme.org.noSpeakers')} body={t('programme.org.noSpeakersBody')} action={add} />
+      ) : (
+        <>
+          {add}
+          <Paper withBorder>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('programme.org.name')}</Table.Th>
+                  <Table.Th>{t('programme.org.company')}</Table.Th>
+                  <Table.Th>{t('programme.org.email')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {p.speakers.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>
+                      <Text fw={500}>{r.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {r.title}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{r.company}</Table.Td>
+                    <Table.Td>{r.email ?? ''}</Table.Td>
+                    <Table.Td>
+                      <RowActions name={r.name} editCode="AP-337" deleteCode="AP-338" onEdit={() => onEdit(r)} onDelete={() => remove(r.id)} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        </>
+      )}
+      {editing !== undefined && <SpeakerModal eventId={eventId} speaker={editing} onClose={() => onEdit(undefined)} />}
+    </>
+  );
+}
+
+/* ------------------------------------------------------------------ sessions */
+
+function inputOf(s: TSession | null, p: TProgramme): TSessionInput {
+  const day = s?.start.slice(0, 10) ?? p.startDate;
+  return {
+    title: s?.title ?? '',
+    descriptionHtml: s?.descriptionHtml ?? '',
+    sessionType: s?.sessionType ?? 'talk',
+    trackId: s?.trackId ?? null,
+    roomId: s?.roomId ?? null,
+    start: s?.start ?? `${day}T09:00`,
+    end: s?.end ?? `${day}T10:00`,
+    speakerIds: s?.speakerIds ?? [],
+    capacity: s?.capacity ?? null,
+    bookingRequired: s?.bookingRequired ?? false,
+  };
+}
+
+function SessionModal({ eventId, p, session, onClose }: { eventId: string; p: TProgramme; session: TSession | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [v, setV] = useState<TSessionInput>(() => inputOf(session, p));
+  const [errors, setErrors] = useState<TErrors>({});
+  const save = useFormMutation(
+    useProgrammeMutation(eventId, (body: TSessionInput) => (session ? api.updateSession(eventId, session.id, body) : api.createSession(eventId, body))),
+    { setFieldError: fieldErrors(setErrors), success: () => t('programme.org.saved'), onSuccess: onClose },
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    save.submit(v);
+  };
+  const set = <K extends keyof TSessionInput>(k: K, value: TSessionInput[K]) => setV((d) => ({ ...d, [k]: value }));
+  const err = (k: string) => (errors[k] ? errors[k] : undefined);
+  const speakerError = Object.entries(errors).find(([k]) => k.startsWith('speakerIds'))?.[1];
+  return (
+    <FormModal opened onClose={onClose} size="lg" title={session ? t('programme.org.editSession') : t('programme.org.newSession')} onSubmit={submit} formError={save.formError} isPending={save.isPending} submitLabel={t('programme.org.save')} cancelLabel={t('programme.org.cancel')}>
+      <TextInput label={t('programme.org.sessionTitle')} withAsterisk maxLength={160} value={v.title} onChange={(e) => set('title', e.currentTarget.value)} error={err('title')} data-autofocus />
+      <Group grow align="flex-start">
+        <NativeSelect label={t('programme.org.type')} data={SESSION_TYPES.map((x) => ({ value: x, label: t(`programme.types.${x}`) }))} value={v.sessionType} onChange={(e) => set('sessionType', e.currentTarget.value as TSessionType)} />
+        <NativeSelect label={t('programme.org.room')} data={[{ value: '', label: t('programme.org.noRoom') }, ...p.rooms.map((r) => ({ value: r.id, label: r.name }))]} value={v.roomId ?? ''} onChange={(e) => set('roomId', e.currentTarget.value || null)} error={err('roomId')} />
+        <NativeSelect label={t('programme.org.track')} data={[{ value: '', label: t('programme.org.noTrack') }, ...p.tracks.map((r) => ({ value: r.id, label: r.name }))]} value={v.trackId ?? ''} onChange={(e) => set('trackId', e.currentTarget.value || null)} error={err('trackId')} />
+      </Group>
+      <Group grow align="flex-start">
+        <TextInput type="datetime-local" label={t('programme.org.start')} description={p.timeZone} value={v.start} onChange={(e) => set('start', e.currentTarget.value.slice(0, 16))} error={err('start')} withAsterisk />
+        <TextInput type="datetime-local" label={t('programme.org.end')} description={p.timeZone} value={v.end} onChange={(e) => set('end', e.currentTarget.value.slice(0, 16))} error={err('end')} withAsterisk />
+      </Group>
+      <MultiSelect label={t('programme.org.speakers')} data={p.speakers.map((s) => ({ value: s.id, label: s.name }))} value={v.speakerIds} onChange={(ids) => set('speakerIds', ids)} searchable error={speakerError} />
+      <Group grow align="flex-end">
+        <NumberInput label={t('programme.org.capacity')} description={t('programme.org.capacityHint')} min={1} max={100000} allowDecimal={false} value={v.capacity ?? ''} onChange={(x) => set('capacity', x === '' ? null : Number(x))} error={err('capacity')} />
+        <Switch label={t('programme.org.bookingRequired')} checked={v.bookingRequired} onChange={(e) => set('bookingRequired', e.currentTarget.checked)} mb={8} />
+      </Group>
+      <Textarea label={t('programme.org.description')} description={t('programme.org.descriptionHint')} autosize minRows={3} maxRows={10} value={v.descriptionHtml} onChange={(e) => set('descriptionHtml', e.currentTarget.value)} error={err('descriptionHtml')} />
+    </FormModal>
+  );
+}
+
+function useSessionEditor() {
+  const [editing, setEditing] = useState<TSession | null | undefined>(undefined);
+  return { editing, open: setEditing, close: () => setEditing(undefined) };
+}
+
+export function SessionsPage() {
+  const { t } = useTranslation();
+  const editor = useSessionEditor();
+  return (
+    <ProgrammeFrame title={t('programme.org.tabs.sessions')}>
+      {(p, eventId) => (
+        <>
+          <SessionsTable p={p} eventId={eventId} onEdit={editor.open} />
+          {editor.editing !== undefined && <SessionModal eventId={eventId} p={p} session={editor.editing} onClose={editor.close} />}
+        </>
+      )}
+    </ProgrammeFrame>
+  );
+}
+
+function NewSessionButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Can rule="AP-301">
+      <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={onClick} style={{ alignSelf: 'flex-start' }}>
+        {t('programme.org.newSession')}
+      </Button>
+    </Can>
+  );
+}
+
+function SessionsTable({ p, eventId, onEdit }: { p: TProgramme; eventId: string; onEdit: (s: TSession | null) => void }) {
+  const { t } = useTranslation();
+  const remove = useDelete(eventId, (id: string) => api.deleteSession(eventId, id));
+  const rooms = new Map(p.rooms.map((r) => [r.id, r.name]));
+  const tracks = new Map(p.tracks.map((r) => [r.id, r]));
+  const speakers = new Map(p.speakers.map((r) => [r.id, r.name]));
+  if (p.sessions.length === 0) {
+    return <ListEmpty icon={<IconCalendarEvent size={32} />} title={t('programme.org.noSessions')} body={t('programme.org.noSessionsBody')} action={<NewSessionButton onClick={() => onEdit(null)} />} />;
+  }
+  return (
+    <>
+      <NewSessionButton onClick={() => onEdit(null)} />
+      <Paper withBorder>
+        <ScrollArea type="auto">
+          <Table striped miw={760}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('programme.org.when')}</Table.Th>
+                <Table.Th>{t('programme.org.sessionTitle')}</Table.Th>
+                <Table.Th>{t('programme.org.room')}</Table.Th>
+                <Table.Th>{t('programme.org.speakers')}</Table.Th>
+                <Table.Th>{t('programme.org.seats')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {p.sessions.map((s) => {
+                const track = s.trackId ? tracks.get(s.trackId) : undefined;
+                return (
+                  <Table.Tr key={s.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {dayLabel(s.start.slice(0, 10))} · {clockOf(s.start)}–{clockOf(s.end)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fw={500}>{s.title}</Text>
+                      <Group gap={4}>
+                        <Badge variant="light" size="sm">
+                          {t(`programme.types.${s.sessionType}`)}
+                        </Badge>
+                        {track && (
+                          <Badge size="sm" variant="outline" style={{ borderColor: track.colour }} c="dark">
+                            {track.name}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{s.roomId ? rooms.get(s.roomId) : ''}</Table.Td>
+                    <Table.Td>{s.speakerIds.map((id) => speakers.get(id)).join(', ')}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {s.bookingRequired && s.capacity !== null ? t('programme.org.booked', { booked: s.bookedCount, capacity: s.capacity }) : (s.capacity ?? '')}
+                      {s.waitlistCount > 0 && (
+                        <Text size="xs" c="dimmed">
+                          {t('programme.org.waitlist', { count: s.waitlistCount })}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <RowActions name={s.title} editCode="AP-302" deleteCode="AP-303" onEdit={() => onEdit(s)} onDelete={() => remove(s.id)} />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      </Paper>
+    </>
+  );
+}
+
+/* ------------------------------------------------------------------ day × room grid */
+
+export function GridPage() {
+  const { t } = useTranslation();
+  const editor = useSessionEditor();
+  return (
+    <ProgrammeFrame title={t('programme.org.tabs.grid')}>
+      {(p, eventId) => (
+        <>
+          <DayGrid p={p} onEdit={editor.open} />
+          {editor.editing !== undefined && <SessionModal eventId={eventId} p={p} session={editor.editing} onClose={editor.close} />}
+        </>
+      )}
+    </ProgrammeFrame>
+  );
+}
+
+function DayGrid({ p, onEdit }: { p: TProgramme; onEdit: (s: TSession | null) => void }) {
+  const { t } = useTranslation();
+  const access = useAccess();
+  const days = useMemo(() => {
+    const set = new Set([...eventDays(p.startDate, p.endDate), ...p.sessions.map((s) => s.start.slice(0, 10))]);
+    return [...set].sort();
+  }, [p]);
+  const [day, setDay] = useState(days[0] ?? p.startDate);
+  const sessions = p.sessions.filter((s) => s.start.startsWith(day));
+  const columns: { id: string | null; name: string }[] = [...p.rooms.map((r) => ({ id: r.id as string | null, name: r.name })), ...(sessions.some((s) => !s.roomId) ? [{ id: null, name: t('programme.org.gridUnassigned') }] : [])];
+  const tracks = new Map(p.tracks.map((x) => [x.id, x.colour]));
+  const minutes = (local: string) => Number(local.slice(11, 13)) * 60 + Number(local.slice(14, 16));
+  const first = sessions.length ? Math.floor(Math.min(...sessions.map((s) => minutes(s.start))) / 60) * 60 : 9 * 60;
+  const last = sessions.length ? Math.ceil(Math.max(...sessions.map((s) => (s.end.startsWith(day) ? minutes(s.end) : 24 * 60))) / 60) * 60 : 18 * 60;
+  const PX = 1.2; // pixels per minute
+  const hours = Array.from({ length: (last - first) / 60 + 1 }, (_, i) => first + i * 60);
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <SegmentedControl aria-label={t('programme.org.gridDay')} data={days.map((d) => ({ value: d, label: dayLabel(d) }))} value={day} onChange={setDay} />
+        <NewSessionButton onClick={() => onEdit(null)} />
+      </Group>
+      {sessions.length === 0 && (
+        <Text c="dimmed" size="sm">
+          {t('programme.org.gridEmpty')}
+        </Text>
+      )}
+      <ScrollArea type="auto">
+        <div role="table" aria-label={t('programme.org.gridCaption', { day: dayLabel(day) })} style={{ display: 'grid', gridTemplateColumns: `56px repeat(${Math.max(columns.length, 1)}, minmax(160px, 1fr))`, gap: 4, paddingBottom: 12 }}>
+          <div role="row" style={{ display: 'contents' }}>
+            <div role="columnheader" />
+            {columns.map((c) => (
+              <div key={c.id ?? 'none'} role="columnheader" style={{ fontWeight: 600, padding: 4 }}>
+                {c.name}
+              </div>
+            ))}
+          </div>
+          <div role="row" style={{ display: 'contents' }}>
+            <div role="rowheader" style={{ position: 'relative', height: (last - first) * PX }}>
+              {hours.map((h) => (
+                <Text key={h} size="xs" c="dimmed" style={{ position: 'absolute', top: (h - first) * PX - 6 }}>
+                  {String(Math.floor(h / 60)).padStart(2, '0')}:00
+                </Text>
+              ))}
+            </div>
+            {columns.map((c) => (
+              <div key={c.id ?? 'none'} role="cell" style={{ position: 'relative', height: (last - first) * PX, background: 'var(--mantine-color-gray-0)', borderRadius: 4 }}>
+                {sessions
+                  .filter((s) => s.roomId === c.id)
+                  .map((s) => {
+                    const top = (minutes(s.start) - first) * PX;
+                    const end = s.end.startsWith(day) ? minutes(s.end) : 24 * 60;
+                    const colour = (s.trackId && tracks.get(s.trackId)) || 'var(--mantine-color-blue-6)';
+                    return (
+                      <Paper
+                        key={s.id}
+                        withBorder
+                        p={4}
+                        component={access.can('AP-302') ? 'button' : 'div'}
+                        onClick={access.can('AP-302') ? () => onEdit(s) : undefined}
+                        aria-label={`${s.title}, ${clockOf(s.start)}–${clockOf(s.end)}`}
+                        style={{ position: 'absolute', top, left: 2, right: 2, height: Math.max((end - minutes(s.start)) * PX - 2, 22), overflow: 'hidden', borderLeft: `4px solid ${colour}`, textAlign: 'left', cursor: access.can('AP-302') ? 'pointer' : 'default' }}
+                      >
+                        <Text size="xs" fw={600} lineClamp={2}>
+                          {s.title}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {clockOf(s.start)}–{clockOf(s.end)}
+                        </Text>
+                      </Paper>
+                    );
+                  })}
+              </div>
+            ))}
+          </div>
+        </div>
+      </ScrollArea>
+    </Stack>
+  );
+}

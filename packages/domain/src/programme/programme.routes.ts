@@ -1,0 +1,71 @@
+import { defineRoutes, fileResponse } from '../common/route-contract.ts';
+import {
+  ZBookingResult,
+  ZProgrammeDeleted,
+  ZProgramme,
+  ZProgrammeEventParams,
+  ZProgrammeItemParams,
+  ZProgrammeSessionParams,
+  ZRoom,
+  ZRoomInput,
+  ZSchedule,
+  ZSession,
+  ZSessionInput,
+  ZSpeaker,
+  ZSpeakerInput,
+  ZSpeakerListing,
+  ZTrack,
+  ZTrackInput,
+} from './programme.schemas.ts';
+
+const tags = ['programme'];
+const ev = '/api/scheduleservices/api/events/:eventId';
+const org = { auth: 'organiser', tags } as const;
+
+/**
+ * The programme (issue 16), under SPEC §7's `scheduleservices/api/` prefix.
+ *
+ * Organiser routes are scoped to the caller's organisation and item scope (another organisation's event or item
+ * answers 404) and gated by the SPEC §2.7 codes: rooms AP-328..331 (Auditoriums), tracks AP-307..310, speakers
+ * AP-335..338, sessions AP-300..303 (view, create, edit, delete). A session that puts a speaker or a room in two
+ * places at once answers 409 PROGRAMME_SPEAKER_CLASH / PROGRAMME_ROOM_CLASH, naming the clashing session.
+ *
+ * Attendee routes: the Schedule (`session-list`) and Speakers (`speaker-listing`) tabs' data, each refused as the
+ * portal refuses the tab (404/401/403). Booking needs a participant signed in to this event through `ei/{eventId}`
+ * (403 PROGRAMME_NOT_PARTICIPANT otherwise); a full session puts the caller on its waitlist, in arrival order, and a
+ * cancelled seat goes to the first on the waitlist.
+ */
+export const programmeRoutes = defineRoutes({
+  programme: { ...org, method: 'GET', path: `${ev}/programme`, access: 'AP-300', params: ZProgrammeEventParams, response: ZProgramme },
+
+  createRoom: { ...org, method: 'POST', path: `${ev}/rooms`, access: 'AP-329', params: ZProgrammeEventParams, body: ZRoomInput, status: 201, response: ZRoom },
+  updateRoom: { ...org, method: 'PUT', path: `${ev}/rooms/:id`, access: 'AP-330', params: ZProgrammeItemParams, body: ZRoomInput, response: ZRoom },
+  /** Sessions in the room keep their place in the programme without a room. */
+  deleteRoom: { ...org, method: 'DELETE', path: `${ev}/rooms/:id`, access: 'AP-331', params: ZProgrammeItemParams, response: ZProgrammeDeleted },
+
+  createTrack: { ...org, method: 'POST', path: `${ev}/tracks`, access: 'AP-308', params: ZProgrammeEventParams, body: ZTrackInput, status: 201, response: ZTrack },
+  updateTrack: { ...org, method: 'PUT', path: `${ev}/tracks/:id`, access: 'AP-309', params: ZProgrammeItemParams, body: ZTrackInput, response: ZTrack },
+  deleteTrack: { ...org, method: 'DELETE', path: `${ev}/tracks/:id`, access: 'AP-310', params: ZProgrammeItemParams, response: ZProgrammeDeleted },
+
+  createSpeaker: { ...org, method: 'POST', path: `${ev}/speakers`, access: 'AP-336', params: ZProgrammeEventParams, body: ZSpeakerInput, status: 201, response: ZSpeaker },
+  updateSpeaker: { ...org, method: 'PUT', path: `${ev}/speakers/:id`, access: 'AP-337', params: ZProgrammeItemParams, body: ZSpeakerInput, response: ZSpeaker },
+  deleteSpeaker: { ...org, method: 'DELETE', path: `${ev}/speakers/:id`, access: 'AP-338', params: ZProgrammeItemParams, response: ZProgrammeDeleted },
+
+  /** 400 `timeCampare` on `end` when it is not after `start`; `unknownRoom`/`unknownTrack`/`unknownSpeaker` by field. */
+  createSession: { ...org, method: 'POST', path: `${ev}/sessions`, access: 'AP-301', params: ZProgrammeEventParams, body: ZSessionInput, status: 201, response: ZSession },
+  updateSession: { ...org, method: 'PUT', path: `${ev}/sessions/:id`, access: 'AP-302', params: ZProgrammeItemParams, body: ZSessionInput, response: ZSession },
+  deleteSession: { ...org, method: 'DELETE', path: `${ev}/sessions/:id`, access: 'AP-303', params: ZProgrammeItemParams, response: ZProgrammeDeleted },
+
+  /** The Schedule tab (`session-list`) with the caller's own bookings. */
+  schedule: { method: 'GET', path: `${ev}/schedule`, auth: 'public', tags, params: ZProgrammeEventParams, response: ZSchedule },
+  /** The Speakers tab (`speaker-listing`). */
+  speakers: { method: 'GET', path: `${ev}/speaker-listing`, auth: 'public', tags, params: ZProgrammeEventParams, response: ZSpeakerListing },
+  /** Books a seat, or joins the waitlist when the session is full (idempotent for the same participant). */
+  book: { method: 'POST', path: `${ev}/sessions/:sessionId/booking`, auth: 'user', tags, params: ZProgrammeSessionParams, response: ZBookingResult },
+  /** Gives the seat (or waitlist place) back; a freed seat goes to the first on the waitlist. */
+  cancelBooking: { method: 'DELETE', path: `${ev}/sessions/:sessionId/booking`, auth: 'user', tags, params: ZProgrammeSessionParams, response: ZBookingResult },
+  /** One session as an iCalendar file (UTC times). */
+  sessionIcs: { method: 'GET', path: `${ev}/sessions/:sessionId/calendar.ics`, auth: 'public', tags, params: ZProgrammeSessionParams, response: fileResponse('text/calendar') },
+  /** The caller's booked sessions as one iCalendar file. */
+  myScheduleIcs: { method: 'GET', path: `${ev}/my-schedule.ics`, auth: 'user', tags, params: ZProgrammeEventParams, response: fileResponse('text/calendar') },
+});

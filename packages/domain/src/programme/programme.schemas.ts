@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { ValidationKey } from '../validation/error-keys.ts';
+import { zEmail } from '../validation/email.ts';
+import { zRichText } from '../validation/rich-text.ts';
+import { LOCAL_DATE_TIME } from './programme-time.ts';
+
+/** Session types (issue 16). */
+export const SESSION_TYPES = ['talk', 'panel', 'workshop', 'break'] as const;
+export type TSessionType = (typeof SESSION_TYPES)[number];
+
+/** A participant's place for a session that needs booking. */
+export const BOOKING_STATUSES = ['booked', 'waitlisted'] as const;
+export type TBookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const ProgrammeErrorKey = { UnknownRoom: 'unknownRoom', UnknownTrack: 'unknownTrack', UnknownSpeaker: 'unknownSpeaker', HttpsUrlRequired: 'httpsUrlRequired' } as const;
+
+const zId = z.string().min(1).max(64);
+const zName = z.string().trim().max(160).refine((v) => v.length > 0, { message: ValidationKey.Required });
+const zShort = z.string().trim().max(160);
+/** "YYYY-MM-DDTHH:mm", a wall-clock time in the event's time zone. */
+export const zLocalDateTime = z.string().refine((v) => LOCAL_DATE_TIME.test(v), { message: ValidationKey.InvalidTime });
+const zCapacity = z.number().int().min(1).max(100_000);
+
+export const ZProgrammeEventParams = z.object({ eventId: zId });
+export const ZProgrammeItemParams = z.object({ eventId: zId, id: zId });
+export const ZProgrammeSessionParams = z.object({ eventId: zId, sessionId: zId });
+
+export const ZRoomInput = z.strictObject({ name: zName, capacity: zCapacity.nullable() });
+export const ZRoom = z.object({ id: z.string(), name: z.string(), capacity: z.number().nullable() });
+
+export const ZTrackInput = z.strictObject({ name: zName, colour: z.string().refine((v) => /^#[0-9a-fA-F]{6}$/.test(v), { message: ValidationKey.Pattern }) });
+export const ZTrack = z.object({ id: z.string(), name: z.string(), colour: z.string() });
+
+const zLink = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => /^https:\/\/[^\s/$.?#][^\s]*$/i.test(v), { message: ProgrammeErrorKey.HttpsUrlRequired });
+
+/** A speaker (SPEC §3.1 user type 5) of the event's programme. */
+export const ZSpeakerInput = z.strictObject({
+  name: zName,
+  title: zShort,
+  company: zShort,
+  bio: z.string().trim().max(4000),
+  links: z.array(zLink).max(5),
+  email: zEmail().nullable(),
+});
+export const ZSpeaker = z.object({ id: z.string(), userType: z.literal(5), name: z.string(), title: z.string(), company: z.string(), bio: z.string(), links: z.array(z.string()), email: z.string().nullable() });
+
+/**
+ * A session as the organiser types it: start and end are wall-clock times in the event's time zone; the end must be
+ * after the start (SPEC §5 `timeCampare`); a session that needs booking needs a capacity. The description is rich
+ * text (SPEC §5 keys), sanitised on the server before it is stored.
+ */
+export const ZSessionInput = z
+  .strictObject({
+    title: zName,
+    descriptionHtml: zRichText(20_000),
+    sessionType: z.enum(SESSION_TYPES),
+    trackId: zId.nullable(),
+    roomId: zId.nullable(),
+    start: zLocalDateTime,
+    end: zLocalDateTime,
+    speakerIds: z.array(zId).max(20),
+    capacity: zCapacity.nullable(),
+    bookingRequired: z.boolean(),
+  })
+  .superRefine((s, ctx) => {
+    if (LOCAL_DATE_TIME.test(s.start) && LOCAL_DATE_TIME.test(s.end) && s.end <= s.start) ctx.addIssue({ code: 'custom', path: ['end'], message: ValidationKey.TimeCompare });
+    if (s.bookingRequired && s.capacity === null) ctx.addIssue({ code: 'custom', path: ['capacity'], message: ValidationKey.Required });
+  });
+export type TSessionInput = z.infer<typeof ZSessionInput>;
+
+export const ZSession = z.object({
+  id: z.string(),
+  title: z.string(),
+  descriptionHtml: z.string(),
+  sessionType: z.enum(SESSION_TYPES),
+  trackId: z.string().nullable(),
+  roomId: z.string().nullable(),
+  /** Wall-clock times in the event's time zone. */
+  start: z.string(),
+  end: z.string(),
+  /** The same instants in UTC (ISO 8601). */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  speakerIds: z.array(z.string()),
+  capacity: z.number().nullable(),
+  bookingRequired: z.boolean(),
+  bookedCount: z.number(),
+  waitlistCount: z.number(),
+});
+
+/** The organiser's whole programme of one event. */
+export const ZProgramme = z.object({
+  timeZone: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  rooms: z.array(ZRoom),
+  tracks: z.array(ZTrack),
+  speakers: z.array(ZSpeaker),
+  sessions: z.array(ZSession),
+});
+
+export const ZProgrammeDeleted = z.object({ id: z.string() });
+
+/** What an attendee sees of a speaker (no email). */
+export const ZPublicSpeaker = ZSpeaker.omit({ email: true, userType: true });
+
+export const ZScheduleSession = ZSession.omit({ bookedCount: true, waitlistCount: true }).extend({
+  /** Seats still free (null: no capacity set). */
+  seatsLeft: z.number().nullable(),
+  myStatus: z.enum(BOOKING_STATUSES).nullable(),
+  /** 1 = next to be promoted, when waitlisted. */
+  myWaitlistPosition: z.number().nullable(),
+});
+
+/** The attendee's Schedule tab: the event's sessions with the caller's own bookings. */
+export const ZSchedule = z.object({
+  eventName: z.string(),
+  timeZone: z.string(),
+  rooms: z.array(ZRoom),
+  tracks: z.array(ZTrack),
+  speakers: z.array(ZPublicSpeaker),
+  sessions: z.array(ZScheduleSession),
+});
+
+export const ZSpeakerListing = z.object({
+  timeZone: z.string(),
+  speakers: z.array(ZPublicSpeaker.extend({ sessions: z.array(z.object({ id: z.string(), title: z.string(), start: z.string() })) })),
+});
+
+export const ZBookingResult = z.object({ sessionId: z.string(), status: z.enum(BOOKING_STATUSES).nullable(), waitlistPosition: z.number().nullable() });
+
+export type TRoomInput = z.infer<typeof ZRoomInput>;
+export type TRoom = z.infer<typeof ZRoom>;
+export type TTrackInput = z.infer<typeof ZTrackInput>;
+export type TTrack = z.infer<typeof ZTrack>;
+export type TSpeakerInput = z.infer<typeof ZSpeakerInput>;
+export type TSpeaker = z.infer<typeof ZSpeaker>;
+export type TSession = z.infer<typeof ZSession>;
+export type TProgramme = z.infer<typeof ZProgramme>;
+export type TSchedule = z.infer<typeof ZSchedule>;
+export type TScheduleSession = z.infer<typeof ZScheduleSession>;
+export type TSpeakerListing = z.infer<typeof ZSpeakerListing>;
+export type TBookingResult = z.infer<typeof ZBookingResult>;
