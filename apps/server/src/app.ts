@@ -40,6 +40,7 @@ import { venueModule } from './modules/venue/index.ts';
 import { profileModule } from './modules/profile/index.ts';
 import { shareModule } from './modules/share/index.ts';
 import { portalModule } from './modules/portal/index.ts';
+import { chatModule } from './modules/chat/index.ts';
 
 /**
  * The module list: adding a module is its folder (whose index.ts defines it with `defineModule`) and one line here.
@@ -62,6 +63,7 @@ const MODULES = [
   shareModule,
   portalModule,
   venueModule,
+  chatModule,
 ];
 
 export type { AppEvents } from './platform/app-module.ts';

@@ -15,6 +15,7 @@ import { venueRoutes } from './venue/venue.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { shareRoutes } from './share/share.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
+import { chatRoutes } from './chat/chat.routes.ts';
 
 /**
  * Every module's route contracts, one line each (issue 13). The server's route-catalogue test checks that what
@@ -40,6 +41,7 @@ export const API_ROUTES = {
   profile: profileRoutes,
   share: shareRoutes,
   portal: portalRoutes,
+  chat: chatRoutes,
 } as const satisfies Record<string, Record<string, TRouteContract>>;
 
 export type TApiRoute = {

@@ -13,4 +13,5 @@ export * from '../modules/badges/badges.tables.ts';
 export * from '../modules/checkin/checkin.tables.ts';
 export * from '../modules/venue/venue.tables.ts';
 export * from '../modules/profile/profile.tables.ts';
+export * from '../modules/chat/chat.tables.ts';
 export * from '../modules/portal/portal.tables.ts';
