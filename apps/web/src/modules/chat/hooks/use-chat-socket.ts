@@ -12,7 +12,10 @@ type History = InfiniteData<TChatHistory, string | undefined>;
 
 /** A delivered message joins its room's newest page once (the client removes duplicates by message id). */
 export function addMessage(qc: QueryClient, eventId: string, m: TChatStoredMessage): void {
-  qc.setQueryData<History>(chatKeys.history(eventId, m.roomId), (old) => {
+  const queryKey = chatKeys.history(eventId, m.roomId);
+  // A page being fetched right now may have been read before this message was stored: fetch it again.
+  if (qc.isFetching({ queryKey }) > 0) void qc.invalidateQueries({ queryKey });
+  qc.setQueryData<History>(queryKey, (old) => {
     if (!old || old.pages.length === 0) return old;
     if (old.pages.some((p) => p.messages.some((x) => x.id === m.id))) return old;
     const [newest, ...rest] = old.pages;

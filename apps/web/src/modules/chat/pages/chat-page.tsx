@@ -122,7 +122,7 @@ function Bubble({ m, isMine, status, onReply, now }: { m: TChatStoredMessage; is
           {timeAgo(m.createdAt, now, t)}
         </Text>
         {status && (
-          <Text size="xs" c={status === t('chat.read') ? 'blue.7' : 'dimmed'} data-testid="chat-read-state">
+          <Text size="xs" c={status === t('chat.read') ? 'blue.9' : 'dimmed'} fw={status === t('chat.read') ? 600 : undefined} data-testid="chat-read-state">
             {status}
           </Text>
         )}
