@@ -7,7 +7,8 @@ import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } fr
 /*
  * Issue 17, the first slice of chat: two participants of the demo event on phones. Vera (registered, in through the
  * login link of her registration mail) and the demo attendee (signs in at ei/{eventId}) open Messages from the
- * attendee home; the demo attendee starts a chat with Vera from the event's participants; Vera sees it arrive live,
+ * attendee home; Vera appears in the networking directory (My profile), so the demo attendee finds her there and
+ * starts a chat; Vera sees it arrive live,
  * reads it (the sender sees "Read"), types (the sender sees the typing indicator, gone after 1 s idle) and replies.
  */
 const ORGANISER = { identifier: 'organiser@demo.pavilion', password: 'Organiser@2026' };
@@ -59,6 +60,12 @@ describe('chat (issue 17)', () => {
     const veraWatch = watchPage(vera);
     await vera.goto(veraLoginPath);
     await vera.waitForURL('**/attendium', { timeout: 30_000 });
+    // Only people in the networking directory can be found to chat with: Vera chooses to appear in it.
+    await vera.getByRole('link', { name: 'My profile' }).click({ timeout: 30_000 });
+    await vera.getByRole('switch', { name: 'Appear in the networking directory' }).check({ force: true });
+    await vera.getByRole('button', { name: 'Save profile' }).click();
+    await vera.getByText('Profile saved').first().waitFor();
+    await vera.goBack();
     await openMessages(vera);
     await vera.getByText('No conversations yet').waitFor();
 

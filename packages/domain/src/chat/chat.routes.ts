@@ -25,7 +25,7 @@ export const chatRoutes = defineRoutes({
   rooms: { method: 'GET', path: `${ev}/rooms`, auth: 'user', tags, params: ZChatEventParams, response: ZChatRooms },
   /** One room's messages, newest page first (`before` = the oldest message id already shown). */
   history: { method: 'GET', path: `${ev}/rooms/:roomId/messages`, auth: 'user', tags, params: ZChatRoomParams, query: ZChatHistoryQuery, response: ZChatHistory },
-  /** Participants one may start a chat with (admissible registrations of the event; `eventUserId` null until they have entered the app). */
+  /** Participants one may start a chat with: the event's networking directory (those who chose to appear; profile module), `eventUserId` null until they have entered the app. */
   participants: { method: 'GET', path: `${ev}/participants`, auth: 'user', tags, params: ZChatEventParams, query: ZChatParticipantsQuery, response: ZChatParticipants },
   /**
    * SPEC §7: a signed token (HS256, `tet` seconds, 3,600 by default) admitting `uId` to channel `cn` only. `uId` must

@@ -91,7 +91,7 @@ export const ZChatRooms = z.object({ me: ZChatPerson, rooms: z.array(ZChatRoomSu
 export type TChatRooms = z.infer<typeof ZChatRooms>;
 
 export const ZChatParticipantsQuery = z.strictObject({ q: z.string().max(100).optional(), v: z.string().optional() });
-/** A participant one may start a chat with: a registration of the event whose person has entered the event's app. */
+/** A participant one may start a chat with: listed in the event's networking directory; chat-able once they have entered the event's app. */
 export const ZChatParticipant = z.object({ registrationId: z.string(), name: z.string(), eventUserId: z.string().nullable() });
 export type TChatParticipant = z.infer<typeof ZChatParticipant>;
 export const ZChatParticipants = z.array(ZChatParticipant);

@@ -30,8 +30,8 @@ export type ChatDeps = {
   /** auth's port. */
   namesOf: (userIds: string[]) => Promise<Map<string, string | null>>;
   userIdsByEmail: (emails: string[]) => Promise<Map<string, string>>;
-  /** registration's port: the event's admissible registrations. */
-  attendees: (eventId: string) => Promise<{ id: string; firstName: string; lastName: string; email: string }[]>;
+  /** The event's networking directory (profile's port: only those who chose to appear), with each registration's email. */
+  directory: (eventId: string) => Promise<{ registrationId: string; name: string; email: string }[]>;
   /** Delivers to every socket of these participations (all instances, through the Redis adapter). */
   emit: (eventUserIds: string[], event: string, payload: unknown) => void;
   signingSecret: () => Promise<string>;
@@ -191,17 +191,20 @@ export function createChatService(deps: ChatDeps) {
       };
     },
 
-    /** Whom the actor may start a chat with: the event's admissible registrations, with their participation once they have entered the app. */
+    /**
+     * Whom the actor may start a chat with: the event's networking directory (people who chose to appear in it, profile
+     * module), each with their participation once they have entered the event's app.
+     */
     async participants(actor: ChatActor, q: string | undefined): Promise<TChatParticipant[]> {
       const needle = q?.trim().toLowerCase() ?? '';
-      const regs = (await deps.attendees(actor.eventId)).filter((r) => !needle || `${r.firstName} ${r.lastName}`.toLowerCase().includes(needle)).slice(0, 100);
-      const userIds = await deps.userIdsByEmail(regs.map((r) => r.email));
+      const listed = (await deps.directory(actor.eventId)).filter((r) => !needle || r.name.toLowerCase().includes(needle)).slice(0, 100);
+      const userIds = await deps.userIdsByEmail(listed.map((r) => r.email));
       const ps = await deps.participantsOfUsers(actor.eventId, [...new Set(userIds.values())]);
       const byUser = new Map(ps.map((p) => [p.userId, p.eventUserId]));
-      return regs
+      return listed
         .map((r) => {
           const userId = userIds.get(r.email.toLowerCase());
-          return { registrationId: r.id, name: `${r.firstName} ${r.lastName}`.trim(), eventUserId: (userId && byUser.get(userId)) || null };
+          return { registrationId: r.registrationId, name: r.name, eventUserId: (userId && byUser.get(userId)) || null };
         })
         .filter((p) => p.eventUserId !== actor.eventUserId);
     },

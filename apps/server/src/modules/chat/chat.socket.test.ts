@@ -6,7 +6,7 @@ import { UserType, type TChatAck, type TChatControl, type TChatStoredMessage, ty
 import { bearer, createRestartableApps, signupOrganiser } from '../../test/test-app.ts';
 import type { AppContext } from '../../app.ts';
 import { CHAT_SOCKET_PATH } from '../../platform/realtime.ts';
-import { createEvent } from '../registration/registration.fixtures.ts';
+import { createEvent, createTicket, placeOrder } from '../registration/registration.fixtures.ts';
 import { createChatService } from './chat.service.ts';
 
 // Two app instances on one database, joined by the machine's Redis (CI sets REDIS_URL), as two server processes are.
@@ -15,7 +15,7 @@ const SECRET = 'test-secret-that-is-at-least-32-characters-long';
 const PASSWORD = 'Guest#Secure26';
 
 type Instance = { app: FastifyInstance; ctx: AppContext; url: string };
-type Person = { userId: string; accessToken: string; accessCodeToken: string; eventUserId: string; eventId: string };
+type Person = { userId: string; email: string; accessToken: string; accessCodeToken: string; eventUserId: string; eventId: string };
 
 let apps: Awaited<ReturnType<typeof createRestartableApps>>;
 let one: Instance;
@@ -25,6 +25,7 @@ let ann: Person;
 let ben: Person;
 let cat: Person;
 let dan: Person;
+let hostA = '';
 
 async function start(): Promise<Instance> {
   const built = await apps.start();
@@ -41,7 +42,7 @@ async function participant(host: string, eventId: string, firstName: string): Pr
   const res = await one.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: email, password: PASSWORD, eventId } });
   expect(res.statusCode).toBe(200);
   const rec = res.json().data;
-  return { userId: user.id, accessToken: rec.accessToken, accessCodeToken: rec.eventData.accessCodeToken, eventUserId: rec.eventData.eventUserId, eventId };
+  return { userId: user.id, email, accessToken: rec.accessToken, accessCodeToken: rec.eventData.accessCodeToken, eventUserId: rec.eventData.eventUserId, eventId };
 }
 
 function open(url: string, p: Person | null, query: Record<string, string> = {}): Promise<Socket> {
@@ -68,7 +69,7 @@ beforeAll(async () => {
   apps = await createRestartableApps({ REDIS_URL: redisUrl });
   one = await start();
   two = await start();
-  const hostA = (await signupOrganiser(one.app, { organisationName: 'Chat Org' })).accessToken;
+  hostA = (await signupOrganiser(one.app, { organisationName: 'Chat Org' })).accessToken;
   const hostB = (await signupOrganiser(one.app, { organisationName: 'Other Org' })).accessToken;
   const expo = await createEvent(one.app, hostA, 'Chat Expo');
   const summit = await createEvent(one.app, hostA, 'Other Summit');
@@ -166,6 +167,33 @@ describe('chat socket (issue 17)', () => {
     const annView = await one.app.inject({ url: `/api/chatservices/api/events/${ann.eventId}/rooms/${msg.roomId}/messages`, headers: headers(ann) });
     expect(annView.json().data.otherReadUpTo).toBe(msg.id);
     expect(await emit(b, 'readMessage', { roomId: msg.roomId, messageId: 'no-such-message' })).toMatchObject({ ok: false, code: 'CHAT_MESSAGE_NOT_FOUND' });
+  });
+
+  it('offers to chat with the participants listed in the networking directory only', async () => {
+    const url = `/api/chatservices/api/events/${ann.eventId}/participants`;
+    const ticket = await createTicket(one.app, hostA, ann.eventId, { isFree: true, price: 0 });
+    const order = await placeOrder(one.app, ann.eventId, {
+      items: [{ ticketId: ticket.id, quantity: 1 }],
+      expectedTotal: 0,
+      currency: 'EUR',
+      buyer: { firstName: 'Ben', lastName: 'Brown', email: ben.email },
+      attendees: [{ ticketId: ticket.id, firstName: 'Ben', lastName: 'Brown', email: ben.email }],
+    });
+    expect(order.statusCode).toBe(201);
+    expect((await one.app.inject({ url, headers: headers(ann) })).json().data).toEqual([]);
+    const mine = (await one.app.inject({ url: '/api/eventservices/me/profiles', headers: bearer(ben.accessToken) })).json().data as { registrationId: string }[];
+    const saved = await one.app.inject({
+      method: 'PUT',
+      url: `/api/eventservices/me/registrations/${mine[0]!.registrationId}/profile`,
+      headers: bearer(ben.accessToken),
+      payload: { jobTitle: '', company: '', interests: [], isInDirectory: true, isProfilePublic: false },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await one.app.inject({ url: `${url}?q=brown`, headers: headers(ann) })).json().data).toEqual([{ registrationId: mine[0]!.registrationId, name: 'Ben Brown', eventUserId: ben.eventUserId }]);
+    expect((await one.app.inject({ url: `${url}?q=zed`, headers: headers(ann) })).json().data).toEqual([]);
+    // Ben does not see himself; Cat, of another event, reads nothing of this one.
+    expect((await one.app.inject({ url, headers: headers(ben) })).json().data).toEqual([]);
+    expect((await one.app.inject({ url, headers: headers(cat) })).statusCode).toBe(403);
   });
 
   it('refuses a flood with CTL RATE_LIMITED', async () => {

@@ -36,8 +36,8 @@ declare module '../../platform/app-module.ts' {
 /** The chat module in the app's module list. */
 export const chatModule = defineModule({
   name: 'chat',
-  needs: ['events'],
-  create: (p, { events }) =>
+  needs: ['events', 'profile'],
+  create: (p, { events, profile }) =>
     createChatModule(p.db, {
       io: p.realtime.chat,
       log: p.log,
@@ -46,7 +46,11 @@ export const chatModule = defineModule({
       participantsOfUsers: (eventId, userIds) => events.service.participantsOfUsers(eventId, userIds),
       namesOf: (userIds) => p.ports.auth.namesOf(userIds),
       userIdsByEmail: (emails) => p.ports.auth.userIdsByEmail(emails),
-      attendees: (eventId) => p.ports.registration.attendees(eventId, { isAdmissibleOnly: true, limit: 1000 }),
+      directory: async (eventId) => {
+        const listed = await profile.port.directory(eventId);
+        const emails = new Map((await p.ports.registration.attendeesByIds(listed.map((d) => d.registrationId))).map((a) => [a.id, a.email]));
+        return listed.flatMap((d) => (emails.has(d.registrationId) ? [{ registrationId: d.registrationId, name: `${d.firstName} ${d.lastName}`.trim(), email: emails.get(d.registrationId)! }] : []));
+      },
       emit: (eventUserIds, event, payload) => {
         if (eventUserIds.length > 0) p.realtime.chat.to(eventUserIds.map(eventUserRoom)).emit(event, payload);
       },

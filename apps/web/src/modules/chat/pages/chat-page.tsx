@@ -34,6 +34,9 @@ function ParticipantPicker({ eventId, opened, onClose, onPick }: { eventId: stri
   return (
     <Modal opened={opened} onClose={onClose} title={t('chat.pickTitle')} fullScreen={typeof window !== 'undefined' && window.innerWidth < 576}>
       <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t('chat.directoryHint')}
+        </Text>
         <TextInput label={t('chat.search')} leftSection={<IconSearch size={16} aria-hidden />} value={q} onChange={(e) => setQ(e.currentTarget.value)} data-autofocus />
         {list.isPending ? (
           <ListLoading rows={3} />
