@@ -198,8 +198,10 @@ export async function createRealtime(deps: {
       for (const p of countsPending.values()) clearTimeout(p.timer);
       countsPending.clear();
       // io.close() would also close the shared HTTP server, which Fastify owns; end the sockets and engines only.
+      // Only this instance's sockets: `io.disconnectSockets` goes through the Redis adapter to every instance, so one
+      // process stopping (a rolling deploy, a test run ending) would cut every user of every other instance.
       for (const io of [chat, hospitality]) {
-        io.disconnectSockets(true);
+        io.local.disconnectSockets(true);
         io.engine.close();
       }
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));

@@ -63,7 +63,23 @@ export function useChatSocket(eventId: string | null, me: string | null) {
         if (hasConnected) void qc.invalidateQueries({ queryKey: [...chatKeys.all, eventId] });
         hasConnected = true;
       });
-      socket.on('disconnect', () => setConnected(false));
+      socket.on('disconnect', (reason) => {
+        setConnected(false);
+        // socket.io reconnects on its own except when the server ended the socket (an instance shutting down).
+        if (reason === 'io server disconnect' && !isClosed) setTimeout(() => !isClosed && socket.connect(), 1000);
+      });
+      // A refusal by the server's check (an access token that expired meanwhile, a restart) is not retried by
+      // socket.io itself: try again, presenting the token as renewed since, every few seconds.
+      let retries = 0;
+      socket.on('connect_error', (err) => {
+        console.warn('chat socket refused', err.message);
+        if (socket.active) return;
+        retries = Math.min(retries + 1, 5);
+        setTimeout(() => {
+          if (!isClosed && !socket.connected) socket.connect();
+        }, retries * 2000);
+      });
+      socket.on('connect', () => (retries = 0));
       socket.on('message', (m: TChatStoredMessage) => {
         addMessage(qc, eventId, m);
         setTyping((s) => ({ ...s, [m.roomId]: 0 }));
