@@ -42,6 +42,7 @@ import { programmeModule } from './modules/programme/index.ts';
 import { profileModule } from './modules/profile/index.ts';
 import { shareModule } from './modules/share/index.ts';
 import { portalModule } from './modules/portal/index.ts';
+import { chatModule } from './modules/chat/index.ts';
 
 /**
  * The module list: adding a module is its folder (whose index.ts defines it with `defineModule`) and one line here.
@@ -66,6 +67,7 @@ const MODULES = [
   venueModule,
   exhibitionModule,
   programmeModule,
+  chatModule,
 ];
 
 export type { AppEvents } from './platform/app-module.ts';

@@ -17,6 +17,7 @@ import { shareRoutes } from './share/share.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
 import { exhibitionRoutes } from './exhibition/exhibition.routes.ts';
 import { programmeRoutes } from './programme/programme.routes.ts';
+import { chatRoutes } from './chat/chat.routes.ts';
 
 /**
  * Every module's route contracts, one line each (issue 13). The server's route-catalogue test checks that what
@@ -44,6 +45,7 @@ export const API_ROUTES = {
   portal: portalRoutes,
   exhibition: exhibitionRoutes,
   programme: programmeRoutes,
+  chat: chatRoutes,
 } as const satisfies Record<string, Record<string, TRouteContract>>;
 
 export type TApiRoute = {

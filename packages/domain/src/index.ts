@@ -106,3 +106,4 @@ export * from './certificates/my-certificates.schemas.ts';
 export * from './badges/badges.enums.ts';
 export * from './badges/badges.schemas.ts';
 export * from './badges/badge-layout.ts';
+export * from './chat/chat.socket.ts';

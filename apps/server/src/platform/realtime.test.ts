@@ -66,6 +66,19 @@ describe('realtime sockets (SPEC §7 paths)', () => {
     await expect(got).resolves.toEqual({ from: 'instance-1' });
   });
 
+  it('ends only its own sockets when one instance stops, not those of the other instances', async () => {
+    const stopping = await start();
+    const staying = await start();
+    const host = await signupOrganiser(staying.t.app);
+    const s = await open(staying.url, CHAT_SOCKET_PATH, host.accessToken);
+    let reason = '';
+    s.on('disconnect', (r) => (reason = r));
+    await stopping.t.ctx.realtime.close();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(reason).toBe('');
+    expect(s.connected).toBe(true);
+  });
+
   it('refuses device and footfall sockets until a module authorises them, then lets the authorised ones in', async () => {
     const server = http.createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

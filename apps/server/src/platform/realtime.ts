@@ -27,8 +27,11 @@ export type Realtime = {
   close(): Promise<void>;
 };
 
-type SocketUser = { userId: string; eventId: string | null; organiserEventId: string | null };
+/** Who a chat socket is: the account, and (with a matching event access token) their participation in one event. */
+export type SocketUser = { userId: string; eventId: string | null; eventUserId: string | null; organiserEventId: string | null };
 
+/** The room of one participation's sockets (chat delivery: all tabs and devices of that participant). */
+export const eventUserRoom = (eventUserId: string) => `eventUser:${eventUserId}`;
 /** The room of an event's organisers (dashboards open on it). */
 export const organiserRoom = (eventId: string) => `organiser:event:${eventId}`;
 const COUNTS_INTERVAL_MS = 1000;
@@ -65,12 +68,18 @@ async function authenticate(socket: Socket, tokens: Tokens, organisers: Organise
   const claims = await tokens.verifyAccess(token);
   if (!claims) return null;
   const query = socket.handshake.query;
+  // SPEC §7 query `userId`: when given it must be the token's own user.
+  if (query.userId !== undefined && query.userId !== claims.userId) return null;
   const wantedEvent = typeof query.eventId === 'string' ? query.eventId : null;
   let eventId: string | null = null;
+  let eventUserId: string | null = null;
   const accessCodeToken = typeof auth.userAccessToken === 'string' ? auth.userAccessToken : null;
   if (wantedEvent && accessCodeToken) {
     const ev = await tokens.verifyEventAccess(accessCodeToken);
-    if (ev && ev.userId === claims.userId && ev.eventId === wantedEvent) eventId = ev.eventId;
+    if (ev && ev.userId === claims.userId && ev.eventId === wantedEvent) {
+      eventId = ev.eventId;
+      eventUserId = ev.eventUserId;
+    }
   }
   // An organiser's dashboard asks for its event's room; a refusal is not an error (the page still works by refetch).
   const wantedOrganiserEvent = query[ORGANISER_EVENT_QUERY];
@@ -78,7 +87,7 @@ async function authenticate(socket: Socket, tokens: Tokens, organisers: Organise
   if (typeof wantedOrganiserEvent === 'string' && wantedOrganiserEvent.length <= 64 && organisers.authorizeOrganiserEvent) {
     if (await organisers.authorizeOrganiserEvent(claims.userId, wantedOrganiserEvent)) organiserEventId = wantedOrganiserEvent;
   }
-  return { userId: claims.userId, eventId, organiserEventId };
+  return { userId: claims.userId, eventId, eventUserId, organiserEventId };
 }
 
 /**
@@ -138,6 +147,7 @@ export async function createRealtime(deps: {
           socket.data.user = user;
           void socket.join(`user:${user.userId}`);
           if (user.eventId) void socket.join(`event:${user.eventId}`);
+          if (user.eventUserId) void socket.join(eventUserRoom(user.eventUserId));
           if (user.organiserEventId) void socket.join(organiserRoom(user.organiserEventId));
           next();
         })
@@ -188,8 +198,10 @@ export async function createRealtime(deps: {
       for (const p of countsPending.values()) clearTimeout(p.timer);
       countsPending.clear();
       // io.close() would also close the shared HTTP server, which Fastify owns; end the sockets and engines only.
+      // Only this instance's sockets: `io.disconnectSockets` goes through the Redis adapter to every instance, so one
+      // process stopping (a rolling deploy, a test run ending) would cut every user of every other instance.
       for (const io of [chat, hospitality]) {
-        io.disconnectSockets(true);
+        io.local.disconnectSockets(true);
         io.engine.close();
       }
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));

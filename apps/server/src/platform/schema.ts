@@ -14,5 +14,6 @@ export * from '../modules/checkin/checkin.tables.ts';
 export * from '../modules/venue/venue.tables.ts';
 export * from '../modules/programme/programme.tables.ts';
 export * from '../modules/profile/profile.tables.ts';
+export * from '../modules/chat/chat.tables.ts';
 export * from '../modules/portal/portal.tables.ts';
 export * from '../modules/exhibition/exhibition.tables.ts';

@@ -238,5 +238,7 @@ export const signedInRoutes: RouteObject[] = [
   // The attendee's profile (modules/profile) and own share links (modules/share): `i`, `pl`, `ic` open the same page
   // on its invitation link, profile link, or invitation card and calendar.
   { path: 'attendium/profile', lazy: page(() => import('../modules/profile/pages/my-profile-page.tsx'), 'MyProfilePage') },
+  // 1:1 chat with other participants of the event signed in to (modules/chat, issue 17); linked from the attendee home.
+  { path: 'attendium/chat', lazy: page(() => import('../modules/chat/pages/chat-page.tsx'), 'ChatPage') },
   ...(['i', 'pl', 'ic'] as const).map((kind) => ({ path: kind, lazy: page(() => import('../modules/share/pages/my-links-page.tsx'), 'MyLinksPage', { kind }) })),
 ];

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { organisations, users } from './auth.tables.ts';
 
@@ -131,6 +131,13 @@ export function createAuthPort(db: Db) {
       if (userIds.length === 0) return new Map();
       const rows = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, userIds));
       return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim() || null]));
+    },
+    /** The user ids of these account emails (case-insensitive), by lower-cased email. */
+    async userIdsByEmail(emails: string[]): Promise<Map<string, string>> {
+      const lower = [...new Set(emails.map((e) => e.toLowerCase()))];
+      if (lower.length === 0) return new Map();
+      const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(sql`lower(${users.email})`, lower));
+      return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
     },
     async companyMembers(companyId: string) {
       return db

@@ -95,6 +95,14 @@ export function createEventsRepository(db: Db) {
         .limit(1);
       return rows[0] ?? null;
     },
+    async eventUsersByIds(eventId: string, ids: string[]) {
+      if (ids.length === 0) return [];
+      return db.select().from(eventUsers).where(and(eq(eventUsers.eventId, eventId), inArray(eventUsers.id, ids)));
+    },
+    async eventUsersOfUsers(eventId: string, userIds: string[]) {
+      if (userIds.length === 0) return [];
+      return db.select().from(eventUsers).where(and(eq(eventUsers.eventId, eventId), inArray(eventUsers.userId, userIds)));
+    },
     async participantsByType(organisationId: string, eventId: string, from: Date | null, to: Date) {
       const where: SQL[] = [eq(eventUsers.organisationId, organisationId), eq(eventUsers.eventId, eventId), lt(eventUsers.createdAt, to)];
       if (from) where.push(gte(eventUsers.createdAt, from));

@@ -141,6 +141,16 @@ export function createEventsService(deps: EventsDeps) {
       }
       return null;
     },
+    /** These participations of the event (unknown ids and other events' are left out): who a chat member is. */
+    async participants(eventId: string, eventUserIds: string[]) {
+      const rows = await deps.repo.eventUsersByIds(eventId, eventUserIds);
+      return rows.map((r) => ({ eventUserId: r.id, userId: r.userId, organisationId: r.organisationId, eventId: r.eventId }));
+    },
+    /** The participations of these accounts in the event. */
+    async participantsOfUsers(eventId: string, userIds: string[]) {
+      const rows = await deps.repo.eventUsersOfUsers(eventId, userIds);
+      return rows.map((r) => ({ eventUserId: r.id, userId: r.userId, organisationId: r.organisationId, eventId: r.eventId }));
+    },
     async addParticipant(organisationId: string, eventId: string, userId: string, userType: number) {
       return deps.repo.insertEventUser({ id: newId(), organisationId, eventId, userId, userType, createdAt: now() });
     },

@@ -120,12 +120,12 @@ export function createProfileService(deps: ProfileDeps) {
       return { registrationId: a.id, eventId: a.eventId, pair: formatPair(row.eventId, row.publicId), firstName: a.firstName, card: row.isProfilePublic ? cardOf(row, a) : null };
     },
     /** The event's networking directory: only attendees who chose to appear, and never a withdrawn registration. */
-    async directory(eventId: string, limit = 500): Promise<(TPublicProfile & { pair: string })[]> {
+    async directory(eventId: string, limit = 500): Promise<(TPublicProfile & { pair: string; registrationId: string })[]> {
       const rows = await repo.inDirectory(eventId, limit);
       const attendees = new Map((await deps.registrations.attendeesByIds(rows.map((r) => r.registrationId))).map((a) => [a.id, a]));
       return rows.flatMap((row) => {
         const a = attendees.get(row.registrationId);
-        return a && a.eventId === eventId && !isWithdrawn(a) ? [{ ...cardOf(row, a), pair: formatPair(row.eventId, row.publicId) }] : [];
+        return a && a.eventId === eventId && !isWithdrawn(a) ? [{ ...cardOf(row, a), pair: formatPair(row.eventId, row.publicId), registrationId: a.id }] : [];
       });
     },
   };

@@ -548,6 +548,9 @@ export const enDashboard = {
     profileHint: 'Your photo, job title, company, interests and who may see them are in My profile. To change your password, sign out and choose “Forgot password?”.',
     editProfile: 'My profile',
     shareAndInvite: 'Share and invite',
+    chatTitle: 'Messages',
+    chatHint: 'Chat one to one with other participants of this event.',
+    openChat: 'Open messages',
   },
   features: {
     sandbox: 'Sandbox',

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarEvent, IconCertificate, IconId, IconInfoCircle, IconMapPin, IconUser } from '@tabler/icons-react';
+import { IconCalendarEvent, IconCertificate, IconId, IconInfoCircle, IconMapPin, IconMessages, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -152,6 +152,18 @@ export function AttendeeHome({ eventId }: { eventId: string }) {
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <EbadgeCard eventId={eventId} />
+        {eventId && (
+          <HomeCard icon={<IconMessages size={20} />} title={t('attendee.chatTitle')} id="home-chat">
+            <Text size="sm" c="dimmed">
+              {t('attendee.chatHint')}
+            </Text>
+            <Group gap="xs">
+              <Button component={Link} to="/attendium/chat" size="xs" variant="light">
+                {t('attendee.openChat')}
+              </Button>
+            </Group>
+          </HomeCard>
+        )}
         <CertificatesCard />
         <HomeCard icon={<IconCalendarEvent size={20} />} title={t('attendee.eventTitle')} id="home-event">
           {!eventId && (
