@@ -94,7 +94,7 @@ describe('attendee app and web portal (issue 14)', () => {
     await page.keyboard.press('Escape');
     await location.locator('input[type=file]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: solidPng(120, [0x1c, 0x7e, 0xd6]) });
     await expect.poll(() => location.getByRole('img', { name: 'Menu banner' }).count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => page.getByTestId('phone-preview-bar').innerText()).toMatch(/E-Badge\s*Home\s*Getting there/);
+    await expect.poll(() => page.getByTestId('phone-preview-bar').innerText()).toMatch(/E-Badge\s*Home\s*Exhibitor\s*Getting there/);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByText('Saved.').count()).toBeGreaterThan(0);
     await expectAccessible(page, 'app tabs editor');
@@ -112,7 +112,7 @@ describe('attendee app and web portal (issue 14)', () => {
     const page = await context.newPage();
     await page.goto(vipLoginPath);
     await page.waitForURL('**/attendium', { timeout: 30_000 });
-    expect(await appMenu(page)).toEqual(['E-Badge', 'Home', 'Getting there']);
+    expect(await appMenu(page)).toEqual(['E-Badge', 'Home', 'Exhibitor', 'Getting there']);
     await page.getByTestId('app-tab-bar').getByRole('link', { name: 'Getting there' }).click();
     await page.waitForURL('**/tabs/event-location');
     await page.getByRole('heading', { name: 'Getting there', level: 1 }).waitFor();
@@ -127,7 +127,7 @@ describe('attendee app and web portal (issue 14)', () => {
     const context = await newContext(browser, server.url, PHONE);
     const page = await context.newPage();
     await signInAtEvent(page);
-    expect(await appMenu(page)).toEqual(['E-Badge', 'Home']);
+    expect(await appMenu(page)).toEqual(['E-Badge', 'Home', 'Exhibitor']);
     const status = await page.evaluate(async (eventId) => {
       const auth = JSON.parse(localStorage.getItem('auth') ?? 'null') as { accessToken: string };
       const res = await fetch(`/api/eventservices/public/events/${eventId}/app-tabs/event-location`, { headers: { authorization: `Bearer ${auth.accessToken}` } });
@@ -144,7 +144,7 @@ describe('attendee app and web portal (issue 14)', () => {
     const anonymous = await newContext(browser, server.url, PHONE);
     const visitor = await anonymous.newPage();
     await visitor.goto(`/tabs/event-info?eventId=${server.eventId}`);
-    expect(await appMenu(visitor)).toEqual(['Home']);
+    expect(await appMenu(visitor)).toEqual(['Home', 'Exhibitor']);
     await visitor.goto(`/tabs/e-badge?eventId=${server.eventId}`);
     await visitor.getByTestId('app-tab-refused').waitFor();
     expect(await visitor.getByRole('link', { name: 'Sign in to the event' }).last().getAttribute('href')).toBe(`/ei/${server.eventId}`);

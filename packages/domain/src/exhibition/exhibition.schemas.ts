@@ -150,10 +150,14 @@ export type TProduct = z.infer<typeof ZProduct>;
 export const ZProductList = z.array(ZProduct);
 
 /** Attendee side (the app's Exhibitors tab): what a visitor sees of a company. */
-export const ZExhibitorQuery = z.strictObject({ search: z.string().trim().max(100).optional() });
+export const ZExhibitorQuery = z.strictObject({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
 export const ZExhibitorSummary = z.object({ id: z.string(), name: z.string(), category: z.string(), countryCode: z.string(), booths: z.array(ZBoothRef) });
 export type TExhibitorSummary = z.infer<typeof ZExhibitorSummary>;
-export const ZExhibitorList = z.object({ items: z.array(ZExhibitorSummary) });
+export const ZExhibitorList = zPage(ZExhibitorSummary);
 export const ZExhibitorPage = z.object({
   company: ZExhibitorSummary.extend({ profileHtml: z.string(), website: z.string(), contactEmail: z.string() }),
   products: z.array(ZProduct),

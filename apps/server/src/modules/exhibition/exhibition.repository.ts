@@ -43,13 +43,19 @@ export function createExhibitionRepository(db: Db) {
       return { rows, total: total?.n ?? 0 };
     },
     /** The attendee's list: every company of the event (a public read; the event was checked by the portal). */
-    async eventCompanies(eventId: string, search: string | undefined): Promise<CompanyRow[]> {
-      return db
-        .select()
-        .from(exhibitionCompanies)
-        .where(and(eq(exhibitionCompanies.eventId, eventId), searchCondition(eventId, search)))
-        .orderBy(asc(exhibitionCompanies.nameKey))
-        .limit(500);
+    async eventCompanies(eventId: string, q: { search?: string; page: number; pageSize: number }): Promise<{ rows: CompanyRow[]; total: number }> {
+      const where = and(eq(exhibitionCompanies.eventId, eventId), searchCondition(eventId, q.search));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(exhibitionCompanies)
+          .where(where)
+          .orderBy(asc(exhibitionCompanies.nameKey), asc(exhibitionCompanies.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        db.select({ n: count() }).from(exhibitionCompanies).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
     async company(eventId: string, companyId: string, organisationId?: string): Promise<CompanyRow | null> {
       const [row] = await db

@@ -220,6 +220,10 @@ describe('attendee: the Exhibitors tab', () => {
       expect.objectContaining({ name: 'Zeta Tools', booths: [] }),
     ]);
     expect((await t.app.inject(pub(ev, '?search=f12'))).json().data.items.map((x: { name: string }) => x.name)).toEqual(['Nordic Foods']);
+    // Paged: a page of one, with the total.
+    const second = (await t.app.inject(pub(ev, '?pageSize=1&page=2'))).json().data;
+    expect(second).toMatchObject({ total: 2, page: 2, pageSize: 1, items: [{ name: 'Zeta Tools' }] });
+    expect((await t.app.inject(pub(ev, '?pageSize=500'))).statusCode).toBe(400);
     const page = await t.app.inject(pub(ev, `/${c.id}`));
     expect(page.json().data).toMatchObject({ company: { name: 'Nordic Foods', profileHtml: '<p>Smoked fish</p>' }, products: [{ name: 'Salmon box', price: null }] });
     // Another event's company is not found through this event.

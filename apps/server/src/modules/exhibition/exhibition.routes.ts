@@ -23,7 +23,7 @@ export function registerExhibitionRoutes(app: FastifyInstance, service: Exhibiti
   route(app, routes.exhibitors, async (req, reply) => {
     // What a visitor sees depends on who they are (the tab's login and ticket rules): never cached by a proxy.
     reply.header('cache-control', 'private, no-store');
-    return service.exhibitors({ user: req.user, eventAccess: req.eventAccess }, req.params.eventId, req.query.search);
+    return service.exhibitors({ user: req.user, eventAccess: req.eventAccess }, req.params.eventId, req.query);
   });
   route(app, routes.exhibitor, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');

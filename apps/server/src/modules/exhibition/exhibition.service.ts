@@ -327,11 +327,11 @@ export function createExhibitionService(deps: ExhibitionDeps) {
     },
 
     /** The app's Exhibitors tab: the tab's rules first, then every company of the event with its booths. */
-    async exhibitors(caller: { user: AuthUser | null; eventAccess: EventAccess | null }, eventId: string, search: string | undefined): Promise<{ items: TExhibitorSummary[] }> {
+    async exhibitors(caller: { user: AuthUser | null; eventAccess: EventAccess | null }, eventId: string, q: { search?: string; page: number; pageSize: number }): Promise<TPage<TExhibitorSummary>> {
       await deps.assertTabVisible(eventId, 'exhibitors', caller);
-      const rows = await repo.eventCompanies(eventId, search);
+      const { rows, total } = await repo.eventCompanies(eventId, q);
       const booths = await repo.booths(eventId, rows.map((r) => r.id));
-      return { items: rows.map((c) => summaryOf(c, booths)) };
+      return { items: rows.map((c) => summaryOf(c, booths)), total, page: q.page, pageSize: q.pageSize };
     },
 
     async exhibitor(caller: { user: AuthUser | null; eventAccess: EventAccess | null }, eventId: string, companyId: string): Promise<TExhibitorPage> {

@@ -28,6 +28,7 @@ export const exhibitionOrgApi = {
 
 /** Attendee: the app's Exhibitors tab (the server applies the tab's login and ticket rules). */
 export const exhibitorsApi = {
-  list: (eventId: string, search: string, signal?: AbortSignal) => api.call(`GET ${PUB}`, { params: { eventId }, query: search ? { search } : {}, signal, isSilent: true }),
+  list: (eventId: string, search: string, page: number, signal?: AbortSignal) =>
+    api.call(`GET ${PUB}`, { params: { eventId }, query: { page, pageSize: 50, ...(search ? { search } : {}) }, signal, isSilent: true }),
   company: (eventId: string, companyId: string, signal?: AbortSignal) => api.call(`GET ${PUB}/:companyId`, { params: { eventId, companyId }, signal, isSilent: true }),
 };

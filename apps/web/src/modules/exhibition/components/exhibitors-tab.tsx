@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title, TypographyStylesProvider, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconBuildingStore, IconChevronRight, IconMail, IconSearch, IconWorld } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TBoothRef, TExhibitorSummary } from '@pavilion/domain/exhibition/exhibition.schemas';
@@ -58,12 +58,15 @@ function ExhibitorList({ eventId, onOpen }: { eventId: string; onOpen: (id: stri
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const list = useQuery({
+  const list = useInfiniteQuery({
     queryKey: exhibitionKeys.exhibitors(eventId, debounced),
-    queryFn: ({ signal }) => exhibitorsApi.list(eventId, debounced, signal),
+    queryFn: ({ signal, pageParam }) => exhibitorsApi.list(eventId, debounced, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
     placeholderData: keepPreviousData,
   });
-  const items = list.data?.items ?? [];
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
   return (
     <Stack gap="md">
       <TextInput
@@ -79,7 +82,7 @@ function ExhibitorList({ eventId, onOpen }: { eventId: string; onOpen: (id: stri
       {list.isError && <Alert color="red">{t('exhibition.attendee.loadError')}</Alert>}
       {list.data && (
         <Text size="sm" c="dimmed" aria-live="polite">
-          {t('exhibition.attendee.count', { count: items.length })}
+          {t('exhibition.attendee.count', { count: total })}
         </Text>
       )}
       {list.data && items.length === 0 && (
@@ -101,6 +104,11 @@ function ExhibitorList({ eventId, onOpen }: { eventId: string; onOpen: (id: stri
             </li>
           ))}
         </Paper>
+      )}
+      {list.hasNextPage && (
+        <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} fullWidth>
+          {t('exhibition.attendee.more', { shown: items.length, total })}
+        </Button>
       )}
     </Stack>
   );

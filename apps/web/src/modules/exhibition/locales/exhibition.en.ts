@@ -124,6 +124,7 @@ export const exhibitionEn = {
     booth: 'Booth {{number}} · {{hall}}',
     noBooth: 'Booth to be announced',
     back: 'All exhibitors',
+    more: 'Show more ({{shown}} of {{total}})',
     products: 'Products',
     noProducts: 'This company has not listed products yet.',
     onRequest: 'Price on request',
