@@ -101,5 +101,5 @@ describe('access matrix', () => {
       'GET /api/eventservices/events/:eventId/registrations/:registrationId',
       'GET /api/eventservices/events/:eventId/registrations/export',
     ]);
-  });
+  }, 180_000); // every route × every caller: it grows with the API (20–25 s on an idle 2-core machine)
 });
