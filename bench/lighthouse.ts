@@ -10,7 +10,8 @@
  *    the e-badge id (`/eb/m/{id}`), and the registration page then shows a ticket to pick, as it does for a visitor.
  * 3. Lighthouse 12 (default config = the mobile preset: simulated slow 4G, 4x CPU slowdown, a Moto G Power screen) in
  *    Debian's Chromium, LIGHTHOUSE_RUNS (3) runs per page, each in a new Chromium with empty storage; the median run
- *    (by performance score, then LCP) is reported for `/cart-registration/{eventId}`, `/eb/m/{id}` and `/scanner`.
+ *    (by performance score, then LCP) is reported for `/cart-registration/{eventId}`, `/eb/m/{id}`, `/scanner` and the
+ *    attendee app's first tab `/tabs/event-info?eventId={eventId}` (issue 14).
  * 4. A ceiling line in the same run: a bare static HTML page served by node:http, what this machine reaches at best.
  *
  * Goals: performance >= 90, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1 on each page; the exit code is 1 when one is
@@ -205,6 +206,8 @@ async function main() {
     results.push(await measure('/cart-registration/{eventId}', server.url, `/cart-registration/${eventId}`));
     results.push(await measure('/eb/m/{id}', server.url, `/eb/m/${ebadgeId}`));
     results.push(await measure('/scanner', server.url, '/scanner'));
+    // Issue 14: the attendee app's first tab (event-info by default, no login) as a visitor's phone opens it.
+    results.push(await measure('/tabs/event-info?eventId={eventId}', server.url, `/tabs/event-info?eventId=${eventId}`));
     const load = loadavg().map((l) => l.toFixed(2)).join(', ');
     console.log(`\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : '1 run'}, mobile preset (simulated slow 4G, 4x CPU), Chromium at ${CHROME}; load average ${load}; reports in ${OUT}\n`);
     console.log(table(results));
