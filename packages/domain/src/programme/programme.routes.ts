@@ -7,15 +7,18 @@ import {
   ZProgrammeItemParams,
   ZProgrammeSessionParams,
   ZRoom,
+  ZRoomList,
   ZRoomInput,
   ZSchedule,
   ZSession,
   ZSessionInput,
   ZSpeaker,
   ZSpeakerInput,
+  ZSpeakerList,
   ZSpeakerListing,
   ZTrack,
   ZTrackInput,
+  ZTrackList,
 } from './programme.schemas.ts';
 
 const tags = ['programme'];
@@ -38,15 +41,19 @@ const org = { auth: 'organiser', tags } as const;
 export const programmeRoutes = defineRoutes({
   programme: { ...org, method: 'GET', path: `${ev}/programme`, access: 'AP-300', params: ZProgrammeEventParams, response: ZProgramme },
 
+  /** Each list below has its tab's view code, so a role with only that tab reads it (the programme above needs AP-300). */
+  listRooms: { ...org, method: 'GET', path: `${ev}/rooms`, access: 'AP-328', params: ZProgrammeEventParams, response: ZRoomList },
   createRoom: { ...org, method: 'POST', path: `${ev}/rooms`, access: 'AP-329', params: ZProgrammeEventParams, body: ZRoomInput, status: 201, response: ZRoom },
   updateRoom: { ...org, method: 'PUT', path: `${ev}/rooms/:id`, access: 'AP-330', params: ZProgrammeItemParams, body: ZRoomInput, response: ZRoom },
   /** Sessions in the room keep their place in the programme without a room. */
   deleteRoom: { ...org, method: 'DELETE', path: `${ev}/rooms/:id`, access: 'AP-331', params: ZProgrammeItemParams, response: ZProgrammeDeleted },
 
+  listTracks: { ...org, method: 'GET', path: `${ev}/tracks`, access: 'AP-307', params: ZProgrammeEventParams, response: ZTrackList },
   createTrack: { ...org, method: 'POST', path: `${ev}/tracks`, access: 'AP-308', params: ZProgrammeEventParams, body: ZTrackInput, status: 201, response: ZTrack },
   updateTrack: { ...org, method: 'PUT', path: `${ev}/tracks/:id`, access: 'AP-309', params: ZProgrammeItemParams, body: ZTrackInput, response: ZTrack },
   deleteTrack: { ...org, method: 'DELETE', path: `${ev}/tracks/:id`, access: 'AP-310', params: ZProgrammeItemParams, response: ZProgrammeDeleted },
 
+  listSpeakers: { ...org, method: 'GET', path: `${ev}/speakers`, access: 'AP-335', params: ZProgrammeEventParams, response: ZSpeakerList },
   createSpeaker: { ...org, method: 'POST', path: `${ev}/speakers`, access: 'AP-336', params: ZProgrammeEventParams, body: ZSpeakerInput, status: 201, response: ZSpeaker },
   updateSpeaker: { ...org, method: 'PUT', path: `${ev}/speakers/:id`, access: 'AP-337', params: ZProgrammeItemParams, body: ZSpeakerInput, response: ZSpeaker },
   deleteSpeaker: { ...org, method: 'DELETE', path: `${ev}/speakers/:id`, access: 'AP-338', params: ZProgrammeItemParams, response: ZProgrammeDeleted },

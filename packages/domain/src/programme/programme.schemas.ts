@@ -105,6 +105,11 @@ export const ZProgramme = z.object({
 
 export const ZProgrammeDeleted = z.object({ id: z.string() });
 
+/** The Auditoriums, Tracks and Speakers tabs' own lists: each readable with its own view code (AP-328, AP-307, AP-335). */
+export const ZRoomList = z.object({ items: z.array(ZRoom) });
+export const ZTrackList = z.object({ items: z.array(ZTrack) });
+export const ZSpeakerList = z.object({ items: z.array(ZSpeaker) });
+
 /** What an attendee sees of a speaker (no email). */
 export const ZPublicSpeaker = ZSpeaker.omit({ email: true, userType: true });
 

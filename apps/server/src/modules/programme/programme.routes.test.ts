@@ -112,6 +112,37 @@ describe('organiser programme', () => {
     expect((await call('GET', {}, `${base(eventId)}/programme`)).statusCode).toBe(401);
   });
 
+  it('lets a role holding only the Auditoriums, Tracks or Speakers view code read that list, and nothing else', async () => {
+    const room = await create('rooms', { name: 'Auditorium Only', capacity: 30 });
+    const track = await create('tracks', { name: 'Only track', colour: '#1c7ed6' });
+    const speaker = await create('speakers', { name: 'Only Speaker', title: '', company: '', bio: '', links: [], email: null });
+    const member = async (code: string) => {
+      const role = await call('POST', hostA, '/api/auth/roles', { name: `Only ${code}`, codes: [code] });
+      expect(role.statusCode, role.body).toBe(201);
+      const email = `only-${code.toLowerCase()}@programme.example`;
+      await t.ctx.auth.createUser({ organisationId: orgA, email, password: PASSWORD, firstName: 'Only', userType: 0, role: 'Team Member', accessLevel: 2, roleId: role.json().data.id });
+      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: email, password: PASSWORD }, remoteAddress: `10.7.${code.slice(3)}.1` });
+      expect(login.statusCode, login.body).toBe(200);
+      return bearer(login.json().data.accessToken);
+    };
+    const cases = [
+      ['AP-328', 'rooms', room.id],
+      ['AP-307', 'tracks', track.id],
+      ['AP-335', 'speakers', speaker.id],
+    ] as const;
+    for (const [code, list, id] of cases) {
+      const headers = await member(code);
+      const own = await call('GET', headers, `${base(eventId)}/${list}`);
+      expect(own.statusCode, own.body).toBe(200);
+      expect(own.json().data.items.map((x: { id: string }) => x.id)).toContain(id);
+      // The whole programme (sessions) and the other lists stay closed to this role.
+      expect((await call('GET', headers, `${base(eventId)}/programme`)).statusCode).toBe(403);
+      for (const [, other] of cases.filter(([c]) => c !== code)) expect((await call('GET', headers, `${base(eventId)}/${other}`)).statusCode).toBe(403);
+    }
+    // Another organisation reads none of these lists of this event.
+    for (const [, list] of cases) expect((await call('GET', hostB, `${base(eventId)}/${list}`)).statusCode).toBe(404);
+  });
+
   it('refuses a room or a speaker booked twice at overlapping times with a 409 naming the clashing session', async () => {
     const room = await create('rooms', { name: 'Clash Hall', capacity: 10 });
     const other = await create('rooms', { name: 'Quiet Room', capacity: 10 });

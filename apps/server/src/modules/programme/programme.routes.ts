@@ -17,6 +17,9 @@ function sendIcs(reply: FastifyReply, body: string, fileName: string) {
 export function registerProgrammeRoutes(app: FastifyInstance, service: ProgrammeService): void {
   const caller = (req: { user: AuthUser | null; eventAccess: EventAccess | null }) => ({ user: req.user, eventAccess: req.eventAccess });
   route(app, routes.programme, async (req) => service.programme(...organiser(req), req.params.eventId));
+  route(app, routes.listRooms, async (req) => service.listRooms(...organiser(req), req.params.eventId));
+  route(app, routes.listTracks, async (req) => service.listTracks(...organiser(req), req.params.eventId));
+  route(app, routes.listSpeakers, async (req) => service.listSpeakers(...organiser(req), req.params.eventId));
   route(app, routes.createRoom, async (req) => service.createRoom(...organiser(req), req.params.eventId, req.body));
   route(app, routes.updateRoom, async (req) => service.updateRoom(...organiser(req), req.params.eventId, req.params.id, req.body));
   route(app, routes.deleteRoom, async (req) => service.deleteRoom(...organiser(req), req.params.eventId, req.params.id));

@@ -168,6 +168,21 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       };
     },
 
+    async listRooms(caller: AuthUser, organisationId: string, eventId: string): Promise<{ items: TRoom[] }> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      return { items: (await repo.rooms(scope)).map(room) };
+    },
+
+    async listTracks(caller: AuthUser, organisationId: string, eventId: string): Promise<{ items: TTrack[] }> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      return { items: (await repo.tracks(scope)).map(track) };
+    },
+
+    async listSpeakers(caller: AuthUser, organisationId: string, eventId: string): Promise<{ items: TSpeaker[] }> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      return { items: (await repo.speakers(scope)).map(speaker) };
+    },
+
     async createRoom(caller: AuthUser, organisationId: string, eventId: string, input: TRoomInput): Promise<TRoom> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
       const row = await repo.insertRoom(scope, input);

@@ -7,11 +7,16 @@ export const programmeKeys = {
   programme: (eventId: string) => ['programme', eventId, 'organiser'] as const,
   schedule: (eventId: string) => ['programme', eventId, 'schedule'] as const,
   speakers: (eventId: string) => ['programme', eventId, 'speakers'] as const,
+  /** The organiser's Auditoriums, Tracks and Speakers tabs (each with its own view code). */
+  orgList: (eventId: string, list: 'rooms' | 'tracks' | 'speakers') => ['programme', eventId, 'organiser-list', list] as const,
 };
 
 /** Organiser: the event's programme (rooms AP-328.., tracks AP-307.., speakers AP-335.., sessions AP-300..). */
 export const programmeOrgApi = {
   programme: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/programme`, { params: { eventId }, signal }),
+  listRooms: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/rooms`, { params: { eventId }, signal }),
+  listTracks: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/tracks`, { params: { eventId }, signal }),
+  listSpeakers: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/speakers`, { params: { eventId }, signal }),
   createRoom: (eventId: string, body: TRoomInput) => api.call(`POST ${EV}/rooms`, { params: { eventId }, body }),
   updateRoom: (eventId: string, id: string, body: TRoomInput) => api.call(`PUT ${EV}/rooms/:id`, { params: { eventId, id }, body }),
   deleteRoom: (eventId: string, id: string) => api.call(`DELETE ${EV}/rooms/:id`, { params: { eventId, id } }),

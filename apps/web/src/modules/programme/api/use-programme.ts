@@ -5,6 +5,16 @@ export function useProgramme(eventId: string) {
   return useQuery({ queryKey: programmeKeys.programme(eventId), queryFn: ({ signal }) => programmeOrgApi.programme(eventId, signal), enabled: !!eventId });
 }
 
+export function useRoomList(eventId: string) {
+  return useQuery({ queryKey: programmeKeys.orgList(eventId, 'rooms'), queryFn: ({ signal }) => programmeOrgApi.listRooms(eventId, signal), enabled: !!eventId });
+}
+export function useTrackList(eventId: string) {
+  return useQuery({ queryKey: programmeKeys.orgList(eventId, 'tracks'), queryFn: ({ signal }) => programmeOrgApi.listTracks(eventId, signal), enabled: !!eventId });
+}
+export function useSpeakerList(eventId: string) {
+  return useQuery({ queryKey: programmeKeys.orgList(eventId, 'speakers'), queryFn: ({ signal }) => programmeOrgApi.listSpeakers(eventId, signal), enabled: !!eventId });
+}
+
 /** A change to the programme: afterwards the organiser's and the attendee's views of the event are read again. */
 export function useProgrammeMutation<TVars, TResult>(eventId: string, mutationFn: (vars: TVars) => Promise<TResult>) {
   const qc = useQueryClient();

@@ -1,5 +1,6 @@
 import '../programme-i18n.ts';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { ActionIcon, Badge, Button, ColorInput, Group, MultiSelect, NativeSelect, NumberInput, Paper, ScrollArea, SegmentedControl, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCalendarEvent, IconDoor, IconMicrophone, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
@@ -15,7 +16,7 @@ import { FormModal } from '../../../ui/form-modal.tsx';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { programmeOrgApi as api } from '../api/programme-api.ts';
-import { useProgramme, useProgrammeMutation } from '../api/use-programme.ts';
+import { useProgramme, useProgrammeMutation, useRoomList, useSpeakerList, useTrackList } from '../api/use-programme.ts';
 import { clockOf, dayLabel, eventDays } from '../lib/programme-format.ts';
 
 type TErrors = Record<string, string>;
@@ -36,6 +37,16 @@ function ProgrammeFrame({ title, children }: { title: string; children: (p: TPro
       {children(programme.data, eventId)}
     </Stack>
   );
+}
+
+/** A tab that lists one kind of item through its own endpoint, readable with that tab's view code alone. */
+function ListFrame<T>({ title, useList, children }: { title: string; useList: (eventId: string) => UseQueryResult<{ items: T[] }>; children: (items: T[], eventId: string) => ReactNode }) {
+  const eventId = useSectionEventId();
+  const list = useList(eventId);
+  usePageTitle(title);
+  if (list.isPending) return <ListLoading />;
+  if (list.isError) return <ListError error={list.error} onRetry={() => void list.refetch()} />;
+  return <Stack gap="md">{children(list.data.items, eventId)}</Stack>;
 }
 
 function askDelete(t: (k: string, o?: Record<string, unknown>) => string, name: string, onConfirm: () => void) {
@@ -104,14 +115,12 @@ export function RoomsPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<TRoom | null | undefined>(undefined);
   return (
-    <ProgrammeFrame title={t('programme.org.tabs.rooms')}>
-      {(p, eventId) => (
-        <RoomsList p={p} eventId={eventId} onEdit={setEditing} editing={editing} />
-      )}
-    </ProgrammeFrame>
+    <ListFrame title={t('programme.org.tabs.rooms')} useList={useRoomList}>
+      {(items, eventId) => <RoomsList items={items} eventId={eventId} onEdit={setEditing} editing={editing} />}
+    </ListFrame>
   );
 }
-function RoomsList({ p, eventId, editing, onEdit }: { p: TProgramme; eventId: string; editing: TRoom | null | undefined; onEdit: (r: TRoom | null | undefined) => void }) {
+function RoomsList({ items, eventId, editing, onEdit }: { items: TRoom[]; eventId: string; editing: TRoom | null | undefined; onEdit: (r: TRoom | null | undefined) => void }) {
   const { t } = useTranslation();
   const remove = useDelete(eventId, (id: string) => api.deleteRoom(eventId, id));
   const add = (
@@ -123,7 +132,7 @@ function RoomsList({ p, eventId, editing, onEdit }: { p: TProgramme; eventId: st
   );
   return (
     <>
-      {p.rooms.length === 0 ? (
+      {items.length === 0 ? (
         <ListEmpty icon={<IconDoor size={32} />} title={t('programme.org.noRooms')} body={t('programme.org.noRoomsBody')} action={add} />
       ) : (
         <>
@@ -138,7 +147,7 @@ function RoomsList({ p, eventId, editing, onEdit }: { p: TProgramme; eventId: st
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {p.rooms.map((r) => (
+                {items.map((r) => (
                   <Table.Tr key={r.id}>
                     <Table.Td>{r.name}</Table.Td>
                     <Table.Td>{r.capacity ?? t('programme.org.unlimited')}</Table.Td>
@@ -184,9 +193,9 @@ function TrackModal({ eventId, track, onClose }: { eventId: string; track: TTrac
 export function TracksPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<TTrack | null | undefined>(undefined);
-  return <ProgrammeFrame title={t('programme.org.tabs.tracks')}>{(p, eventId) => <TracksList p={p} eventId={eventId} editing={editing} onEdit={setEditing} />}</ProgrammeFrame>;
+  return <ListFrame title={t('programme.org.tabs.tracks')} useList={useTrackList}>{(items, eventId) => <TracksList items={items} eventId={eventId} editing={editing} onEdit={setEditing} />}</ListFrame>;
 }
-function TracksList({ p, eventId, editing, onEdit }: { p: TProgramme; eventId: string; editing: TTrack | null | undefined; onEdit: (r: TTrack | null | undefined) => void }) {
+function TracksList({ items, eventId, editing, onEdit }: { items: TTrack[]; eventId: string; editing: TTrack | null | undefined; onEdit: (r: TTrack | null | undefined) => void }) {
   const { t } = useTranslation();
   const remove = useDelete(eventId, (id: string) => api.deleteTrack(eventId, id));
   const add = (
@@ -198,7 +207,7 @@ function TracksList({ p, eventId, editing, onEdit }: { p: TProgramme; eventId: s
   );
   return (
     <>
-      {p.tracks.length === 0 ? (
+      {items.length === 0 ? (
         <ListEmpty icon={<IconTag size={32} />} title={t('programme.org.noTracks')} body={t('programme.org.noTracksBody')} action={add} />
       ) : (
         <>
@@ -206,7 +215,7 @@ function TracksList({ p, eventId, editing, onEdit }: { p: TProgramme; eventId: s
           <Paper withBorder>
             <Table striped>
               <Table.Tbody>
-                {p.tracks.map((r) => (
+                {items.map((r) => (
                   <Table.Tr key={r.id}>
                     <Table.Td>
                       <Group gap="xs">
@@ -264,9 +273,9 @@ function SpeakerModal({ eventId, speaker, onClose }: { eventId: string; speaker:
 export function SpeakersPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<TSpeaker | null | undefined>(undefined);
-  return <ProgrammeFrame title={t('programme.org.tabs.speakers')}>{(p, eventId) => <SpeakersList p={p} eventId={eventId} editing={editing} onEdit={setEditing} />}</ProgrammeFrame>;
+  return <ListFrame title={t('programme.org.tabs.speakers')} useList={useSpeakerList}>{(items, eventId) => <SpeakersList items={items} eventId={eventId} editing={editing} onEdit={setEditing} />}</ListFrame>;
 }
-function SpeakersList({ p, eventId, editing, onEdit }: { p: TProgramme; eventId: string; editing: TSpeaker | null | undefined; onEdit: (r: TSpeaker | null | undefined) => void }) {
+function SpeakersList({ items, eventId, editing, onEdit }: { items: TSpeaker[]; eventId: string; editing: TSpeaker | null | undefined; onEdit: (r: TSpeaker | null | undefined) => void }) {
   const { t } = useTranslation();
   const remove = useDelete(eventId, (id: string) => api.deleteSpeaker(eventId, id));
   const add = (
@@ -278,7 +287,7 @@ function SpeakersList({ p, eventId, editing, onEdit }: { p: TProgramme; eventId:
   );
   return (
     <>
-      {p.speakers.length === 0 ? (
+      {items.length === 0 ? (
         <ListEmpty icon={<IconMicrophone size={32} />} title={t('programme.org.noSpeakers')} body={t('programme.org.noSpeakersBody')} action={add} />
       ) : (
         <>
@@ -294,7 +303,7 @@ function SpeakersList({ p, eventId, editing, onEdit }: { p: TProgramme; eventId:
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {p.speakers.map((r) => (
+                {items.map((r) => (
                   <Table.Tr key={r.id}>
                     <Table.Td>
                       <Text fw={500}>{r.name}</Text>
