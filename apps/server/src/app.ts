@@ -143,7 +143,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
   // Modules meet through events (who publishes what: ARCHITECTURE.md's module map) and read each other's ports.
   const bus = createEventBus<AppEvents>({ log: app.log });
   // The sockets share the HTTP server from the start; modules say who may join their rooms (realtime.authorise).
-  const realtime = await createRealtime({ server: app.server, tokens, logger: app.log as never, redisUrl: config.REDIS_URL });
+  const realtime = await createRealtime({ server: app.server, tokens, logger: app.log as never, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
   const outbox = createEventOutbox<AppEvents>({ db: database.db, bus, now: options.now, log: app.log });
   // One pg-boss for every module's jobs, on Postgres outside tests; PGlite and tests run jobs in the process.
   const jobs = database.kind === 'postgres' && config.NODE_ENV !== 'test' && config.DATABASE_URL ? createJobRunner(config.DATABASE_URL, app.log) : undefined;

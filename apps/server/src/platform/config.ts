@@ -16,6 +16,8 @@ export const ZConfig = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  /** Names this deployment's socket.io channels in Redis, so two deployments sharing one Redis never hear each other. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only (1–64)').default('pavilion'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Key for secrets stored in the database (payment and wallet keys); defaults to the signing secret. */
   SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),

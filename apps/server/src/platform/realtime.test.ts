@@ -11,8 +11,8 @@ const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const apps: TestApp[] = [];
 const sockets: Socket[] = [];
 
-async function start(): Promise<{ t: TestApp; url: string }> {
-  const t = await createTestApp({ REDIS_URL: redisUrl });
+async function start(env: Record<string, string> = {}): Promise<{ t: TestApp; url: string }> {
+  const t = await createTestApp({ REDIS_URL: redisUrl, ...env });
   apps.push(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return { t, url: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` };
@@ -64,6 +64,23 @@ describe('realtime sockets (SPEC §7 paths)', () => {
     await new Promise((r) => setTimeout(r, 200));
     first.t.ctx.realtime.emitToUser(host.userData.id, 'refreshMe', { from: 'instance-1' });
     await expect(got).resolves.toEqual({ from: 'instance-1' });
+  });
+
+  it('keeps two deployments that share one Redis apart by their REDIS_PREFIX', async () => {
+    const sameDeployment = await start();
+    const otherDeployment = await start({ REDIS_PREFIX: 'other-deployment' });
+    const host = await signupOrganiser(first.t.app);
+    const ours = await open(sameDeployment.url, CHAT_SOCKET_PATH, host.accessToken);
+    const theirs = await open(otherDeployment.url, CHAT_SOCKET_PATH, host.accessToken);
+    const heardByOthers: unknown[] = [];
+    theirs.on('refreshMe', (p: unknown) => heardByOthers.push(p));
+    const got = new Promise((resolve) => ours.on('refreshMe', resolve));
+    await new Promise((r) => setTimeout(r, 200));
+    first.t.ctx.realtime.emitToUser(host.userData.id, 'refreshMe', { from: 'deployment-1' });
+    // The same deployment's other instance hears it (so it went through Redis); by then the other deployment has not.
+    await expect(got).resolves.toEqual({ from: 'deployment-1' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(heardByOthers).toEqual([]);
   });
 
   it('ends only its own sockets when one instance stops, not those of the other instances', async () => {

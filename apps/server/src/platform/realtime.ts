@@ -100,6 +100,8 @@ export async function createRealtime(deps: {
   tokens: Tokens;
   logger: Logger;
   redisUrl?: string;
+  /** The deployment's channel prefix in Redis (config REDIS_PREFIX). */
+  redisPrefix?: string;
 } & HospitalityAuth & OrganiserAuth): Promise<Realtime> {
   const authorisers: HospitalityAuth & OrganiserAuth = {
     authenticateDevice: deps.authenticateDevice,
@@ -120,7 +122,7 @@ export async function createRealtime(deps: {
       pub.on('error', (err) => deps.logger.error({ err }, 'redis pub error'));
       sub.on('error', (err) => deps.logger.error({ err }, 'redis sub error'));
       await Promise.all([pub.connect(), sub.connect()]);
-      io.adapter(createAdapter(pub, sub, { key: `pavilion${io === chat ? CHAT_SOCKET_PATH : HOSPITALITY_SOCKET_PATH}` }));
+      io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix ?? 'pavilion'}${io === chat ? CHAT_SOCKET_PATH : HOSPITALITY_SOCKET_PATH}` }));
       redisClients.push(pub, sub);
     }
   }
