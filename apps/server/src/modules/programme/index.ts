@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { defineModule } from '../../platform/app-module.ts';
-import { createProgrammeRepository } from './programme.repository.ts';
+import { createProgrammeRepository, type BookingTesting } from './programme.repository.ts';
 import { registerProgrammeRoutes } from './programme.routes.ts';
 import { createProgrammeService, type ProgrammeDeps } from './programme.service.ts';
 
@@ -9,9 +9,12 @@ export type { ProgrammeService } from './programme.service.ts';
 
 /** The programme (issue 16): rooms, tracks, speakers, sessions; the attendee's Schedule, Speakers and bookings. */
 export function createProgrammeModule(db: Db, deps: Omit<ProgrammeDeps, 'repo'>) {
-  const service = createProgrammeService({ repo: createProgrammeRepository(db), ...deps });
+  const testing: BookingTesting = { unsafeDisableLocking: false, raceWindowMs: 0 };
+  const service = createProgrammeService({ repo: createProgrammeRepository(db, testing), ...deps });
   return {
     service,
+    /** The booking race test's switches (programme.race.test.ts); never set in the product. */
+    testing,
     plugin: async (app: FastifyInstance) => registerProgrammeRoutes(app, service),
   };
 }

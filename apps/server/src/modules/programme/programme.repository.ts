@@ -15,7 +15,15 @@ export type Clash = { sessionId: string; title: string; speakerName?: string };
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The only file that queries the programme's tables; every organiser query names the organisation and the event. */
-export function createProgrammeRepository(db: Db) {
+/** Switches for the booking race test only (programme.race.test.ts); both off in the product. */
+export type BookingTesting = {
+  /** Read the session without FOR UPDATE: the race-test control that must overbook. */
+  unsafeDisableLocking: boolean;
+  /** Pause between reading the seats left and writing the booking, widening the race window. */
+  raceWindowMs: number;
+};
+
+export function createProgrammeRepository(db: Db, testing: BookingTesting = { unsafeDisableLocking: false, raceWindowMs: 0 }) {
   const inScope = <T extends { organisationId: unknown; eventId: unknown }>(t: T, s: Scope) =>
     and(eq(t.organisationId as never, s.organisationId), eq(t.eventId as never, s.eventId));
 
@@ -198,12 +206,13 @@ export function createProgrammeRepository(db: Db) {
      */
     async book(eventId: string, sessionId: string, who: { eventUserId: string; userId: string }): Promise<{ session: SessionRow; booking: BookingRow } | null> {
       return db.transaction(async (tx) => {
-        const [session] = await tx
+        const read = tx
           .select()
           .from(programmeSessions)
-          .where(and(eq(programmeSessions.eventId, eventId), eq(programmeSessions.id, sessionId)))
-          .for('update');
+          .where(and(eq(programmeSessions.eventId, eventId), eq(programmeSessions.id, sessionId)));
+        const [session] = testing.unsafeDisableLocking ? await read : await read.for('update');
         if (!session) return null;
+        if (testing.raceWindowMs > 0) await new Promise((r) => setTimeout(r, testing.raceWindowMs));
         const [existing] = await tx
           .select()
           .from(programmeBookings)
