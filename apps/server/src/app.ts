@@ -99,6 +99,7 @@ export type AppContext = {
   checkin: AppModules['checkin']['service'];
   checkinTesting: AppModules['checkin']['testing'];
   /** The programme's booking race switches (programme.race.test.ts). */
+  programme: AppModules['programme']['service'];
   programmeTesting: AppModules['programme']['testing'];
   venue: AppModules['venue']['service'];
   routes: RouteDeclaration[];
@@ -235,5 +236,5 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, programmeTesting: modules.programme.testing, venue: modules.venue.service, routes } };
+  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, programme: modules.programme.service, programmeTesting: modules.programme.testing, venue: modules.venue.service, routes } };
 }

@@ -118,6 +118,19 @@ describe('the demo story (PAVILION_DEMO=1)', () => {
     expect(await get(ev('/certificate-rules'))).toEqual([expect.objectContaining({ isActive: true })]);
   });
 
+  it('has a programme: rooms, tracks, speakers and sessions over the three days, one workshop to book', async () => {
+    const programme = await get(`/api/scheduleservices/api/events/${eventId}/programme`);
+    expect(programme.rooms.map((r: { name: string }) => r.name).sort()).toEqual(['Innovation Studio', 'Plenary Hall A']);
+    expect(programme.speakers).toHaveLength(3);
+    expect(programme.sessions).toHaveLength(6);
+    expect(new Set(programme.sessions.map((s: { start: string }) => s.start.slice(0, 10)))).toEqual(new Set(['2027-02-16', '2027-02-17', '2027-02-18']));
+    expect(programme.sessions.filter((s: { bookingRequired: boolean }) => s.bookingRequired)).toEqual([expect.objectContaining({ title: 'Workshop: planning a charging depot', capacity: 40, bookedCount: 0 })]);
+    // What a visitor's Schedule tab reads, in the event's own time.
+    const schedule = await t.app.inject({ url: `/api/scheduleservices/api/events/${eventId}/schedule` });
+    expect(schedule.statusCode, schedule.body).toBe(200);
+    expect(schedule.json().data.sessions[0]).toMatchObject({ title: 'Opening keynote: the next decade of clean power', start: '2027-02-16T10:00' });
+  });
+
   it('prints a gate code that pairs a scanner through the real route', async () => {
     const access = await demoAccess(t.ctx);
     expect(access?.eventId).toBe(eventId);

@@ -6,6 +6,7 @@ import { registerProgrammeRoutes } from './programme.routes.ts';
 import { createProgrammeService, type ProgrammeDeps } from './programme.service.ts';
 
 export type { ProgrammeService } from './programme.service.ts';
+export { programmeSeeder } from './programme.demo.ts';
 
 /** The programme (issue 16): rooms, tracks, speakers, sessions; the attendee's Schedule, Speakers and bookings. */
 export function createProgrammeModule(db: Db, deps: Omit<ProgrammeDeps, 'repo'>) {
