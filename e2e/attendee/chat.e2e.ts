@@ -131,6 +131,19 @@ describe('chat (issue 17)', () => {
       ['Hello Vera, meet at hall B?', false],
       ['Sure, at 11:00 by the coffee stand', true],
     ]);
+
+    // Away from the chat, Vera's home counts what she has not read yet on its Messages card.
+    await vera.goto('/attendium');
+    const card = vera.getByRole('region', { name: 'Messages' });
+    await card.getByRole('link', { name: 'Open messages' }).waitFor({ timeout: 30_000 });
+    expect(await card.getByText(/unread/).count()).toBe(0);
+    await annBox.fill('One more thing: bring the brochure');
+    await ann.getByRole('button', { name: 'Send' }).click();
+    await ann.getByTestId('chat-message').filter({ hasText: 'One more thing: bring the brochure' }).waitFor();
+    await vera.reload();
+    await card.getByText('1 unread').waitFor({ timeout: 15_000 });
+    await expectAccessible(vera, 'home with an unread message');
+    await screenshot(vera, 'chat-home-unread-phone');
     expect(veraWatch.errors).toEqual([]);
     expect(annWatch.errors).toEqual([]);
     await veraContext.close();

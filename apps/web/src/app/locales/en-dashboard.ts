@@ -551,6 +551,8 @@ export const enDashboard = {
     chatTitle: 'Messages',
     chatHint: 'Chat one to one with other participants of this event.',
     openChat: 'Open messages',
+    unreadChats_one: '{{count}} unread',
+    unreadChats_other: '{{count}} unread',
   },
   features: {
     sandbox: 'Sandbox',

@@ -8,6 +8,7 @@ import { useAuth } from '../../../app/session-storage.ts';
 import { formatDateRange } from '../../../ui/format.ts';
 import { usePublicEvent } from '../../events/index.ts';
 import { useMyEbadges } from '../../ebadge/index.ts';
+import { useUnreadChats } from '../../chat/index.ts';
 import { attendeeApi } from '../api/attendee-api.ts';
 import { useMyCertificates } from '../hooks.ts';
 
@@ -126,6 +127,7 @@ export function AttendeeHome({ eventId }: { eventId: string }) {
   const userType = user?.userType as TUserType | undefined;
   const typeLabel = userType ? USER_TYPE_LABELS[userType] : undefined;
   const isAttendee = userType === UserType.Attendee;
+  const unreadChats = useUnreadChats(eventId || null);
 
   return (
     <Stack gap="lg">
@@ -161,6 +163,11 @@ export function AttendeeHome({ eventId }: { eventId: string }) {
               <Button component={Link} to="/attendium/chat" size="xs" variant="light">
                 {t('attendee.openChat')}
               </Button>
+              {!!unreadChats && (
+                <Badge color="red.9" variant="filled" aria-live="polite">
+                  {t('attendee.unreadChats', { count: unreadChats })}
+                </Badge>
+              )}
             </Group>
           </HomeCard>
         )}
