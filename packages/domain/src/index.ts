@@ -50,6 +50,8 @@ export * from './advertising/advertising.enums.ts';
 export * from './marketing/marketing.enums.ts';
 export * from './meetings/meetings.enums.ts';
 export * from './meetings/matchmaking.ts';
+export * from './meetings/meeting-actions.ts';
+export * from './meetings/meetings.schemas.ts';
 export * from './stay-travel/stay-travel.enums.ts';
 export * from './chat/chat.enums.ts';
 export * from './feed/feed.enums.ts';

@@ -27,6 +27,18 @@ export type TMatchInput = { id: string; interests: readonly string[]; lookingFor
 type TagList = { keys: string[]; labels: Map<string, string> };
 export type PreparedMatchProfile = { id: string; interests: TagList; lookingFor: TagList; offering: TagList };
 
+export type TMatchResult = {
+  id: string;
+  score: number;
+  /** Interests both have (their labels as the ranked-for participant typed them). */
+  sharedInterests: string[];
+  /** What I look for that they offer: `[mine, theirs]` label pairs. */
+  theyOffer: [string, string][];
+  /** What they look for that I offer: `[theirs, mine]` label pairs. */
+  theyLookFor: [string, string][];
+  explanation: string;
+};
+
 const SUFFIXES = ['ations', 'ation', 'ions', 'ion', 'ors', 'ers', 'ing', 'ies', 'or', 'er', 'es', 's'];
 
 function stem(word: string): string {
