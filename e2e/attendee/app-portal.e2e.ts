@@ -137,8 +137,8 @@ describe('attendee app and web portal (issue 14)', () => {
     await page.goto('/tabs/event-location');
     await expect.poll(() => page.getByTestId('app-tab-refused').getAttribute('data-code')).toBe('TAB_TICKET_RESTRICTED');
     await screenshot(page, 'app-portal-restricted-phone');
-    await page.goto('/tabs/networking');
-    await page.getByRole('heading', { name: 'Networking is not available for this event' }).waitFor();
+    await page.goto('/tabs/feed-listing');
+    await page.getByRole('heading', { name: 'EFeed is not available for this event' }).waitFor();
     await context.close();
 
     const anonymous = await newContext(browser, server.url, PHONE);

@@ -1,5 +1,5 @@
 import '../programme-i18n.ts';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Divider, Group, NativeSelect, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, TypographyStylesProvider } from '@mantine/core';
 import { IconCalendarEvent, IconCalendarPlus, IconDownload, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { useEventData } from '../../../app/session-storage.ts';
 import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { programmeApi, programmeKeys } from '../api/programme-api.ts';
+import { MyMeetings } from '../../meetings/index.ts';
 import { clockOf, dayLabel, filterSessions, nowLineIndex } from '../lib/programme-format.ts';
 
 function useNow(): Date {
@@ -170,6 +171,10 @@ export function ScheduleTab({ eventId }: { eventId: string }) {
           <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void download(programmeApi.myIcsUrl(eventId), 'my-schedule.ics', t)} style={{ alignSelf: 'flex-start' }} disabled={!mine.some((s) => s.myStatus === 'booked')}>
             {t('programme.attendee.downloadAll')}
           </Button>
+          {/* Meetings (modules/meetings) merged on the web side: the participant's pending and accepted meetings. */}
+          <Suspense fallback={<Skeleton h={80} />}>
+            <MyMeetings eventId={eventId} compact headingLevel={3} />
+          </Suspense>
           {mine.length === 0 && <EmptyState headingLevel={3} icon={<IconCalendarEvent size={32} />} title={t('programme.attendee.myEmpty')} description={t('programme.attendee.myEmptyBody')} />}
           {mine.map((s) => (
             <Stack key={s.id} gap={4}>
