@@ -164,7 +164,8 @@ export function ScheduleTab({ eventId }: { eventId: string }) {
           />
         )}
       </Group>
-      {data.sessions.length === 0 ? (
+      {/* My schedule also holds meetings (modules/meetings), so it opens even before the programme has sessions. */}
+      {data.sessions.length === 0 && view !== 'mine' ? (
         <EmptyState headingLevel={3} icon={<IconCalendarEvent size={32} />} title={t('programme.attendee.noSessions')} description={t('programme.attendee.noSessionsBody')} />
       ) : view === 'mine' ? (
         <>
