@@ -37,7 +37,10 @@ async function toMatchmaking(account: { identifier: string; password: string }):
   await page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
   await page.waitForURL('**/attendium*');
   await page.goto('/tabs/networking');
-  await page.getByRole('link', { name: 'Find my matches' }).click({ timeout: 30_000 });
+  await page.getByRole('link', { name: 'Find my matches' }).waitFor({ timeout: 30_000 });
+  await expectAccessible(page, 'networking tab');
+  await screenshot(page, 'meetings-networking-phone');
+  await page.getByRole('link', { name: 'Find my matches' }).click();
   await page.getByRole('heading', { name: 'Matchmaking', level: 1 }).waitFor();
   return page;
 }
@@ -123,6 +126,14 @@ describe('meetings and matchmaking', () => {
       { eventId: server.eventId, slot },
     );
     expect(second).toEqual({ status: 409, code: 'MEETING_PERSON_BUSY' });
+
+    // The organiser finds it among the Scheduled Meetings.
+    await organiser.goto(`/app/meetings?eventId=${server.eventId}`);
+    await organiser.getByRole('heading', { name: 'Networking & meetings' }).first().waitFor({ timeout: 30_000 });
+    await organiser.getByRole('tab', { name: 'Scheduled Meetings' }).click();
+    await organiser.getByRole('cell', { name: /→ Esha Exhibitor$/ }).waitFor({ timeout: 15_000 });
+    await expectAccessible(organiser, 'organiser meetings');
+    await screenshot(organiser, 'meetings-organiser');
     expect([...exWatch.errors, ...buyWatch.errors]).toEqual([]);
   }, 90_000);
 });

@@ -1,4 +1,5 @@
 import '../meetings-i18n.ts';
+import { useEffect } from 'react';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCalendarPlus, IconUsers, IconVideo } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -87,9 +88,11 @@ function MeetingCard({ m, me, eventId, slotMinutesLabel }: { m: TMeeting; me: st
 }
 
 /** The participant's meetings in time order, each with what they may do next (SPEC §4 statuses and colours). */
-export function MyMeetings({ eventId, headingLevel = 3, compact = false }: { eventId: string; headingLevel?: 2 | 3; compact?: boolean }) {
+export function MyMeetings({ eventId, headingLevel = 3, compact = false, onCount }: { eventId: string; headingLevel?: 2 | 3; compact?: boolean; onCount?: (n: number) => void }) {
   const { t } = useTranslation();
   const mine = useQuery({ queryKey: meetingsKeys.mine(eventId), queryFn: ({ signal }) => meetingsApi.mine(eventId, signal) });
+  const shown = mine.data ? (compact ? mine.data.meetings.filter((m) => m.status === 0 || m.status === 1).length : mine.data.meetings.length) : 0;
+  useEffect(() => onCount?.(shown), [shown, onCount]);
   if (mine.isPending) return <Skeleton h={120} />;
   if (mine.isError || !mine.data) return <Text c="dimmed">{t('meetings.mine.loadError')}</Text>;
   const list = compact ? mine.data.meetings.filter((m) => m.status === 0 || m.status === 1) : mine.data.meetings;

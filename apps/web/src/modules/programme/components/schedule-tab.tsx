@@ -127,6 +127,8 @@ export function ScheduleTab({ eventId }: { eventId: string }) {
   const canBook = eventData?.eventId === eventId;
   const schedule = useQuery({ queryKey: programmeKeys.schedule(eventId), queryFn: ({ signal }) => programmeApi.schedule(eventId, signal) });
   const [view, setView] = useState<'all' | 'mine'>('all');
+  // How many of the participant's meetings My schedule shows (modules/meetings), so its empty state tells the truth.
+  const [meetingCount, setMeetingCount] = useState(0);
   const [search, setSearch] = useState('');
   const [trackId, setTrackId] = useState('');
   const [roomId, setRoomId] = useState('');
@@ -169,14 +171,16 @@ export function ScheduleTab({ eventId }: { eventId: string }) {
         <EmptyState headingLevel={3} icon={<IconCalendarEvent size={32} />} title={t('programme.attendee.noSessions')} description={t('programme.attendee.noSessionsBody')} />
       ) : view === 'mine' ? (
         <>
-          <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void download(programmeApi.myIcsUrl(eventId), 'my-schedule.ics', t)} style={{ alignSelf: 'flex-start' }} disabled={!mine.some((s) => s.myStatus === 'booked')}>
-            {t('programme.attendee.downloadAll')}
-          </Button>
+          {data.sessions.length > 0 && (
+            <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void download(programmeApi.myIcsUrl(eventId), 'my-schedule.ics', t)} style={{ alignSelf: 'flex-start' }} disabled={!mine.some((s) => s.myStatus === 'booked')}>
+              {t('programme.attendee.downloadAll')}
+            </Button>
+          )}
           {/* Meetings (modules/meetings) merged on the web side: the participant's pending and accepted meetings. */}
           <Suspense fallback={<Skeleton h={80} />}>
-            <MyMeetings eventId={eventId} compact headingLevel={3} />
+            <MyMeetings eventId={eventId} compact headingLevel={3} onCount={setMeetingCount} />
           </Suspense>
-          {mine.length === 0 && <EmptyState headingLevel={3} icon={<IconCalendarEvent size={32} />} title={t('programme.attendee.myEmpty')} description={t('programme.attendee.myEmptyBody')} />}
+          {mine.length === 0 && meetingCount === 0 && <EmptyState headingLevel={3} icon={<IconCalendarEvent size={32} />} title={t('programme.attendee.myEmpty')} description={t('programme.attendee.myEmptyBody')} />}
           {mine.map((s) => (
             <Stack key={s.id} gap={4}>
               <Text size="xs" fw={600} c="dimmed" tt="uppercase">
