@@ -86,6 +86,8 @@ describe('attendee app and web portal (issue 14)', () => {
     // Schedule and Speaker (built by the programme, issue 16) are shown by default: this menu keeps to the tabs under test.
     await page.getByTestId('tab-row-session-list').getByRole('switch', { name: 'Shown: Schedule' }).uncheck({ force: true });
     await page.getByTestId('tab-row-speaker-listing').getByRole('switch', { name: 'Shown: Speaker' }).uncheck({ force: true });
+    // Networking (built by the meetings module, issue 18) likewise.
+    await page.getByTestId('tab-row-networking').getByRole('switch', { name: 'Shown: Networking' }).uncheck({ force: true });
     const location = page.getByTestId('tab-row-event-location');
     await location.getByRole('switch', { name: 'Shown: Event Location' }).check({ force: true });
     await location.getByRole('textbox', { name: 'Title' }).fill('Getting there');

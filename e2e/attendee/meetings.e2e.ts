@@ -91,8 +91,10 @@ describe('meetings and matchmaking', () => {
     const pending = buyer.getByRole('article', { name: /^With / });
     await pending.getByText('Pending', { exact: true }).waitFor({ timeout: 15_000 });
 
-    // The exhibitor sees the request and accepts it.
-    await exhibitor.reload();
+    // The exhibitor's home tells them a request waits; they open it from there and accept.
+    await exhibitor.goto('/tabs/event-info');
+    await exhibitor.getByText('1 meeting request waits for your answer').waitFor({ timeout: 30_000 });
+    await exhibitor.getByRole('link', { name: 'Matchmaking & meetings' }).click();
     const request = exhibitor.getByRole('article', { name: /^With / });
     await request.getByRole('button', { name: /^Accept: / }).click({ timeout: 15_000 });
     await request.getByText('Approved', { exact: true }).waitFor({ timeout: 15_000 });

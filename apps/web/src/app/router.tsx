@@ -167,7 +167,7 @@ export const routes: RouteObject[] = [
           { path: 'scanner', lazy: publicPage(loadCheckin.scanner, 'ScannerPage') },
           ...laterAll(['tun/:alias', 'tue/:alias', 'tud/:alias'], 'tinyUrl'),
           // SPEC §2.1 match-making selection (modules/meetings); the participant signs in through ei/{eventId}.
-          { path: 'mm/:eventIdEventUserIdPair', lazy: page(() => import('../modules/meetings/pages/matchmaking-page.tsx'), 'MatchmakingPage') },
+          { path: 'mm/:eventIdEventUserIdPair', lazy: page(() => import('../modules/meetings/pages/matchmaking-route.tsx'), 'MatchmakingRoute') },
 
           // SPEC §2.1: anything unlisted shows an error page.
           { path: '*', element: <NotFoundPage /> },

@@ -8,3 +8,4 @@ import { lazy } from 'react';
 export const NetworkingTab = lazy(() => import('./components/networking-tab.tsx').then((m) => ({ default: m.NetworkingTab })));
 export const MyMeetings = lazy(() => import('./components/my-meetings.tsx').then((m) => ({ default: m.MyMeetings })));
 export const MeetingsReport = lazy(() => import('./components/meetings-report.tsx').then((m) => ({ default: m.MeetingsReport })));
+export const MeetingsHomeCard = lazy(() => import('./components/meetings-home-card.tsx').then((m) => ({ default: m.MeetingsHomeCard })));

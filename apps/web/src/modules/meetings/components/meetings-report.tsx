@@ -36,8 +36,8 @@ export function MeetingsReport({ eventId, scheduled = false, headingId }: { even
         {!scheduled && (
           <NativeSelect aria-label={t('meetings.org.status')} data={[{ value: '', label: t('meetings.org.allStatuses') }, ...Object.entries(MEETING_STATUS_LABELS).map(([value, label]) => ({ value, label: String(label) }))]} value={status} onChange={(e) => set(setStatus)(e.currentTarget.value)} />
         )}
-        <NativeSelect aria-label={t('meetings.request.type')} data={[{ value: '', label: t('meetings.request.type') }, ...Object.entries(MEETING_TYPE_LABELS).map(([value, label]) => ({ value, label: String(label) }))]} value={type} onChange={(e) => set(setType)(e.currentTarget.value)} />
-        <NativeSelect aria-label={t('meetings.request.mode')} data={[{ value: '', label: t('meetings.request.mode') }, ...Object.entries(MEETING_MODE_LABELS).map(([value, label]) => ({ value, label: String(label) }))]} value={mode} onChange={(e) => set(setMode)(e.currentTarget.value)} />
+        <NativeSelect aria-label={t('meetings.request.type')} data={[{ value: '', label: t('meetings.org.allTypes') }, ...Object.entries(MEETING_TYPE_LABELS).map(([value, label]) => ({ value, label: String(label) }))]} value={type} onChange={(e) => set(setType)(e.currentTarget.value)} />
+        <NativeSelect aria-label={t('meetings.request.mode')} data={[{ value: '', label: t('meetings.org.allModes') }, ...Object.entries(MEETING_MODE_LABELS).map(([value, label]) => ({ value, label: String(label) }))]} value={mode} onChange={(e) => set(setMode)(e.currentTarget.value)} />
       </Group>
       {list.isPending ? (
         <Skeleton h={160} />

@@ -69,6 +69,14 @@ export const meetingsEn = {
     done: { accept: 'Accepted', decline: 'Declined', tentative: 'Answered maybe', cancel: 'Cancelled', complete: 'Marked as held' },
     loadError: 'Your meetings could not be loaded.',
   },
+  home: {
+    title: 'Meetings',
+    hint: 'Find people to meet and book a time with them.',
+    waiting_one: '{{count}} meeting request waits for your answer',
+    waiting_other: '{{count}} meeting requests wait for your answer',
+    next: 'Next: {{name}}, {{when}}',
+    open: 'Matchmaking & meetings',
+  },
   org: {
     title: 'Networking & meetings',
     subtitle: 'Meeting hours, slot length and lounge tables; every meeting of the event.',
@@ -88,6 +96,8 @@ export const meetingsEn = {
     scheduled: 'Scheduled Meetings',
     status: 'Status',
     allStatuses: 'All statuses',
+    allTypes: 'All types',
+    allModes: 'All modes',
     search: 'Search by name',
     empty: 'No meetings yet',
     emptyBody: 'Meetings appear here once participants request them or you schedule one.',
