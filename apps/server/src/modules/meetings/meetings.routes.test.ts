@@ -239,9 +239,14 @@ describe('meetings', () => {
   });
 
   it('sends each approved meeting its reminder once, shortly before it starts', async () => {
-    const sent = await t.ctx.meetings.sendReminders();
     // The meetings are in 2027: nothing is due now.
-    expect(sent).toBe(0);
+    expect(await t.ctx.meetings.sendReminders()).toBe(0);
+    // 15 minutes before Ann and Ben's accepted 10:00 (09:00 UTC) meeting; the pending ones get none.
+    const at = new Date('2027-03-02T08:45:00Z');
+    expect(await t.ctx.clock.at(at, () => t.ctx.meetings.sendReminders())).toBe(1);
+    expect(await t.ctx.clock.at(at, () => t.ctx.meetings.sendReminders())).toBe(0);
+    const rows = await t.ctx.database.db.execute(sql`select to_address from mail_outbox where event_id = ${eventId} and subject = 'Meeting reminder: Meetings Expo' order by to_address`);
+    expect((rows.rows as { to_address: string }[]).map((r) => r.to_address)).toEqual([a.email, b.email].sort());
   });
 
   it('lets the organiser list with filters, schedule on behalf of both sides, and act; another organisation gets 404', async () => {
