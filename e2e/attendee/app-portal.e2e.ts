@@ -86,6 +86,8 @@ describe('attendee app and web portal (issue 14)', () => {
     // Schedule and Speaker (built by the programme, issue 16) are shown by default: this menu keeps to the tabs under test.
     await page.getByTestId('tab-row-session-list').getByRole('switch', { name: 'Shown: Schedule' }).uncheck({ force: true });
     await page.getByTestId('tab-row-speaker-listing').getByRole('switch', { name: 'Shown: Speaker' }).uncheck({ force: true });
+    // Networking (built by the meetings module, issue 18) likewise.
+    await page.getByTestId('tab-row-networking').getByRole('switch', { name: 'Shown: Networking' }).uncheck({ force: true });
     const location = page.getByTestId('tab-row-event-location');
     await location.getByRole('switch', { name: 'Shown: Event Location' }).check({ force: true });
     await location.getByRole('textbox', { name: 'Title' }).fill('Getting there');
@@ -137,8 +139,8 @@ describe('attendee app and web portal (issue 14)', () => {
     await page.goto('/tabs/event-location');
     await expect.poll(() => page.getByTestId('app-tab-refused').getAttribute('data-code')).toBe('TAB_TICKET_RESTRICTED');
     await screenshot(page, 'app-portal-restricted-phone');
-    await page.goto('/tabs/networking');
-    await page.getByRole('heading', { name: 'Networking is not available for this event' }).waitFor();
+    await page.goto('/tabs/feed-listing');
+    await page.getByRole('heading', { name: 'EFeed is not available for this event' }).waitFor();
     await context.close();
 
     const anonymous = await newContext(browser, server.url, PHONE);

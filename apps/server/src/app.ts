@@ -43,6 +43,7 @@ import { profileModule } from './modules/profile/index.ts';
 import { shareModule } from './modules/share/index.ts';
 import { portalModule } from './modules/portal/index.ts';
 import { chatModule } from './modules/chat/index.ts';
+import { meetingsModule } from './modules/meetings/index.ts';
 
 /**
  * The module list: adding a module is its folder (whose index.ts defines it with `defineModule`) and one line here.
@@ -68,6 +69,7 @@ const MODULES = [
   exhibitionModule,
   programmeModule,
   chatModule,
+  meetingsModule,
 ];
 
 export type { AppEvents } from './platform/app-module.ts';
@@ -101,6 +103,7 @@ export type AppContext = {
   /** The programme's booking race switches (programme.race.test.ts). */
   programme: AppModules['programme']['service'];
   programmeTesting: AppModules['programme']['testing'];
+  meetings: AppModules['meetings'];
   venue: AppModules['venue']['service'];
   routes: RouteDeclaration[];
 };
@@ -236,5 +239,5 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, programme: modules.programme.service, programmeTesting: modules.programme.testing, venue: modules.venue.service, routes } };
+  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, programme: modules.programme.service, programmeTesting: modules.programme.testing, meetings: modules.meetings, venue: modules.venue.service, routes } };
 }

@@ -13,6 +13,7 @@ export * from '../modules/badges/badges.tables.ts';
 export * from '../modules/checkin/checkin.tables.ts';
 export * from '../modules/venue/venue.tables.ts';
 export * from '../modules/programme/programme.tables.ts';
+export * from '../modules/meetings/meetings.tables.ts';
 export * from '../modules/profile/profile.tables.ts';
 export * from '../modules/chat/chat.tables.ts';
 export * from '../modules/portal/portal.tables.ts';

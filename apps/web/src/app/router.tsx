@@ -166,7 +166,8 @@ export const routes: RouteObject[] = [
           // The check-in scanner PWA (not in SPEC §2.1's list: an addition of issue #5). Device-token auth, no session.
           { path: 'scanner', lazy: publicPage(loadCheckin.scanner, 'ScannerPage') },
           ...laterAll(['tun/:alias', 'tue/:alias', 'tud/:alias'], 'tinyUrl'),
-          later('mm/:eventIdEventUserIdPair', 'matchMaking'),
+          // SPEC §2.1 match-making selection (modules/meetings); the participant signs in through ei/{eventId}.
+          { path: 'mm/:eventIdEventUserIdPair', lazy: page(() => import('../modules/meetings/pages/matchmaking-route.tsx'), 'MatchmakingRoute') },
 
           // SPEC §2.1: anything unlisted shows an error page.
           { path: '*', element: <NotFoundPage /> },

@@ -165,6 +165,8 @@ export const signedInRoutes: RouteObject[] = [
           gated('AP-335', { path: 'speakers', lazy: page(loadProgramme.pages, 'SpeakersPage') }),
         ],
       }),
+      // Networking & meetings (modules/meetings): meeting hours, lounge tables, the Meetings and Scheduled Meetings lists.
+      gated(['AP-447', 'AP-437'], { path: 'app/meetings', lazy: page(() => import('../modules/meetings/pages/org-meetings-page.tsx'), 'OrgMeetingsPage') }),
       // Badges (modules/badges): templates, printing, history, links to the desk stations.
       gated(['AP-224', 'AP-235', 'AP-231'], {
         path: 'app/badges',

@@ -13,7 +13,7 @@ import { PORTAL_MENU } from './portal-menu.ts';
  */
 export const BUILT_APP_TABS: Readonly<Record<TAppTabName, boolean>> = {
   'event-info': true,
-  networking: false,
+  networking: true,
   'session-list': true,
   'feed-listing': false,
   exhibitors: true,

@@ -132,6 +132,12 @@ export function createAuthPort(db: Db) {
       const rows = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, userIds));
       return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim() || null]));
     },
+    /** The account emails of these users (a notification's recipients: meetings). */
+    async emailsOf(userIds: string[]): Promise<Map<string, string>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds));
+      return new Map(rows.map((r) => [r.id, r.email]));
+    },
     /** The user ids of these account emails (case-insensitive), by lower-cased email. */
     async userIdsByEmail(emails: string[]): Promise<Map<string, string>> {
       const lower = [...new Set(emails.map((e) => e.toLowerCase()))];

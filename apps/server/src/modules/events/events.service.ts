@@ -149,7 +149,7 @@ export function createEventsService(deps: EventsDeps) {
     /** The participations of these accounts in the event. */
     async participantsOfUsers(eventId: string, userIds: string[]) {
       const rows = await deps.repo.eventUsersOfUsers(eventId, userIds);
-      return rows.map((r) => ({ eventUserId: r.id, userId: r.userId, organisationId: r.organisationId, eventId: r.eventId }));
+      return rows.map((r) => ({ eventUserId: r.id, userId: r.userId, organisationId: r.organisationId, eventId: r.eventId, userType: r.userType }));
     },
     async addParticipant(organisationId: string, eventId: string, userId: string, userType: number) {
       return deps.repo.insertEventUser({ id: newId(), organisationId, eventId, userId, userType, createdAt: now() });

@@ -7,7 +7,6 @@ import type { TFeatureKey } from '../placeholder/index.ts';
  * Kept free of UI imports: the signed-in route table (app/signed-in-routes.tsx) imports it.
  */
 export const DASHBOARD_LATER_FEATURES = [
-  { path: 'networking', feature: 'networking', card: 'networking', code: 'M-11' },
   { path: 'analytics', feature: 'analytics', card: 'analytics', code: 'SM-58' },
   { path: 'marketing', feature: 'marketing', card: 'marketing', code: 'M-18' },
   { path: 'stay-travel', feature: 'stayTravel', card: 'stayTravel', code: 'M-17' },

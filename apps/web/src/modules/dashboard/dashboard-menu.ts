@@ -47,6 +47,8 @@ export const DASHBOARD_MENU: readonly TMenuEntry[] = [
   { id: 'exhibitors', to: '/app/exhibitors', label: 'features.exhibitors', access: ['AP-482', 'AP-535'], group: 'event', needsEvent: true },
   // Sessions & agenda (modules/programme): any of sessions, auditoriums, tracks or speakers: View.
   { id: 'sessions', to: '/app/sessions', label: 'features.sessions', access: ['AP-300', 'AP-328', 'AP-307', 'AP-335'], group: 'event', needsEvent: true },
+  // Networking & meetings (modules/meetings): Meeting Slots: View (hours, tables) or Meetings: View (the list).
+  { id: 'meetings', to: '/app/meetings', label: 'features.networking', access: ['AP-447', 'AP-437'], group: 'event', needsEvent: true },
   ...DASHBOARD_LATER_FEATURES.map(
     (f): TMenuEntry => ({ id: f.path, to: `/app/${f.path}`, label: `features.${f.feature}`, access: f.code, group: 'later', needsEvent: true }),
   ),

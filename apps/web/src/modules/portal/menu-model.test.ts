@@ -25,7 +25,7 @@ describe('previewTabs', () => {
     const tabs = [
       { tabName: 'about-the-event', showInMenu: true, displayOrder: 2 },
       { tabName: 'event-info', showInMenu: true, displayOrder: 1 },
-      { tabName: 'networking', showInMenu: true, displayOrder: 3 },
+      { tabName: 'feed-listing', showInMenu: true, displayOrder: 3 },
       { tabName: 'e-badge', showInMenu: false, displayOrder: 4 },
     ];
     expect(previewTabs(tabs).map((t) => t.tabName)).toEqual(['event-info', 'about-the-event']);

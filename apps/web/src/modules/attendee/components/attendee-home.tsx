@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCertificate, IconId, IconInfoCircle, IconMapPin, IconMessages, IconUser } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EVENT_MODE_LABELS, USER_TYPE_LABELS, UserType, type TEventMode, type TUserType } from '@pavilion/domain';
@@ -9,6 +9,7 @@ import { formatDateRange } from '../../../ui/format.ts';
 import { usePublicEvent } from '../../events/index.ts';
 import { useMyEbadges } from '../../ebadge/index.ts';
 import { useUnreadChats } from '../../chat/index.ts';
+import { MeetingsHomeCard } from '../../meetings/index.ts';
 import { attendeeApi } from '../api/attendee-api.ts';
 import { useMyCertificates } from '../hooks.ts';
 
@@ -170,6 +171,12 @@ export function AttendeeHome({ eventId }: { eventId: string }) {
               )}
             </Group>
           </HomeCard>
+        )}
+        {eventId && (
+          // Meeting requests waiting for an answer and the next meeting (modules/meetings, lazy).
+          <Suspense fallback={null}>
+            <MeetingsHomeCard eventId={eventId} />
+          </Suspense>
         )}
         <CertificatesCard />
         <HomeCard icon={<IconCalendarEvent size={20} />} title={t('attendee.eventTitle')} id="home-event">

@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { EVENT_MODE_LABELS, LoginIdentifier, type TEventMode } from '@pavilion/domain';
 import { CenteredLayout } from '../../../ui/centered-layout.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
@@ -14,6 +14,10 @@ export function EventLoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { eventId = '' } = useParams();
+  // `?next=` brings the participant back to the page that asked them to sign in (mm/…); only a path of this app.
+  const [search] = useSearchParams();
+  const next = search.get('next');
+  const after = next && next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : '/attendium';
   const event = usePublicEvent(eventId);
   usePageTitle(event.data?.name ?? t('auth.eventLoginTitle'));
 
@@ -61,7 +65,7 @@ export function EventLoginPage() {
                 </Group>
               )}
             </Stack>
-            <LoginForm eventId={event.data.id} identifierLabel={identifierLabel} onSuccess={() => navigate('/attendium', { replace: true })} />
+            <LoginForm eventId={event.data.id} identifierLabel={identifierLabel} onSuccess={() => navigate(after, { replace: true })} />
           </>
         )}
       </Stack>

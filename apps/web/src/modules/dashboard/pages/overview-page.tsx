@@ -7,7 +7,6 @@ import {
   IconHotelService,
   IconLink,
   IconMapPin,
-  IconMessages,
   IconSettings,
   IconSpeakerphone,
   IconWorld,
@@ -28,7 +27,6 @@ import { DASHBOARD_LATER_FEATURES } from '../dashboard-features.ts';
 import { selectEvent, useCurrentEventId } from '../../../app/selected-event.ts';
 
 const CARD_ICONS: Record<(typeof DASHBOARD_LATER_FEATURES)[number]['card'], ReactNode> = {
-  networking: <IconMessages size={22} />,
   analytics: <IconChartBar size={22} />,
   marketing: <IconSpeakerphone size={22} />,
   stayTravel: <IconHotelService size={22} />,

@@ -1,4 +1,5 @@
-import { Badge, Group, Paper, SegmentedControl, Select, Stack, Tabs, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { Suspense } from 'react';
+import { Badge, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Tabs, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconHourglassEmpty } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { BadgePrintReport, CertificatePrintingReport } from '../components/print
 import { reportSlug, reportTabs, resolveReport, type TReportView } from '../components/report-tabs-model.ts';
 import { parseTimeRange } from '../components/time-range.ts';
 import { useCurrentEventId } from '../../../app/selected-event.ts';
+import { MeetingsReport } from '../../meetings/index.ts';
 
 /** A tab whose module has not landed: it names its analytics type and says what it will show. */
 function NotYetPanel({ tab, view }: { tab: TReportTab; view: TReportView }) {
@@ -79,6 +81,14 @@ export function ReportsPage() {
     if (eventId && view === 'host' && r.analyticsType === AnalyticsType.BadgePrint) return <BadgePrintReport eventId={eventId} range={range} onRange={onRange} headingId={headingId} />;
     if (eventId && view === 'host' && r.analyticsType === AnalyticsType.CertificatePrinting) {
       return <CertificatePrintingReport eventId={eventId} range={range} onRange={onRange} headingId={headingId} />;
+    }
+    // Meetings and Scheduled Meetings (modules/meetings, lazy): the event's meetings, all or approved.
+    if (eventId && view === 'host' && (reportSlug(r) === 'meetings' || reportSlug(r) === 'scheduled-meetings')) {
+      return (
+        <Suspense fallback={<Skeleton h={160} />}>
+          <MeetingsReport eventId={eventId} scheduled={reportSlug(r) === 'scheduled-meetings'} headingId={headingId} />
+        </Suspense>
+      );
     }
     return <NotYetPanel tab={r} view={view} />;
   };

@@ -12,6 +12,7 @@ import { AttendeeHome, HomeCard } from '../../attendee/index.ts';
 import { useMyEbadges } from '../../ebadge/index.ts';
 import { ExhibitorsTab } from '../../exhibition/index.ts';
 import { ScheduleTab, SpeakersTab } from '../../programme/index.ts';
+import { NetworkingTab } from '../../meetings/index.ts';
 
 function EventCard({ event }: { event: TPortalEvent }) {
   const { t } = useTranslation();
@@ -169,6 +170,13 @@ export function AppTabContent({ tabName, event }: { tabName: TAppTabName; event:
       return (
         <Suspense fallback={<Skeleton h={160} />}>
           <SpeakersTab eventId={event.id} />
+        </Suspense>
+      );
+    // The networking directory (modules/meetings): lazy as well.
+    case 'networking':
+      return (
+        <Suspense fallback={<Skeleton h={160} />}>
+          <NetworkingTab eventId={event.id} />
         </Suspense>
       );
     default:

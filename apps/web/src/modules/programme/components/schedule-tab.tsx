@@ -1,5 +1,5 @@
 import '../programme-i18n.ts';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Divider, Group, NativeSelect, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, TypographyStylesProvider } from '@mantine/core';
 import { IconCalendarEvent, IconCalendarPlus, IconDownload, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { useEventData } from '../../../app/session-storage.ts';
 import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { programmeApi, programmeKeys } from '../api/programme-api.ts';
+import { MyMeetings } from '../../meetings/index.ts';
 import { clockOf, dayLabel, filterSessions, nowLineIndex } from '../lib/programme-format.ts';
 
 function useNow(): Date {
@@ -126,6 +127,8 @@ export function ScheduleTab({ eventId }: { eventId: string }) {
   const canBook = eventData?.eventId === eventId;
   const schedule = useQuery({ queryKey: programmeKeys.schedule(eventId), queryFn: ({ signal }) => programmeApi.schedule(eventId, signal) });
   const [view, setView] = useState<'all' | 'mine'>('all');
+  // How many of the participant's meetings My schedule shows (modules/meetings), so its empty state tells the truth.
+  const [meetingCount, setMeetingCount] = useState(0);
   const [search, setSearch] = useState('');
   const [trackId, setTrackId] = useState('');
   const [roomId, setRoomId] = useState('');
@@ -163,14 +166,21 @@ export function ScheduleTab({ eventId }: { eventId: string }) {
           />
         )}
       </Group>
-      {data.sessions.length === 0 ? (
+      {/* My schedule also holds meetings (modules/meetings), so it opens even before the programme has sessions. */}
+      {data.sessions.length === 0 && view !== 'mine' ? (
         <EmptyState headingLevel={3} icon={<IconCalendarEvent size={32} />} title={t('programme.attendee.noSessions')} description={t('programme.attendee.noSessionsBody')} />
       ) : view === 'mine' ? (
         <>
-          <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void download(programmeApi.myIcsUrl(eventId), 'my-schedule.ics', t)} style={{ alignSelf: 'flex-start' }} disabled={!mine.some((s) => s.myStatus === 'booked')}>
-            {t('programme.attendee.downloadAll')}
-          </Button>
-          {mine.length === 0 && <EmptyState headingLevel={3} icon={<IconCalendarEvent size={32} />} title={t('programme.attendee.myEmpty')} description={t('programme.attendee.myEmptyBody')} />}
+          {data.sessions.length > 0 && (
+            <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void download(programmeApi.myIcsUrl(eventId), 'my-schedule.ics', t)} style={{ alignSelf: 'flex-start' }} disabled={!mine.some((s) => s.myStatus === 'booked')}>
+              {t('programme.attendee.downloadAll')}
+            </Button>
+          )}
+          {/* Meetings (modules/meetings) merged on the web side: the participant's pending and accepted meetings. */}
+          <Suspense fallback={<Skeleton h={80} />}>
+            <MyMeetings eventId={eventId} compact headingLevel={3} onCount={setMeetingCount} />
+          </Suspense>
+          {mine.length === 0 && meetingCount === 0 && <EmptyState headingLevel={3} icon={<IconCalendarEvent size={32} />} title={t('programme.attendee.myEmpty')} description={t('programme.attendee.myEmptyBody')} />}
           {mine.map((s) => (
             <Stack key={s.id} gap={4}>
               <Text size="xs" fw={600} c="dimmed" tt="uppercase">

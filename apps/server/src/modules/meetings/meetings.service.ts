@@ -1,0 +1,370 @@
+import { createEvents, type EventAttributes } from 'ics';
+import {
+  MEETING_RESPONSE_STATUS_LABELS,
+  MEETING_STATUS_LABELS,
+  MEETING_TYPE_LABELS,
+  allowedMeetingActions,
+  applyMeetingAction,
+  buildMatchIndex,
+  rankMatches,
+  utcToZonedLocal,
+  zonedLocalToUtc,
+  type TDirectoryPage,
+  type TDirectoryQuery,
+  type TMatches,
+  type TMatchProfile,
+  type TMatchProfileInput,
+  type TMeeting,
+  type TMeetingAction,
+  type TMeetingListQuery,
+  type TMeetingPage,
+  type TMeetingRequest,
+  type TMeetingResponseStatus,
+  type TMeetingRole,
+  type TMeetingSchedule,
+  type TMeetingSettings,
+  type TMeetingSettingsInput,
+  type TMeetingStatus,
+  type TMyMeetings,
+  type TPublicProfile,
+  type TSlots,
+} from '@pavilion/domain';
+import type { Audit } from '../../platform/audit.ts';
+import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
+import { meetingsErrors } from './meetings.errors.ts';
+import type { MatchProfileRow, MeetingRow, MeetingsRepository, Scope, SettingsRow } from './meetings.repository.ts';
+
+export type MeetingsEvent = { id: string; organisationId: string; name: string; timeZone: string; venue: string };
+export type MeetingsCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
+export type DirectoryPerson = TPublicProfile & { pair: string; eventUserId: string | null; userType: number | null };
+export type MeetingChange = { eventId: string; meetingId: string; kind: 'requested' | 'accepted' | 'declined' | 'tentative' | 'cancelled' | 'completed' | 'scheduled' };
+
+export type MeetingsDeps = {
+  repo: MeetingsRepository;
+  audit: Audit;
+  newId: () => string;
+  /** 404 unless the organiser's organisation (and item scope) holds the event (events module). */
+  assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
+  findEvent: (eventId: string) => Promise<MeetingsEvent | null>;
+  /** The portal's port: throws as the tab's own data route would unless the caller may see the tab. */
+  assertTabVisible: (eventId: string, tabName: string, caller: MeetingsCaller) => Promise<unknown>;
+  /** Events service: these participations of the event (others' and unknown ids left out). */
+  participants: (eventId: string, eventUserIds: string[]) => Promise<{ eventUserId: string; userId: string }[]>;
+  /** Auth port: display names. */
+  namesOf: (userIds: string[]) => Promise<Map<string, string | null>>;
+  /** Profile port's networking directory, each with their participation once they entered the app. */
+  directory: (eventId: string) => Promise<DirectoryPerson[]>;
+  /** After a committed change: mail both sides (durable, see index.ts). */
+  changed: (change: MeetingChange) => Promise<void>;
+};
+
+const ACTION_KIND: Record<TMeetingAction, MeetingChange['kind']> = { accept: 'accepted', decline: 'declined', tentative: 'tentative', cancel: 'cancelled', complete: 'completed' };
+const utcArray = (d: Date): [number, number, number, number, number] => [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/** The slots of the meeting hours, wall-clock in the event's zone ("YYYY-MM-DDTHH:mm"), in order. */
+export function slotsOf(settings: Pick<SettingsRow, 'days' | 'slotMinutes'>): string[] {
+  const out: string[] = [];
+  for (const d of [...settings.days].sort((a, b) => a.date.localeCompare(b.date))) {
+    for (let m = minutes(d.start); m + settings.slotMinutes <= minutes(d.end); m += settings.slotMinutes) out.push(`${d.date}T${hhmm(m)}`);
+  }
+  return out;
+}
+
+export function createMeetingsService(deps: MeetingsDeps) {
+  const { repo } = deps;
+
+  async function eventOrThrow(eventId: string): Promise<MeetingsEvent> {
+    const e = await deps.findEvent(eventId);
+    if (!e) throw meetingsErrors.notFound('Event');
+    return e;
+  }
+  async function organiserScope(caller: AuthUser, organisationId: string, eventId: string): Promise<{ scope: Scope; event: MeetingsEvent }> {
+    await deps.assertEvent(caller, organisationId, eventId);
+    return { scope: { organisationId, eventId }, event: await eventOrThrow(eventId) };
+  }
+  /** The participant the caller is in this event (their `ei/{eventId}` sign-in), or 403. */
+  async function participantOf(caller: MeetingsCaller, eventId: string): Promise<{ eventUserId: string; userId: string; event: MeetingsEvent }> {
+    if (!caller.user || !caller.eventAccess || caller.eventAccess.eventId !== eventId) throw meetingsErrors.notParticipant();
+    return { eventUserId: caller.eventAccess.eventUserId, userId: caller.user.userId, event: await eventOrThrow(eventId) };
+  }
+  async function namesOfParticipants(eventId: string, ids: string[]): Promise<Map<string, string>> {
+    const ps = await deps.participants(eventId, [...new Set(ids)]);
+    const names = await deps.namesOf([...new Set(ps.map((p) => p.userId))]);
+    return new Map(ps.map((p) => [p.eventUserId, names.get(p.userId) ?? 'Participant']));
+  }
+  async function settingsOf(event: MeetingsEvent): Promise<SettingsRow> {
+    const s = await repo.settings({ organisationId: event.organisationId, eventId: event.id });
+    if (!s || s.days.length === 0) throw meetingsErrors.notOpen();
+    return s;
+  }
+  function roleOf(m: MeetingRow, eventUserId: string): TMeetingRole {
+    return m.requesterEventUserId === eventUserId ? 'requester' : 'invitee';
+  }
+  async function views(rows: MeetingRow[], event: MeetingsEvent, roleFor: (m: MeetingRow) => TMeetingRole): Promise<TMeeting[]> {
+    const names = await namesOfParticipants(event.id, rows.flatMap((m) => [m.requesterEventUserId, m.inviteeEventUserId]));
+    return rows.map((m) => ({
+      id: m.id,
+      requester: { eventUserId: m.requesterEventUserId, name: names.get(m.requesterEventUserId) ?? 'Participant' },
+      invitee: { eventUserId: m.inviteeEventUserId, name: names.get(m.inviteeEventUserId) ?? 'Participant' },
+      slot: utcToZonedLocal(m.startsAt, event.timeZone),
+      startsAt: m.startsAt.toISOString(),
+      endsAt: m.endsAt.toISOString(),
+      place: m.place,
+      mode: m.mode,
+      type: m.type,
+      tableNumber: m.tableNumber,
+      booth: m.booth,
+      message: m.message,
+      status: m.status,
+      responseStatus: m.responseStatus,
+      videoChannel: m.mode === 2 ? `meeting-${m.id}` : null,
+      actions: allowedMeetingActions({ status: m.status as TMeetingStatus, responseStatus: m.responseStatus as TMeetingResponseStatus }, roleFor(m)),
+      createdAt: m.createdAt.toISOString(),
+    }));
+  }
+  const settingsView = (s: SettingsRow | null, event: MeetingsEvent): TMeetingSettings => ({ days: s?.days ?? [], slotMinutes: s?.slotMinutes ?? 30, loungeTables: s?.loungeTables ?? 0, timeZone: event.timeZone });
+
+  /** Books a meeting in a slot for both sides (the lock and the checks are the repository's). */
+  async function book(event: MeetingsEvent, by: { userId: string }, requester: string, invitee: string, input: Omit<TMeetingRequest, 'inviteeEventUserId'>, initial: { status: number; responseStatus: number }): Promise<MeetingRow> {
+    const settings = await settingsOf(event);
+    if (requester === invitee) throw meetingsErrors.self();
+    if (!slotsOf(settings).includes(input.slot)) throw meetingsErrors.unknownSlot();
+    const startsAt = zonedLocalToUtc(input.slot, event.timeZone);
+    const endsAt = new Date(startsAt.getTime() + settings.slotMinutes * 60_000);
+    const physical = input.mode === 1;
+    const result = await repo.book(
+      {
+        id: deps.newId(),
+        organisationId: event.organisationId,
+        eventId: event.id,
+        requesterEventUserId: requester,
+        inviteeEventUserId: invitee,
+        startsAt,
+        endsAt,
+        place: input.place,
+        mode: input.mode,
+        type: input.type,
+        booth: physical && input.place === 1 ? input.booth : null,
+        message: input.message,
+        ...initial,
+        createdByUserId: by.userId,
+      },
+      settings.loungeTables,
+    );
+    if ('conflict' in result) {
+      const c = result.conflict;
+      if (c.kind === 'person') throw meetingsErrors.personBusy((await namesOfParticipants(event.id, [c.eventUserId])).get(c.eventUserId) ?? 'This participant', input.slot);
+      if (c.kind === 'table') throw meetingsErrors.noTable(settings.loungeTables, input.slot);
+      throw meetingsErrors.boothTaken(input.booth ?? '', input.slot);
+    }
+    return result.meeting;
+  }
+
+  async function act(event: MeetingsEvent, m: MeetingRow, action: TMeetingAction, role: TMeetingRole): Promise<MeetingRow> {
+    const state = { status: m.status as TMeetingStatus, responseStatus: m.responseStatus as TMeetingResponseStatus };
+    const t = applyMeetingAction(state, action, role);
+    if (!t.ok) throw meetingsErrors.invalidTransition(`${MEETING_STATUS_LABELS[state.status]} (${MEETING_RESPONSE_STATUS_LABELS[state.responseStatus]})`, action, t.allowed);
+    const moved = await repo.move(event.id, m.id, state, t.next);
+    if (!moved) throw meetingsErrors.changedMeanwhile();
+    await deps.changed({ eventId: event.id, meetingId: m.id, kind: ACTION_KIND[action] });
+    return moved;
+  }
+
+  function toIcs(event: MeetingsEvent, rows: MeetingRow[], names: Map<string, string>, me: string): string {
+    const list: EventAttributes[] = rows.map((m) => {
+      const other = m.requesterEventUserId === me ? m.inviteeEventUserId : m.requesterEventUserId;
+      const where = m.mode === 2 ? 'Video call' : m.place === 2 ? `Networking Lounge${m.tableNumber ? `, table ${m.tableNumber}` : ''}` : `Booth ${m.booth ?? ''}`.trim();
+      return {
+        uid: `${m.id}@pavilion-meetings`,
+        productId: 'pavilion/meetings',
+        title: `Meeting with ${names.get(other) ?? 'a participant'}`,
+        description: `${event.name}: ${MEETING_TYPE_LABELS[m.type as 1 | 2 | 3] ?? ''} (${MEETING_STATUS_LABELS[m.status as TMeetingStatus]})`,
+        location: [where, m.mode === 1 ? event.venue : null].filter(Boolean).join(', ') || undefined,
+        start: utcArray(m.startsAt),
+        startInputType: 'utc',
+        startOutputType: 'utc',
+        end: utcArray(m.endsAt),
+        endInputType: 'utc',
+        endOutputType: 'utc',
+        status: m.status === 1 ? 'CONFIRMED' : 'TENTATIVE',
+      };
+    });
+    const { error, value } = createEvents(list, { productId: 'pavilion/meetings', calName: `${event.name}: meetings` });
+    if (error || !value) throw error ?? new Error('ics failed');
+    return value;
+  }
+
+  const matchView = (row: MatchProfileRow | null, eventUserId: string, name: string): TMatchProfile => ({
+    eventUserId,
+    name,
+    company: row?.company ?? '',
+    interests: row?.interests ?? [],
+    lookingFor: row?.lookingFor ?? [],
+    offering: row?.offering ?? [],
+    saved: row !== null,
+  });
+
+  return {
+    /* ---------- organiser ---------- */
+    async settings(caller: AuthUser, organisationId: string, eventId: string): Promise<TMeetingSettings> {
+      const { scope, event } = await organiserScope(caller, organisationId, eventId);
+      return settingsView(await repo.settings(scope), event);
+    },
+    async saveSettings(caller: AuthUser, organisationId: string, eventId: string, input: TMeetingSettingsInput): Promise<TMeetingSettings> {
+      const { scope, event } = await organiserScope(caller, organisationId, eventId);
+      const row = await repo.saveSettings(scope, { days: [...input.days].sort((a, b) => a.date.localeCompare(b.date)), slotMinutes: input.slotMinutes, loungeTables: input.loungeTables });
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'meetings.settings', target: eventId, meta: { days: input.days.length, slotMinutes: input.slotMinutes, loungeTables: input.loungeTables } });
+      return settingsView(row, event);
+    },
+    async list(caller: AuthUser, organisationId: string, eventId: string, q: TMeetingListQuery): Promise<TMeetingPage> {
+      const { scope, event } = await organiserScope(caller, organisationId, eventId);
+      let eventUserIds: string[] | undefined;
+      if (q.q) {
+        // Name search over the event's meeting participants (names live in auth).
+        const all = await repo.list(scope, { page: 1, pageSize: 5000 });
+        const names = await namesOfParticipants(eventId, all.rows.flatMap((m) => [m.requesterEventUserId, m.inviteeEventUserId]));
+        const needle = q.q.toLowerCase();
+        eventUserIds = [...names].filter(([, n]) => n.toLowerCase().includes(needle)).map(([id]) => id);
+      }
+      const { rows, total } = await repo.list(scope, { status: q.status, type: q.type, mode: q.mode, scheduled: q.scheduled === 'true', eventUserIds, page: q.page, pageSize: q.pageSize });
+      return { items: await views(rows, event, () => 'organiser'), total, page: q.page, pageSize: q.pageSize, timeZone: event.timeZone };
+    },
+    async schedule(caller: AuthUser, organisationId: string, eventId: string, input: TMeetingSchedule): Promise<TMeeting> {
+      const { event } = await organiserScope(caller, organisationId, eventId);
+      const known = new Set((await deps.participants(eventId, [input.requesterEventUserId, input.inviteeEventUserId])).map((p) => p.eventUserId));
+      if (!known.has(input.requesterEventUserId)) throw meetingsErrors.unknownParticipant('requesterEventUserId');
+      if (!known.has(input.inviteeEventUserId)) throw meetingsErrors.unknownParticipant('inviteeEventUserId');
+      const row = await book(event, caller, input.requesterEventUserId, input.inviteeEventUserId, input, { status: 1, responseStatus: 5 });
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'meetings.schedule', target: row.id, meta: { slot: input.slot } });
+      await deps.changed({ eventId, meetingId: row.id, kind: 'scheduled' });
+      return (await views([row], event, () => 'organiser'))[0]!;
+    },
+    async organiserAction(caller: AuthUser, organisationId: string, eventId: string, meetingId: string, action: TMeetingAction): Promise<TMeeting> {
+      const { event } = await organiserScope(caller, organisationId, eventId);
+      const m = await repo.meeting(eventId, meetingId);
+      if (!m || m.organisationId !== organisationId) throw meetingsErrors.notFound();
+      const moved = await act(event, m, action, 'organiser');
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: `meetings.${action}`, target: meetingId });
+      return (await views([moved], event, () => 'organiser'))[0]!;
+    },
+
+    /* ---------- networking tab ---------- */
+    async directory(caller: MeetingsCaller, eventId: string, q: TDirectoryQuery): Promise<TDirectoryPage> {
+      await deps.assertTabVisible(eventId, 'networking', caller);
+      const everyone = await deps.directory(eventId);
+      const me = caller.eventAccess?.eventId === eventId ? caller.eventAccess.eventUserId : null;
+      const needle = q.q?.toLowerCase();
+      const interest = q.interest?.toLowerCase();
+      const company = q.company?.toLowerCase();
+      const hits = everyone
+        .filter((p) => p.eventUserId === null || p.eventUserId !== me)
+        .filter((p) => !needle || `${p.firstName} ${p.lastName} ${p.jobTitle} ${p.company}`.toLowerCase().includes(needle))
+        .filter((p) => !interest || p.interests.some((i) => i.toLowerCase() === interest))
+        .filter((p) => !company || p.company.toLowerCase().includes(company))
+        .filter((p) => q.userType === undefined || p.userType === q.userType)
+        .sort((a, b) => `${a.lastName} ${a.firstName}`.localeCompare(`${b.lastName} ${b.firstName}`) || a.pair.localeCompare(b.pair));
+      const uniq = (xs: string[]) => [...new Map(xs.filter(Boolean).map((x) => [x.toLowerCase(), x])).values()].sort((a, b) => a.localeCompare(b));
+      return {
+        items: hits.slice((q.page - 1) * q.pageSize, q.page * q.pageSize).map((p) => ({ pair: p.pair, eventUserId: p.eventUserId, firstName: p.firstName, lastName: p.lastName, jobTitle: p.jobTitle, company: p.company, interests: p.interests, photoUrl: p.photoUrl, userType: p.userType })),
+        total: hits.length,
+        page: q.page,
+        pageSize: q.pageSize,
+        interests: uniq(everyone.flatMap((p) => p.interests)),
+        companies: uniq(everyone.map((p) => p.company)),
+        countryFilter: false,
+      };
+    },
+
+    /* ---------- matchmaking ---------- */
+    async myMatchProfile(caller: MeetingsCaller, eventId: string): Promise<TMatchProfile> {
+      const me = await participantOf(caller, eventId);
+      const names = await namesOfParticipants(eventId, [me.eventUserId]);
+      return matchView(await repo.matchProfile(eventId, me.eventUserId), me.eventUserId, names.get(me.eventUserId) ?? '');
+    },
+    async saveMatchProfile(caller: MeetingsCaller, eventId: string, input: TMatchProfileInput): Promise<TMatchProfile> {
+      const me = await participantOf(caller, eventId);
+      const row = await repo.saveMatchProfile({ eventUserId: me.eventUserId, organisationId: me.event.organisationId, eventId, userId: me.userId, ...input });
+      const names = await namesOfParticipants(eventId, [me.eventUserId]);
+      return matchView(row, me.eventUserId, names.get(me.eventUserId) ?? '');
+    },
+    async matches(caller: MeetingsCaller, eventId: string): Promise<TMatches> {
+      const me = await participantOf(caller, eventId);
+      const rows = await repo.matchProfiles(eventId);
+      const mine = rows.find((r) => r.eventUserId === me.eventUserId) ?? null;
+      const input = (r: MatchProfileRow) => ({ id: r.eventUserId, interests: r.interests, lookingFor: r.lookingFor, offering: r.offering });
+      const ranked = mine ? rankMatches(buildMatchIndex(rows.map(input)), input(mine)) : [];
+      const byId = new Map(rows.map((r) => [r.eventUserId, r]));
+      const names = await namesOfParticipants(eventId, [me.eventUserId, ...ranked.map((m) => m.id)]);
+      return {
+        me: matchView(mine, me.eventUserId, names.get(me.eventUserId) ?? ''),
+        matches: ranked
+          .filter((m) => names.has(m.id))
+          .map((m) => {
+            const r = byId.get(m.id)!;
+            return { eventUserId: m.id, name: names.get(m.id)!, company: r.company, score: m.score, explanation: m.explanation, sharedInterests: m.sharedInterests, offering: r.offering, lookingFor: r.lookingFor };
+          }),
+      };
+    },
+
+    /* ---------- meetings (participant) ---------- */
+    async slots(caller: MeetingsCaller, eventId: string, other: string): Promise<TSlots> {
+      const me = await participantOf(caller, eventId);
+      const settings = await settingsOf(me.event);
+      const busy = await repo.activeOf(eventId, [me.eventUserId, other]);
+      const tz = me.event.timeZone;
+      return {
+        timeZone: tz,
+        slotMinutes: settings.slotMinutes,
+        slots: slotsOf(settings).map((slot) => {
+          const startsAt = zonedLocalToUtc(slot, tz);
+          const endsAt = new Date(startsAt.getTime() + settings.slotMinutes * 60_000);
+          return { slot, startsAt: startsAt.toISOString(), free: !busy.some((m) => m.startsAt < endsAt && m.endsAt > startsAt) };
+        }),
+      };
+    },
+    async mine(caller: MeetingsCaller, eventId: string): Promise<TMyMeetings> {
+      const me = await participantOf(caller, eventId);
+      const rows = await repo.meetingsOf(eventId, me.eventUserId);
+      return { timeZone: me.event.timeZone, me: me.eventUserId, meetings: await views(rows, me.event, (m) => roleOf(m, me.eventUserId)) };
+    },
+    async request(caller: MeetingsCaller, eventId: string, input: TMeetingRequest): Promise<TMeeting> {
+      const me = await participantOf(caller, eventId);
+      if (input.inviteeEventUserId === me.eventUserId) throw meetingsErrors.self();
+      const [invitee] = await deps.participants(eventId, [input.inviteeEventUserId]);
+      if (!invitee) throw meetingsErrors.unknownParticipant('inviteeEventUserId');
+      const row = await book(me.event, me, me.eventUserId, input.inviteeEventUserId, input, { status: 0, responseStatus: 0 });
+      await deps.changed({ eventId, meetingId: row.id, kind: 'requested' });
+      return (await views([row], me.event, () => 'requester'))[0]!;
+    },
+    async action(caller: MeetingsCaller, eventId: string, meetingId: string, action: TMeetingAction): Promise<TMeeting> {
+      const me = await participantOf(caller, eventId);
+      const m = await repo.meeting(eventId, meetingId);
+      if (!m || (m.requesterEventUserId !== me.eventUserId && m.inviteeEventUserId !== me.eventUserId)) throw meetingsErrors.notFound();
+      const moved = await act(me.event, m, action, roleOf(m, me.eventUserId));
+      return (await views([moved], me.event, (x) => roleOf(x, me.eventUserId)))[0]!;
+    },
+    async myMeetingsIcs(caller: MeetingsCaller, eventId: string): Promise<string> {
+      const me = await participantOf(caller, eventId);
+      const rows = (await repo.meetingsOf(eventId, me.eventUserId)).filter((m) => m.status === 0 || m.status === 1);
+      const names = await namesOfParticipants(eventId, rows.flatMap((m) => [m.requesterEventUserId, m.inviteeEventUserId]));
+      return toIcs(me.event, rows, names, me.eventUserId);
+    },
+
+    /* ---------- mail (the durable change's subscriber) ---------- */
+    /** What a change means for each side: [eventUserId, userId, name, otherName, meeting] for the mailer. */
+    async mailFacts(change: MeetingChange) {
+      const event = await deps.findEvent(change.eventId);
+      const m = event ? await repo.meeting(change.eventId, change.meetingId) : null;
+      if (!event || !m) return null;
+      const ps = await deps.participants(event.id, [m.requesterEventUserId, m.inviteeEventUserId]);
+      const names = await deps.namesOf(ps.map((p) => p.userId));
+      const who = new Map(ps.map((p) => [p.eventUserId, { userId: p.userId, name: names.get(p.userId) ?? 'Participant' }]));
+      return { event, meeting: m, slot: utcToZonedLocal(m.startsAt, event.timeZone), who };
+    },
+    markMail: repo.markMail,
+    claimReminders: repo.claimReminders,
+  };
+}
+export type MeetingsService = ReturnType<typeof createMeetingsService>;

@@ -1,0 +1,85 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { events } from '../events/events.tables.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const eventRef = () =>
+  text('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' });
+
+/** The event's meeting hours per day (wall-clock, event zone), slot length and number of lounge tables (issue 18). */
+export const meetingSettings = pgTable('meeting_settings', {
+  eventId: eventRef().primaryKey(),
+  organisationId: text('organisation_id').notNull(),
+  days: jsonb('days').$type<{ date: string; start: string; end: string }[]>().notNull(),
+  slotMinutes: integer('slot_minutes').notNull(),
+  loungeTables: integer('lounge_tables').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** A participant's matchmaking profile (mm/{eventId-eventUserId}): what they look for and offer, their interests. */
+export const matchmakingProfiles = pgTable(
+  'matchmaking_profiles',
+  {
+    eventUserId: text('event_user_id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: eventRef(),
+    userId: text('user_id').notNull(),
+    company: text('company').notNull().default(''),
+    interests: jsonb('interests').$type<string[]>().notNull(),
+    lookingFor: jsonb('looking_for').$type<string[]>().notNull(),
+    offering: jsonb('offering').$type<string[]>().notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('matchmaking_profiles_event_idx').on(t.eventId)],
+);
+
+/**
+ * A meeting between two participations of one event, in one slot. `status` and `response_status` are SPEC §4's two
+ * labellings. Double bookings are refused by the service under an event-level advisory lock (a person, a table or a
+ * booth in two active meetings of one slot).
+ */
+export const meetings = pgTable(
+  'meetings',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: eventRef(),
+    requesterEventUserId: text('requester_event_user_id').notNull(),
+    inviteeEventUserId: text('invitee_event_user_id').notNull(),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    place: integer('place').notNull(),
+    mode: integer('mode').notNull(),
+    type: integer('type').notNull(),
+    tableNumber: integer('table_number'),
+    booth: text('booth'),
+    message: text('message').notNull().default(''),
+    status: integer('status').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    /** Who made it: a participant's request, or the organiser's schedule (their user id). */
+    createdByUserId: text('created_by_user_id').notNull(),
+    reminderSentAt: ts('reminder_sent_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('meetings_event_start_idx').on(t.eventId, t.startsAt),
+    index('meetings_requester_idx').on(t.eventId, t.requesterEventUserId),
+    index('meetings_invitee_idx').on(t.eventId, t.inviteeEventUserId),
+  ],
+);
+
+/** Mails the meetings module sent (one per meeting, kind and recipient): a redelivered change mails once. */
+export const meetingMails = pgTable(
+  'meeting_mails',
+  {
+    id: text('id').primaryKey(),
+    eventId: eventRef(),
+    meetingId: text('meeting_id').notNull(),
+    kind: text('kind').notNull(),
+    eventUserId: text('event_user_id').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('meeting_mails_once_idx').on(t.meetingId, t.kind, t.eventUserId)],
+);
