@@ -43,6 +43,7 @@ import { profileModule } from './modules/profile/index.ts';
 import { shareModule } from './modules/share/index.ts';
 import { portalModule } from './modules/portal/index.ts';
 import { chatModule } from './modules/chat/index.ts';
+import { leadsModule } from './modules/leads/index.ts';
 
 /**
  * The module list: adding a module is its folder (whose index.ts defines it with `defineModule`) and one line here.
@@ -68,6 +69,7 @@ const MODULES = [
   exhibitionModule,
   programmeModule,
   chatModule,
+  leadsModule,
 ];
 
 export type { AppEvents } from './platform/app-module.ts';

@@ -18,6 +18,7 @@ import { portalRoutes } from './portal/portal.routes.ts';
 import { exhibitionRoutes } from './exhibition/exhibition.routes.ts';
 import { programmeRoutes } from './programme/programme.routes.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
+import { leadsRoutes } from './leads/leads.routes.ts';
 
 /**
  * Every module's route contracts, one line each (issue 13). The server's route-catalogue test checks that what
@@ -46,6 +47,7 @@ export const API_ROUTES = {
   exhibition: exhibitionRoutes,
   programme: programmeRoutes,
   chat: chatRoutes,
+  leads: leadsRoutes,
 } as const satisfies Record<string, Record<string, TRouteContract>>;
 
 export type TApiRoute = {

@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { leadsRoutes as routes } from '@pavilion/domain/leads/leads.routes';
+import { organiser, route } from '../../platform/contract-routes.ts';
+import type { LeadsCaller, LeadsService } from './leads.service.ts';
+
+const callerOf = (req: FastifyRequest): LeadsCaller => ({ user: req.user, eventAccess: req.eventAccess });
+
+/** The leads contracts (packages/domain/src/leads/leads.routes.ts), served. */
+export function registerLeadsRoutes(app: FastifyInstance, service: LeadsService): void {
+  route(app, routes.me, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return service.me(callerOf(req), req.params.eventId);
+  });
+  route(app, routes.scan, async (req) => service.scan(callerOf(req), req.params.eventId, req.body));
+  route(app, routes.sync, async (req) => service.sync(callerOf(req), req.params.eventId, req.body.scans), { bodyLimit: 2 * 1024 * 1024 });
+  route(app, routes.list, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return service.list(callerOf(req), req.params.eventId, req.query);
+  });
+  route(app, routes.update, async (req) => service.update(callerOf(req), req.params.eventId, req.params.leadId, req.body));
+  route(app, routes.exportCsv, async (req, reply) => {
+    const { body, fileName } = await service.exportFile(callerOf(req), req.params.eventId, 'csv');
+    return reply.type('text/csv; charset=utf-8').header('cache-control', 'private, no-store').header('content-disposition', `attachment; filename="${fileName}"`).serializer((p) => p as string).send(body);
+  });
+  route(app, routes.exportXlsx, async (req, reply) => {
+    const { body, fileName } = await service.exportFile(callerOf(req), req.params.eventId, 'xlsx');
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .send(Buffer.from(body as Uint8Array));
+  });
+  route(app, routes.saveQuestions, async (req) => service.saveQuestions(callerOf(req), req.params.eventId, req.body));
+  route(app, routes.takeCard, async (req) => service.takeCard(callerOf(req), req.params.eventId, req.params.leadId));
+  route(app, routes.companyCards, async (req) => service.companyCards(callerOf(req), req.params.eventId));
+  route(app, routes.dropCard, async (req) => service.dropCard(callerOf(req), req.params.eventId, req.body.companyId));
+  route(app, routes.myCards, async (req) => service.myCards(callerOf(req), req.params.eventId));
+  route(app, routes.onsite, async (req) => service.onsite(...organiser(req), req.params.eventId));
+}

@@ -1,0 +1,121 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { events } from '../events/events.tables.ts';
+import { exhibitionCompanies } from '../exhibition/exhibition.tables.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A lead: a visitor (registration) an exhibiting company's staff scanned. One per company and visitor; who they are
+ * (name, email, number, ticket) is copied at the first scan: a lead is who the staff met.
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    registrationId: text('registration_id').notNull(),
+    registrationNo: text('registration_no').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    ticketName: text('ticket_name'),
+    rating: text('rating').$type<'hot' | 'warm' | 'cold'>(),
+    notes: text('notes').notNull().default(''),
+    answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+    scannedByEventUserId: text('scanned_by_event_user_id').notNull(),
+    scannedByName: text('scanned_by_name').notNull(),
+    scanCount: integer('scan_count').notNull().default(1),
+    firstScannedAt: ts('first_scanned_at').notNull(),
+    lastScannedAt: ts('last_scanned_at').notNull(),
+    cardTakenAt: ts('card_taken_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('leads_company_registration_uq').on(t.companyId, t.registrationId), index('leads_event_company_idx').on(t.eventId, t.companyId, t.lastScannedAt)],
+);
+
+/** Every scan (the ledger), keyed by the staff member's participation and the phone's nonce: a resent scan counts once. */
+export const leadScans = pgTable(
+  'lead_scans',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id').notNull(),
+    registrationId: text('registration_id').notNull(),
+    staffEventUserId: text('staff_event_user_id').notNull(),
+    nonce: text('nonce').notNull(),
+    scannedAt: ts('scanned_at').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lead_scans_staff_nonce_uq').on(t.staffEventUserId, t.nonce)],
+);
+
+/** A company's qualifying questions (at most LEAD_QUESTIONS_MAX), in order. */
+export const leadQuestions = pgTable(
+  'lead_questions',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('lead_questions_company_idx').on(t.companyId)],
+);
+
+/** A visiting card: taken by a company's staff (from a lead) or dropped by the visitor at the company. Once each. */
+export const leadCards = pgTable(
+  'lead_cards',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    registrationId: text('registration_id').notNull(),
+    kind: text('kind').$type<'taken' | 'dropped'>().notNull(),
+    visitorName: text('visitor_name').notNull(),
+    visitorEmail: text('visitor_email').notNull(),
+    byEventUserId: text('by_event_user_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lead_cards_company_registration_kind_uq').on(t.companyId, t.registrationId, t.kind), index('lead_cards_event_registration_idx').on(t.eventId, t.registrationId)],
+);
+
+/**
+ * SPEC §9 report actions at a company (3 take card, 4 drop card, 5 brief bag, 6 inquiry, 7 general call), with the
+ * SPEC §9 analytics type of the report that counts them (8 Card Taken, 9 Card Dropped, 7 Inquiries, 10 Action Point).
+ * The analytics module keeps page views only, so the counts live here, beside what they count.
+ */
+export const leadActions = pgTable(
+  'lead_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id').notNull(),
+    action: integer('action').notNull(),
+    analyticsType: integer('analytics_type').notNull(),
+    eventUserId: text('event_user_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('lead_actions_event_company_idx').on(t.eventId, t.companyId, t.action)],
+);

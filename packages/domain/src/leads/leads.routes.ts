@@ -1,0 +1,77 @@
+import { defineRoutes, fileResponse } from '../common/route-contract.ts';
+import {
+  ZCardDropInput,
+  ZLead,
+  ZLeadPage,
+  ZLeadParams,
+  ZLeadQuery,
+  ZLeadQuestions,
+  ZLeadQuestionsInput,
+  ZLeadScanInput,
+  ZLeadScanResult,
+  ZLeadsEventParams,
+  ZLeadsMe,
+  ZLeadSyncRequest,
+  ZLeadSyncResult,
+  ZLeadUpdate,
+  ZOnsiteLeads,
+  ZVisitingCard,
+  ZVisitingCardList,
+} from './leads.schemas.ts';
+
+const tags = ['leads'];
+const ev = '/api/eventservices/events/:eventId';
+const booth = `${ev}/booth/leads`;
+
+/**
+ * Leads (issue 18). Exhibitor staff routes (`booth/leads`) need a signed-in participant of the event (the
+ * `ei/{eventId}` event access token) whose account email the organiser listed as staff of an exhibiting company
+ * (exhibition's `staffCompanyOf`); anyone else gets 403 LEADS_NOT_STAFF. They apply the app tab `lead`'s rules first
+ * (portal.assertTabVisible: hidden 404, login 401, tickets 403). A company sees only its own leads.
+ *
+ * A scan is checked by the credentials module (the QR the gate scans): malformed or forged 400
+ * LEADS_CREDENTIAL_INVALID, another event's 400 LEADS_OTHER_EVENT, a revoked or superseded one 409
+ * LEADS_CREDENTIAL_REVOKED; a typed registration number unknown to the event 404 LEADS_REGISTRATION_NOT_FOUND.
+ * One lead per company and visitor: a second scan returns the same lead (isNew false). A scan's nonce is kept, so
+ * the same scan sent twice (offline queue, retry) is counted once.
+ */
+export const leadsRoutes = defineRoutes({
+  /** Who the caller is on the Leads tab: staff of a company (its questions and counts), or a visitor (company null). */
+  me: { method: 'GET', path: `${booth}/me`, auth: 'user', tags, params: ZLeadsEventParams, response: ZLeadsMe },
+  /** One live scan (camera or typed number). */
+  scan: { method: 'POST', path: `${booth}/scans`, auth: 'user', tags, params: ZLeadsEventParams, body: ZLeadScanInput, status: 201, response: ZLeadScanResult },
+  /** The phone's offline queue: each scan saved, duplicate (same nonce) or refused, in order; never fails as a whole for one bad scan. */
+  sync: { method: 'POST', path: `${booth}/sync`, auth: 'user', tags, params: ZLeadsEventParams, body: ZLeadSyncRequest, response: ZLeadSyncResult },
+  list: { method: 'GET', path: booth, auth: 'user', tags, params: ZLeadsEventParams, query: ZLeadQuery, response: ZLeadPage },
+  /** Rating (hot, warm, cold), notes and answers to the company's questions (400 unknownQuestion for another id). */
+  update: { method: 'PUT', path: `${booth}/:leadId`, auth: 'user', tags, params: ZLeadParams, body: ZLeadUpdate, response: ZLead },
+  /** The company's leads as CSV (UTF-8 BOM, formula-injection guard). */
+  exportCsv: { method: 'GET', path: `${booth}/export.csv`, auth: 'user', tags, params: ZLeadsEventParams, response: fileResponse('text/csv; charset=utf-8') },
+  /** The same as an Excel workbook. */
+  exportXlsx: {
+    method: 'GET',
+    path: `${booth}/export.xlsx`,
+    auth: 'user',
+    tags,
+    params: ZLeadsEventParams,
+    response: fileResponse('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+  },
+  /** Up to 10 qualifying questions of the company (ids kept for questions that stay, so answers keep their question). */
+  saveQuestions: { method: 'PUT', path: `${booth}/questions`, auth: 'user', tags, params: ZLeadsEventParams, body: ZLeadQuestionsInput, response: ZLeadQuestions },
+  /** Take the visitor's visiting card from a lead (SPEC §9 action 3 take card; once per lead). */
+  takeCard: { method: 'POST', path: `${booth}/:leadId/card`, auth: 'user', tags, params: ZLeadParams, status: 201, response: ZVisitingCard },
+  /** The company's cards: taken by its staff and dropped at it (SPEC §2.6 Card Taken, Card Dropped). */
+  companyCards: { method: 'GET', path: `${booth}/cards`, auth: 'user', tags, params: ZLeadsEventParams, response: ZVisitingCardList },
+
+  /**
+   * An attendee drops their visiting card at a company (SPEC §9 action 4 drop card; once per company), from the
+   * Exhibitors tab's company page (that tab's rules apply). The caller must hold a registration of the event made
+   * with their account's email (403 LEADS_NO_REGISTRATION otherwise).
+   */
+  dropCard: { method: 'POST', path: `${ev}/visiting-cards`, auth: 'user', tags, params: ZLeadsEventParams, body: ZCardDropInput, status: 201, response: ZVisitingCard },
+  /** The attendee's own cards: taken from them and dropped by them. */
+  myCards: { method: 'GET', path: `${ev}/visiting-cards/mine`, auth: 'user', tags, params: ZLeadsEventParams, response: ZVisitingCardList },
+
+  /** SPEC §2.6 host tab Onsite Leads: counts per exhibiting company (AP-585 Onsite Leads: View). */
+  onsite: { method: 'GET', path: `${ev}/onsite-leads`, auth: 'organiser', access: 'AP-585', tags, params: ZLeadsEventParams, response: ZOnsiteLeads },
+});
