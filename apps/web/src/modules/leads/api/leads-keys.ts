@@ -1,0 +1,10 @@
+/** The leads module's one query-key factory. */
+export const leadsKeys = {
+  all: ['leads'] as const,
+  me: (eventId: string) => ['leads', 'me', eventId] as const,
+  list: (eventId: string, search: string) => ['leads', 'list', eventId, search] as const,
+  lists: (eventId: string) => ['leads', 'list', eventId] as const,
+  companyCards: (eventId: string) => ['leads', 'company-cards', eventId] as const,
+  myCards: (eventId: string) => ['leads', 'my-cards', eventId] as const,
+  onsite: (eventId: string) => ['leads', 'onsite', eventId] as const,
+};
