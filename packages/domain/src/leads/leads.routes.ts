@@ -14,6 +14,9 @@ import {
   ZLeadSyncRequest,
   ZLeadSyncResult,
   ZLeadUpdate,
+  ZLeadWebhook,
+  ZLeadWebhookInput,
+  ZLeadWebhookSaved,
   ZOnsiteLeads,
   ZVisitingCard,
   ZVisitingCardList,
@@ -58,6 +61,13 @@ export const leadsRoutes = defineRoutes({
   },
   /** Up to 10 qualifying questions of the company (ids kept for questions that stay, so answers keep their question). */
   saveQuestions: { method: 'PUT', path: `${booth}/questions`, auth: 'user', tags, params: ZLeadsEventParams, body: ZLeadQuestionsInput, response: ZLeadQuestions },
+  /** The company's lead webhook and its delivery counts. */
+  webhook: { method: 'GET', path: `${booth}/webhook`, auth: 'user', tags, params: ZLeadsEventParams, response: ZLeadWebhook },
+  /**
+   * Sets the webhook URL (https in production) and makes a new signing secret, answered once. Each new lead is then
+   * delivered by a job: retried with growing delays (2 s, 30 s, 2 min, 10 min, 1 h) and given up after 6 attempts.
+   */
+  saveWebhook: { method: 'PUT', path: `${booth}/webhook`, auth: 'user', tags, params: ZLeadsEventParams, body: ZLeadWebhookInput, response: ZLeadWebhookSaved },
   /** Take the visitor's visiting card from a lead (SPEC §9 action 3 take card; once per lead). */
   takeCard: { method: 'POST', path: `${booth}/:leadId/card`, auth: 'user', tags, params: ZLeadParams, status: 201, response: ZVisitingCard },
   /** The company's cards: taken by its staff and dropped at it (SPEC §2.6 Card Taken, Card Dropped). */

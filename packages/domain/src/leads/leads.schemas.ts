@@ -153,3 +153,23 @@ export const ZVisitingCard = z.object({
 export type TVisitingCard = z.infer<typeof ZVisitingCard>;
 export const ZVisitingCardList = z.object({ items: z.array(ZVisitingCard), taken: z.number().int(), dropped: z.number().int() });
 export type TVisitingCardList = z.infer<typeof ZVisitingCardList>;
+
+/**
+ * A company's lead webhook (SPEC §2.6 exhibitor tab Webhooks): every new lead is POSTed to `url` as JSON, signed:
+ * `x-pavilion-timestamp` (Unix seconds) and `x-pavilion-signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>"
+ * with the secret>`. The secret is shown once, when the webhook is saved.
+ */
+export const LEAD_WEBHOOK_SIGNATURE_HEADER = 'x-pavilion-signature';
+export const LEAD_WEBHOOK_TIMESTAMP_HEADER = 'x-pavilion-timestamp';
+export const ZLeadWebhookInput = z.strictObject({
+  url: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { message: 'websiteUrlRequired' }),
+});
+export const ZLeadWebhook = z.object({ url: z.string().nullable(), delivered: z.number().int(), pending: z.number().int(), failed: z.number().int() });
+export type TLeadWebhook = z.infer<typeof ZLeadWebhook>;
+export const ZLeadWebhookSaved = z.object({ url: z.string(), secret: z.string() });
+/** What a receiver gets for each new lead. */
+export type TLeadWebhookPayload = { type: 'lead.created'; eventId: string; companyId: string; lead: TLead };

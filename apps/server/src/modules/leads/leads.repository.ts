@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
-import { leadActions, leadCards, leadQuestions, leads, leadScans } from './leads.tables.ts';
+import { leadActions, leadCards, leadQuestions, leads, leadScans, leadWebhookDeliveries, leadWebhooks } from './leads.tables.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type CardRow = typeof leadCards.$inferSelect;
 export type QuestionRow = typeof leadQuestions.$inferSelect;
+export type WebhookRow = typeof leadWebhooks.$inferSelect;
+export type DeliveryRow = typeof leadWebhookDeliveries.$inferSelect;
 type Company = { eventId: string; companyId: string };
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
@@ -62,12 +64,35 @@ export function createLeadsRepository(db: Db) {
           notes = case when excluded.notes <> '' then excluded.notes else l.notes end,
           answers = l.answers || excluded.answers,
           updated_at = now()
-        returning l.id, (xmax = 0) as inserted`),
+        returning l.*, (xmax = 0) as inserted`),
       );
-      const row = res[0];
-      if (!row) return null;
-      const lead = await this.lead({ eventId: w.eventId, companyId: w.companyId }, String(row.id));
-      return { lead: lead!, isNew: row.inserted === true || row.inserted === 't' };
+      const r = res[0];
+      if (!r) return null;
+      const at = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+      const lead: LeadRow = {
+        id: String(r.id),
+        organisationId: String(r.organisation_id),
+        eventId: String(r.event_id),
+        companyId: String(r.company_id),
+        registrationId: String(r.registration_id),
+        registrationNo: String(r.registration_no),
+        firstName: String(r.first_name),
+        lastName: String(r.last_name),
+        email: String(r.email),
+        ticketName: r.ticket_name === null ? null : String(r.ticket_name),
+        rating: (r.rating ?? null) as LeadRow['rating'],
+        notes: String(r.notes),
+        answers: (typeof r.answers === 'string' ? JSON.parse(r.answers) : r.answers) as Record<string, string>,
+        scannedByEventUserId: String(r.scanned_by_event_user_id),
+        scannedByName: String(r.scanned_by_name),
+        scanCount: Number(r.scan_count),
+        firstScannedAt: at(r.first_scanned_at),
+        lastScannedAt: at(r.last_scanned_at),
+        cardTakenAt: r.card_taken_at === null ? null : at(r.card_taken_at),
+        createdAt: at(r.created_at),
+        updatedAt: at(r.updated_at),
+      };
+      return { lead, isNew: r.inserted === true || r.inserted === 't' };
     },
     async leadOf(c: Company, registrationId: string): Promise<LeadRow | null> {
       const [row] = await db
@@ -188,6 +213,73 @@ export function createLeadsRepository(db: Db) {
         db.select({ companyId: leadActions.companyId, action: leadActions.action, n: count() }).from(leadActions).where(actionWhere).groupBy(leadActions.companyId, leadActions.action),
       ]);
       return { leadRows, cardRows, actionRows };
+    },
+    async webhook(c: Company): Promise<WebhookRow | null> {
+      const [row] = await db
+        .select()
+        .from(leadWebhooks)
+        .where(and(eq(leadWebhooks.eventId, c.eventId), eq(leadWebhooks.companyId, c.companyId)))
+        .limit(1);
+      return row ?? null;
+    },
+    async saveWebhook(row: typeof leadWebhooks.$inferInsert): Promise<void> {
+      await db
+        .insert(leadWebhooks)
+        .values(row)
+        .onConflictDoUpdate({ target: leadWebhooks.companyId, set: { url: row.url, secretSealed: row.secretSealed, updatedAt: new Date() } });
+    },
+    async enqueueDelivery(row: Omit<typeof leadWebhookDeliveries.$inferInsert, 'id'>): Promise<void> {
+      await db.insert(leadWebhookDeliveries).values({ id: newId(), ...row });
+    },
+    async deliveryCounts(c: Company): Promise<Record<string, number>> {
+      const rows = await db
+        .select({ status: leadWebhookDeliveries.status, n: count() })
+        .from(leadWebhookDeliveries)
+        .where(and(eq(leadWebhookDeliveries.eventId, c.eventId), eq(leadWebhookDeliveries.companyId, c.companyId)))
+        .groupBy(leadWebhookDeliveries.status);
+      return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    },
+    /**
+     * Claims up to `limit` due deliveries: each gets its attempt counted and its next try pushed `leaseSeconds` on,
+     * so a worker that dies mid-send leaves it to be retried, and another instance skips the locked rows.
+     */
+    async claimDue(limit: number, leaseSeconds: number): Promise<(DeliveryRow & { url: string; secretSealed: string })[]> {
+      const rows = rowsOf<Record<string, unknown>>(
+        await db.execute(sql`
+        update lead_webhook_deliveries d set attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+        where d.id in (select id from lead_webhook_deliveries where status = 'pending' and next_attempt_at <= now() order by next_attempt_at limit ${limit} for update skip locked)
+        returning d.id, d.company_id, d.event_id, d.body, d.attempts`),
+      );
+      if (rows.length === 0) return [];
+      const hooks = await db
+        .select()
+        .from(leadWebhooks)
+        .where(inArray(leadWebhooks.companyId, [...new Set(rows.map((r) => String(r.company_id)))]));
+      const byCompany = new Map(hooks.map((h) => [h.companyId, h]));
+      return rows.flatMap((r) => {
+        const hook = byCompany.get(String(r.company_id));
+        if (!hook) return [];
+        return [{ id: String(r.id), companyId: String(r.company_id), eventId: String(r.event_id), body: String(r.body), attempts: Number(r.attempts), url: hook.url, secretSealed: hook.secretSealed } as DeliveryRow & { url: string; secretSealed: string }];
+      });
+    },
+    async markDelivered(id: string): Promise<void> {
+      await db.update(leadWebhookDeliveries).set({ status: 'delivered', deliveredAt: new Date(), lastError: null }).where(eq(leadWebhookDeliveries.id, id));
+    },
+    async reschedule(id: string, next: Date | null, error: string): Promise<void> {
+      await db
+        .update(leadWebhookDeliveries)
+        .set(next ? { nextAttemptAt: next, lastError: error } : { status: 'failed', lastError: error })
+        .where(eq(leadWebhookDeliveries.id, id));
+    },
+    /** When the next pending delivery is due, or null. */
+    async nextDueAt(): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: leadWebhookDeliveries.nextAttemptAt })
+        .from(leadWebhookDeliveries)
+        .where(eq(leadWebhookDeliveries.status, 'pending'))
+        .orderBy(asc(leadWebhookDeliveries.nextAttemptAt))
+        .limit(1);
+      return row?.at ?? null;
     },
     /** The scan ledger's size for a company (tests and the bench check that a resent scan counts once). */
     async scanCount(c: Company): Promise<number> {

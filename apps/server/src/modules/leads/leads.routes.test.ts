@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
 import { UserType } from '@pavilion/domain';
@@ -271,5 +274,49 @@ describe('visiting cards and onsite leads', () => {
     expect(onsite.json().data.totals).toMatchObject({ leads: 4, cardsTaken: 1, cardsDropped: 1 });
     expect((await call('GET', hostB, `/api/eventservices/events/${eventId}/onsite-leads`)).statusCode).toBe(404);
     expect((await call('GET', staffA, `/api/eventservices/events/${eventId}/onsite-leads`)).statusCode).toBe(403);
+  });
+});
+
+describe('lead webhooks', () => {
+  it('pushes each new lead to the company webhook, signed with a timestamp, retrying a failed delivery', async () => {
+    const got: { headers: IncomingHttpHeaders; body: string; status: number }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        // The first delivery fails: the job must try again.
+        const status = got.length === 0 ? 500 : 204;
+        got.push({ headers: req.headers, body, status });
+        res.writeHead(status).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/leads`;
+      expect((await call('PUT', staffB, `${booth(eventId)}/webhook`, { url: 'ftp://x' })).json().errors).toEqual([{ field: 'url', key: 'websiteUrlRequired' }]);
+      expect((await call('PUT', outsider, `${booth(eventId)}/webhook`, { url })).statusCode).toBe(403);
+      const saved = await call('PUT', staffB, `${booth(eventId)}/webhook`, { url });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const secret = saved.json().data.secret as string;
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+      const scanned = await call('POST', staffB, `${booth(eventId)}/scans`, { credential: visitors[2]!.credential, nonce: nonce(), rating: 'warm' });
+      expect(scanned.json().data.isNew).toBe(true);
+      // A known lead scanned again is not new: no second delivery.
+      await call('POST', staffB, `${booth(eventId)}/scans`, { credential: visitors[2]!.credential, nonce: nonce() });
+      await expect.poll(() => got.length, { timeout: 10_000, interval: 100 }).toBe(2);
+      for (const d of got) {
+        const ts = Number(d.headers['x-pavilion-timestamp']);
+        expect(Math.abs(ts - Date.now() / 1000)).toBeLessThan(60);
+        expect(d.headers['x-pavilion-signature']).toBe(`sha256=${createHmac('sha256', secret).update(`${ts}.${d.body}`).digest('hex')}`);
+        expect(d.headers['content-type']).toBe('application/json');
+      }
+      const payload = JSON.parse(got[1]!.body);
+      expect(payload).toMatchObject({ type: 'lead.created', eventId, companyId: companyB, lead: { id: scanned.json().data.lead.id, rating: 'warm', email: visitors[2]!.email } });
+      await expect.poll(async () => (await call('GET', staffB, `${booth(eventId)}/webhook`)).json().data, { timeout: 5_000 }).toMatchObject({ url, delivered: 1, pending: 0, failed: 0 });
+      // Company A has no webhook: its scans queue nothing, and it cannot see B's.
+      expect((await call('GET', staffA, `${booth(eventId)}/webhook`)).json().data).toEqual({ url: null, delivered: 0, pending: 0, failed: 0 });
+    } finally {
+      receiver.close();
+    }
   });
 });

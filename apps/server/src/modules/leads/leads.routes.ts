@@ -31,6 +31,8 @@ export function registerLeadsRoutes(app: FastifyInstance, service: LeadsService)
       .send(Buffer.from(body as Uint8Array));
   });
   route(app, routes.saveQuestions, async (req) => service.saveQuestions(callerOf(req), req.params.eventId, req.body));
+  route(app, routes.webhook, async (req) => service.webhook(callerOf(req), req.params.eventId));
+  route(app, routes.saveWebhook, async (req) => service.saveWebhook(callerOf(req), req.params.eventId, req.body.url));
   route(app, routes.takeCard, async (req) => service.takeCard(callerOf(req), req.params.eventId, req.params.leadId));
   route(app, routes.companyCards, async (req) => service.companyCards(callerOf(req), req.params.eventId));
   route(app, routes.dropCard, async (req) => service.dropCard(callerOf(req), req.params.eventId, req.body.companyId));

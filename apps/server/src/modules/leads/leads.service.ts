@@ -9,11 +9,14 @@ import {
   type TLeadsMe,
   type TLeadScanResult,
   type TLeadSyncItem,
+  type TLeadWebhook,
+  type TLeadWebhookPayload,
   type TOnsiteLeads,
   type TPage,
   type TVisitingCard,
   type TVisitingCardList,
 } from '@pavilion/domain';
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { ZLeadScanInput, ZLeadUpdate } from '@pavilion/domain/leads/leads.schemas';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
@@ -40,6 +43,12 @@ export type LeadsDeps = {
   registrations: Pick<RegistrationPort, 'attendee' | 'attendeesByRegistrationNo' | 'attendeesOfEmail'>;
   /** The account's email and name (auth's port). */
   contactOf: (userId: string) => Promise<{ email: string; name: string | null } | null>;
+  /** Seals webhook secrets at rest (the platform's secret box). */
+  seal: (plain: string) => string;
+  /** Wakes the webhook delivery job (leads.webhooks.ts) after a delivery was queued. */
+  wakeWebhooks: () => void;
+  /** Production refuses plain-http webhook URLs. */
+  isProduction: boolean;
 };
 
 /** Who is scanning: a staff member of one company of the event. */
@@ -72,6 +81,22 @@ const emptyCounts = (): TCompanyLeadCounts => ({ leads: 0, hot: 0, warm: 0, cold
 export function createLeadsService(deps: LeadsDeps) {
   const { repo } = deps;
   const staffCache = new Map<string, { at: number; staff: Staff | null }>();
+  // Whether a company has a webhook, asked on every new lead: cached like the staff answer.
+  const hookCache = new Map<string, { at: number; isSet: boolean }>();
+
+  async function queueWebhook(s: Staff, lead: TLead): Promise<void> {
+    const hit = hookCache.get(s.companyId);
+    let isSet = hit && Date.now() - hit.at < STAFF_TTL_MS ? hit.isSet : null;
+    if (isSet === null) {
+      isSet = (await repo.webhook(scopeOf(s))) !== null;
+      if (hookCache.size >= STAFF_CACHE_MAX) hookCache.delete(hookCache.keys().next().value!);
+      hookCache.set(s.companyId, { at: Date.now(), isSet });
+    }
+    if (!isSet) return;
+    const payload: TLeadWebhookPayload = { type: 'lead.created', eventId: s.eventId, companyId: s.companyId, lead };
+    await repo.enqueueDelivery({ organisationId: s.organisationId, eventId: s.eventId, companyId: s.companyId, leadId: lead.id, body: JSON.stringify(payload) });
+    deps.wakeWebhooks();
+  }
 
   async function participantOf(caller: LeadsCaller, eventId: string): Promise<{ eventUserId: string; userId: string; email: string; name: string }> {
     if (!caller.user || !caller.eventAccess || caller.eventAccess.eventId !== eventId) throw leadsErrors.notParticipant();
@@ -96,8 +121,20 @@ export function createLeadsService(deps: LeadsDeps) {
     return staff;
   }
 
-  async function staffOf(caller: LeadsCaller, eventId: string): Promise<Staff> {
+  // The Leads tab's rule passed for this participant: reused for STAFF_TTL_MS, as the staff answer is. A phone scans
+  // every few seconds, and the portal's check is four reads; an organiser hiding the tab applies within 15 s.
+  const tabCache = new Map<string, number>();
+  async function assertLeadTab(caller: LeadsCaller, eventId: string): Promise<void> {
+    const key = `${eventId}:${caller.user?.userId ?? ''}:${caller.eventAccess?.eventUserId ?? ''}`;
+    const at = tabCache.get(key);
+    if (at !== undefined && Date.now() - at < STAFF_TTL_MS) return;
     await deps.assertTabVisible(eventId, 'lead', caller);
+    if (tabCache.size >= STAFF_CACHE_MAX) tabCache.delete(tabCache.keys().next().value!);
+    tabCache.set(key, Date.now());
+  }
+
+  async function staffOf(caller: LeadsCaller, eventId: string): Promise<Staff> {
+    await assertLeadTab(caller, eventId);
     const staff = await staffOrNull(caller, eventId);
     if (!staff) throw leadsErrors.notStaff();
     return staff;
@@ -162,7 +199,11 @@ export function createLeadsService(deps: LeadsDeps) {
       notes: scan.notes ?? '',
       answers,
     });
-    if (written) return { result: { lead: leadOf(written.lead), isNew: written.isNew }, isDuplicate: false };
+    if (written) {
+      const lead = leadOf(written.lead);
+      if (written.isNew) await queueWebhook(s, lead);
+      return { result: { lead, isNew: written.isNew }, isDuplicate: false };
+    }
     // The same nonce again: the scan was saved before; answer with the lead as it stands.
     const lead = await repo.leadOf(scopeOf(s), visitor.id);
     if (!lead) throw leadsErrors.leadNotFound();
@@ -263,6 +304,22 @@ export function createLeadsService(deps: LeadsDeps) {
       const rows = input.questions.map((q) => ({ id: q.id && known.has(q.id) ? q.id : newId(), label: q.label }));
       await repo.replaceQuestions({ ...scopeOf(staff), organisationId: staff.organisationId }, rows);
       return questionsOf(staff);
+    },
+
+    async webhook(caller: LeadsCaller, eventId: string): Promise<TLeadWebhook> {
+      const staff = await staffOf(caller, eventId);
+      const [hook, counts] = await Promise.all([repo.webhook(scopeOf(staff)), repo.deliveryCounts(scopeOf(staff))]);
+      return { url: hook?.url ?? null, delivered: counts.delivered ?? 0, pending: counts.pending ?? 0, failed: counts.failed ?? 0 };
+    },
+
+    /** Sets the URL and makes a new secret (shown once): a receiver holding the old one must take the new one. */
+    async saveWebhook(caller: LeadsCaller, eventId: string, url: string): Promise<{ url: string; secret: string }> {
+      const staff = await staffOf(caller, eventId);
+      if (deps.isProduction && !url.toLowerCase().startsWith('https://')) throw errors.validation([{ field: 'url', key: 'httpsUrlRequired' }]);
+      const secret = randomBytes(24).toString('base64url');
+      await repo.saveWebhook({ companyId: staff.companyId, organisationId: staff.organisationId, eventId, url, secretSealed: deps.seal(secret) });
+      hookCache.delete(staff.companyId);
+      return { url, secret };
     },
 
     async takeCard(caller: LeadsCaller, eventId: string, leadId: string): Promise<TVisitingCard> {

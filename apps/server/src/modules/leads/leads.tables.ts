@@ -119,3 +119,44 @@ export const leadActions = pgTable(
   },
   (t) => [index('lead_actions_event_company_idx').on(t.eventId, t.companyId, t.action)],
 );
+
+/** A company's lead webhook: where new leads go, and the signing secret (sealed with the platform's secret box). */
+export const leadWebhooks = pgTable('lead_webhooks', {
+  companyId: text('company_id')
+    .primaryKey()
+    .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+  organisationId: text('organisation_id').notNull(),
+  eventId: text('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  secretSealed: text('secret_sealed').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * One webhook delivery (a job row): the signed body is fixed when the lead is made; a worker claims due rows
+ * (`for update skip locked`, so two instances never send one twice at once), posts them and reschedules failures.
+ */
+export const leadWebhookDeliveries = pgTable(
+  'lead_webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    leadId: text('lead_id').notNull(),
+    body: text('body').notNull(),
+    status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [index('lead_webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('lead_webhook_deliveries_company_idx').on(t.companyId, t.status)],
+);

@@ -267,10 +267,10 @@ function StaffView({ eventId, company, questions, counts }: { eventId: string; c
             <Badge variant="light" size="lg" styles={{ root: { textTransform: 'none' } }}>
               {t('leads.counts.leads', { count: counts.leads })}
             </Badge>
-            <Badge variant="light" color="teal.9" size="lg" styles={{ root: { textTransform: 'none' } }}>
+            <Badge variant="outline" color="teal.9" size="lg" styles={{ root: { textTransform: 'none' } }}>
               {t('leads.counts.cardTaken', { count: counts.cardsTaken })}
             </Badge>
-            <Badge variant="light" color="grape.9" size="lg" styles={{ root: { textTransform: 'none' } }}>
+            <Badge variant="outline" color="grape.9" size="lg" styles={{ root: { textTransform: 'none' } }}>
               {t('leads.counts.cardDropped', { count: counts.cardsDropped })}
             </Badge>
           </Group>
@@ -362,10 +362,10 @@ export function CardList({ cards }: { cards: TVisitingCardList }) {
   return (
     <Stack gap="sm">
       <Group gap="xs">
-        <Badge variant="light" color="teal.9" size="lg" styles={{ root: { textTransform: 'none' } }}>
+        <Badge variant="outline" color="teal.9" size="lg" styles={{ root: { textTransform: 'none' } }}>
           {t('leads.counts.cardTaken', { count: cards.taken })}
         </Badge>
-        <Badge variant="light" color="grape.9" size="lg" styles={{ root: { textTransform: 'none' } }}>
+        <Badge variant="outline" color="grape.9" size="lg" styles={{ root: { textTransform: 'none' } }}>
           {t('leads.counts.cardDropped', { count: cards.dropped })}
         </Badge>
       </Group>
