@@ -44,7 +44,7 @@ describe('visiting cards', () => {
     await page.waitForURL('**/attendium*');
 
     await page.goto('/tabs/exhibitors');
-    await page.getByRole('textbox', { name: /search/i }).fill('Harbour');
+    await page.getByRole('searchbox').fill('Harbour', { timeout: 30_000 });
     await page.getByTestId('exhibitor-row').filter({ hasText: 'Harbour Textiles' }).click({ timeout: 30_000 });
     const company = page.getByTestId('exhibitor-page');
     await company.getByRole('button', { name: 'Drop my visiting card' }).click({ timeout: 15_000 });
