@@ -1,6 +1,13 @@
 import { defineRoutes, fileResponse } from '../common/route-contract.ts';
 import {
+  ZBagAddInput,
+  ZBoothDocument,
+  ZBoothDocumentList,
+  ZBoothDocumentUpload,
+  ZBriefBag,
   ZCardDropInput,
+  ZCompanyDocumentsParams,
+  ZDocumentParams,
   ZLead,
   ZLeadPage,
   ZLeadParams,
@@ -81,6 +88,24 @@ export const leadsRoutes = defineRoutes({
   dropCard: { method: 'POST', path: `${ev}/visiting-cards`, auth: 'user', tags, params: ZLeadsEventParams, body: ZCardDropInput, status: 201, response: ZVisitingCard },
   /** The attendee's own cards: taken from them and dropped by them. */
   myCards: { method: 'GET', path: `${ev}/visiting-cards/mine`, auth: 'user', tags, params: ZLeadsEventParams, response: ZVisitingCardList },
+
+  /** The company's booth documents (staff). */
+  documents: { method: 'GET', path: `${booth}/documents`, auth: 'user', tags, params: ZLeadsEventParams, response: ZBoothDocumentList },
+  /**
+   * A document for the booth (≤ 4 MB, ≤ 30 a company): SPEC §5 document types, its first bytes must match the
+   * extension (400 fileTypeNotAllowed / fileContentMismatch / fileTooLarge).
+   */
+  uploadDocument: { method: 'POST', path: `${booth}/documents`, auth: 'user', tags, params: ZLeadsEventParams, body: ZBoothDocumentUpload, status: 201, response: ZBoothDocument },
+  deleteDocument: { method: 'DELETE', path: `${booth}/documents/:documentId`, auth: 'user', tags, params: ZDocumentParams, response: ZBoothDocument },
+  /** A company's documents as visitors see them (the Exhibitors tab's rules apply). */
+  companyDocuments: { method: 'GET', path: `${ev}/brief-bag/companies/:companyId/documents`, auth: 'public', tags, params: ZCompanyDocumentsParams, response: ZBoothDocumentList },
+  /** The caller's brief bag (a signed-in participant of the event). */
+  bag: { method: 'GET', path: `${ev}/brief-bag`, auth: 'user', tags, params: ZLeadsEventParams, response: ZBriefBag },
+  /** Collects a document into the bag (SPEC §9 action 5 brief bag, recorded once per document). */
+  addToBag: { method: 'POST', path: `${ev}/brief-bag`, auth: 'user', tags, params: ZLeadsEventParams, body: ZBagAddInput, status: 201, response: ZBriefBag },
+  removeFromBag: { method: 'DELETE', path: `${ev}/brief-bag/:documentId`, auth: 'user', tags, params: ZDocumentParams, response: ZBriefBag },
+  /** Every document of the bag as one ZIP, streamed. */
+  bagZip: { method: 'GET', path: `${ev}/brief-bag.zip`, auth: 'user', tags, params: ZLeadsEventParams, response: fileResponse('application/zip') },
 
   /** SPEC §2.6 host tab Onsite Leads: counts per exhibiting company (AP-585 Onsite Leads: View). */
   onsite: { method: 'GET', path: `${ev}/onsite-leads`, auth: 'organiser', access: 'AP-585', tags, params: ZLeadsEventParams, response: ZOnsiteLeads },

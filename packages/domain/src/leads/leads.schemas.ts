@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zPage } from '../common/pagination.ts';
+import { zFileName } from '../validation/file-types.ts';
 
 /**
  * Leads (issue 18, leads half): exhibitor staff scan a visitor's credential (or type their registration number) on a
@@ -173,3 +174,30 @@ export type TLeadWebhook = z.infer<typeof ZLeadWebhook>;
 export const ZLeadWebhookSaved = z.object({ url: z.string(), secret: z.string() });
 /** What a receiver gets for each new lead. */
 export type TLeadWebhookPayload = { type: 'lead.created'; eventId: string; companyId: string; lead: TLead };
+
+/**
+ * Brief bag: a company's documents at its booth (SPEC §3.10 upload media 1 document; SPEC §5 document types, the
+ * content checked against the extension by its magic bytes), which attendees collect into their bag and download
+ * as one ZIP (SPEC §9 action 5 brief bag, once per document).
+ */
+export const BOOTH_DOCUMENT_MAX_BYTES = 4 * 1024 * 1024;
+export const BOOTH_DOCUMENTS_MAX = 30;
+export const ZBoothDocumentUpload = z.strictObject({
+  title: z.string().trim().min(1).max(160),
+  fileName: zFileName('document'),
+  /** The file's bytes, base64 (standard alphabet, no data: prefix). */
+  dataBase64: z
+    .string()
+    .min(8)
+    .max(Math.ceil(BOOTH_DOCUMENT_MAX_BYTES / 3) * 4 + 4)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/),
+});
+export type TBoothDocumentUpload = z.infer<typeof ZBoothDocumentUpload>;
+export const ZBoothDocument = z.object({ id: z.string(), companyId: z.string(), companyName: z.string(), title: z.string(), fileName: z.string(), byteSize: z.number().int(), createdAt: z.string() });
+export type TBoothDocument = z.infer<typeof ZBoothDocument>;
+export const ZBoothDocumentList = z.array(ZBoothDocument);
+export const ZDocumentParams = z.strictObject({ eventId: zId, documentId: zId });
+export const ZCompanyDocumentsParams = z.strictObject({ eventId: zId, companyId: zId });
+export const ZBagAddInput = z.strictObject({ documentId: zId });
+export const ZBriefBag = z.object({ items: ZBoothDocumentList });
+export type TBriefBag = z.infer<typeof ZBriefBag>;

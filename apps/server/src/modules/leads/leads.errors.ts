@@ -10,5 +10,7 @@ export const leadsErrors = {
   groupNumber: (n: number) => new AppError(409, 'LEADS_GROUP_REGISTRATION_NO', `This number covers ${n} badges of a group order: scan the visitor's badge instead`),
   leadNotFound: () => new AppError(404, 'NOT_FOUND', 'Lead not found'),
   companyNotFound: () => new AppError(404, 'NOT_FOUND', 'Company not found'),
+  documentNotFound: () => new AppError(404, 'NOT_FOUND', 'Document not found'),
+  tooManyDocuments: (n: number) => new AppError(409, 'LEADS_TOO_MANY_DOCUMENTS', `A booth holds at most ${n} documents: remove one first`),
   noRegistration: () => new AppError(403, 'LEADS_NO_REGISTRATION', 'You need a registration for this event (made with your account email) to drop your card'),
 };

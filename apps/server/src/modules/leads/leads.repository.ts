@@ -1,17 +1,30 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
-import { leadActions, leadCards, leadQuestions, leads, leadScans, leadWebhookDeliveries, leadWebhooks } from './leads.tables.ts';
+import { leadActions, leadBagItems, leadCards, leadDocuments, leadQuestions, leads, leadScans, leadWebhookDeliveries, leadWebhooks } from './leads.tables.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type CardRow = typeof leadCards.$inferSelect;
 export type QuestionRow = typeof leadQuestions.$inferSelect;
+export type DocumentMeta = Omit<typeof leadDocuments.$inferSelect, 'bytes'>;
 export type WebhookRow = typeof leadWebhooks.$inferSelect;
 export type DeliveryRow = typeof leadWebhookDeliveries.$inferSelect;
 type Company = { eventId: string; companyId: string };
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const docMeta = {
+  id: leadDocuments.id,
+  organisationId: leadDocuments.organisationId,
+  eventId: leadDocuments.eventId,
+  companyId: leadDocuments.companyId,
+  title: leadDocuments.title,
+  fileName: leadDocuments.fileName,
+  contentType: leadDocuments.contentType,
+  byteSize: leadDocuments.byteSize,
+  createdByEventUserId: leadDocuments.createdByEventUserId,
+  createdAt: leadDocuments.createdAt,
+};
 const ofCompany = (c: Company) => and(eq(leads.eventId, c.eventId), eq(leads.companyId, c.companyId));
 
 /** What a scan writes: the lead as first seen, and the scan's ledger entry. */
@@ -214,6 +227,58 @@ export function createLeadsRepository(db: Db) {
       ]);
       return { leadRows, cardRows, actionRows };
     },
+    async documents(c: Company): Promise<DocumentMeta[]> {
+      return db
+        .select(docMeta)
+        .from(leadDocuments)
+        .where(and(eq(leadDocuments.eventId, c.eventId), eq(leadDocuments.companyId, c.companyId)))
+        .orderBy(asc(leadDocuments.createdAt), asc(leadDocuments.id));
+    },
+    async document(eventId: string, id: string): Promise<DocumentMeta | null> {
+      const [row] = await db
+        .select(docMeta)
+        .from(leadDocuments)
+        .where(and(eq(leadDocuments.eventId, eventId), eq(leadDocuments.id, id)))
+        .limit(1);
+      return row ?? null;
+    },
+    /** One document's bytes (read one at a time while a ZIP streams, so memory holds one file). */
+    async documentBytes(eventId: string, id: string): Promise<Buffer | null> {
+      const [row] = await db
+        .select({ bytes: leadDocuments.bytes })
+        .from(leadDocuments)
+        .where(and(eq(leadDocuments.eventId, eventId), eq(leadDocuments.id, id)))
+        .limit(1);
+      return row?.bytes ?? null;
+    },
+    async insertDocument(row: typeof leadDocuments.$inferInsert): Promise<DocumentMeta> {
+      const [saved] = await db.insert(leadDocuments).values(row).returning(docMeta);
+      return saved!;
+    },
+    async deleteDocument(c: Company, id: string): Promise<DocumentMeta | null> {
+      const [row] = await db
+        .delete(leadDocuments)
+        .where(and(eq(leadDocuments.eventId, c.eventId), eq(leadDocuments.companyId, c.companyId), eq(leadDocuments.id, id)))
+        .returning(docMeta);
+      return row ?? null;
+    },
+    async bag(eventId: string, eventUserId: string): Promise<DocumentMeta[]> {
+      return db
+        .select(docMeta)
+        .from(leadBagItems)
+        .innerJoin(leadDocuments, eq(leadDocuments.id, leadBagItems.documentId))
+        .where(and(eq(leadBagItems.eventId, eventId), eq(leadBagItems.eventUserId, eventUserId)))
+        .orderBy(asc(leadBagItems.createdAt), asc(leadBagItems.id));
+    },
+    /** True when the document was not in the bag yet. */
+    async addToBag(eventId: string, eventUserId: string, documentId: string): Promise<boolean> {
+      const rows = await db.insert(leadBagItems).values({ id: newId(), eventId, eventUserId, documentId }).onConflictDoNothing().returning({ id: leadBagItems.id });
+      return rows.length > 0;
+    },
+    async removeFromBag(eventId: string, eventUserId: string, documentId: string): Promise<void> {
+      await db.delete(leadBagItems).where(and(eq(leadBagItems.eventId, eventId), eq(leadBagItems.eventUserId, eventUserId), eq(leadBagItems.documentId, documentId)));
+    },
+
     async webhook(c: Company): Promise<WebhookRow | null> {
       const [row] = await db
         .select()

@@ -320,3 +320,59 @@ describe('lead webhooks', () => {
     }
   });
 });
+
+describe('brief bag', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const TXT = Buffer.from('Price list 2027\nWidget: 10 EUR\n');
+  const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]);
+  const upload = (headers: Record<string, string>, title: string, fileName: string, bytes: Buffer) =>
+    call('POST', headers, `${booth(eventId)}/documents`, { title, fileName, dataBase64: bytes.toString('base64') });
+
+  it('lets staff upload documents checked by their magic bytes, and visitors collect them and download one ZIP', async () => {
+    const pdf = await upload(staffA, 'Catalogue', 'catalogue.pdf', PDF);
+    expect(pdf.statusCode, pdf.body).toBe(201);
+    expect(pdf.json().data).toMatchObject({ title: 'Catalogue', fileName: 'catalogue.pdf', byteSize: PDF.length, companyName: 'Acme Robotics' });
+    const txt = await upload(staffA, 'Prices', 'prices.txt', TXT);
+    expect(txt.statusCode, txt.body).toBe(201);
+    const renamed = await upload(staffA, 'Sneaky', 'brochure.pdf', EXE);
+    expect([renamed.statusCode, renamed.json().errors]).toEqual([400, [{ field: 'dataBase64', key: 'fileContentMismatch' }]]);
+    expect((await upload(staffA, 'Program', 'setup.exe', EXE)).json().errors).toEqual([{ field: 'fileName', key: 'fileTypeNotAllowed' }]);
+    expect((await call('POST', staffA, `${booth(eventId)}/documents`, { title: 'x', fileName: 'a.pdf', dataBase64: 'not base64!' })).statusCode).toBe(400);
+    expect((await call('POST', staffA, `${booth(eventId)}/documents`, { title: 'x', fileName: 'a.pdf', dataBase64: 'A'.repeat(6_000_000) })).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await upload(outsider, 'Nope', 'n.pdf', PDF)).statusCode).toBe(403);
+    const other = await upload(staffB, 'Beta sheet', 'beta.pdf', PDF);
+    expect(other.statusCode).toBe(201);
+    // Staff of B cannot delete A's document.
+    expect((await call('DELETE', staffB, `${booth(eventId)}/documents/${pdf.json().data.id}`)).statusCode).toBe(404);
+
+    const visitor = await participant(eventId);
+    const listed = (await call('GET', visitor, `/api/eventservices/events/${eventId}/brief-bag/companies/${companyA}/documents`)).json().data;
+    expect(listed.map((d: { title: string }) => d.title)).toEqual(['Catalogue', 'Prices']);
+    expect((await call('GET', visitor, `/api/eventservices/events/${eventId}/brief-bag/companies/nope/documents`)).statusCode).toBe(404);
+    for (const id of [pdf.json().data.id, txt.json().data.id, pdf.json().data.id]) {
+      expect((await call('POST', visitor, `/api/eventservices/events/${eventId}/brief-bag`, { documentId: id })).statusCode).toBe(201);
+    }
+    expect((await call('POST', visitor, `/api/eventservices/events/${eventId}/brief-bag`, { documentId: 'nope' })).json().errors).toEqual([{ field: 'documentId', key: 'unknownDocument' }]);
+    expect((await call('POST', {}, `/api/eventservices/events/${eventId}/brief-bag`, { documentId: pdf.json().data.id })).statusCode).toBe(401);
+    const bag = (await call('GET', visitor, `/api/eventservices/events/${eventId}/brief-bag`)).json().data;
+    expect(bag.items.map((d: { title: string }) => d.title)).toEqual(['Catalogue', 'Prices']);
+    // Another participant's bag is their own.
+    expect((await call('GET', outsider, `/api/eventservices/events/${eventId}/brief-bag`)).json().data.items).toEqual([]);
+
+    const zip = await call('GET', visitor, `/api/eventservices/events/${eventId}/brief-bag.zip`);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    expect(Object.keys(files).sort()).toEqual(['Acme Robotics - catalogue.pdf', 'Acme Robotics - prices.txt']);
+    expect(Buffer.from(files['Acme Robotics - catalogue.pdf']!).equals(PDF)).toBe(true);
+    expect(strFromU8(files['Acme Robotics - prices.txt']!)).toBe(TXT.toString());
+
+    // Brief bag is SPEC §9 action 5, counted once per document collected.
+    const me = (await call('GET', staffA, `${booth(eventId)}/me`)).json().data;
+    expect(me.counts.actions['5']).toBe(2);
+    const removed = (await call('DELETE', visitor, `/api/eventservices/events/${eventId}/brief-bag/${txt.json().data.id}`)).json().data;
+    expect(removed.items).toHaveLength(1);
+    expect((await call('DELETE', staffA, `${booth(eventId)}/documents/${pdf.json().data.id}`)).statusCode).toBe(200);
+    expect((await call('GET', visitor, `/api/eventservices/events/${eventId}/brief-bag`)).json().data.items).toEqual([]);
+  });
+});

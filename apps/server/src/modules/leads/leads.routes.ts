@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { leadsRoutes as routes } from '@pavilion/domain/leads/leads.routes';
 import { organiser, route } from '../../platform/contract-routes.ts';
 import type { LeadsCaller, LeadsService } from './leads.service.ts';
+import { zipStream } from './leads.zip.ts';
 
 const callerOf = (req: FastifyRequest): LeadsCaller => ({ user: req.user, eventAccess: req.eventAccess });
 
@@ -37,5 +38,20 @@ export function registerLeadsRoutes(app: FastifyInstance, service: LeadsService)
   route(app, routes.companyCards, async (req) => service.companyCards(callerOf(req), req.params.eventId));
   route(app, routes.dropCard, async (req) => service.dropCard(callerOf(req), req.params.eventId, req.body.companyId));
   route(app, routes.myCards, async (req) => service.myCards(callerOf(req), req.params.eventId));
+  route(app, routes.documents, async (req) => service.documents(callerOf(req), req.params.eventId));
+  // A 4 MB document is about 5.6 MB of base64.
+  route(app, routes.uploadDocument, async (req) => service.uploadDocument(callerOf(req), req.params.eventId, req.body), { bodyLimit: 6 * 1024 * 1024 });
+  route(app, routes.deleteDocument, async (req) => service.deleteDocument(callerOf(req), req.params.eventId, req.params.documentId));
+  route(app, routes.companyDocuments, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return service.companyDocuments(callerOf(req), req.params.eventId, req.params.companyId);
+  });
+  route(app, routes.bag, async (req) => service.bag(callerOf(req), req.params.eventId));
+  route(app, routes.addToBag, async (req) => service.addToBag(callerOf(req), req.params.eventId, req.body.documentId));
+  route(app, routes.removeFromBag, async (req) => service.removeFromBag(callerOf(req), req.params.eventId, req.params.documentId));
+  route(app, routes.bagZip, async (req, reply) => {
+    const files = await service.bagFiles(callerOf(req), req.params.eventId);
+    return reply.type('application/zip').header('cache-control', 'private, no-store').header('content-disposition', 'attachment; filename="brief-bag.zip"').send(zipStream(files));
+  });
   route(app, routes.onsite, async (req) => service.onsite(...organiser(req), req.params.eventId));
 }

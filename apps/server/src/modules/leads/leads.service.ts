@@ -14,6 +14,13 @@ import {
   type TOnsiteLeads,
   type TPage,
   type TVisitingCard,
+  type TBoothDocument,
+  type TBoothDocumentUpload,
+  type TBriefBag,
+  BOOTH_DOCUMENT_MAX_BYTES,
+  BOOTH_DOCUMENTS_MAX,
+  checkUploadedFile,
+  fileExtension,
   type TVisitingCardList,
 } from '@pavilion/domain';
 import { randomBytes } from 'node:crypto';
@@ -27,7 +34,7 @@ import type { ExhibitionPort } from '../exhibition/index.ts';
 import type { RegistrationPort } from '../registration/index.ts';
 import { leadsErrors } from './leads.errors.ts';
 import { leadsCsv, leadsXlsx } from './leads.export.ts';
-import type { CardRow, LeadRow, LeadsRepository } from './leads.repository.ts';
+import type { CardRow, DocumentMeta, LeadRow, LeadsRepository } from './leads.repository.ts';
 
 type TScan = z.output<typeof ZLeadScanInput>;
 type TUpdate = z.output<typeof ZLeadUpdate>;
@@ -75,6 +82,21 @@ const leadOf = (r: LeadRow): TLead => ({
   lastScannedAt: r.lastScannedAt.toISOString(),
   isCardTaken: r.cardTakenAt !== null,
 });
+
+/** The SPEC §5 document types' content types. */
+const DOCUMENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xlsb: 'application/vnd.ms-excel.sheet.binary.macroEnabled.12',
+  xlsm: 'application/vnd.ms-excel.sheet.macroEnabled.12',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  psd: 'image/vnd.adobe.photoshop',
+  cdr: 'application/vnd.corel-draw',
+};
 
 const emptyCounts = (): TCompanyLeadCounts => ({ leads: 0, hot: 0, warm: 0, cold: 0, cardsTaken: 0, cardsDropped: 0, actions: {} });
 
@@ -245,6 +267,16 @@ export function createLeadsService(deps: LeadsDeps) {
     return out;
   }
 
+  function docOf(d: DocumentMeta, companyName: string): TBoothDocument {
+    return { id: d.id, companyId: d.companyId, companyName, title: d.title, fileName: d.fileName, byteSize: d.byteSize, createdAt: d.createdAt.toISOString() };
+  }
+
+  async function bagOf(eventId: string, eventUserId: string): Promise<TBriefBag> {
+    const [rows, companies] = await Promise.all([repo.bag(eventId, eventUserId), deps.exhibition.companies(eventId)]);
+    const names = new Map(companies.map((c) => [c.id, c.name]));
+    return { items: rows.map((d) => docOf(d, names.get(d.companyId) ?? '')) };
+  }
+
   return {
     async me(caller: LeadsCaller, eventId: string): Promise<TLeadsMe> {
       await deps.assertTabVisible(eventId, 'lead', caller);
@@ -377,6 +409,83 @@ export function createLeadsService(deps: LeadsDeps) {
       const who = await participantOf(caller, eventId);
       const registrations = await deps.registrations.attendeesOfEmail(eventId, who.email);
       return cardList(eventId, await repo.visitorCards(eventId, registrations.map((r) => r.id)));
+    },
+
+    async documents(caller: LeadsCaller, eventId: string): Promise<TBoothDocument[]> {
+      const staff = await staffOf(caller, eventId);
+      return (await repo.documents(scopeOf(staff))).map((d) => docOf(d, staff.companyName));
+    },
+
+    async uploadDocument(caller: LeadsCaller, eventId: string, input: TBoothDocumentUpload): Promise<TBoothDocument> {
+      const staff = await staffOf(caller, eventId);
+      const bytes = Buffer.from(input.dataBase64, 'base64');
+      if (bytes.length > BOOTH_DOCUMENT_MAX_BYTES) throw errors.validation([{ field: 'dataBase64', key: 'fileTooLarge' }]);
+      const problem = checkUploadedFile(input.fileName, bytes, 'document');
+      if (problem) throw errors.validation([{ field: problem === 'fileTypeNotAllowed' ? 'fileName' : 'dataBase64', key: problem }]);
+      if ((await repo.documents(scopeOf(staff))).length >= BOOTH_DOCUMENTS_MAX) throw leadsErrors.tooManyDocuments(BOOTH_DOCUMENTS_MAX);
+      const row = await repo.insertDocument({
+        id: newId(),
+        organisationId: staff.organisationId,
+        eventId,
+        companyId: staff.companyId,
+        title: input.title,
+        fileName: input.fileName,
+        contentType: DOCUMENT_TYPES[fileExtension(input.fileName)] ?? 'application/octet-stream',
+        byteSize: bytes.length,
+        bytes,
+        createdByEventUserId: staff.eventUserId,
+      });
+      return docOf(row, staff.companyName);
+    },
+
+    async deleteDocument(caller: LeadsCaller, eventId: string, documentId: string): Promise<TBoothDocument> {
+      const staff = await staffOf(caller, eventId);
+      const row = await repo.deleteDocument(scopeOf(staff), documentId);
+      if (!row) throw leadsErrors.documentNotFound();
+      return docOf(row, staff.companyName);
+    },
+
+    async companyDocuments(caller: LeadsCaller, eventId: string, companyId: string): Promise<TBoothDocument[]> {
+      await deps.assertTabVisible(eventId, 'exhibitors', caller);
+      const company = await deps.exhibition.company(eventId, companyId);
+      if (!company) throw leadsErrors.companyNotFound();
+      return (await repo.documents({ eventId, companyId })).map((d) => docOf(d, company.name));
+    },
+
+    async bag(caller: LeadsCaller, eventId: string): Promise<TBriefBag> {
+      const who = await participantOf(caller, eventId);
+      return bagOf(eventId, who.eventUserId);
+    },
+
+    async addToBag(caller: LeadsCaller, eventId: string, documentId: string): Promise<TBriefBag> {
+      await deps.assertTabVisible(eventId, 'exhibitors', caller);
+      const who = await participantOf(caller, eventId);
+      const doc = await repo.document(eventId, documentId);
+      if (!doc) throw errors.validation([{ field: 'documentId', key: 'unknownDocument' }]);
+      if (await repo.addToBag(eventId, who.eventUserId, documentId)) {
+        await repo.recordAction({ organisationId: doc.organisationId, eventId, companyId: doc.companyId, action: ReportAction.BriefBag, analyticsType: AnalyticsType.ActionPoint, eventUserId: who.eventUserId });
+      }
+      return bagOf(eventId, who.eventUserId);
+    },
+
+    async removeFromBag(caller: LeadsCaller, eventId: string, documentId: string): Promise<TBriefBag> {
+      const who = await participantOf(caller, eventId);
+      await repo.removeFromBag(eventId, who.eventUserId, documentId);
+      return bagOf(eventId, who.eventUserId);
+    },
+
+    /** The bag's files in order with unique names; the caller streams them (one file's bytes in memory at a time). */
+    async bagFiles(caller: LeadsCaller, eventId: string): Promise<{ name: string; read: () => Promise<Buffer | null> }[]> {
+      const who = await participantOf(caller, eventId);
+      const { items } = await bagOf(eventId, who.eventUserId);
+      const used = new Set<string>();
+      return items.map((d) => {
+        const safe = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || 'file';
+        let name = `${safe(d.companyName)} - ${safe(d.fileName)}`;
+        for (let i = 2; used.has(name.toLowerCase()); i++) name = `${safe(d.companyName)} - ${i} - ${safe(d.fileName)}`;
+        used.add(name.toLowerCase());
+        return { name, read: () => repo.documentBytes(eventId, d.id) };
+      });
     },
 
     /** SPEC §2.6 host tab Onsite Leads: every company of the event with its counts, and the totals. */

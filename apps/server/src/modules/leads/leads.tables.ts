@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from '../events/events.tables.ts';
 import { exhibitionCompanies } from '../exhibition/exhibition.tables.ts';
 
@@ -159,4 +159,50 @@ export const leadWebhookDeliveries = pgTable(
     deliveredAt: ts('delivered_at'),
   },
   (t) => [index('lead_webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('lead_webhook_deliveries_company_idx').on(t.companyId, t.status)],
+);
+
+// PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer.
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** A company's booth document (brief bag): the bytes, checked by magic bytes on upload. */
+export const leadDocuments = pgTable(
+  'lead_documents',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdByEventUserId: text('created_by_event_user_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('lead_documents_company_idx').on(t.eventId, t.companyId)],
+);
+
+/** A document in a participant's brief bag (once each). */
+export const leadBagItems = pgTable(
+  'lead_bag_items',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    eventUserId: text('event_user_id').notNull(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => leadDocuments.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lead_bag_items_owner_document_uq').on(t.eventUserId, t.documentId), index('lead_bag_items_event_owner_idx').on(t.eventId, t.eventUserId)],
 );
