@@ -10,7 +10,7 @@ import type { TBoothRef, TExhibitorSummary } from '@pavilion/domain/exhibition/e
 import { findCountry } from '@pavilion/domain/reference/countries';
 import { httpStatusOf } from '../../../app/api-client.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { DropCardButton } from '../../leads/index.ts';
+import { CompanyDocuments, DropCardButton } from '../../leads/index.ts';
 import { exhibitorsApi } from '../api/exhibition-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { formatPrice } from './price.ts';
@@ -177,6 +177,9 @@ function ExhibitorPage({ eventId, companyId, onBack }: { eventId: string; compan
           </Group>
         </Stack>
       </Paper>
+      <Suspense fallback={null}>
+        <CompanyDocuments eventId={eventId} companyId={company.id} />
+      </Suspense>
       <Title order={3} fz="h4">
         {t('exhibition.attendee.products')}
       </Title>

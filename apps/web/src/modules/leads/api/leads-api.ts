@@ -1,4 +1,4 @@
-import type { TLeadQuestionsInput, TLeadScanInput, TLeadUpdate } from '@pavilion/domain/leads/leads.schemas';
+import type { TBoothDocumentUpload, TLeadQuestionsInput, TLeadScanInput, TLeadUpdate } from '@pavilion/domain/leads/leads.schemas';
 import { api } from '../../../app/api-client.ts';
 import { USER_ACCESS_TOKEN_HEADER } from '@pavilion/domain/auth/auth.headers';
 import { sessionStore } from '../../../app/session-storage.ts';
@@ -36,6 +36,9 @@ export const leadsApi = {
   saveQuestions: (eventId: string, body: TLeadQuestionsInput) => api.call(`PUT ${BOOTH}/questions`, { params: { eventId }, body }),
   takeCard: (eventId: string, leadId: string) => api.call(`POST ${BOOTH}/:leadId/card`, { params: { eventId, leadId } }),
   companyCards: (eventId: string, signal?: AbortSignal) => api.call(`GET ${BOOTH}/cards`, { params: { eventId }, signal, isSilent: true }),
+  documents: (eventId: string, signal?: AbortSignal) => api.call(`GET ${BOOTH}/documents`, { params: { eventId }, signal, isSilent: true }),
+  uploadDocument: (eventId: string, body: TBoothDocumentUpload) => api.call(`POST ${BOOTH}/documents`, { params: { eventId }, body }),
+  deleteDocument: (eventId: string, documentId: string) => api.call(`DELETE ${BOOTH}/documents/:documentId`, { params: { eventId, documentId } }),
   exportCsv: (eventId: string) => downloadFile(api.url(`GET ${BOOTH}/export.csv`, { params: { eventId } }), 'leads.csv'),
   exportXlsx: (eventId: string) => downloadFile(api.url(`GET ${BOOTH}/export.xlsx`, { params: { eventId } }), 'leads.xlsx'),
 };
@@ -44,6 +47,16 @@ export const leadsApi = {
 export const cardsApi = {
   drop: (eventId: string, companyId: string) => api.call(`POST ${EV}/visiting-cards`, { params: { eventId }, body: { companyId } }),
   mine: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/visiting-cards/mine`, { params: { eventId }, signal, isSilent: true }),
+};
+
+/** Attendee: the brief bag. */
+export const bagApi = {
+  companyDocuments: (eventId: string, companyId: string, signal?: AbortSignal) =>
+    api.call(`GET ${EV}/brief-bag/companies/:companyId/documents`, { params: { eventId, companyId }, signal, isSilent: true }),
+  bag: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/brief-bag`, { params: { eventId }, signal, isSilent: true }),
+  add: (eventId: string, documentId: string) => api.call(`POST ${EV}/brief-bag`, { params: { eventId }, body: { documentId } }),
+  remove: (eventId: string, documentId: string) => api.call(`DELETE ${EV}/brief-bag/:documentId`, { params: { eventId, documentId } }),
+  zip: (eventId: string) => downloadFile(api.url(`GET ${EV}/brief-bag.zip`, { params: { eventId } }), 'brief-bag.zip'),
 };
 
 /** Organiser: SPEC §2.6 Onsite Leads (AP-585). */

@@ -6,5 +6,8 @@ export const leadsKeys = {
   lists: (eventId: string) => ['leads', 'list', eventId] as const,
   companyCards: (eventId: string) => ['leads', 'company-cards', eventId] as const,
   myCards: (eventId: string) => ['leads', 'my-cards', eventId] as const,
+  documents: (eventId: string) => ['leads', 'documents', eventId] as const,
+  companyDocuments: (eventId: string, companyId: string) => ['leads', 'company-documents', eventId, companyId] as const,
+  bag: (eventId: string) => ['leads', 'bag', eventId] as const,
   onsite: (eventId: string) => ['leads', 'onsite', eventId] as const,
 };

@@ -12,6 +12,7 @@ import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { startQrCamera, type TQrCamera } from '../../../ui/qr-reader.ts';
 import { leadsApi, cardsApi } from '../api/leads-api.ts';
+import { BoothDocuments, BriefBag } from './brief-bag.tsx';
 import { leadsKeys } from '../api/leads-keys.ts';
 import { idbQueueStorage, newNonce, syncQueue, type TQueueStorage } from '../lib/offline-queue.ts';
 
@@ -352,6 +353,7 @@ function StaffView({ eventId, company, questions, counts }: { eventId: string; c
         </Paper>
       )}
       <QuestionsEditor eventId={eventId} questions={questions} />
+      <BoothDocuments eventId={eventId} />
     </Stack>
   );
 }
@@ -403,6 +405,7 @@ function VisitorView({ eventId }: { eventId: string }) {
       {cards.isPending && <Skeleton h={80} />}
       {cards.isError && <Alert color="red">{httpStatusOf(cards.error) === 403 ? t('leads.cards.noRegistration') : t('leads.staff.loadError')}</Alert>}
       {cards.data && <CardList cards={cards.data} />}
+      <BriefBag eventId={eventId} />
     </Stack>
   );
 }

@@ -68,6 +68,27 @@ export const leadsEn = {
     droppedShort: 'Card dropped',
     noRegistration: 'You need a registration for this event to exchange visiting cards.',
   },
+  documents: {
+    title: 'Documents',
+    none: 'No documents yet: upload brochures or price lists visitors can collect into their brief bag.',
+    file: 'File',
+    fileHint: 'PDF, Word, Excel, CSV or text; up to 4 MB.',
+    docTitle: 'Title (optional)',
+    upload: 'Upload document',
+    uploaded: 'Document uploaded',
+    remove: 'Remove {{title}}',
+    removeShort: 'Remove',
+  },
+  bag: {
+    title: 'Your brief bag',
+    add: 'Add to brief bag',
+    inBag: 'In your bag',
+    added: 'Added to your brief bag',
+    download: 'Download all (ZIP)',
+    empty: 'Your brief bag is empty',
+    emptyBody: 'Collect documents from company pages in Exhibitors.',
+    remove: 'Remove {{title}} from the bag',
+  },
   onsite: {
     title: 'Onsite Leads',
     intro: 'Leads scanned by each exhibiting company, by rating, and the visiting cards taken and dropped.',
@@ -82,4 +103,5 @@ export const leadsEn = {
 export const leadsValidationEn = {
   credentialOrNumber: 'Scan a badge or type a registration number',
   unknownQuestion: 'This question is not one of the company questions',
+  unknownDocument: 'This document is not available',
 };
