@@ -6,6 +6,7 @@ import {
   ZBoothDocumentUpload,
   ZBriefBag,
   ZCardDropInput,
+  ZCardPhotoUpload,
   ZCompanyDocumentsParams,
   ZDocumentParams,
   ZLead,
@@ -77,6 +78,13 @@ export const leadsRoutes = defineRoutes({
   saveWebhook: { method: 'PUT', path: `${booth}/webhook`, auth: 'user', tags, params: ZLeadsEventParams, body: ZLeadWebhookInput, response: ZLeadWebhookSaved },
   /** Take the visitor's visiting card from a lead (SPEC §9 action 3 take card; once per lead). */
   takeCard: { method: 'POST', path: `${booth}/:leadId/card`, auth: 'user', tags, params: ZLeadParams, status: 201, response: ZVisitingCard },
+  /**
+   * A photo of the visitor's paper card for a lead (upload media type 3): the card counts as taken (action 3, once);
+   * a SPEC §5 image whose bytes match its extension (400 fileTypeNotAllowed / fileContentMismatch / fileTooLarge).
+   */
+  cardPhoto: { method: 'PUT', path: `${booth}/:leadId/card/photo`, auth: 'user', tags, params: ZLeadParams, body: ZCardPhotoUpload, response: ZVisitingCard },
+  /** The photo, for the company's staff. */
+  cardPhotoFile: { method: 'GET', path: `${booth}/:leadId/card/photo`, auth: 'user', tags, params: ZLeadParams, response: fileResponse('image/*') },
   /** The company's cards: taken by its staff and dropped at it (SPEC §2.6 Card Taken, Card Dropped). */
   companyCards: { method: 'GET', path: `${booth}/cards`, auth: 'user', tags, params: ZLeadsEventParams, response: ZVisitingCardList },
 

@@ -141,9 +141,22 @@ export type TOnsiteLeads = z.infer<typeof ZOnsiteLeads>;
 export const CARD_KINDS = ['taken', 'dropped'] as const;
 export type TCardKind = (typeof CARD_KINDS)[number];
 export const ZCardDropInput = z.strictObject({ companyId: zId });
+/** A photo of a paper visiting card (SPEC §3.10 upload media 3 visiting card): a SPEC §5 image, ≤ 2 MB. */
+export const CARD_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const ZCardPhotoUpload = z.strictObject({
+  fileName: zFileName('image'),
+  dataBase64: z
+    .string()
+    .min(8)
+    .max(Math.ceil(CARD_PHOTO_MAX_BYTES / 3) * 4 + 4)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/),
+});
+export type TCardPhotoUpload = z.infer<typeof ZCardPhotoUpload>;
 export const ZVisitingCard = z.object({
   id: z.string(),
   kind: z.enum(CARD_KINDS),
+  /** SPEC §3.10 upload media: 3 when the card carries a photo of a paper card. */
+  mediaType: z.literal(3).nullable(),
   companyId: z.string(),
   companyName: z.string(),
   /** The visitor (attendee) whose card it is. */

@@ -4,7 +4,7 @@ import { newId } from '../../platform/ids.ts';
 import { leadActions, leadBagItems, leadCards, leadDocuments, leadQuestions, leads, leadScans, leadWebhookDeliveries, leadWebhooks } from './leads.tables.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
-export type CardRow = typeof leadCards.$inferSelect;
+export type CardRow = Omit<typeof leadCards.$inferSelect, 'photo'>;
 export type QuestionRow = typeof leadQuestions.$inferSelect;
 export type DocumentMeta = Omit<typeof leadDocuments.$inferSelect, 'bytes'>;
 export type WebhookRow = typeof leadWebhooks.$inferSelect;
@@ -24,6 +24,19 @@ const docMeta = {
   byteSize: leadDocuments.byteSize,
   createdByEventUserId: leadDocuments.createdByEventUserId,
   createdAt: leadDocuments.createdAt,
+};
+const cardMeta = {
+  id: leadCards.id,
+  organisationId: leadCards.organisationId,
+  eventId: leadCards.eventId,
+  companyId: leadCards.companyId,
+  registrationId: leadCards.registrationId,
+  kind: leadCards.kind,
+  visitorName: leadCards.visitorName,
+  visitorEmail: leadCards.visitorEmail,
+  byEventUserId: leadCards.byEventUserId,
+  photoContentType: leadCards.photoContentType,
+  createdAt: leadCards.createdAt,
 };
 const ofCompany = (c: Company) => and(eq(leads.eventId, c.eventId), eq(leads.companyId, c.companyId));
 
@@ -179,23 +192,37 @@ export function createLeadsRepository(db: Db) {
     },
 
     /** A card, once per company, visitor and kind: the existing one when it was already there. */
-    async insertCard(row: Omit<typeof leadCards.$inferInsert, 'id'>): Promise<{ card: CardRow; isNew: boolean }> {
+    async insertCard(row: Omit<typeof leadCards.$inferInsert, 'id' | 'photo' | 'photoContentType'>): Promise<{ card: CardRow; isNew: boolean }> {
       const [saved] = await db
         .insert(leadCards)
         .values({ id: newId(), ...row })
         .onConflictDoNothing()
-        .returning();
+        .returning(cardMeta);
       if (saved) return { card: saved, isNew: true };
       const [existing] = await db
-        .select()
+        .select(cardMeta)
         .from(leadCards)
         .where(and(eq(leadCards.eventId, row.eventId), eq(leadCards.companyId, row.companyId), eq(leadCards.registrationId, row.registrationId), eq(leadCards.kind, row.kind)))
         .limit(1);
       return { card: existing!, isNew: false };
     },
+    async setCardPhoto(c: Company, cardId: string, contentType: string, photo: Buffer): Promise<void> {
+      await db
+        .update(leadCards)
+        .set({ photoContentType: contentType, photo })
+        .where(and(eq(leadCards.eventId, c.eventId), eq(leadCards.companyId, c.companyId), eq(leadCards.id, cardId)));
+    },
+    async cardPhoto(c: Company, registrationId: string): Promise<{ contentType: string; bytes: Buffer } | null> {
+      const [row] = await db
+        .select({ contentType: leadCards.photoContentType, bytes: leadCards.photo })
+        .from(leadCards)
+        .where(and(eq(leadCards.eventId, c.eventId), eq(leadCards.companyId, c.companyId), eq(leadCards.registrationId, registrationId), eq(leadCards.kind, 'taken')))
+        .limit(1);
+      return row?.bytes && row.contentType ? { contentType: row.contentType, bytes: row.bytes } : null;
+    },
     async companyCards(c: Company): Promise<CardRow[]> {
       return db
-        .select()
+        .select(cardMeta)
         .from(leadCards)
         .where(and(eq(leadCards.eventId, c.eventId), eq(leadCards.companyId, c.companyId)))
         .orderBy(desc(leadCards.createdAt))
@@ -204,7 +231,7 @@ export function createLeadsRepository(db: Db) {
     async visitorCards(eventId: string, registrationIds: string[]): Promise<CardRow[]> {
       if (registrationIds.length === 0) return [];
       return db
-        .select()
+        .select(cardMeta)
         .from(leadCards)
         .where(and(eq(leadCards.eventId, eventId), inArray(leadCards.registrationId, registrationIds)))
         .orderBy(desc(leadCards.createdAt))

@@ -376,3 +376,26 @@ describe('brief bag', () => {
     expect((await call('GET', visitor, `/api/eventservices/events/${eventId}/brief-bag`)).json().data.items).toEqual([]);
   });
 });
+
+describe('visiting card photos', () => {
+  // A 1×1 PNG (the upload is checked by its magic bytes).
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  it('takes a photo of a paper card for a lead (media type 3), checked by its bytes, served to the company only', async () => {
+    const scanned = await call('POST', staffA, `${booth(eventId)}/scans`, { registrationNo: visitors[2]!.registrationNo, nonce: nonce() });
+    const leadId = scanned.json().data.lead.id as string;
+    const bad = await call('PUT', staffA, `${booth(eventId)}/${leadId}/card/photo`, { fileName: 'card.png', dataBase64: Buffer.from('%PDF-1.4 not an image').toString('base64') });
+    expect([bad.statusCode, bad.json().errors]).toEqual([400, [{ field: 'dataBase64', key: 'fileContentMismatch' }]]);
+    expect((await call('PUT', staffA, `${booth(eventId)}/${leadId}/card/photo`, { fileName: 'card.pdf', dataBase64: PNG.toString('base64') })).json().errors).toEqual([{ field: 'fileName', key: 'fileTypeNotAllowed' }]);
+    expect((await call('GET', staffA, `${booth(eventId)}/${leadId}/card/photo`)).statusCode).toBe(404);
+    const ok = await call('PUT', staffA, `${booth(eventId)}/${leadId}/card/photo`, { fileName: 'card.png', dataBase64: PNG.toString('base64') });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ kind: 'taken', mediaType: 3, visitorEmail: visitors[2]!.email });
+    const photo = await call('GET', staffA, `${booth(eventId)}/${leadId}/card/photo`);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(Buffer.from(photo.rawPayload).equals(PNG)).toBe(true);
+    expect((await call('GET', staffB, `${booth(eventId)}/${leadId}/card/photo`)).statusCode).toBe(404);
+    const cards = (await call('GET', staffA, `${booth(eventId)}/cards`)).json().data;
+    expect(cards.items.find((c: { id: string }) => c.id === ok.json().data.id).mediaType).toBe(3);
+  });
+});

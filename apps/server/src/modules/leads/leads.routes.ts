@@ -35,6 +35,12 @@ export function registerLeadsRoutes(app: FastifyInstance, service: LeadsService)
   route(app, routes.webhook, async (req) => service.webhook(callerOf(req), req.params.eventId));
   route(app, routes.saveWebhook, async (req) => service.saveWebhook(callerOf(req), req.params.eventId, req.body.url));
   route(app, routes.takeCard, async (req) => service.takeCard(callerOf(req), req.params.eventId, req.params.leadId));
+  // A 2 MB photo is about 2.8 MB of base64.
+  route(app, routes.cardPhoto, async (req) => service.cardPhoto(callerOf(req), req.params.eventId, req.params.leadId, req.body), { bodyLimit: 3 * 1024 * 1024 });
+  route(app, routes.cardPhotoFile, async (req, reply) => {
+    const photo = await service.cardPhotoFile(callerOf(req), req.params.eventId, req.params.leadId);
+    return reply.type(photo.contentType).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(photo.bytes);
+  });
   route(app, routes.companyCards, async (req) => service.companyCards(callerOf(req), req.params.eventId));
   route(app, routes.dropCard, async (req) => service.dropCard(callerOf(req), req.params.eventId, req.body.companyId));
   route(app, routes.myCards, async (req) => service.myCards(callerOf(req), req.params.eventId));

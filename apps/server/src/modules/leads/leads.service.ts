@@ -18,6 +18,9 @@ import {
   type TBoothDocumentUpload,
   type TBriefBag,
   BOOTH_DOCUMENT_MAX_BYTES,
+  CARD_PHOTO_MAX_BYTES,
+  UploadMedia,
+  type TCardPhotoUpload,
   BOOTH_DOCUMENTS_MAX,
   checkUploadedFile,
   fileExtension,
@@ -233,7 +236,7 @@ export function createLeadsService(deps: LeadsDeps) {
   }
 
   function cardOf(c: CardRow, companyName: string): TVisitingCard {
-    return { id: c.id, kind: c.kind, companyId: c.companyId, companyName, visitorName: c.visitorName, visitorEmail: c.visitorEmail, at: c.createdAt.toISOString() };
+    return { id: c.id, kind: c.kind, mediaType: c.photoContentType ? UploadMedia.VisitingCard : null, companyId: c.companyId, companyName, visitorName: c.visitorName, visitorEmail: c.visitorEmail, at: c.createdAt.toISOString() };
   }
 
   async function cardList(eventId: string, rows: CardRow[]): Promise<TVisitingCardList> {
@@ -265,6 +268,26 @@ export function createLeadsService(deps: LeadsDeps) {
     }
     for (const r of actionRows) of(r.companyId).actions[String(r.action)] = r.n;
     return out;
+  }
+
+  async function takeCardAs(staff: Staff, leadId: string): Promise<TVisitingCard> {
+    const lead = await repo.lead(scopeOf(staff), leadId);
+    if (!lead) throw leadsErrors.leadNotFound();
+    const { card, isNew } = await repo.insertCard({
+      organisationId: staff.organisationId,
+      eventId: staff.eventId,
+      companyId: staff.companyId,
+      registrationId: lead.registrationId,
+      kind: 'taken',
+      visitorName: `${lead.firstName} ${lead.lastName}`.trim(),
+      visitorEmail: lead.email,
+      byEventUserId: staff.eventUserId,
+    });
+    if (isNew) {
+      await repo.markCardTaken(scopeOf(staff), leadId, card.createdAt);
+      await repo.recordAction({ organisationId: staff.organisationId, eventId: staff.eventId, companyId: staff.companyId, action: ReportAction.TakeCard, analyticsType: AnalyticsType.CardTaken, eventUserId: staff.eventUserId });
+    }
+    return cardOf(card, staff.companyName);
   }
 
   function docOf(d: DocumentMeta, companyName: string): TBoothDocument {
@@ -355,24 +378,30 @@ export function createLeadsService(deps: LeadsDeps) {
     },
 
     async takeCard(caller: LeadsCaller, eventId: string, leadId: string): Promise<TVisitingCard> {
+      return takeCardAs(await staffOf(caller, eventId), leadId);
+    },
+
+    /** A photo of the paper card (upload media 3): the card is taken if it was not, and carries the photo. */
+    async cardPhoto(caller: LeadsCaller, eventId: string, leadId: string, input: TCardPhotoUpload): Promise<TVisitingCard> {
+      const staff = await staffOf(caller, eventId);
+      const bytes = Buffer.from(input.dataBase64, 'base64');
+      if (bytes.length > CARD_PHOTO_MAX_BYTES) throw errors.validation([{ field: 'dataBase64', key: 'fileTooLarge' }]);
+      const problem = checkUploadedFile(input.fileName, bytes, 'image');
+      if (problem) throw errors.validation([{ field: problem === 'fileTypeNotAllowed' ? 'fileName' : 'dataBase64', key: problem }]);
+      const card = await takeCardAs(staff, leadId);
+      const ext = fileExtension(input.fileName);
+      const contentType = ext === 'jpg' ? 'image/jpeg' : `image/${ext}`;
+      await repo.setCardPhoto(scopeOf(staff), card.id, contentType, bytes);
+      return { ...card, mediaType: UploadMedia.VisitingCard };
+    },
+
+    async cardPhotoFile(caller: LeadsCaller, eventId: string, leadId: string): Promise<{ contentType: string; bytes: Buffer }> {
       const staff = await staffOf(caller, eventId);
       const lead = await repo.lead(scopeOf(staff), leadId);
       if (!lead) throw leadsErrors.leadNotFound();
-      const { card, isNew } = await repo.insertCard({
-        organisationId: staff.organisationId,
-        eventId,
-        companyId: staff.companyId,
-        registrationId: lead.registrationId,
-        kind: 'taken',
-        visitorName: `${lead.firstName} ${lead.lastName}`.trim(),
-        visitorEmail: lead.email,
-        byEventUserId: staff.eventUserId,
-      });
-      if (isNew) {
-        await repo.markCardTaken(scopeOf(staff), leadId, card.createdAt);
-        await repo.recordAction({ organisationId: staff.organisationId, eventId, companyId: staff.companyId, action: ReportAction.TakeCard, analyticsType: AnalyticsType.CardTaken, eventUserId: staff.eventUserId });
-      }
-      return cardOf(card, staff.companyName);
+      const photo = await repo.cardPhoto(scopeOf(staff), lead.registrationId);
+      if (!photo) throw errors.notFound('Card photo');
+      return photo;
     },
 
     async companyCards(caller: LeadsCaller, eventId: string): Promise<TVisitingCardList> {

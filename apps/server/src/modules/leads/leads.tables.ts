@@ -3,6 +3,11 @@ import { events } from '../events/events.tables.ts';
 import { exhibitionCompanies } from '../exhibition/exhibition.tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
+// PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer.
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
 
 /**
  * A lead: a visitor (registration) an exhibiting company's staff scanned. One per company and visitor; who they are
@@ -93,6 +98,9 @@ export const leadCards = pgTable(
     visitorName: text('visitor_name').notNull(),
     visitorEmail: text('visitor_email').notNull(),
     byEventUserId: text('by_event_user_id').notNull(),
+    /** SPEC §3.10 upload media 3 (visiting card): a photo of the paper card, checked by its magic bytes. */
+    photoContentType: text('photo_content_type'),
+    photo: bytea('photo'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('lead_cards_company_registration_kind_uq').on(t.companyId, t.registrationId, t.kind), index('lead_cards_event_registration_idx').on(t.eventId, t.registrationId)],
@@ -160,12 +168,6 @@ export const leadWebhookDeliveries = pgTable(
   },
   (t) => [index('lead_webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('lead_webhook_deliveries_company_idx').on(t.companyId, t.status)],
 );
-
-// PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer.
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
 
 /** A company's booth document (brief bag): the bytes, checked by magic bytes on upload. */
 export const leadDocuments = pgTable(

@@ -1,4 +1,4 @@
-import type { TBoothDocumentUpload, TLeadQuestionsInput, TLeadScanInput, TLeadUpdate } from '@pavilion/domain/leads/leads.schemas';
+import type { TCardPhotoUpload, TBoothDocumentUpload, TLeadQuestionsInput, TLeadScanInput, TLeadUpdate } from '@pavilion/domain/leads/leads.schemas';
 import { api } from '../../../app/api-client.ts';
 import { USER_ACCESS_TOKEN_HEADER } from '@pavilion/domain/auth/auth.headers';
 import { sessionStore } from '../../../app/session-storage.ts';
@@ -34,6 +34,7 @@ export const leadsApi = {
     api.call(`GET ${BOOTH}`, { params: { eventId }, query: { page: 1, pageSize: 50, ...(search ? { search } : {}) }, signal, isSilent: true }),
   update: (eventId: string, leadId: string, body: TLeadUpdate) => api.call(`PUT ${BOOTH}/:leadId`, { params: { eventId, leadId }, body }),
   saveQuestions: (eventId: string, body: TLeadQuestionsInput) => api.call(`PUT ${BOOTH}/questions`, { params: { eventId }, body }),
+  cardPhoto: (eventId: string, leadId: string, body: TCardPhotoUpload) => api.call(`PUT ${BOOTH}/:leadId/card/photo`, { params: { eventId, leadId }, body }),
   takeCard: (eventId: string, leadId: string) => api.call(`POST ${BOOTH}/:leadId/card`, { params: { eventId, leadId } }),
   companyCards: (eventId: string, signal?: AbortSignal) => api.call(`GET ${BOOTH}/cards`, { params: { eventId }, signal, isSilent: true }),
   documents: (eventId: string, signal?: AbortSignal) => api.call(`GET ${BOOTH}/documents`, { params: { eventId }, signal, isSilent: true }),

@@ -1,6 +1,6 @@
 import '../leads-i18n.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Box, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Box, Button, FileButton, Group, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Textarea, Title, UnstyledButton } from '@mantine/core';
 import { IconAddressBook, IconCamera, IconCameraOff, IconCloudUpload, IconDownload, IconId } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -96,6 +96,24 @@ function LeadEditor({ eventId, lead, questions, onSaved }: { eventId: string; le
     },
     onError: (err) => toast(errorText(err, t('leads.staff.saveError')), 'error'),
   });
+  const photo = useMutation({
+    mutationFn: async (file: File) => {
+      const dataBase64 = await new Promise<string>((resolve, reject) => {
+        const r = new FileReader();
+        r.onload = () => resolve(String(r.result).replace(/^data:[^,]*,/, ''));
+        r.onerror = () => reject(r.error);
+        r.readAsDataURL(file);
+      });
+      return leadsApi.cardPhoto(eventId, lead.id, { fileName: file.name, dataBase64 });
+    },
+    onSuccess: () => {
+      toast(t('leads.staff.photoSaved'), 'success');
+      onSaved({ ...lead, isCardTaken: true });
+      void qc.invalidateQueries({ queryKey: leadsKeys.me(eventId) });
+      void qc.invalidateQueries({ queryKey: leadsKeys.companyCards(eventId) });
+    },
+    onError: (err) => toast(errorText(err, t('leads.staff.saveError')), 'error'),
+  });
   return (
     <Paper withBorder p="md" radius="md" data-testid="lead-editor">
       <form
@@ -141,6 +159,13 @@ function LeadEditor({ eventId, lead, questions, onSaved }: { eventId: string; le
             <Button variant="light" leftSection={<IconId size={18} aria-hidden />} disabled={lead.isCardTaken} loading={card.isPending} onClick={() => card.mutate()}>
               {lead.isCardTaken ? t('leads.staff.cardIsTaken') : t('leads.staff.takeCard')}
             </Button>
+            <FileButton onChange={(f) => f && photo.mutate(f)} accept="image/png,image/jpeg,image/webp,image/gif" capture="environment">
+              {(props) => (
+                <Button {...props} variant="default" loading={photo.isPending}>
+                  {t('leads.staff.cardPhoto')}
+                </Button>
+              )}
+            </FileButton>
           </Group>
         </Stack>
       </form>

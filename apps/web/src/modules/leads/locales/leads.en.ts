@@ -38,6 +38,8 @@ export const leadsEn = {
     takeCard: 'Take visiting card',
     cardIsTaken: 'Card taken',
     cardTaken: 'Visiting card taken',
+    cardPhoto: 'Photo of paper card',
+    photoSaved: 'Card photo saved',
     myLeads: 'Your company leads',
     exportCsv: 'CSV',
     exportXlsx: 'Excel',
