@@ -6,6 +6,12 @@ import {
   ZBoothDocumentUpload,
   ZBriefBag,
   ZCardDropInput,
+  ZInquiry,
+  ZInquiryAnswer,
+  ZInquiryInput,
+  ZInquiryList,
+  ZInquiryParams,
+  ZInquiryStatusInput,
   ZCardPhotoUpload,
   ZCompanyDocumentsParams,
   ZDocumentParams,
@@ -114,6 +120,21 @@ export const leadsRoutes = defineRoutes({
   removeFromBag: { method: 'DELETE', path: `${ev}/brief-bag/:documentId`, auth: 'user', tags, params: ZDocumentParams, response: ZBriefBag },
   /** Every document of the bag as one ZIP, streamed. */
   bagZip: { method: 'GET', path: `${ev}/brief-bag.zip`, auth: 'user', tags, params: ZLeadsEventParams, response: fileResponse('application/zip') },
+
+  /**
+   * An attendee's inquiry to a company, optionally about one of its products (400 unknownCompany / unknownProduct);
+   * SPEC §9 action 6 inquiry, counted for the company's Inquiries report (analytics type 7).
+   */
+  ask: { method: 'POST', path: `${ev}/inquiries`, auth: 'user', tags, params: ZLeadsEventParams, body: ZInquiryInput, status: 201, response: ZInquiry },
+  myInquiries: { method: 'GET', path: `${ev}/inquiries/mine`, auth: 'user', tags, params: ZLeadsEventParams, response: ZInquiryList },
+  /** The asker closes or reopens their inquiry (open → closed, answered → closed, closed/answered → open). */
+  setMyInquiryStatus: { method: 'PUT', path: `${ev}/inquiries/:inquiryId/status`, auth: 'user', tags, params: ZInquiryParams, body: ZInquiryStatusInput, response: ZInquiry },
+  /** The company's inquiries, newest first (staff). */
+  companyInquiries: { method: 'GET', path: `${booth}/inquiries`, auth: 'user', tags, params: ZLeadsEventParams, response: ZInquiryList },
+  /** Staff answer (open or answered → answered; a closed inquiry 409 LEADS_INQUIRY_CLOSED). */
+  answerInquiry: { method: 'PUT', path: `${booth}/inquiries/:inquiryId/answer`, auth: 'user', tags, params: ZInquiryParams, body: ZInquiryAnswer, response: ZInquiry },
+  /** Staff close an inquiry (or reopen it). */
+  setInquiryStatus: { method: 'PUT', path: `${booth}/inquiries/:inquiryId/status`, auth: 'user', tags, params: ZInquiryParams, body: ZInquiryStatusInput, response: ZInquiry },
 
   /** SPEC §2.6 host tab Onsite Leads: counts per exhibiting company (AP-585 Onsite Leads: View). */
   onsite: { method: 'GET', path: `${ev}/onsite-leads`, auth: 'organiser', access: 'AP-585', tags, params: ZLeadsEventParams, response: ZOnsiteLeads },

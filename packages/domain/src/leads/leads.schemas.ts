@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zPage } from '../common/pagination.ts';
 import { zFileName } from '../validation/file-types.ts';
+import { INQUIRY_STATUSES } from './inquiry-status.ts';
 
 /**
  * Leads (issue 18, leads half): exhibitor staff scan a visitor's credential (or type their registration number) on a
@@ -214,3 +215,26 @@ export const ZCompanyDocumentsParams = z.strictObject({ eventId: zId, companyId:
 export const ZBagAddInput = z.strictObject({ documentId: zId });
 export const ZBriefBag = z.object({ items: ZBoothDocumentList });
 export type TBriefBag = z.infer<typeof ZBriefBag>;
+
+/** Inquiries: an attendee asks a company (optionally about one of its products); its staff answer (SPEC §9 action 6). */
+export const ZInquiryInput = z.strictObject({ companyId: zId, productId: zId.nullable().default(null), message: z.string().trim().min(1).max(2000) });
+export const ZInquiryAnswer = z.strictObject({ answer: z.string().trim().min(1).max(4000) });
+export const ZInquiryStatusInput = z.strictObject({ status: z.enum(['open', 'closed']) });
+export const ZInquiryParams = z.strictObject({ eventId: zId, inquiryId: zId });
+export const ZInquiry = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  productId: z.string().nullable(),
+  productName: z.string().nullable(),
+  askerName: z.string(),
+  askerEmail: z.string(),
+  message: z.string(),
+  answer: z.string().nullable(),
+  answeredBy: z.string().nullable(),
+  status: z.enum(INQUIRY_STATUSES),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+});
+export type TInquiry = z.infer<typeof ZInquiry>;
+export const ZInquiryList = z.array(ZInquiry);

@@ -19,6 +19,8 @@ function createExhibitionPort(repo: ExhibitionRepository) {
       return row ? { id: row.id, name: row.name, organisationId: row.organisationId } : null;
     },
     companies: (eventId: string) => repo.companyList(eventId),
+    /** A product of this company in this event, or null. */
+    product: async (eventId: string, companyId: string, productId: string) => (await repo.products(eventId, companyId)).find((p) => p.id === productId) ?? null,
   };
 }
 export type ExhibitionPort = ReturnType<typeof createExhibitionPort>;

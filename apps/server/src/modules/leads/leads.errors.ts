@@ -12,5 +12,7 @@ export const leadsErrors = {
   companyNotFound: () => new AppError(404, 'NOT_FOUND', 'Company not found'),
   documentNotFound: () => new AppError(404, 'NOT_FOUND', 'Document not found'),
   tooManyDocuments: (n: number) => new AppError(409, 'LEADS_TOO_MANY_DOCUMENTS', `A booth holds at most ${n} documents: remove one first`),
+  inquiryNotFound: () => new AppError(404, 'NOT_FOUND', 'Inquiry not found'),
+  inquiryStep: (status: string) => new AppError(409, 'LEADS_INQUIRY_STATUS', `This inquiry is ${status}: that change is not possible`),
   noRegistration: () => new AppError(403, 'LEADS_NO_REGISTRATION', 'You need a registration for this event (made with your account email) to drop your card'),
 };

@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
-import { leadActions, leadBagItems, leadCards, leadDocuments, leadQuestions, leads, leadScans, leadWebhookDeliveries, leadWebhooks } from './leads.tables.ts';
+import { leadActions, leadBagItems, leadInquiries, leadCards, leadDocuments, leadQuestions, leads, leadScans, leadWebhookDeliveries, leadWebhooks } from './leads.tables.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type CardRow = Omit<typeof leadCards.$inferSelect, 'photo'>;
 export type QuestionRow = typeof leadQuestions.$inferSelect;
 export type DocumentMeta = Omit<typeof leadDocuments.$inferSelect, 'bytes'>;
+export type InquiryRow = typeof leadInquiries.$inferSelect;
 export type WebhookRow = typeof leadWebhooks.$inferSelect;
 export type DeliveryRow = typeof leadWebhookDeliveries.$inferSelect;
 type Company = { eventId: string; companyId: string };
@@ -304,6 +305,44 @@ export function createLeadsRepository(db: Db) {
     },
     async removeFromBag(eventId: string, eventUserId: string, documentId: string): Promise<void> {
       await db.delete(leadBagItems).where(and(eq(leadBagItems.eventId, eventId), eq(leadBagItems.eventUserId, eventUserId), eq(leadBagItems.documentId, documentId)));
+    },
+
+    async insertInquiry(row: Omit<typeof leadInquiries.$inferInsert, 'id'>): Promise<InquiryRow> {
+      const [saved] = await db.insert(leadInquiries).values({ id: newId(), ...row }).returning();
+      return saved!;
+    },
+    async inquiry(eventId: string, id: string): Promise<InquiryRow | null> {
+      const [row] = await db
+        .select()
+        .from(leadInquiries)
+        .where(and(eq(leadInquiries.eventId, eventId), eq(leadInquiries.id, id)))
+        .limit(1);
+      return row ?? null;
+    },
+    async companyInquiries(c: Company): Promise<InquiryRow[]> {
+      return db
+        .select()
+        .from(leadInquiries)
+        .where(and(eq(leadInquiries.eventId, c.eventId), eq(leadInquiries.companyId, c.companyId)))
+        .orderBy(desc(leadInquiries.createdAt))
+        .limit(500);
+    },
+    async askerInquiries(eventId: string, eventUserId: string): Promise<InquiryRow[]> {
+      return db
+        .select()
+        .from(leadInquiries)
+        .where(and(eq(leadInquiries.eventId, eventId), eq(leadInquiries.askerEventUserId, eventUserId)))
+        .orderBy(desc(leadInquiries.createdAt))
+        .limit(500);
+    },
+    /** Moves an inquiry only from the status it was read in (a concurrent change makes this a no-op: null). */
+    async updateInquiry(eventId: string, id: string, fromStatus: string, patch: Partial<typeof leadInquiries.$inferInsert>): Promise<InquiryRow | null> {
+      const [row] = await db
+        .update(leadInquiries)
+        .set(patch)
+        .where(and(eq(leadInquiries.eventId, eventId), eq(leadInquiries.id, id), eq(leadInquiries.status, fromStatus as 'open')))
+        .returning();
+      return row ?? null;
     },
 
     async webhook(c: Company): Promise<WebhookRow | null> {

@@ -399,3 +399,43 @@ describe('visiting card photos', () => {
     expect(cards.items.find((c: { id: string }) => c.id === ok.json().data.id).mediaType).toBe(3);
   });
 });
+
+describe('inquiries', () => {
+  it('lets an attendee ask a company about a product, its staff answer and close, with the status rule and action 6', async () => {
+    const product = await call('POST', hostA, `${ex(eventId)}/companies/${companyA}/products`, { name: 'Arm X1', price: null });
+    expect(product.statusCode, product.body).toBe(201);
+    const productB = await call('POST', hostA, `${ex(eventId)}/companies/${companyB}/products`, { name: 'Beta probe', price: 10 });
+    const asker = await participant(eventId);
+    const base = `/api/eventservices/events/${eventId}/inquiries`;
+    const asked = await call('POST', asker, base, { companyId: companyA, productId: product.json().data.id, message: 'Lead time for 40 units?' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const inq = asked.json().data;
+    expect(inq).toMatchObject({ status: 'open', companyName: 'Acme Robotics', productName: 'Arm X1', askerName: 'Sam Staff', answer: null });
+    // Another company's product, an unknown company, bad bodies, anonymous.
+    expect((await call('POST', asker, base, { companyId: companyA, productId: productB.json().data.id, message: 'x' })).json().errors).toEqual([{ field: 'productId', key: 'unknownProduct' }]);
+    expect((await call('POST', asker, base, { companyId: 'nope', message: 'x' })).json().errors).toEqual([{ field: 'companyId', key: 'unknownCompany' }]);
+    expect((await call('POST', asker, base, { companyId: companyA, message: '   ' })).statusCode).toBe(400);
+    expect((await call('POST', asker, base, { companyId: companyA, message: 'x'.repeat(2001) })).statusCode).toBe(400);
+    expect((await call('POST', asker, base, { companyId: companyA, message: '<script>alert(1)</script>' })).json().code).toBe(1001);
+    expect((await call('POST', {}, base, { companyId: companyA, message: 'hi' })).statusCode).toBe(401);
+
+    // Staff of A see it; staff of B neither see nor answer it.
+    expect((await call('GET', staffA, `${booth(eventId)}/inquiries`)).json().data.map((i: { id: string }) => i.id)).toContain(inq.id);
+    expect((await call('GET', staffB, `${booth(eventId)}/inquiries`)).json().data.map((i: { id: string }) => i.id)).not.toContain(inq.id);
+    expect((await call('PUT', staffB, `${booth(eventId)}/inquiries/${inq.id}/answer`, { answer: 'Mine now' })).statusCode).toBe(404);
+    const answered = await call('PUT', staffA, `${booth(eventId)}/inquiries/${inq.id}/answer`, { answer: 'Six weeks.' });
+    expect(answered.json().data).toMatchObject({ status: 'answered', answer: 'Six weeks.', answeredBy: 'Sam Staff' });
+    const mine = (await call('GET', asker, `${base}/mine`)).json().data;
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ status: 'answered', answer: 'Six weeks.' });
+    // Another participant cannot close it; the asker can, and then it takes no answer until reopened.
+    expect((await call('PUT', outsider, `${base}/${inq.id}/status`, { status: 'closed' })).statusCode).toBe(404);
+    expect((await call('PUT', asker, `${base}/${inq.id}/status`, { status: 'closed' })).json().data.status).toBe('closed');
+    const late = await call('PUT', staffA, `${booth(eventId)}/inquiries/${inq.id}/answer`, { answer: 'Also...' });
+    expect([late.statusCode, late.json().code]).toEqual([409, 'LEADS_INQUIRY_STATUS']);
+    expect((await call('PUT', staffA, `${booth(eventId)}/inquiries/${inq.id}/status`, { status: 'open' })).json().data.status).toBe('open');
+    expect((await call('PUT', staffA, `${booth(eventId)}/inquiries/${inq.id}/status`, { status: 'answered' })).statusCode).toBe(400);
+    const me = (await call('GET', staffA, `${booth(eventId)}/me`)).json().data;
+    expect(me.counts.actions['6']).toBe(1);
+  });
+});

@@ -59,5 +59,11 @@ export function registerLeadsRoutes(app: FastifyInstance, service: LeadsService)
     const files = await service.bagFiles(callerOf(req), req.params.eventId);
     return reply.type('application/zip').header('cache-control', 'private, no-store').header('content-disposition', 'attachment; filename="brief-bag.zip"').send(zipStream(files));
   });
+  route(app, routes.ask, async (req) => service.ask(callerOf(req), req.params.eventId, req.body));
+  route(app, routes.myInquiries, async (req) => service.myInquiries(callerOf(req), req.params.eventId));
+  route(app, routes.setMyInquiryStatus, async (req) => service.setMyInquiryStatus(callerOf(req), req.params.eventId, req.params.inquiryId, req.body.status));
+  route(app, routes.companyInquiries, async (req) => service.companyInquiries(callerOf(req), req.params.eventId));
+  route(app, routes.answerInquiry, async (req) => service.answerInquiry(callerOf(req), req.params.eventId, req.params.inquiryId, req.body.answer));
+  route(app, routes.setInquiryStatus, async (req) => service.setInquiryStatus(callerOf(req), req.params.eventId, req.params.inquiryId, req.body.status));
   route(app, routes.onsite, async (req) => service.onsite(...organiser(req), req.params.eventId));
 }

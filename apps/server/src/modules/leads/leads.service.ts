@@ -18,6 +18,9 @@ import {
   type TBoothDocumentUpload,
   type TBriefBag,
   BOOTH_DOCUMENT_MAX_BYTES,
+  nextInquiryStatus,
+  type TInquiry,
+  type TInquiryStep,
   CARD_PHOTO_MAX_BYTES,
   UploadMedia,
   type TCardPhotoUpload,
@@ -37,7 +40,7 @@ import type { ExhibitionPort } from '../exhibition/index.ts';
 import type { RegistrationPort } from '../registration/index.ts';
 import { leadsErrors } from './leads.errors.ts';
 import { leadsCsv, leadsXlsx } from './leads.export.ts';
-import type { CardRow, DocumentMeta, LeadRow, LeadsRepository } from './leads.repository.ts';
+import type { CardRow, DocumentMeta, InquiryRow, LeadRow, LeadsRepository } from './leads.repository.ts';
 
 type TScan = z.output<typeof ZLeadScanInput>;
 type TUpdate = z.output<typeof ZLeadUpdate>;
@@ -48,7 +51,7 @@ export type LeadsDeps = {
   now: () => Date;
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
   assertTabVisible: (eventId: string, tabName: string, caller: LeadsCaller) => Promise<unknown>;
-  exhibition: Pick<ExhibitionPort, 'staffCompanyOf' | 'company' | 'companies'>;
+  exhibition: Pick<ExhibitionPort, 'staffCompanyOf' | 'company' | 'companies' | 'product'>;
   credentials: Pick<CredentialsService, 'resolve' | 'ensure'>;
   registrations: Pick<RegistrationPort, 'attendee' | 'attendeesByRegistrationNo' | 'attendeesOfEmail'>;
   /** The account's email and name (auth's port). */
@@ -290,6 +293,34 @@ export function createLeadsService(deps: LeadsDeps) {
     return cardOf(card, staff.companyName);
   }
 
+  async function inquiryViews(eventId: string, rows: InquiryRow[]): Promise<TInquiry[]> {
+    const names = new Map((await deps.exhibition.companies(eventId)).map((c) => [c.id, c.name]));
+    return rows.map((r) => ({
+      id: r.id,
+      companyId: r.companyId,
+      companyName: names.get(r.companyId) ?? '',
+      productId: r.productId,
+      productName: r.productName,
+      askerName: r.askerName,
+      askerEmail: r.askerEmail,
+      message: r.message,
+      answer: r.answer,
+      answeredBy: r.answeredByName,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      answeredAt: r.answeredAt ? r.answeredAt.toISOString() : null,
+    }));
+  }
+
+  /** One status move under the domain's rule, from the status it was read in. */
+  async function moveInquiry(row: InquiryRow, step: TInquiryStep, patch: { answer?: string; answeredByName?: string } = {}): Promise<TInquiry> {
+    const to = nextInquiryStatus(row.status, step);
+    if (!to) throw leadsErrors.inquiryStep(row.status);
+    const saved = await repo.updateInquiry(row.eventId, row.id, row.status, { status: to, ...patch, ...(step === 'answer' ? { answeredAt: deps.now() } : {}) });
+    if (!saved) throw leadsErrors.inquiryStep('changed meanwhile');
+    return (await inquiryViews(row.eventId, [saved]))[0]!;
+  }
+
   function docOf(d: DocumentMeta, companyName: string): TBoothDocument {
     return { id: d.id, companyId: d.companyId, companyName, title: d.title, fileName: d.fileName, byteSize: d.byteSize, createdAt: d.createdAt.toISOString() };
   }
@@ -515,6 +546,59 @@ export function createLeadsService(deps: LeadsDeps) {
         used.add(name.toLowerCase());
         return { name, read: () => repo.documentBytes(eventId, d.id) };
       });
+    },
+
+    async ask(caller: LeadsCaller, eventId: string, input: { companyId: string; productId: string | null; message: string }): Promise<TInquiry> {
+      await deps.assertTabVisible(eventId, 'exhibitors', caller);
+      const who = await participantOf(caller, eventId);
+      const company = await deps.exhibition.company(eventId, input.companyId);
+      if (!company) throw errors.validation([{ field: 'companyId', key: 'unknownCompany' }]);
+      const product = input.productId ? await deps.exhibition.product(eventId, input.companyId, input.productId) : null;
+      if (input.productId && !product) throw errors.validation([{ field: 'productId', key: 'unknownProduct' }]);
+      const row = await repo.insertInquiry({
+        organisationId: company.organisationId,
+        eventId,
+        companyId: company.id,
+        productId: product?.id ?? null,
+        productName: product?.name ?? null,
+        askerEventUserId: who.eventUserId,
+        askerName: who.name,
+        askerEmail: who.email,
+        message: input.message,
+      });
+      await repo.recordAction({ organisationId: company.organisationId, eventId, companyId: company.id, action: ReportAction.Inquiry, analyticsType: AnalyticsType.Inquiries, eventUserId: who.eventUserId });
+      return (await inquiryViews(eventId, [row]))[0]!;
+    },
+
+    async myInquiries(caller: LeadsCaller, eventId: string): Promise<TInquiry[]> {
+      const who = await participantOf(caller, eventId);
+      return inquiryViews(eventId, await repo.askerInquiries(eventId, who.eventUserId));
+    },
+
+    async setMyInquiryStatus(caller: LeadsCaller, eventId: string, inquiryId: string, status: 'open' | 'closed'): Promise<TInquiry> {
+      const who = await participantOf(caller, eventId);
+      const row = await repo.inquiry(eventId, inquiryId);
+      if (!row || row.askerEventUserId !== who.eventUserId) throw leadsErrors.inquiryNotFound();
+      return moveInquiry(row, status === 'closed' ? 'close' : 'reopen');
+    },
+
+    async companyInquiries(caller: LeadsCaller, eventId: string): Promise<TInquiry[]> {
+      const staff = await staffOf(caller, eventId);
+      return inquiryViews(eventId, await repo.companyInquiries(scopeOf(staff)));
+    },
+
+    async answerInquiry(caller: LeadsCaller, eventId: string, inquiryId: string, answer: string): Promise<TInquiry> {
+      const staff = await staffOf(caller, eventId);
+      const row = await repo.inquiry(eventId, inquiryId);
+      if (!row || row.companyId !== staff.companyId) throw leadsErrors.inquiryNotFound();
+      return moveInquiry(row, 'answer', { answer, answeredByName: staff.name });
+    },
+
+    async setInquiryStatus(caller: LeadsCaller, eventId: string, inquiryId: string, status: 'open' | 'closed'): Promise<TInquiry> {
+      const staff = await staffOf(caller, eventId);
+      const row = await repo.inquiry(eventId, inquiryId);
+      if (!row || row.companyId !== staff.companyId) throw leadsErrors.inquiryNotFound();
+      return moveInquiry(row, status === 'closed' ? 'close' : 'reopen');
     },
 
     /** SPEC §2.6 host tab Onsite Leads: every company of the event with its counts, and the totals. */

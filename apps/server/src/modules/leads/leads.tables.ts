@@ -208,3 +208,30 @@ export const leadBagItems = pgTable(
   },
   (t) => [uniqueIndex('lead_bag_items_owner_document_uq').on(t.eventUserId, t.documentId), index('lead_bag_items_event_owner_idx').on(t.eventId, t.eventUserId)],
 );
+
+/** An attendee's inquiry to a company (optionally about a product), with the staff's answer and its status. */
+export const leadInquiries = pgTable(
+  'lead_inquiries',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    productId: text('product_id'),
+    productName: text('product_name'),
+    askerEventUserId: text('asker_event_user_id').notNull(),
+    askerName: text('asker_name').notNull(),
+    askerEmail: text('asker_email').notNull(),
+    message: text('message').notNull(),
+    answer: text('answer'),
+    answeredByName: text('answered_by_name'),
+    status: text('status').$type<'open' | 'answered' | 'closed'>().notNull().default('open'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    answeredAt: ts('answered_at'),
+  },
+  (t) => [index('lead_inquiries_company_idx').on(t.eventId, t.companyId, t.createdAt), index('lead_inquiries_asker_idx').on(t.eventId, t.askerEventUserId)],
+);
