@@ -7,4 +7,5 @@ import { lazy } from 'react';
 export const LeadTab = lazy(() => import('./components/lead-tab.tsx').then((m) => ({ default: m.LeadTab })));
 export const DropCardButton = lazy(() => import('./components/drop-card-button.tsx').then((m) => ({ default: m.DropCardButton })));
 export const CompanyDocuments = lazy(() => import('./components/brief-bag.tsx').then((m) => ({ default: m.CompanyDocuments })));
+export const AskCompany = lazy(() => import('./components/inquiries.tsx').then((m) => ({ default: m.AskCompany })));
 export { leadsKeys } from './api/leads-keys.ts';

@@ -10,7 +10,7 @@ import type { TBoothRef, TExhibitorSummary } from '@pavilion/domain/exhibition/e
 import { findCountry } from '@pavilion/domain/reference/countries';
 import { httpStatusOf } from '../../../app/api-client.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { CompanyDocuments, DropCardButton } from '../../leads/index.ts';
+import { AskCompany, CompanyDocuments, DropCardButton } from '../../leads/index.ts';
 import { exhibitorsApi } from '../api/exhibition-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { formatPrice } from './price.ts';
@@ -179,6 +179,7 @@ function ExhibitorPage({ eventId, companyId, onBack }: { eventId: string; compan
       </Paper>
       <Suspense fallback={null}>
         <CompanyDocuments eventId={eventId} companyId={company.id} />
+        <AskCompany eventId={eventId} companyId={company.id} />
       </Suspense>
       <Title order={3} fz="h4">
         {t('exhibition.attendee.products')}

@@ -60,6 +60,15 @@ export const bagApi = {
   zip: (eventId: string) => downloadFile(api.url(`GET ${EV}/brief-bag.zip`, { params: { eventId } }), 'brief-bag.zip'),
 };
 
+/** Inquiries: attendees ask, staff answer. */
+export const inquiriesApi = {
+  ask: (eventId: string, body: { companyId: string; productId: string | null; message: string }) => api.call(`POST ${EV}/inquiries`, { params: { eventId }, body }),
+  mine: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/inquiries/mine`, { params: { eventId }, signal, isSilent: true }),
+  company: (eventId: string, signal?: AbortSignal) => api.call(`GET ${BOOTH}/inquiries`, { params: { eventId }, signal, isSilent: true }),
+  answer: (eventId: string, inquiryId: string, answer: string) => api.call(`PUT ${BOOTH}/inquiries/:inquiryId/answer`, { params: { eventId, inquiryId }, body: { answer } }),
+  close: (eventId: string, inquiryId: string) => api.call(`PUT ${BOOTH}/inquiries/:inquiryId/status`, { params: { eventId, inquiryId }, body: { status: 'closed' } }),
+};
+
 /** Organiser: SPEC §2.6 Onsite Leads (AP-585). */
 export const onsiteLeadsApi = {
   onsite: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/onsite-leads`, { params: { eventId }, signal }),

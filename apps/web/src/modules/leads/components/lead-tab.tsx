@@ -13,6 +13,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { startQrCamera, type TQrCamera } from '../../../ui/qr-reader.ts';
 import { leadsApi, cardsApi } from '../api/leads-api.ts';
 import { BoothDocuments, BriefBag } from './brief-bag.tsx';
+import { CompanyInquiries, MyInquiries } from './inquiries.tsx';
 import { leadsKeys } from '../api/leads-keys.ts';
 import { idbQueueStorage, newNonce, syncQueue, type TQueueStorage } from '../lib/offline-queue.ts';
 
@@ -378,6 +379,7 @@ function StaffView({ eventId, company, questions, counts }: { eventId: string; c
         </Paper>
       )}
       <QuestionsEditor eventId={eventId} questions={questions} />
+      <CompanyInquiries eventId={eventId} />
       <BoothDocuments eventId={eventId} />
     </Stack>
   );
@@ -431,6 +433,7 @@ function VisitorView({ eventId }: { eventId: string }) {
       {cards.isError && <Alert color="red">{httpStatusOf(cards.error) === 403 ? t('leads.cards.noRegistration') : t('leads.staff.loadError')}</Alert>}
       {cards.data && <CardList cards={cards.data} />}
       <BriefBag eventId={eventId} />
+      <MyInquiries eventId={eventId} />
     </Stack>
   );
 }

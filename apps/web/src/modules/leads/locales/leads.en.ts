@@ -91,6 +91,20 @@ export const leadsEn = {
     emptyBody: 'Collect documents from company pages in Exhibitors.',
     remove: 'Remove {{title}} from the bag',
   },
+  inquiries: {
+    title: 'Inquiries',
+    none: 'No inquiries yet.',
+    mine: 'Your inquiries',
+    ask: 'Ask this company',
+    send: 'Send inquiry',
+    sent: 'Your inquiry was sent',
+    about: '{{company}}, about {{product}}',
+    answerBy: 'Answer from {{name}}',
+    yourAnswer: 'Your answer',
+    answer: 'Send answer',
+    close: 'Close',
+    status: { open: 'Open', answered: 'Answered', closed: 'Closed' },
+  },
   onsite: {
     title: 'Onsite Leads',
     intro: 'Leads scanned by each exhibiting company, by rating, and the visiting cards taken and dropped.',
@@ -106,4 +120,5 @@ export const leadsValidationEn = {
   credentialOrNumber: 'Scan a badge or type a registration number',
   unknownQuestion: 'This question is not one of the company questions',
   unknownDocument: 'This document is not available',
+  unknownProduct: 'This product is not one of the company products',
 };
