@@ -439,3 +439,17 @@ describe('inquiries', () => {
     expect(me.counts.actions['6']).toBe(1);
   });
 });
+
+describe('concurrent scans', () => {
+  it('makes one lead when many scans of one visitor race, and counts a nonce sent many times at once once', async () => {
+    const shared = nonce();
+    const bodies = [...Array.from({ length: 20 }, () => ({ credential: visitors[1]!.credential, nonce: nonce() })), ...Array.from({ length: 10 }, () => ({ credential: visitors[1]!.credential, nonce: shared }))];
+    const results = await Promise.all(bodies.map((b) => call('POST', staffB, `${booth(eventId)}/scans`, b)));
+    expect(results.map((r) => r.statusCode)).toEqual(bodies.map(() => 201));
+    expect(results.filter((r) => r.json().data.isNew)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.json().data.lead.id)).size).toBe(1);
+    const lead = (await call('GET', staffB, `${booth(eventId)}?search=${encodeURIComponent(visitors[1]!.email)}`)).json().data.items;
+    expect(lead).toHaveLength(1);
+    expect(lead[0].scans).toBe(21);
+  });
+});
