@@ -83,11 +83,12 @@ describe('attendee app and web portal (issue 14)', () => {
     await ebadgeRow.getByRole('switch', { name: 'Shown: E-Badge' }).check({ force: true });
     await ebadgeRow.getByRole('switch', { name: 'Login required: E-Badge' }).check({ force: true });
     await page.getByTestId('tab-row-about-the-event').getByRole('switch', { name: 'Shown: About the Event' }).uncheck({ force: true });
-    // Schedule and Speaker (built by the programme, issue 16) are shown by default: this menu keeps to the tabs under test.
+    // Schedule and Speaker (built by the programme, issue 16) and Leads (issue 18) are shown by default: this menu keeps to the tabs under test.
     await page.getByTestId('tab-row-session-list').getByRole('switch', { name: 'Shown: Schedule' }).uncheck({ force: true });
     await page.getByTestId('tab-row-speaker-listing').getByRole('switch', { name: 'Shown: Speaker' }).uncheck({ force: true });
     // Networking (built by the meetings module, issue 18) likewise.
     await page.getByTestId('tab-row-networking').getByRole('switch', { name: 'Shown: Networking' }).uncheck({ force: true });
+    await page.getByTestId('tab-row-lead').getByRole('switch', { name: 'Shown: Leads' }).uncheck({ force: true });
     const location = page.getByTestId('tab-row-event-location');
     await location.getByRole('switch', { name: 'Shown: Event Location' }).check({ force: true });
     await location.getByRole('textbox', { name: 'Title' }).fill('Getting there');

@@ -44,6 +44,7 @@ import { shareModule } from './modules/share/index.ts';
 import { portalModule } from './modules/portal/index.ts';
 import { chatModule } from './modules/chat/index.ts';
 import { meetingsModule } from './modules/meetings/index.ts';
+import { leadsModule } from './modules/leads/index.ts';
 
 /**
  * The module list: adding a module is its folder (whose index.ts defines it with `defineModule`) and one line here.
@@ -70,6 +71,7 @@ const MODULES = [
   programmeModule,
   chatModule,
   meetingsModule,
+  leadsModule,
 ];
 
 export type { AppEvents } from './platform/app-module.ts';

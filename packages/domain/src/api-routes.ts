@@ -19,6 +19,7 @@ import { exhibitionRoutes } from './exhibition/exhibition.routes.ts';
 import { programmeRoutes } from './programme/programme.routes.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
 import { meetingsRoutes } from './meetings/meetings.routes.ts';
+import { leadsRoutes } from './leads/leads.routes.ts';
 
 /**
  * Every module's route contracts, one line each (issue 13). The server's route-catalogue test checks that what
@@ -48,6 +49,7 @@ export const API_ROUTES = {
   programme: programmeRoutes,
   chat: chatRoutes,
   meetings: meetingsRoutes,
+  leads: leadsRoutes,
 } as const satisfies Record<string, Record<string, TRouteContract>>;
 
 export type TApiRoute = {

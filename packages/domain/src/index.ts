@@ -79,6 +79,8 @@ export * from './content/certificate.ts';
 export * from './content/email-wrapper.ts';
 export * from './content/html-escape.ts';
 export * from './chat/chat.schemas.ts';
+export * from './leads/leads.schemas.ts';
+export * from './leads/inquiry-status.ts';
 // API schemas
 export * from './events/events.enums.ts';
 export * from './events/events.schemas.ts';

@@ -18,3 +18,4 @@ export * from '../modules/profile/profile.tables.ts';
 export * from '../modules/chat/chat.tables.ts';
 export * from '../modules/portal/portal.tables.ts';
 export * from '../modules/exhibition/exhibition.tables.ts';
+export * from '../modules/leads/leads.tables.ts';

@@ -93,6 +93,7 @@ const loadExhibition = {
   section: () => import('../modules/exhibition/components/exhibition-section.tsx'),
   companies: () => import('../modules/exhibition/pages/companies-page.tsx'),
   booths: () => import('../modules/exhibition/pages/booths-page.tsx'),
+  onsiteLeads: () => import('../modules/leads/pages/onsite-leads-page.tsx'),
 };
 
 /** Sessions & agenda (modules/programme): the organiser's section under /app/sessions. */
@@ -143,13 +144,15 @@ export const signedInRoutes: RouteObject[] = [
         ],
       }),
       // Exhibitors & booths (modules/exhibition): companies (with their products) and booths on the hall plan.
-      gated(['AP-482', 'AP-535'], {
+      gated(['AP-482', 'AP-535', 'AP-585'], {
         path: 'app/exhibitors',
         lazy: page(loadExhibition.section, 'ExhibitionSection'),
         children: [
           { index: true, lazy: page(loadExhibition.section, 'ExhibitionSectionIndex') },
           gated('AP-482', { path: 'companies', lazy: page(loadExhibition.companies, 'CompaniesPage') }),
           gated('AP-535', { path: 'booths', lazy: page(loadExhibition.booths, 'BoothsPage') }),
+          // SPEC §2.6 host report tab Onsite Leads (modules/leads): counts per company.
+          gated('AP-585', { path: 'onsite-leads', lazy: page(loadExhibition.onsiteLeads, 'OnsiteLeadsPage') }),
         ],
       }),
       // Sessions & agenda (modules/programme): one tab per area, each gated by its view code.

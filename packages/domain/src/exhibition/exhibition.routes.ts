@@ -11,6 +11,8 @@ import {
   ZExhibitingCompanyPage,
   ZCompanyParams,
   ZCompanyQuery,
+  ZCompanyStaff,
+  ZCompanyStaffInput,
   ZExhibitionDeleted,
   ZExhibitionEventParams,
   ZExhibitorList,
@@ -50,6 +52,11 @@ export const exhibitionRoutes = defineRoutes({
   importCompanies: { method: 'POST', path: `${ev}/companies/import`, auth: 'organiser', access: 'AP-490', tags, params: ZExhibitionEventParams, body: ZCompanyImportRequest, status: 201, response: ZCompanyImportResult },
   updateCompany: { method: 'PUT', path: `${ev}/companies/:companyId`, auth: 'organiser', access: 'AP-484', tags, params: ZCompanyParams, body: ZCompanyInput, response: ZExhibitingCompany },
   deleteCompany: { method: 'DELETE', path: `${ev}/companies/:companyId`, auth: 'organiser', access: 'AP-485', tags, params: ZCompanyParams, response: ZExhibitionDeleted },
+
+  /** The company's staff emails (who gets the Leads tab's scanner for it). */
+  companyStaff: { method: 'GET', path: `${ev}/companies/:companyId/staff`, auth: 'organiser', access: 'AP-482', tags, params: ZCompanyParams, response: ZCompanyStaff },
+  /** Replaces the list; 409 EXHIBITION_STAFF_TAKEN naming an email that already staffs another company of the event. */
+  saveCompanyStaff: { method: 'PUT', path: `${ev}/companies/:companyId/staff`, auth: 'organiser', access: 'AP-484', tags, params: ZCompanyParams, body: ZCompanyStaffInput, response: ZCompanyStaff },
 
   booths: { method: 'GET', path: `${ev}/booths`, auth: 'organiser', access: 'AP-535', tags, params: ZExhibitionEventParams, response: ZBoothList },
   createBooth: { method: 'POST', path: `${ev}/booths`, auth: 'organiser', access: 'AP-536', tags, params: ZExhibitionEventParams, body: ZBoothInput, status: 201, response: ZBooth },

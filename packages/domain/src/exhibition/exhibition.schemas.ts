@@ -168,3 +168,25 @@ export type TExhibitorPage = z.infer<typeof ZExhibitorPage>;
 export function placementsOverlap(a: TPlacement, b: TPlacement): boolean {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
+
+/** How many staff (user type 7 exhibitors) one exhibiting company may list. */
+export const COMPANY_STAFF_MAX = 50;
+/**
+ * A company's staff: the account emails of the people who work its booth. Each signs in to the event through
+ * `ei/{eventId}` and gets the Leads tab's scanner for this company. One person staffs at most one company of an event.
+ */
+export const ZCompanyStaffInput = z.strictObject({
+  emails: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(EMAIL_MAX_LENGTH)
+        .refine((v) => isValidEmail(v), { message: EMAIL_ERROR_KEY }),
+    )
+    .max(COMPANY_STAFF_MAX),
+});
+export type TCompanyStaffInput = z.input<typeof ZCompanyStaffInput>;
+export const ZCompanyStaff = z.object({ emails: z.array(z.string()) });
+export type TCompanyStaff = z.infer<typeof ZCompanyStaff>;

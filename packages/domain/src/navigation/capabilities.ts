@@ -18,7 +18,7 @@ export const BUILT_APP_TABS: Readonly<Record<TAppTabName, boolean>> = {
   'feed-listing': false,
   exhibitors: true,
   'speaker-listing': true,
-  lead: false,
+  lead: true,
   'e-badge': true,
   'event-agenda': false,
   sponsor: false,

@@ -126,6 +126,11 @@ export function createAuthPort(db: Db) {
         .groupBy(users.roleId);
       return new Map(rows.map((r) => [r.roleId!, Number(r.n)]));
     },
+    /** A user's account email and display name, or null. */
+    async contactOf(userId: string): Promise<{ email: string; name: string | null } | null> {
+      const [r] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId)).limit(1);
+      return r ? { email: r.email, name: `${r.firstName} ${r.lastName}`.trim() || null } : null;
+    },
     /** Display names ("First Last", null when blank) of these users. */
     async namesOf(userIds: string[]): Promise<Map<string, string | null>> {
       if (userIds.length === 0) return new Map();

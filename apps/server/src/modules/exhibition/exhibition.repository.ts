@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { exhibitionBooths, exhibitionCompanies, exhibitionProducts } from './exhibition.tables.ts';
+import { newId } from '../../platform/ids.ts';
+import { exhibitionBooths, exhibitionCompanies, exhibitionCompanyStaff, exhibitionProducts } from './exhibition.tables.ts';
 
 export type CompanyRow = typeof exhibitionCompanies.$inferSelect;
 export type BoothRow = typeof exhibitionBooths.$inferSelect;
@@ -155,6 +156,54 @@ export function createExhibitionRepository(db: Db) {
         .from(exhibitionCompanies)
         .where(and(eq(exhibitionCompanies.eventId, eventId), inArray(exhibitionCompanies.id, ids)));
       return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    async staffEmails(scope: Scope, companyId: string): Promise<string[]> {
+      const rows = await db
+        .select({ email: exhibitionCompanyStaff.email })
+        .from(exhibitionCompanyStaff)
+        .where(and(eq(exhibitionCompanyStaff.organisationId, scope.organisationId), eq(exhibitionCompanyStaff.eventId, scope.eventId), eq(exhibitionCompanyStaff.companyId, companyId)))
+        .orderBy(asc(exhibitionCompanyStaff.email));
+      return rows.map((r) => r.email);
+    },
+    /** Which of these emails staff another company of the event (email → that company's name). */
+    async staffElsewhere(eventId: string, companyId: string, emails: string[]): Promise<Map<string, string>> {
+      if (emails.length === 0) return new Map();
+      const rows = await db
+        .select({ email: exhibitionCompanyStaff.email, name: exhibitionCompanies.name })
+        .from(exhibitionCompanyStaff)
+        .innerJoin(exhibitionCompanies, eq(exhibitionCompanies.id, exhibitionCompanyStaff.companyId))
+        .where(and(eq(exhibitionCompanyStaff.eventId, eventId), ne(exhibitionCompanyStaff.companyId, companyId), inArray(exhibitionCompanyStaff.email, emails)));
+      return new Map(rows.map((r) => [r.email, r.name]));
+    },
+    /** Replaces the company's staff list in one transaction (the unique index refuses an email of another company). */
+    async replaceStaff(scope: Scope, companyId: string, emails: string[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(exhibitionCompanyStaff)
+          .where(and(eq(exhibitionCompanyStaff.organisationId, scope.organisationId), eq(exhibitionCompanyStaff.eventId, scope.eventId), eq(exhibitionCompanyStaff.companyId, companyId)));
+        if (emails.length > 0) {
+          await tx.insert(exhibitionCompanyStaff).values(emails.map((email) => ({ id: newId(), organisationId: scope.organisationId, eventId: scope.eventId, companyId, email })));
+        }
+      });
+    },
+    /** The company this email staffs in the event, with its name, or null. */
+    async staffCompanyOf(eventId: string, email: string): Promise<{ companyId: string; companyName: string } | null> {
+      const [row] = await db
+        .select({ companyId: exhibitionCompanies.id, companyName: exhibitionCompanies.name })
+        .from(exhibitionCompanyStaff)
+        .innerJoin(exhibitionCompanies, eq(exhibitionCompanies.id, exhibitionCompanyStaff.companyId))
+        .where(and(eq(exhibitionCompanyStaff.eventId, eventId), eq(exhibitionCompanyStaff.email, email.toLowerCase())))
+        .limit(1);
+      return row ?? null;
+    },
+    /** Every company of the event, id and name (the Onsite Leads report's rows). */
+    async companyList(eventId: string): Promise<{ id: string; name: string }[]> {
+      return db
+        .select({ id: exhibitionCompanies.id, name: exhibitionCompanies.name })
+        .from(exhibitionCompanies)
+        .where(eq(exhibitionCompanies.eventId, eventId))
+        .orderBy(asc(exhibitionCompanies.nameKey), asc(exhibitionCompanies.id));
     },
 
     async products(eventId: string, companyId: string): Promise<ProductRow[]> {

@@ -11,6 +11,8 @@ export function registerExhibitionRoutes(app: FastifyInstance, service: Exhibiti
   route(app, routes.importCompanies, async (req) => service.importCompanies(...organiser(req), req.params.eventId, req.body.csv), { bodyLimit: 2 * 1024 * 1024 });
   route(app, routes.updateCompany, async (req) => service.updateCompany(...organiser(req), req.params.eventId, req.params.companyId, req.body));
   route(app, routes.deleteCompany, async (req) => service.deleteCompany(...organiser(req), req.params.eventId, req.params.companyId));
+  route(app, routes.companyStaff, async (req) => service.companyStaff(...organiser(req), req.params.eventId, req.params.companyId));
+  route(app, routes.saveCompanyStaff, async (req) => service.saveCompanyStaff(...organiser(req), req.params.eventId, req.params.companyId, req.body.emails));
   route(app, routes.booths, async (req) => service.booths(...organiser(req), req.params.eventId));
   route(app, routes.createBooth, async (req) => service.createBooth(...organiser(req), req.params.eventId, req.body));
   route(app, routes.updateBooth, async (req) => service.updateBooth(...organiser(req), req.params.eventId, req.params.boothId, req.body));

@@ -12,6 +12,7 @@ import {
   type TBoothInput,
   type TBoothList,
   type TBoothRef,
+  type TCompanyStaff,
   type TExhibitingCompany,
   type TCompanyQuery,
   type TExhibitorPage,
@@ -229,6 +230,31 @@ export function createExhibitionService(deps: ExhibitionDeps) {
       }
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.company_deleted', target: companyId, meta: { eventId } });
       return { id: companyId };
+    },
+
+    async companyStaff(caller: AuthUser, organisationId: string, eventId: string, companyId: string): Promise<TCompanyStaff> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      await ownCompany(organisationId, eventId, companyId);
+      return { emails: await repo.staffEmails(scopeOf(organisationId, eventId), companyId) };
+    },
+
+    /** Replaces the staff list; an email that staffs another company of the event is refused (409 naming it). */
+    async saveCompanyStaff(caller: AuthUser, organisationId: string, eventId: string, companyId: string, emails: string[]): Promise<TCompanyStaff> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      await ownCompany(organisationId, eventId, companyId);
+      const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
+      const elsewhere = await repo.staffElsewhere(eventId, companyId, unique);
+      const [first] = elsewhere;
+      if (first) throw exhibitionErrors.staffTaken(first[0], first[1]);
+      try {
+        await repo.replaceStaff(scopeOf(organisationId, eventId), companyId, unique);
+      } catch (err) {
+        // Listed for another company meanwhile: the unique index says no.
+        if (sqlState(err) === '23505') throw errors.conflict('EXHIBITION_STAFF_TAKEN', 'One of these emails was given to another company meanwhile: try again');
+        throw err;
+      }
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.staff_saved', target: companyId, meta: { eventId, count: unique.length } });
+      return { emails: await repo.staffEmails(scopeOf(organisationId, eventId), companyId) };
     },
 
     async booths(caller: AuthUser, organisationId: string, eventId: string): Promise<TBoothList> {

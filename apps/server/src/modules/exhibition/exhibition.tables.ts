@@ -76,3 +76,25 @@ export const exhibitionProducts = pgTable(
   },
   (t) => [index('exhibition_products_company_idx').on(t.companyId)],
 );
+
+/**
+ * A company's staff (SPEC §3.1 user type 7, exhibitor): an account email the organiser listed. One person staffs at
+ * most one company of an event (the unique index), so a scan knows whose lead it is.
+ */
+export const exhibitionCompanyStaff = pgTable(
+  'exhibition_company_staff',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id').notNull(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('exhibition_company_staff_event_email_uq').on(t.eventId, t.email), index('exhibition_company_staff_company_idx').on(t.companyId)],
+);

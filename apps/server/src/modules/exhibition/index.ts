@@ -1,17 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { defineModule } from '../../platform/app-module.ts';
-import { createExhibitionRepository } from './exhibition.repository.ts';
+import { createExhibitionRepository, type ExhibitionRepository } from './exhibition.repository.ts';
 import { registerExhibitionRoutes } from './exhibition.routes.ts';
 import { createExhibitionService, type ExhibitionDeps } from './exhibition.service.ts';
 
 export type { ExhibitionService } from './exhibition.service.ts';
 
+/**
+ * Exhibition's port (read model over its own tables). `staffCompanyOf` is what leads asks on every scan: which
+ * company the signed-in participant (by account email) works for in this event.
+ */
+function createExhibitionPort(repo: ExhibitionRepository) {
+  return {
+    staffCompanyOf: (eventId: string, email: string) => repo.staffCompanyOf(eventId, email),
+    company: async (eventId: string, companyId: string) => {
+      const row = await repo.company(eventId, companyId);
+      return row ? { id: row.id, name: row.name, organisationId: row.organisationId } : null;
+    },
+    companies: (eventId: string) => repo.companyList(eventId),
+    /** A product of this company in this event, or null. */
+    product: async (eventId: string, companyId: string, productId: string) => (await repo.products(eventId, companyId)).find((p) => p.id === productId) ?? null,
+  };
+}
+export type ExhibitionPort = ReturnType<typeof createExhibitionPort>;
+
 /** Exhibition (issue 15, first slice): exhibiting companies, booths on a hall plan, products; the app's Exhibitors tab. */
 export function createExhibitionModule(db: Db, deps: Omit<ExhibitionDeps, 'repo'>) {
-  const service = createExhibitionService({ repo: createExhibitionRepository(db), ...deps });
+  const repo = createExhibitionRepository(db);
+  const service = createExhibitionService({ repo, ...deps });
   return {
     service,
+    /** What other modules may read of exhibition: who staffs which company, and the event's companies. */
+    port: createExhibitionPort(repo),
     plugin: async (app: FastifyInstance) => registerExhibitionRoutes(app, service),
   };
 }

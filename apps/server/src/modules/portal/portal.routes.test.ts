@@ -66,7 +66,7 @@ describe('organiser: app tabs', () => {
     expect(view.isDefault).toBe(true);
     expect(view.tabs.map((x: Tab) => x.tabName)).toEqual([...APP_TAB_NAMES]);
     expect(view.tabs.filter((x: Tab) => x.showInMenu).map((x: Tab) => x.title)).toEqual(['Home', 'Networking', 'Schedule', 'EFeed', 'Exhibitor', 'Speaker', 'Leads', 'Selfie Point', 'About the Event']);
-    expect(view.tabs.filter((x: { isBuilt: boolean }) => x.isBuilt).map((x: Tab) => x.tabName)).toEqual(['event-info', 'networking', 'session-list', 'exhibitors', 'speaker-listing', 'e-badge', 'event-location', 'about-the-event']);
+    expect(view.tabs.filter((x: { isBuilt: boolean }) => x.isBuilt).map((x: Tab) => x.tabName)).toEqual(['event-info', 'networking', 'session-list', 'exhibitors', 'speaker-listing', 'lead', 'e-badge', 'event-location', 'about-the-event']);
   });
 
   it('saves the whole list: reorder, hide, rename, restrict to a ticket; the other event keeps its defaults', async () => {
@@ -162,14 +162,14 @@ describe('attendee: the app menu and tab data', () => {
     const res = await t.app.inject(pub(eventId, '/app-menu'));
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(names(res)).toEqual(['about-the-event', 'networking', 'session-list', 'exhibitors', 'speaker-listing', 'event-info']);
+    expect(names(res)).toEqual(['about-the-event', 'networking', 'session-list', 'exhibitors', 'speaker-listing', 'lead', 'event-info']);
     expect(res.json().data.viewer).toEqual({ isSignedIn: false, isParticipant: false });
     expect(res.json().data.tabs[0].bannerUrl).toMatch(/^\/api\/eventservices\/public\/portal-banners\//);
   });
 
   it('shows the ticket holder the restricted tab, and the attendee without the ticket not', async () => {
-    expect(names(await t.app.inject({ url: pub(eventId, '/app-menu'), headers: holder }))).toEqual(['about-the-event', 'networking', 'session-list', 'exhibitors', 'speaker-listing', 'e-badge', 'event-location', 'event-info']);
-    expect(names(await t.app.inject({ url: pub(eventId, '/app-menu'), headers: nonHolder }))).toEqual(['about-the-event', 'networking', 'session-list', 'exhibitors', 'speaker-listing', 'e-badge', 'event-info']);
+    expect(names(await t.app.inject({ url: pub(eventId, '/app-menu'), headers: holder }))).toEqual(['about-the-event', 'networking', 'session-list', 'exhibitors', 'speaker-listing', 'lead', 'e-badge', 'event-location', 'event-info']);
+    expect(names(await t.app.inject({ url: pub(eventId, '/app-menu'), headers: nonHolder }))).toEqual(['about-the-event', 'networking', 'session-list', 'exhibitors', 'speaker-listing', 'lead', 'e-badge', 'event-info']);
   });
 
   it('refuses a restricted tab’s data: 401 anonymous, 403 without the ticket, 200 with it', async () => {
@@ -202,7 +202,7 @@ describe('attendee: the app menu and tab data', () => {
   });
 
   it('keeps event B apart: its menu is the defaults, and event A’s holder gains nothing there', async () => {
-    expect(names(await t.app.inject({ url: pub(eventB, '/app-menu'), headers: holder }))).toEqual(['event-info', 'networking', 'session-list', 'exhibitors', 'speaker-listing', 'about-the-event']);
+    expect(names(await t.app.inject({ url: pub(eventB, '/app-menu'), headers: holder }))).toEqual(['event-info', 'networking', 'session-list', 'exhibitors', 'speaker-listing', 'lead', 'about-the-event']);
     const res = await t.app.inject({ url: pub(eventB, '/app-menu'), headers: holder });
     expect(res.json().data.viewer).toEqual({ isSignedIn: true, isParticipant: false });
     expect((await t.app.inject(pub('no-such-event', '/app-menu'))).statusCode).toBe(404);

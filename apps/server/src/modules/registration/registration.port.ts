@@ -163,6 +163,20 @@ export function createRegistrationPort(db: Db) {
         .orderBy(desc(registrations.createdAt))
         .limit(limit);
     },
+    /** The event's registrations under this registration number (one order; several for a group order). */
+    async attendeesByRegistrationNo(eventId: string, registrationNo: string): Promise<Attendee[]> {
+      return base()
+        .where(and(eq(registrations.eventId, eventId), eq(orders.registrationNo, registrationNo)))
+        .orderBy(registrations.id)
+        .limit(20);
+    },
+    /** The event's registrations made with this email (case-insensitive). */
+    async attendeesOfEmail(eventId: string, email: string): Promise<Attendee[]> {
+      return base()
+        .where(and(eq(registrations.eventId, eventId), sql`lower(${registrations.email}) = lower(${email})`))
+        .orderBy(registrations.id)
+        .limit(20);
+    },
     /** Ids of the event's registrations whose email or registration number contains `text` (list searches). */
     async idsMatching(eventId: string, text: string): Promise<string[]> {
       const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Select, Textarea, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Select, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { activeCountries } from '@pavilion/domain/reference/countries';
 import type { TExhibitingCompany, TCompanyInput } from '@pavilion/domain/exhibition/exhibition.schemas';
@@ -31,10 +31,28 @@ export function CompanyFormModal({ eventId, company, isOpen, onClose }: { eventI
       setErrors({});
     }
   }, [isOpen, company]);
+  // Staff (user type 7): the account emails that get the Leads tab's scanner for this company.
+  const staff = useQuery({ queryKey: exhibitionKeys.staff(eventId, company?.id ?? ''), queryFn: ({ signal }) => api.companyStaff(eventId, company!.id, signal), enabled: isOpen && company !== null });
+  const [staffEmails, setStaffEmails] = useState<string[]>([]);
+  useEffect(() => {
+    if (isOpen) setStaffEmails(company ? (staff.data?.emails ?? []) : []);
+  }, [isOpen, company, staff.data]);
   const countries = useMemo(() => activeCountries().map((c) => ({ value: c.countryCode, label: c.name })), []);
   const mutation = useMutation({
-    mutationFn: (body: TCompanyInput) => (company ? api.updateCompany(eventId, company.id, body) : api.createCompany(eventId, body)),
+    mutationFn: async (body: TCompanyInput) => {
+      const saved = company ? await api.updateCompany(eventId, company.id, body) : await api.createCompany(eventId, body);
+      try {
+        await api.saveCompanyStaff(eventId, saved.id, staffEmails);
+      } catch (err) {
+        // The company is saved; its staff list is what failed: shown on the staff field.
+        const e = err as { errors?: { field: string; key: string }[] };
+        if (e.errors) throw { ...e, errors: e.errors.map((x) => ({ ...x, field: 'staffEmails' })) };
+        throw err;
+      }
+      return saved;
+    },
     onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: exhibitionKeys.staff(eventId, company?.id ?? '') });
       void qc.invalidateQueries({ queryKey: exhibitionKeys.companies(eventId) });
       void qc.invalidateQueries({ queryKey: exhibitionKeys.booths(eventId) });
     },
@@ -79,6 +97,20 @@ export function CompanyFormModal({ eventId, company, isOpen, onClose }: { eventI
       />
       <TextInput label={t('exhibition.companies.website')} type="url" placeholder="https://" maxLength={300} value={draft.website} onChange={(e) => set('website')(e.currentTarget.value)} error={errors.website || undefined} />
       <TextInput label={t('exhibition.companies.contactEmail')} type="email" maxLength={254} value={draft.contactEmail} onChange={(e) => set('contactEmail')(e.currentTarget.value)} error={errors.contactEmail || undefined} />
+      <TagsInput
+        label={t('exhibition.companies.staff')}
+        description={t('exhibition.companies.staffHint')}
+        placeholder={t('exhibition.companies.staffPlaceholder')}
+        value={staffEmails}
+        onChange={(v) => {
+          setStaffEmails(v.map((x) => x.trim().toLowerCase()).filter(Boolean));
+          setErrors((e) => ({ ...e, staffEmails: '' }));
+        }}
+        maxTags={50}
+        splitChars={[',', ' ', ';']}
+        clearable
+        error={errors.staffEmails || undefined}
+      />
       <Textarea
         label={t('exhibition.companies.profile')}
         description={t('exhibition.companies.profileHint')}

@@ -7,6 +7,7 @@ import { useAccess } from '../../../app/access.ts';
 export const EXHIBITION_SECTIONS: TSectionTab[] = [
   { path: 'companies', label: 'companies', access: 'AP-482' },
   { path: 'booths', label: 'booths', access: 'AP-535' },
+  { path: 'onsite-leads', label: 'onsiteLeads', access: 'AP-585' },
 ];
 
 /** /app/exhibitors/*: the header, the tabs and the tab. */

@@ -1,5 +1,5 @@
 import '../exhibition-i18n.ts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title, TypographyStylesProvider, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconBuildingStore, IconChevronRight, IconMail, IconSearch, IconWorld } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import type { TBoothRef, TExhibitorSummary } from '@pavilion/domain/exhibition/e
 import { findCountry } from '@pavilion/domain/reference/countries';
 import { httpStatusOf } from '../../../app/api-client.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
+import { AskCompany, CompanyDocuments, DropCardButton } from '../../leads/index.ts';
 import { exhibitorsApi } from '../api/exhibition-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { formatPrice } from './price.ts';
@@ -147,6 +148,9 @@ function ExhibitorPage({ eventId, companyId, onBack }: { eventId: string; compan
             </Text>
           )}
           <BoothBadges booths={company.booths} />
+          <Suspense fallback={null}>
+            <DropCardButton eventId={eventId} companyId={company.id} companyName={company.name} />
+          </Suspense>
           {company.profileHtml && (
             // Sanitised on save (server) and on arrival (the API client's DOMPurify pass).
             <TypographyStylesProvider>
@@ -173,6 +177,10 @@ function ExhibitorPage({ eventId, companyId, onBack }: { eventId: string; compan
           </Group>
         </Stack>
       </Paper>
+      <Suspense fallback={null}>
+        <CompanyDocuments eventId={eventId} companyId={company.id} />
+        <AskCompany eventId={eventId} companyId={company.id} />
+      </Suspense>
       <Title order={3} fz="h4">
         {t('exhibition.attendee.products')}
       </Title>

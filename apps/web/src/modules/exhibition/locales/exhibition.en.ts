@@ -6,9 +6,12 @@ export const exhibitionEn = {
     sectionsNav: 'Exhibition sections',
     noEvent: 'Choose an event first',
     noEventBody: 'Companies and booths belong to an event: open one from your events.',
-    tabs: { companies: 'Companies', booths: 'Booths & hall plan' },
+    tabs: { companies: 'Companies', booths: 'Booths & hall plan', onsiteLeads: 'Onsite Leads' },
   },
   companies: {
+    staff: 'Staff emails',
+    staffHint: 'People who work this booth: when they sign in to the event with one of these emails, the Leads tab lets them scan visitors for this company.',
+    staffPlaceholder: 'name@company.com, press Enter',
     count_one: '{{count}} company',
     count_other: '{{count}} companies',
     search: 'Search companies',

@@ -11,6 +11,7 @@ import { formatDateRange } from '../../../ui/format.ts';
 import { AttendeeHome, HomeCard } from '../../attendee/index.ts';
 import { useMyEbadges } from '../../ebadge/index.ts';
 import { ExhibitorsTab } from '../../exhibition/index.ts';
+import { LeadTab } from '../../leads/index.ts';
 import { ScheduleTab, SpeakersTab } from '../../programme/index.ts';
 import { NetworkingTab } from '../../meetings/index.ts';
 
@@ -177,6 +178,13 @@ export function AppTabContent({ tabName, event }: { tabName: TAppTabName; event:
       return (
         <Suspense fallback={<Skeleton h={160} />}>
           <NetworkingTab eventId={event.id} />
+        </Suspense>
+      );
+    // Leads (modules/leads): the staff scanner or the visitor's cards; lazy.
+    case 'lead':
+      return (
+        <Suspense fallback={<Skeleton h={160} />}>
+          <LeadTab eventId={event.id} />
         </Suspense>
       );
     default:

@@ -1,0 +1,425 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { newId } from '../../platform/ids.ts';
+import { leadActions, leadBagItems, leadInquiries, leadCards, leadDocuments, leadQuestions, leads, leadScans, leadWebhookDeliveries, leadWebhooks } from './leads.tables.ts';
+
+export type LeadRow = typeof leads.$inferSelect;
+export type CardRow = Omit<typeof leadCards.$inferSelect, 'photo'>;
+export type QuestionRow = typeof leadQuestions.$inferSelect;
+export type DocumentMeta = Omit<typeof leadDocuments.$inferSelect, 'bytes'>;
+export type InquiryRow = typeof leadInquiries.$inferSelect;
+export type WebhookRow = typeof leadWebhooks.$inferSelect;
+export type DeliveryRow = typeof leadWebhookDeliveries.$inferSelect;
+type Company = { eventId: string; companyId: string };
+
+const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const docMeta = {
+  id: leadDocuments.id,
+  organisationId: leadDocuments.organisationId,
+  eventId: leadDocuments.eventId,
+  companyId: leadDocuments.companyId,
+  title: leadDocuments.title,
+  fileName: leadDocuments.fileName,
+  contentType: leadDocuments.contentType,
+  byteSize: leadDocuments.byteSize,
+  createdByEventUserId: leadDocuments.createdByEventUserId,
+  createdAt: leadDocuments.createdAt,
+};
+const cardMeta = {
+  id: leadCards.id,
+  organisationId: leadCards.organisationId,
+  eventId: leadCards.eventId,
+  companyId: leadCards.companyId,
+  registrationId: leadCards.registrationId,
+  kind: leadCards.kind,
+  visitorName: leadCards.visitorName,
+  visitorEmail: leadCards.visitorEmail,
+  byEventUserId: leadCards.byEventUserId,
+  photoContentType: leadCards.photoContentType,
+  createdAt: leadCards.createdAt,
+};
+const ofCompany = (c: Company) => and(eq(leads.eventId, c.eventId), eq(leads.companyId, c.companyId));
+
+/** What a scan writes: the lead as first seen, and the scan's ledger entry. */
+export type ScanWrite = {
+  organisationId: string;
+  eventId: string;
+  companyId: string;
+  registrationId: string;
+  registrationNo: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  ticketName: string | null;
+  staffEventUserId: string;
+  staffName: string;
+  nonce: string;
+  scannedAt: Date;
+  rating: 'hot' | 'warm' | 'cold' | null;
+  notes: string;
+  answers: Record<string, string>;
+};
+
+/** The only file that queries the leads tables; every query names the event and the company. */
+export function createLeadsRepository(db: Db) {
+  return {
+    /**
+     * The hot path, one statement: the scan's ledger row (skipped when this staff member's nonce was seen: a resent
+     * scan), then, only if it was new, the lead inserted or its count and last time moved on. `inserted` tells a new
+     * lead from a known one; no row means the scan was a duplicate.
+     */
+    async recordScan(w: ScanWrite): Promise<{ lead: LeadRow; isNew: boolean } | null> {
+      const res = rowsOf<Record<string, unknown>>(
+        await db.execute(sql`
+        with s as (
+          insert into lead_scans (id, event_id, company_id, registration_id, staff_event_user_id, nonce, scanned_at)
+          values (${newId()}, ${w.eventId}, ${w.companyId}, ${w.registrationId}, ${w.staffEventUserId}, ${w.nonce}, ${w.scannedAt})
+          on conflict do nothing
+          returning 1
+        )
+        insert into leads as l (id, organisation_id, event_id, company_id, registration_id, registration_no, first_name, last_name, email, ticket_name,
+                                rating, notes, answers, scanned_by_event_user_id, scanned_by_name, scan_count, first_scanned_at, last_scanned_at)
+        select ${newId()}, ${w.organisationId}, ${w.eventId}, ${w.companyId}, ${w.registrationId}, ${w.registrationNo}, ${w.firstName}, ${w.lastName}, ${w.email}, ${w.ticketName},
+               ${w.rating}, ${w.notes}, ${JSON.stringify(w.answers)}::jsonb, ${w.staffEventUserId}, ${w.staffName}, 1, ${w.scannedAt}, ${w.scannedAt}
+        where exists (select 1 from s)
+        on conflict (company_id, registration_id) do update set
+          scan_count = l.scan_count + 1,
+          first_scanned_at = least(l.first_scanned_at, excluded.first_scanned_at),
+          last_scanned_at = greatest(l.last_scanned_at, excluded.last_scanned_at),
+          rating = coalesce(excluded.rating, l.rating),
+          notes = case when excluded.notes <> '' then excluded.notes else l.notes end,
+          answers = l.answers || excluded.answers,
+          updated_at = now()
+        returning l.*, (xmax = 0) as inserted`),
+      );
+      const r = res[0];
+      if (!r) return null;
+      const at = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+      const lead: LeadRow = {
+        id: String(r.id),
+        organisationId: String(r.organisation_id),
+        eventId: String(r.event_id),
+        companyId: String(r.company_id),
+        registrationId: String(r.registration_id),
+        registrationNo: String(r.registration_no),
+        firstName: String(r.first_name),
+        lastName: String(r.last_name),
+        email: String(r.email),
+        ticketName: r.ticket_name === null ? null : String(r.ticket_name),
+        rating: (r.rating ?? null) as LeadRow['rating'],
+        notes: String(r.notes),
+        answers: (typeof r.answers === 'string' ? JSON.parse(r.answers) : r.answers) as Record<string, string>,
+        scannedByEventUserId: String(r.scanned_by_event_user_id),
+        scannedByName: String(r.scanned_by_name),
+        scanCount: Number(r.scan_count),
+        firstScannedAt: at(r.first_scanned_at),
+        lastScannedAt: at(r.last_scanned_at),
+        cardTakenAt: r.card_taken_at === null ? null : at(r.card_taken_at),
+        createdAt: at(r.created_at),
+        updatedAt: at(r.updated_at),
+      };
+      return { lead, isNew: r.inserted === true || r.inserted === 't' };
+    },
+    async leadOf(c: Company, registrationId: string): Promise<LeadRow | null> {
+      const [row] = await db
+        .select()
+        .from(leads)
+        .where(and(ofCompany(c), eq(leads.registrationId, registrationId)))
+        .limit(1);
+      return row ?? null;
+    },
+    async lead(c: Company, id: string): Promise<LeadRow | null> {
+      const [row] = await db
+        .select()
+        .from(leads)
+        .where(and(ofCompany(c), eq(leads.id, id)))
+        .limit(1);
+      return row ?? null;
+    },
+    async leads(c: Company, q: { search?: string; rating?: string; page: number; pageSize: number }): Promise<{ rows: LeadRow[]; total: number }> {
+      const where: (SQL | undefined)[] = [ofCompany(c)];
+      if (q.rating) where.push(eq(leads.rating, q.rating as 'hot'));
+      if (q.search) {
+        const like = `%${escapeLike(q.search)}%`;
+        where.push(or(ilike(leads.firstName, like), ilike(leads.lastName, like), ilike(leads.email, like), ilike(leads.registrationNo, like)));
+      }
+      const cond = and(...where);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(leads)
+          .where(cond)
+          .orderBy(desc(leads.lastScannedAt), asc(leads.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        db.select({ n: count() }).from(leads).where(cond),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    /** Every lead of the company, newest first (exports; a company has thousands at most). */
+    async allLeads(c: Company): Promise<LeadRow[]> {
+      return db.select().from(leads).where(ofCompany(c)).orderBy(desc(leads.firstScannedAt), asc(leads.id));
+    },
+    async updateLead(c: Company, id: string, patch: { rating: 'hot' | 'warm' | 'cold' | null; notes: string; answers: Record<string, string> }): Promise<LeadRow | null> {
+      const [row] = await db
+        .update(leads)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(ofCompany(c), eq(leads.id, id)))
+        .returning();
+      return row ?? null;
+    },
+    async markCardTaken(c: Company, id: string, at: Date): Promise<void> {
+      await db
+        .update(leads)
+        .set({ cardTakenAt: at })
+        .where(and(ofCompany(c), eq(leads.id, id)));
+    },
+
+    async questions(c: Company): Promise<QuestionRow[]> {
+      return db
+        .select()
+        .from(leadQuestions)
+        .where(and(eq(leadQuestions.eventId, c.eventId), eq(leadQuestions.companyId, c.companyId)))
+        .orderBy(asc(leadQuestions.position));
+    },
+    async replaceQuestions(c: Company & { organisationId: string }, rows: { id: string; label: string }[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(leadQuestions).where(and(eq(leadQuestions.eventId, c.eventId), eq(leadQuestions.companyId, c.companyId)));
+        if (rows.length > 0) {
+          await tx.insert(leadQuestions).values(rows.map((r, i) => ({ id: r.id, label: r.label, position: i, organisationId: c.organisationId, eventId: c.eventId, companyId: c.companyId })));
+        }
+      });
+    },
+
+    /** A card, once per company, visitor and kind: the existing one when it was already there. */
+    async insertCard(row: Omit<typeof leadCards.$inferInsert, 'id' | 'photo' | 'photoContentType'>): Promise<{ card: CardRow; isNew: boolean }> {
+      const [saved] = await db
+        .insert(leadCards)
+        .values({ id: newId(), ...row })
+        .onConflictDoNothing()
+        .returning(cardMeta);
+      if (saved) return { card: saved, isNew: true };
+      const [existing] = await db
+        .select(cardMeta)
+        .from(leadCards)
+        .where(and(eq(leadCards.eventId, row.eventId), eq(leadCards.companyId, row.companyId), eq(leadCards.registrationId, row.registrationId), eq(leadCards.kind, row.kind)))
+        .limit(1);
+      return { card: existing!, isNew: false };
+    },
+    async setCardPhoto(c: Company, cardId: string, contentType: string, photo: Buffer): Promise<void> {
+      await db
+        .update(leadCards)
+        .set({ photoContentType: contentType, photo })
+        .where(and(eq(leadCards.eventId, c.eventId), eq(leadCards.companyId, c.companyId), eq(leadCards.id, cardId)));
+    },
+    async cardPhoto(c: Company, registrationId: string): Promise<{ contentType: string; bytes: Buffer } | null> {
+      const [row] = await db
+        .select({ contentType: leadCards.photoContentType, bytes: leadCards.photo })
+        .from(leadCards)
+        .where(and(eq(leadCards.eventId, c.eventId), eq(leadCards.companyId, c.companyId), eq(leadCards.registrationId, registrationId), eq(leadCards.kind, 'taken')))
+        .limit(1);
+      return row?.bytes && row.contentType ? { contentType: row.contentType, bytes: row.bytes } : null;
+    },
+    async companyCards(c: Company): Promise<CardRow[]> {
+      return db
+        .select(cardMeta)
+        .from(leadCards)
+        .where(and(eq(leadCards.eventId, c.eventId), eq(leadCards.companyId, c.companyId)))
+        .orderBy(desc(leadCards.createdAt))
+        .limit(1000);
+    },
+    async visitorCards(eventId: string, registrationIds: string[]): Promise<CardRow[]> {
+      if (registrationIds.length === 0) return [];
+      return db
+        .select(cardMeta)
+        .from(leadCards)
+        .where(and(eq(leadCards.eventId, eventId), inArray(leadCards.registrationId, registrationIds)))
+        .orderBy(desc(leadCards.createdAt))
+        .limit(1000);
+    },
+
+    async recordAction(row: { organisationId: string; eventId: string; companyId: string; action: number; analyticsType: number; eventUserId: string | null }): Promise<void> {
+      await db.insert(leadActions).values(row);
+    },
+
+    /** Per company of the event: leads by rating, cards by kind, actions by id (the report tabs' counts). */
+    async countsByCompany(eventId: string, companyId?: string) {
+      const leadWhere = and(eq(leads.eventId, eventId), companyId ? eq(leads.companyId, companyId) : undefined);
+      const cardWhere = and(eq(leadCards.eventId, eventId), companyId ? eq(leadCards.companyId, companyId) : undefined);
+      const actionWhere = and(eq(leadActions.eventId, eventId), companyId ? eq(leadActions.companyId, companyId) : undefined);
+      const [leadRows, cardRows, actionRows] = await Promise.all([
+        db.select({ companyId: leads.companyId, rating: leads.rating, n: count() }).from(leads).where(leadWhere).groupBy(leads.companyId, leads.rating),
+        db.select({ companyId: leadCards.companyId, kind: leadCards.kind, n: count() }).from(leadCards).where(cardWhere).groupBy(leadCards.companyId, leadCards.kind),
+        db.select({ companyId: leadActions.companyId, action: leadActions.action, n: count() }).from(leadActions).where(actionWhere).groupBy(leadActions.companyId, leadActions.action),
+      ]);
+      return { leadRows, cardRows, actionRows };
+    },
+    async documents(c: Company): Promise<DocumentMeta[]> {
+      return db
+        .select(docMeta)
+        .from(leadDocuments)
+        .where(and(eq(leadDocuments.eventId, c.eventId), eq(leadDocuments.companyId, c.companyId)))
+        .orderBy(asc(leadDocuments.createdAt), asc(leadDocuments.id));
+    },
+    async document(eventId: string, id: string): Promise<DocumentMeta | null> {
+      const [row] = await db
+        .select(docMeta)
+        .from(leadDocuments)
+        .where(and(eq(leadDocuments.eventId, eventId), eq(leadDocuments.id, id)))
+        .limit(1);
+      return row ?? null;
+    },
+    /** One document's bytes (read one at a time while a ZIP streams, so memory holds one file). */
+    async documentBytes(eventId: string, id: string): Promise<Buffer | null> {
+      const [row] = await db
+        .select({ bytes: leadDocuments.bytes })
+        .from(leadDocuments)
+        .where(and(eq(leadDocuments.eventId, eventId), eq(leadDocuments.id, id)))
+        .limit(1);
+      return row?.bytes ?? null;
+    },
+    async insertDocument(row: typeof leadDocuments.$inferInsert): Promise<DocumentMeta> {
+      const [saved] = await db.insert(leadDocuments).values(row).returning(docMeta);
+      return saved!;
+    },
+    async deleteDocument(c: Company, id: string): Promise<DocumentMeta | null> {
+      const [row] = await db
+        .delete(leadDocuments)
+        .where(and(eq(leadDocuments.eventId, c.eventId), eq(leadDocuments.companyId, c.companyId), eq(leadDocuments.id, id)))
+        .returning(docMeta);
+      return row ?? null;
+    },
+    async bag(eventId: string, eventUserId: string): Promise<DocumentMeta[]> {
+      return db
+        .select(docMeta)
+        .from(leadBagItems)
+        .innerJoin(leadDocuments, eq(leadDocuments.id, leadBagItems.documentId))
+        .where(and(eq(leadBagItems.eventId, eventId), eq(leadBagItems.eventUserId, eventUserId)))
+        .orderBy(asc(leadBagItems.createdAt), asc(leadBagItems.id));
+    },
+    /** True when the document was not in the bag yet. */
+    async addToBag(eventId: string, eventUserId: string, documentId: string): Promise<boolean> {
+      const rows = await db.insert(leadBagItems).values({ id: newId(), eventId, eventUserId, documentId }).onConflictDoNothing().returning({ id: leadBagItems.id });
+      return rows.length > 0;
+    },
+    async removeFromBag(eventId: string, eventUserId: string, documentId: string): Promise<void> {
+      await db.delete(leadBagItems).where(and(eq(leadBagItems.eventId, eventId), eq(leadBagItems.eventUserId, eventUserId), eq(leadBagItems.documentId, documentId)));
+    },
+
+    async insertInquiry(row: Omit<typeof leadInquiries.$inferInsert, 'id'>): Promise<InquiryRow> {
+      const [saved] = await db.insert(leadInquiries).values({ id: newId(), ...row }).returning();
+      return saved!;
+    },
+    async inquiry(eventId: string, id: string): Promise<InquiryRow | null> {
+      const [row] = await db
+        .select()
+        .from(leadInquiries)
+        .where(and(eq(leadInquiries.eventId, eventId), eq(leadInquiries.id, id)))
+        .limit(1);
+      return row ?? null;
+    },
+    async companyInquiries(c: Company): Promise<InquiryRow[]> {
+      return db
+        .select()
+        .from(leadInquiries)
+        .where(and(eq(leadInquiries.eventId, c.eventId), eq(leadInquiries.companyId, c.companyId)))
+        .orderBy(desc(leadInquiries.createdAt))
+        .limit(500);
+    },
+    async askerInquiries(eventId: string, eventUserId: string): Promise<InquiryRow[]> {
+      return db
+        .select()
+        .from(leadInquiries)
+        .where(and(eq(leadInquiries.eventId, eventId), eq(leadInquiries.askerEventUserId, eventUserId)))
+        .orderBy(desc(leadInquiries.createdAt))
+        .limit(500);
+    },
+    /** Moves an inquiry only from the status it was read in (a concurrent change makes this a no-op: null). */
+    async updateInquiry(eventId: string, id: string, fromStatus: string, patch: Partial<typeof leadInquiries.$inferInsert>): Promise<InquiryRow | null> {
+      const [row] = await db
+        .update(leadInquiries)
+        .set(patch)
+        .where(and(eq(leadInquiries.eventId, eventId), eq(leadInquiries.id, id), eq(leadInquiries.status, fromStatus as 'open')))
+        .returning();
+      return row ?? null;
+    },
+
+    async webhook(c: Company): Promise<WebhookRow | null> {
+      const [row] = await db
+        .select()
+        .from(leadWebhooks)
+        .where(and(eq(leadWebhooks.eventId, c.eventId), eq(leadWebhooks.companyId, c.companyId)))
+        .limit(1);
+      return row ?? null;
+    },
+    async saveWebhook(row: typeof leadWebhooks.$inferInsert): Promise<void> {
+      await db
+        .insert(leadWebhooks)
+        .values(row)
+        .onConflictDoUpdate({ target: leadWebhooks.companyId, set: { url: row.url, secretSealed: row.secretSealed, updatedAt: new Date() } });
+    },
+    async enqueueDelivery(row: Omit<typeof leadWebhookDeliveries.$inferInsert, 'id'>): Promise<void> {
+      await db.insert(leadWebhookDeliveries).values({ id: newId(), ...row });
+    },
+    async deliveryCounts(c: Company): Promise<Record<string, number>> {
+      const rows = await db
+        .select({ status: leadWebhookDeliveries.status, n: count() })
+        .from(leadWebhookDeliveries)
+        .where(and(eq(leadWebhookDeliveries.eventId, c.eventId), eq(leadWebhookDeliveries.companyId, c.companyId)))
+        .groupBy(leadWebhookDeliveries.status);
+      return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    },
+    /**
+     * Claims up to `limit` due deliveries: each gets its attempt counted and its next try pushed `leaseSeconds` on,
+     * so a worker that dies mid-send leaves it to be retried, and another instance skips the locked rows.
+     */
+    async claimDue(limit: number, leaseSeconds: number): Promise<(DeliveryRow & { url: string; secretSealed: string })[]> {
+      const rows = rowsOf<Record<string, unknown>>(
+        await db.execute(sql`
+        update lead_webhook_deliveries d set attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+        where d.id in (select id from lead_webhook_deliveries where status = 'pending' and next_attempt_at <= now() order by next_attempt_at limit ${limit} for update skip locked)
+        returning d.id, d.company_id, d.event_id, d.body, d.attempts`),
+      );
+      if (rows.length === 0) return [];
+      const hooks = await db
+        .select()
+        .from(leadWebhooks)
+        .where(inArray(leadWebhooks.companyId, [...new Set(rows.map((r) => String(r.company_id)))]));
+      const byCompany = new Map(hooks.map((h) => [h.companyId, h]));
+      return rows.flatMap((r) => {
+        const hook = byCompany.get(String(r.company_id));
+        if (!hook) return [];
+        return [{ id: String(r.id), companyId: String(r.company_id), eventId: String(r.event_id), body: String(r.body), attempts: Number(r.attempts), url: hook.url, secretSealed: hook.secretSealed } as DeliveryRow & { url: string; secretSealed: string }];
+      });
+    },
+    async markDelivered(id: string): Promise<void> {
+      await db.update(leadWebhookDeliveries).set({ status: 'delivered', deliveredAt: new Date(), lastError: null }).where(eq(leadWebhookDeliveries.id, id));
+    },
+    async reschedule(id: string, next: Date | null, error: string): Promise<void> {
+      await db
+        .update(leadWebhookDeliveries)
+        .set(next ? { nextAttemptAt: next, lastError: error } : { status: 'failed', lastError: error })
+        .where(eq(leadWebhookDeliveries.id, id));
+    },
+    /** When the next pending delivery is due, or null. */
+    async nextDueAt(): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: leadWebhookDeliveries.nextAttemptAt })
+        .from(leadWebhookDeliveries)
+        .where(eq(leadWebhookDeliveries.status, 'pending'))
+        .orderBy(asc(leadWebhookDeliveries.nextAttemptAt))
+        .limit(1);
+      return row?.at ?? null;
+    },
+    /** The scan ledger's size for a company (tests and the bench check that a resent scan counts once). */
+    async scanCount(c: Company): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(leadScans)
+        .where(and(eq(leadScans.eventId, c.eventId), eq(leadScans.companyId, c.companyId)));
+      return row?.n ?? 0;
+    },
+  };
+}
+export type LeadsRepository = ReturnType<typeof createLeadsRepository>;

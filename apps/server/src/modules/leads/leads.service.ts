@@ -1,0 +1,624 @@
+import {
+  AnalyticsType,
+  LeadsErrorKey,
+  ReportAction,
+  type TCompanyLeadCounts,
+  type TLead,
+  type TLeadQuery,
+  type TLeadQuestion,
+  type TLeadsMe,
+  type TLeadScanResult,
+  type TLeadSyncItem,
+  type TLeadWebhook,
+  type TLeadWebhookPayload,
+  type TOnsiteLeads,
+  type TPage,
+  type TVisitingCard,
+  type TBoothDocument,
+  type TBoothDocumentUpload,
+  type TBriefBag,
+  BOOTH_DOCUMENT_MAX_BYTES,
+  nextInquiryStatus,
+  type TInquiry,
+  type TInquiryStep,
+  CARD_PHOTO_MAX_BYTES,
+  UploadMedia,
+  type TCardPhotoUpload,
+  BOOTH_DOCUMENTS_MAX,
+  checkUploadedFile,
+  fileExtension,
+  type TVisitingCardList,
+} from '@pavilion/domain';
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { ZLeadScanInput, ZLeadUpdate } from '@pavilion/domain/leads/leads.schemas';
+import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
+import { AppError, errors } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { CredentialsService } from '../credentials/index.ts';
+import type { ExhibitionPort } from '../exhibition/index.ts';
+import type { RegistrationPort } from '../registration/index.ts';
+import { leadsErrors } from './leads.errors.ts';
+import { leadsCsv, leadsXlsx } from './leads.export.ts';
+import type { CardRow, DocumentMeta, InquiryRow, LeadRow, LeadsRepository } from './leads.repository.ts';
+
+type TScan = z.output<typeof ZLeadScanInput>;
+type TUpdate = z.output<typeof ZLeadUpdate>;
+export type LeadsCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
+
+export type LeadsDeps = {
+  repo: LeadsRepository;
+  now: () => Date;
+  assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
+  assertTabVisible: (eventId: string, tabName: string, caller: LeadsCaller) => Promise<unknown>;
+  exhibition: Pick<ExhibitionPort, 'staffCompanyOf' | 'company' | 'companies' | 'product'>;
+  credentials: Pick<CredentialsService, 'resolve' | 'ensure'>;
+  registrations: Pick<RegistrationPort, 'attendee' | 'attendeesByRegistrationNo' | 'attendeesOfEmail'>;
+  /** The account's email and name (auth's port). */
+  contactOf: (userId: string) => Promise<{ email: string; name: string | null } | null>;
+  /** Seals webhook secrets at rest (the platform's secret box). */
+  seal: (plain: string) => string;
+  /** Wakes the webhook delivery job (leads.webhooks.ts) after a delivery was queued. */
+  wakeWebhooks: () => void;
+  /** Production refuses plain-http webhook URLs. */
+  isProduction: boolean;
+};
+
+/** Who is scanning: a staff member of one company of the event. */
+type Staff = { organisationId: string; eventId: string; companyId: string; companyName: string; eventUserId: string; name: string };
+
+/** How long a phone's "who am I" answer is reused: a removed staff member stops scanning within this time. */
+const STAFF_TTL_MS = 15_000;
+const STAFF_CACHE_MAX = 10_000;
+
+const leadOf = (r: LeadRow): TLead => ({
+  id: r.id,
+  registrationId: r.registrationId,
+  registrationNo: r.registrationNo,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email,
+  ticketName: r.ticketName,
+  rating: r.rating ?? null,
+  notes: r.notes,
+  answers: r.answers,
+  scannedBy: r.scannedByName,
+  scans: r.scanCount,
+  firstScannedAt: r.firstScannedAt.toISOString(),
+  lastScannedAt: r.lastScannedAt.toISOString(),
+  isCardTaken: r.cardTakenAt !== null,
+});
+
+/** The SPEC §5 document types' content types. */
+const DOCUMENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xlsb: 'application/vnd.ms-excel.sheet.binary.macroEnabled.12',
+  xlsm: 'application/vnd.ms-excel.sheet.macroEnabled.12',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  psd: 'image/vnd.adobe.photoshop',
+  cdr: 'application/vnd.corel-draw',
+};
+
+const emptyCounts = (): TCompanyLeadCounts => ({ leads: 0, hot: 0, warm: 0, cold: 0, cardsTaken: 0, cardsDropped: 0, actions: {} });
+
+export function createLeadsService(deps: LeadsDeps) {
+  const { repo } = deps;
+  const staffCache = new Map<string, { at: number; staff: Staff | null }>();
+  // Whether a company has a webhook, asked on every new lead: cached like the staff answer.
+  const hookCache = new Map<string, { at: number; isSet: boolean }>();
+
+  async function queueWebhook(s: Staff, lead: TLead): Promise<void> {
+    const hit = hookCache.get(s.companyId);
+    let isSet = hit && Date.now() - hit.at < STAFF_TTL_MS ? hit.isSet : null;
+    if (isSet === null) {
+      isSet = (await repo.webhook(scopeOf(s))) !== null;
+      if (hookCache.size >= STAFF_CACHE_MAX) hookCache.delete(hookCache.keys().next().value!);
+      hookCache.set(s.companyId, { at: Date.now(), isSet });
+    }
+    if (!isSet) return;
+    const payload: TLeadWebhookPayload = { type: 'lead.created', eventId: s.eventId, companyId: s.companyId, lead };
+    await repo.enqueueDelivery({ organisationId: s.organisationId, eventId: s.eventId, companyId: s.companyId, leadId: lead.id, body: JSON.stringify(payload) });
+    deps.wakeWebhooks();
+  }
+
+  async function participantOf(caller: LeadsCaller, eventId: string): Promise<{ eventUserId: string; userId: string; email: string; name: string }> {
+    if (!caller.user || !caller.eventAccess || caller.eventAccess.eventId !== eventId) throw leadsErrors.notParticipant();
+    const contact = await deps.contactOf(caller.user.userId);
+    if (!contact) throw leadsErrors.notParticipant();
+    return { eventUserId: caller.eventAccess.eventUserId, userId: caller.user.userId, email: contact.email, name: contact.name ?? contact.email };
+  }
+
+  /** The company the caller staffs in this event, or null (cached briefly: a scan asks on every call). */
+  async function staffOrNull(caller: LeadsCaller, eventId: string): Promise<Staff | null> {
+    if (!caller.user || !caller.eventAccess || caller.eventAccess.eventId !== eventId) throw leadsErrors.notParticipant();
+    const key = `${eventId}:${caller.eventAccess.eventUserId}:${caller.user.userId}`;
+    const hit = staffCache.get(key);
+    const now = Date.now();
+    if (hit && now - hit.at < STAFF_TTL_MS) return hit.staff;
+    const who = await participantOf(caller, eventId);
+    const company = await deps.exhibition.staffCompanyOf(eventId, who.email);
+    const full = company ? await deps.exhibition.company(eventId, company.companyId) : null;
+    const staff: Staff | null = full ? { organisationId: full.organisationId, eventId, companyId: full.id, companyName: full.name, eventUserId: who.eventUserId, name: who.name } : null;
+    if (staffCache.size >= STAFF_CACHE_MAX) staffCache.delete(staffCache.keys().next().value!);
+    staffCache.set(key, { at: now, staff });
+    return staff;
+  }
+
+  // The Leads tab's rule passed for this participant: reused for STAFF_TTL_MS, as the staff answer is. A phone scans
+  // every few seconds, and the portal's check is four reads; an organiser hiding the tab applies within 15 s.
+  const tabCache = new Map<string, number>();
+  async function assertLeadTab(caller: LeadsCaller, eventId: string): Promise<void> {
+    const key = `${eventId}:${caller.user?.userId ?? ''}:${caller.eventAccess?.eventUserId ?? ''}`;
+    const at = tabCache.get(key);
+    if (at !== undefined && Date.now() - at < STAFF_TTL_MS) return;
+    await deps.assertTabVisible(eventId, 'lead', caller);
+    if (tabCache.size >= STAFF_CACHE_MAX) tabCache.delete(tabCache.keys().next().value!);
+    tabCache.set(key, Date.now());
+  }
+
+  async function staffOf(caller: LeadsCaller, eventId: string): Promise<Staff> {
+    await assertLeadTab(caller, eventId);
+    const staff = await staffOrNull(caller, eventId);
+    if (!staff) throw leadsErrors.notStaff();
+    return staff;
+  }
+
+  const scopeOf = (s: Staff) => ({ eventId: s.eventId, companyId: s.companyId });
+
+  async function questionsOf(s: Staff): Promise<TLeadQuestion[]> {
+    return (await repo.questions(scopeOf(s))).map((q) => ({ id: q.id, label: q.label }));
+  }
+
+  async function checkAnswers(s: Staff, answers: Record<string, string> | undefined): Promise<Record<string, string>> {
+    const entries = Object.entries(answers ?? {}).filter(([, v]) => v !== '');
+    if (entries.length === 0) return {};
+    const known = new Set((await repo.questions(scopeOf(s))).map((q) => q.id));
+    const unknown = entries.find(([id]) => !known.has(id));
+    if (unknown) throw errors.validation([{ field: `answers.${unknown[0]}`, key: LeadsErrorKey.UnknownQuestion }]);
+    return Object.fromEntries(entries);
+  }
+
+  /** Which registration a scan names: a verified credential of this event, or a typed number of one badge. */
+  async function visitorOf(eventId: string, scan: TScan) {
+    if (scan.credential !== undefined) {
+      const r = await deps.credentials.resolve(scan.credential, eventId);
+      if (r.status === 'other_event') throw leadsErrors.otherEvent();
+      if (r.status === 'revoked') throw leadsErrors.credentialRevoked();
+      if (r.status !== 'valid') throw leadsErrors.credentialInvalid();
+      const attendee = await deps.registrations.attendee(r.credential.registrationId, eventId);
+      if (!attendee) throw leadsErrors.credentialInvalid();
+      return attendee;
+    }
+    const found = await deps.registrations.attendeesByRegistrationNo(eventId, scan.registrationNo!);
+    if (found.length === 0) throw leadsErrors.registrationNotFound();
+    if (found.length > 1) throw leadsErrors.groupNumber(found.length);
+    // A typed number must not get round a revoked badge.
+    const credential = await deps.credentials.ensure(eventId, found[0]!.id);
+    if (credential.status === 'revoked') throw leadsErrors.credentialRevoked();
+    return found[0]!;
+  }
+
+  async function scanAs(s: Staff, scan: TScan): Promise<{ result: TLeadScanResult; isDuplicate: boolean }> {
+    const visitor = await visitorOf(s.eventId, scan);
+    const answers = await checkAnswers(s, scan.answers);
+    const now = deps.now();
+    const at = scan.scannedAt ? new Date(scan.scannedAt) : now;
+    const written = await repo.recordScan({
+      organisationId: s.organisationId,
+      eventId: s.eventId,
+      companyId: s.companyId,
+      registrationId: visitor.id,
+      registrationNo: visitor.registrationNo,
+      firstName: visitor.firstName,
+      lastName: visitor.lastName,
+      email: visitor.email,
+      ticketName: visitor.ticketName,
+      staffEventUserId: s.eventUserId,
+      staffName: s.name,
+      nonce: scan.nonce,
+      // A phone clock in the future is not believed.
+      scannedAt: at > now ? now : at,
+      rating: scan.rating ?? null,
+      notes: scan.notes ?? '',
+      answers,
+    });
+    if (written) {
+      const lead = leadOf(written.lead);
+      if (written.isNew) await queueWebhook(s, lead);
+      return { result: { lead, isNew: written.isNew }, isDuplicate: false };
+    }
+    // The same nonce again: the scan was saved before; answer with the lead as it stands.
+    const lead = await repo.leadOf(scopeOf(s), visitor.id);
+    if (!lead) throw leadsErrors.leadNotFound();
+    return { result: { lead: leadOf(lead), isNew: false }, isDuplicate: true };
+  }
+
+  function cardOf(c: CardRow, companyName: string): TVisitingCard {
+    return { id: c.id, kind: c.kind, mediaType: c.photoContentType ? UploadMedia.VisitingCard : null, companyId: c.companyId, companyName, visitorName: c.visitorName, visitorEmail: c.visitorEmail, at: c.createdAt.toISOString() };
+  }
+
+  async function cardList(eventId: string, rows: CardRow[]): Promise<TVisitingCardList> {
+    const names = new Map((await deps.exhibition.companies(eventId)).map((c) => [c.id, c.name]));
+    return {
+      items: rows.map((c) => cardOf(c, names.get(c.companyId) ?? '')),
+      taken: rows.filter((c) => c.kind === 'taken').length,
+      dropped: rows.filter((c) => c.kind === 'dropped').length,
+    };
+  }
+
+  async function countsOf(eventId: string, companyId?: string): Promise<Map<string, TCompanyLeadCounts>> {
+    const { leadRows, cardRows, actionRows } = await repo.countsByCompany(eventId, companyId);
+    const out = new Map<string, TCompanyLeadCounts>();
+    const of = (id: string) => {
+      let c = out.get(id);
+      if (!c) out.set(id, (c = emptyCounts()));
+      return c;
+    };
+    for (const r of leadRows) {
+      const c = of(r.companyId);
+      c.leads += r.n;
+      if (r.rating) c[r.rating] += r.n;
+    }
+    for (const r of cardRows) {
+      const c = of(r.companyId);
+      if (r.kind === 'taken') c.cardsTaken += r.n;
+      else c.cardsDropped += r.n;
+    }
+    for (const r of actionRows) of(r.companyId).actions[String(r.action)] = r.n;
+    return out;
+  }
+
+  async function takeCardAs(staff: Staff, leadId: string): Promise<TVisitingCard> {
+    const lead = await repo.lead(scopeOf(staff), leadId);
+    if (!lead) throw leadsErrors.leadNotFound();
+    const { card, isNew } = await repo.insertCard({
+      organisationId: staff.organisationId,
+      eventId: staff.eventId,
+      companyId: staff.companyId,
+      registrationId: lead.registrationId,
+      kind: 'taken',
+      visitorName: `${lead.firstName} ${lead.lastName}`.trim(),
+      visitorEmail: lead.email,
+      byEventUserId: staff.eventUserId,
+    });
+    if (isNew) {
+      await repo.markCardTaken(scopeOf(staff), leadId, card.createdAt);
+      await repo.recordAction({ organisationId: staff.organisationId, eventId: staff.eventId, companyId: staff.companyId, action: ReportAction.TakeCard, analyticsType: AnalyticsType.CardTaken, eventUserId: staff.eventUserId });
+    }
+    return cardOf(card, staff.companyName);
+  }
+
+  async function inquiryViews(eventId: string, rows: InquiryRow[]): Promise<TInquiry[]> {
+    const names = new Map((await deps.exhibition.companies(eventId)).map((c) => [c.id, c.name]));
+    return rows.map((r) => ({
+      id: r.id,
+      companyId: r.companyId,
+      companyName: names.get(r.companyId) ?? '',
+      productId: r.productId,
+      productName: r.productName,
+      askerName: r.askerName,
+      askerEmail: r.askerEmail,
+      message: r.message,
+      answer: r.answer,
+      answeredBy: r.answeredByName,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      answeredAt: r.answeredAt ? r.answeredAt.toISOString() : null,
+    }));
+  }
+
+  /** One status move under the domain's rule, from the status it was read in. */
+  async function moveInquiry(row: InquiryRow, step: TInquiryStep, patch: { answer?: string; answeredByName?: string } = {}): Promise<TInquiry> {
+    const to = nextInquiryStatus(row.status, step);
+    if (!to) throw leadsErrors.inquiryStep(row.status);
+    const saved = await repo.updateInquiry(row.eventId, row.id, row.status, { status: to, ...patch, ...(step === 'answer' ? { answeredAt: deps.now() } : {}) });
+    if (!saved) throw leadsErrors.inquiryStep('changed meanwhile');
+    return (await inquiryViews(row.eventId, [saved]))[0]!;
+  }
+
+  function docOf(d: DocumentMeta, companyName: string): TBoothDocument {
+    return { id: d.id, companyId: d.companyId, companyName, title: d.title, fileName: d.fileName, byteSize: d.byteSize, createdAt: d.createdAt.toISOString() };
+  }
+
+  async function bagOf(eventId: string, eventUserId: string): Promise<TBriefBag> {
+    const [rows, companies] = await Promise.all([repo.bag(eventId, eventUserId), deps.exhibition.companies(eventId)]);
+    const names = new Map(companies.map((c) => [c.id, c.name]));
+    return { items: rows.map((d) => docOf(d, names.get(d.companyId) ?? '')) };
+  }
+
+  return {
+    async me(caller: LeadsCaller, eventId: string): Promise<TLeadsMe> {
+      await deps.assertTabVisible(eventId, 'lead', caller);
+      const staff = await staffOrNull(caller, eventId);
+      if (!staff) return { company: null, questions: [], counts: null };
+      const counts = (await countsOf(eventId, staff.companyId)).get(staff.companyId) ?? emptyCounts();
+      return { company: { id: staff.companyId, name: staff.companyName }, questions: await questionsOf(staff), counts };
+    },
+
+    async scan(caller: LeadsCaller, eventId: string, scan: TScan): Promise<TLeadScanResult> {
+      const staff = await staffOf(caller, eventId);
+      return (await scanAs(staff, scan)).result;
+    },
+
+    /** The offline queue, in order; a refused scan is reported with the code a live scan gets and the rest go on. */
+    async sync(caller: LeadsCaller, eventId: string, scans: TScan[]): Promise<{ results: TLeadSyncItem[] }> {
+      const staff = await staffOf(caller, eventId);
+      const results: TLeadSyncItem[] = [];
+      for (const scan of scans) {
+        try {
+          const { result, isDuplicate } = await scanAs(staff, scan);
+          results.push({ nonce: scan.nonce, status: isDuplicate ? 'duplicate' : 'saved', leadId: result.lead.id, code: null, message: null });
+        } catch (err) {
+          if (!(err instanceof AppError) || err.status >= 500) throw err;
+          results.push({ nonce: scan.nonce, status: 'refused', leadId: null, code: String(err.code), message: err.message });
+        }
+      }
+      return { results };
+    },
+
+    async list(caller: LeadsCaller, eventId: string, q: TLeadQuery): Promise<TPage<TLead>> {
+      const staff = await staffOf(caller, eventId);
+      const { rows, total } = await repo.leads(scopeOf(staff), q);
+      return { items: rows.map(leadOf), total, page: q.page, pageSize: q.pageSize };
+    },
+
+    async update(caller: LeadsCaller, eventId: string, leadId: string, input: TUpdate): Promise<TLead> {
+      const staff = await staffOf(caller, eventId);
+      const answers = await checkAnswers(staff, input.answers);
+      const row = await repo.updateLead(scopeOf(staff), leadId, { rating: input.rating, notes: input.notes, answers });
+      if (!row) throw leadsErrors.leadNotFound();
+      return leadOf(row);
+    },
+
+    async exportFile(caller: LeadsCaller, eventId: string, format: 'csv' | 'xlsx'): Promise<{ body: string | Uint8Array; fileName: string }> {
+      const staff = await staffOf(caller, eventId);
+      const [rows, questions] = await Promise.all([repo.allLeads(scopeOf(staff)), questionsOf(staff)]);
+      const leads = rows.map(leadOf);
+      const base = `leads-${staff.companyName.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'company'}`;
+      return format === 'csv' ? { body: leadsCsv(leads, questions), fileName: `${base}.csv` } : { body: leadsXlsx(leads, questions), fileName: `${base}.xlsx` };
+    },
+
+    /** Replaces the questions; a question sent with its id keeps it (and the answers given to it). */
+    async saveQuestions(caller: LeadsCaller, eventId: string, input: { questions: { id?: string; label: string }[] }): Promise<TLeadQuestion[]> {
+      const staff = await staffOf(caller, eventId);
+      const known = new Set((await repo.questions(scopeOf(staff))).map((q) => q.id));
+      const rows = input.questions.map((q) => ({ id: q.id && known.has(q.id) ? q.id : newId(), label: q.label }));
+      await repo.replaceQuestions({ ...scopeOf(staff), organisationId: staff.organisationId }, rows);
+      return questionsOf(staff);
+    },
+
+    async webhook(caller: LeadsCaller, eventId: string): Promise<TLeadWebhook> {
+      const staff = await staffOf(caller, eventId);
+      const [hook, counts] = await Promise.all([repo.webhook(scopeOf(staff)), repo.deliveryCounts(scopeOf(staff))]);
+      return { url: hook?.url ?? null, delivered: counts.delivered ?? 0, pending: counts.pending ?? 0, failed: counts.failed ?? 0 };
+    },
+
+    /** Sets the URL and makes a new secret (shown once): a receiver holding the old one must take the new one. */
+    async saveWebhook(caller: LeadsCaller, eventId: string, url: string): Promise<{ url: string; secret: string }> {
+      const staff = await staffOf(caller, eventId);
+      if (deps.isProduction && !url.toLowerCase().startsWith('https://')) throw errors.validation([{ field: 'url', key: 'httpsUrlRequired' }]);
+      const secret = randomBytes(24).toString('base64url');
+      await repo.saveWebhook({ companyId: staff.companyId, organisationId: staff.organisationId, eventId, url, secretSealed: deps.seal(secret) });
+      hookCache.delete(staff.companyId);
+      return { url, secret };
+    },
+
+    async takeCard(caller: LeadsCaller, eventId: string, leadId: string): Promise<TVisitingCard> {
+      return takeCardAs(await staffOf(caller, eventId), leadId);
+    },
+
+    /** A photo of the paper card (upload media 3): the card is taken if it was not, and carries the photo. */
+    async cardPhoto(caller: LeadsCaller, eventId: string, leadId: string, input: TCardPhotoUpload): Promise<TVisitingCard> {
+      const staff = await staffOf(caller, eventId);
+      const bytes = Buffer.from(input.dataBase64, 'base64');
+      if (bytes.length > CARD_PHOTO_MAX_BYTES) throw errors.validation([{ field: 'dataBase64', key: 'fileTooLarge' }]);
+      const problem = checkUploadedFile(input.fileName, bytes, 'image');
+      if (problem) throw errors.validation([{ field: problem === 'fileTypeNotAllowed' ? 'fileName' : 'dataBase64', key: problem }]);
+      const card = await takeCardAs(staff, leadId);
+      const ext = fileExtension(input.fileName);
+      const contentType = ext === 'jpg' ? 'image/jpeg' : `image/${ext}`;
+      await repo.setCardPhoto(scopeOf(staff), card.id, contentType, bytes);
+      return { ...card, mediaType: UploadMedia.VisitingCard };
+    },
+
+    async cardPhotoFile(caller: LeadsCaller, eventId: string, leadId: string): Promise<{ contentType: string; bytes: Buffer }> {
+      const staff = await staffOf(caller, eventId);
+      const lead = await repo.lead(scopeOf(staff), leadId);
+      if (!lead) throw leadsErrors.leadNotFound();
+      const photo = await repo.cardPhoto(scopeOf(staff), lead.registrationId);
+      if (!photo) throw errors.notFound('Card photo');
+      return photo;
+    },
+
+    async companyCards(caller: LeadsCaller, eventId: string): Promise<TVisitingCardList> {
+      const staff = await staffOf(caller, eventId);
+      return cardList(eventId, await repo.companyCards(scopeOf(staff)));
+    },
+
+    /** An attendee drops their card at a company (once: a second drop answers the first card). */
+    async dropCard(caller: LeadsCaller, eventId: string, companyId: string): Promise<TVisitingCard> {
+      await deps.assertTabVisible(eventId, 'exhibitors', caller);
+      const who = await participantOf(caller, eventId);
+      const company = await deps.exhibition.company(eventId, companyId);
+      if (!company) throw errors.validation([{ field: 'companyId', key: 'unknownCompany' }]);
+      const [registration] = await deps.registrations.attendeesOfEmail(eventId, who.email);
+      if (!registration) throw leadsErrors.noRegistration();
+      const { card, isNew } = await repo.insertCard({
+        organisationId: company.organisationId,
+        eventId,
+        companyId,
+        registrationId: registration.id,
+        kind: 'dropped',
+        visitorName: `${registration.firstName} ${registration.lastName}`.trim(),
+        visitorEmail: registration.email,
+        byEventUserId: who.eventUserId,
+      });
+      if (isNew) {
+        await repo.recordAction({ organisationId: company.organisationId, eventId, companyId, action: ReportAction.DropCard, analyticsType: AnalyticsType.CardDropped, eventUserId: who.eventUserId });
+      }
+      return cardOf(card, company.name);
+    },
+
+    /** The attendee's cards: those taken from any of their registrations of the event and those they dropped. */
+    async myCards(caller: LeadsCaller, eventId: string): Promise<TVisitingCardList> {
+      const who = await participantOf(caller, eventId);
+      const registrations = await deps.registrations.attendeesOfEmail(eventId, who.email);
+      return cardList(eventId, await repo.visitorCards(eventId, registrations.map((r) => r.id)));
+    },
+
+    async documents(caller: LeadsCaller, eventId: string): Promise<TBoothDocument[]> {
+      const staff = await staffOf(caller, eventId);
+      return (await repo.documents(scopeOf(staff))).map((d) => docOf(d, staff.companyName));
+    },
+
+    async uploadDocument(caller: LeadsCaller, eventId: string, input: TBoothDocumentUpload): Promise<TBoothDocument> {
+      const staff = await staffOf(caller, eventId);
+      const bytes = Buffer.from(input.dataBase64, 'base64');
+      if (bytes.length > BOOTH_DOCUMENT_MAX_BYTES) throw errors.validation([{ field: 'dataBase64', key: 'fileTooLarge' }]);
+      const problem = checkUploadedFile(input.fileName, bytes, 'document');
+      if (problem) throw errors.validation([{ field: problem === 'fileTypeNotAllowed' ? 'fileName' : 'dataBase64', key: problem }]);
+      if ((await repo.documents(scopeOf(staff))).length >= BOOTH_DOCUMENTS_MAX) throw leadsErrors.tooManyDocuments(BOOTH_DOCUMENTS_MAX);
+      const row = await repo.insertDocument({
+        id: newId(),
+        organisationId: staff.organisationId,
+        eventId,
+        companyId: staff.companyId,
+        title: input.title,
+        fileName: input.fileName,
+        contentType: DOCUMENT_TYPES[fileExtension(input.fileName)] ?? 'application/octet-stream',
+        byteSize: bytes.length,
+        bytes,
+        createdByEventUserId: staff.eventUserId,
+      });
+      return docOf(row, staff.companyName);
+    },
+
+    async deleteDocument(caller: LeadsCaller, eventId: string, documentId: string): Promise<TBoothDocument> {
+      const staff = await staffOf(caller, eventId);
+      const row = await repo.deleteDocument(scopeOf(staff), documentId);
+      if (!row) throw leadsErrors.documentNotFound();
+      return docOf(row, staff.companyName);
+    },
+
+    async companyDocuments(caller: LeadsCaller, eventId: string, companyId: string): Promise<TBoothDocument[]> {
+      await deps.assertTabVisible(eventId, 'exhibitors', caller);
+      const company = await deps.exhibition.company(eventId, companyId);
+      if (!company) throw leadsErrors.companyNotFound();
+      return (await repo.documents({ eventId, companyId })).map((d) => docOf(d, company.name));
+    },
+
+    async bag(caller: LeadsCaller, eventId: string): Promise<TBriefBag> {
+      const who = await participantOf(caller, eventId);
+      return bagOf(eventId, who.eventUserId);
+    },
+
+    async addToBag(caller: LeadsCaller, eventId: string, documentId: string): Promise<TBriefBag> {
+      await deps.assertTabVisible(eventId, 'exhibitors', caller);
+      const who = await participantOf(caller, eventId);
+      const doc = await repo.document(eventId, documentId);
+      if (!doc) throw errors.validation([{ field: 'documentId', key: 'unknownDocument' }]);
+      if (await repo.addToBag(eventId, who.eventUserId, documentId)) {
+        await repo.recordAction({ organisationId: doc.organisationId, eventId, companyId: doc.companyId, action: ReportAction.BriefBag, analyticsType: AnalyticsType.ActionPoint, eventUserId: who.eventUserId });
+      }
+      return bagOf(eventId, who.eventUserId);
+    },
+
+    async removeFromBag(caller: LeadsCaller, eventId: string, documentId: string): Promise<TBriefBag> {
+      const who = await participantOf(caller, eventId);
+      await repo.removeFromBag(eventId, who.eventUserId, documentId);
+      return bagOf(eventId, who.eventUserId);
+    },
+
+    /** The bag's files in order with unique names; the caller streams them (one file's bytes in memory at a time). */
+    async bagFiles(caller: LeadsCaller, eventId: string): Promise<{ name: string; read: () => Promise<Buffer | null> }[]> {
+      const who = await participantOf(caller, eventId);
+      const { items } = await bagOf(eventId, who.eventUserId);
+      const used = new Set<string>();
+      return items.map((d) => {
+        const safe = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || 'file';
+        let name = `${safe(d.companyName)} - ${safe(d.fileName)}`;
+        for (let i = 2; used.has(name.toLowerCase()); i++) name = `${safe(d.companyName)} - ${i} - ${safe(d.fileName)}`;
+        used.add(name.toLowerCase());
+        return { name, read: () => repo.documentBytes(eventId, d.id) };
+      });
+    },
+
+    async ask(caller: LeadsCaller, eventId: string, input: { companyId: string; productId: string | null; message: string }): Promise<TInquiry> {
+      await deps.assertTabVisible(eventId, 'exhibitors', caller);
+      const who = await participantOf(caller, eventId);
+      const company = await deps.exhibition.company(eventId, input.companyId);
+      if (!company) throw errors.validation([{ field: 'companyId', key: 'unknownCompany' }]);
+      const product = input.productId ? await deps.exhibition.product(eventId, input.companyId, input.productId) : null;
+      if (input.productId && !product) throw errors.validation([{ field: 'productId', key: 'unknownProduct' }]);
+      const row = await repo.insertInquiry({
+        organisationId: company.organisationId,
+        eventId,
+        companyId: company.id,
+        productId: product?.id ?? null,
+        productName: product?.name ?? null,
+        askerEventUserId: who.eventUserId,
+        askerName: who.name,
+        askerEmail: who.email,
+        message: input.message,
+      });
+      await repo.recordAction({ organisationId: company.organisationId, eventId, companyId: company.id, action: ReportAction.Inquiry, analyticsType: AnalyticsType.Inquiries, eventUserId: who.eventUserId });
+      return (await inquiryViews(eventId, [row]))[0]!;
+    },
+
+    async myInquiries(caller: LeadsCaller, eventId: string): Promise<TInquiry[]> {
+      const who = await participantOf(caller, eventId);
+      return inquiryViews(eventId, await repo.askerInquiries(eventId, who.eventUserId));
+    },
+
+    async setMyInquiryStatus(caller: LeadsCaller, eventId: string, inquiryId: string, status: 'open' | 'closed'): Promise<TInquiry> {
+      const who = await participantOf(caller, eventId);
+      const row = await repo.inquiry(eventId, inquiryId);
+      if (!row || row.askerEventUserId !== who.eventUserId) throw leadsErrors.inquiryNotFound();
+      return moveInquiry(row, status === 'closed' ? 'close' : 'reopen');
+    },
+
+    async companyInquiries(caller: LeadsCaller, eventId: string): Promise<TInquiry[]> {
+      const staff = await staffOf(caller, eventId);
+      return inquiryViews(eventId, await repo.companyInquiries(scopeOf(staff)));
+    },
+
+    async answerInquiry(caller: LeadsCaller, eventId: string, inquiryId: string, answer: string): Promise<TInquiry> {
+      const staff = await staffOf(caller, eventId);
+      const row = await repo.inquiry(eventId, inquiryId);
+      if (!row || row.companyId !== staff.companyId) throw leadsErrors.inquiryNotFound();
+      return moveInquiry(row, 'answer', { answer, answeredByName: staff.name });
+    },
+
+    async setInquiryStatus(caller: LeadsCaller, eventId: string, inquiryId: string, status: 'open' | 'closed'): Promise<TInquiry> {
+      const staff = await staffOf(caller, eventId);
+      const row = await repo.inquiry(eventId, inquiryId);
+      if (!row || row.companyId !== staff.companyId) throw leadsErrors.inquiryNotFound();
+      return moveInquiry(row, status === 'closed' ? 'close' : 'reopen');
+    },
+
+    /** SPEC §2.6 host tab Onsite Leads: every company of the event with its counts, and the totals. */
+    async onsite(caller: AuthUser, organisationId: string, eventId: string): Promise<TOnsiteLeads> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const [companies, counts] = await Promise.all([deps.exhibition.companies(eventId), countsOf(eventId)]);
+      const totals = emptyCounts();
+      const rows = companies.map((c) => {
+        const n = counts.get(c.id) ?? emptyCounts();
+        totals.leads += n.leads;
+        totals.hot += n.hot;
+        totals.warm += n.warm;
+        totals.cold += n.cold;
+        totals.cardsTaken += n.cardsTaken;
+        totals.cardsDropped += n.cardsDropped;
+        for (const [k, v] of Object.entries(n.actions)) totals.actions[k] = (totals.actions[k] ?? 0) + v;
+        return { companyId: c.id, companyName: c.name, ...n };
+      });
+      return { companies: rows, totals };
+    },
+  };
+}
+export type LeadsService = ReturnType<typeof createLeadsService>;

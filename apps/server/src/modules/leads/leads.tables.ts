@@ -1,0 +1,237 @@
+import { bigserial, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { events } from '../events/events.tables.ts';
+import { exhibitionCompanies } from '../exhibition/exhibition.tables.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+// PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer.
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * A lead: a visitor (registration) an exhibiting company's staff scanned. One per company and visitor; who they are
+ * (name, email, number, ticket) is copied at the first scan: a lead is who the staff met.
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    registrationId: text('registration_id').notNull(),
+    registrationNo: text('registration_no').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    ticketName: text('ticket_name'),
+    rating: text('rating').$type<'hot' | 'warm' | 'cold'>(),
+    notes: text('notes').notNull().default(''),
+    answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+    scannedByEventUserId: text('scanned_by_event_user_id').notNull(),
+    scannedByName: text('scanned_by_name').notNull(),
+    scanCount: integer('scan_count').notNull().default(1),
+    firstScannedAt: ts('first_scanned_at').notNull(),
+    lastScannedAt: ts('last_scanned_at').notNull(),
+    cardTakenAt: ts('card_taken_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('leads_company_registration_uq').on(t.companyId, t.registrationId), index('leads_event_company_idx').on(t.eventId, t.companyId, t.lastScannedAt)],
+);
+
+/** Every scan (the ledger), keyed by the staff member's participation and the phone's nonce: a resent scan counts once. */
+export const leadScans = pgTable(
+  'lead_scans',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id').notNull(),
+    registrationId: text('registration_id').notNull(),
+    staffEventUserId: text('staff_event_user_id').notNull(),
+    nonce: text('nonce').notNull(),
+    scannedAt: ts('scanned_at').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lead_scans_staff_nonce_uq').on(t.staffEventUserId, t.nonce)],
+);
+
+/** A company's qualifying questions (at most LEAD_QUESTIONS_MAX), in order. */
+export const leadQuestions = pgTable(
+  'lead_questions',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('lead_questions_company_idx').on(t.companyId)],
+);
+
+/** A visiting card: taken by a company's staff (from a lead) or dropped by the visitor at the company. Once each. */
+export const leadCards = pgTable(
+  'lead_cards',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    registrationId: text('registration_id').notNull(),
+    kind: text('kind').$type<'taken' | 'dropped'>().notNull(),
+    visitorName: text('visitor_name').notNull(),
+    visitorEmail: text('visitor_email').notNull(),
+    byEventUserId: text('by_event_user_id').notNull(),
+    /** SPEC §3.10 upload media 3 (visiting card): a photo of the paper card, checked by its magic bytes. */
+    photoContentType: text('photo_content_type'),
+    photo: bytea('photo'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lead_cards_company_registration_kind_uq').on(t.companyId, t.registrationId, t.kind), index('lead_cards_event_registration_idx').on(t.eventId, t.registrationId)],
+);
+
+/**
+ * SPEC §9 report actions at a company (3 take card, 4 drop card, 5 brief bag, 6 inquiry, 7 general call), with the
+ * SPEC §9 analytics type of the report that counts them (8 Card Taken, 9 Card Dropped, 7 Inquiries, 10 Action Point).
+ * The analytics module keeps page views only, so the counts live here, beside what they count.
+ */
+export const leadActions = pgTable(
+  'lead_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id').notNull(),
+    action: integer('action').notNull(),
+    analyticsType: integer('analytics_type').notNull(),
+    eventUserId: text('event_user_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('lead_actions_event_company_idx').on(t.eventId, t.companyId, t.action)],
+);
+
+/** A company's lead webhook: where new leads go, and the signing secret (sealed with the platform's secret box). */
+export const leadWebhooks = pgTable('lead_webhooks', {
+  companyId: text('company_id')
+    .primaryKey()
+    .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+  organisationId: text('organisation_id').notNull(),
+  eventId: text('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  secretSealed: text('secret_sealed').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * One webhook delivery (a job row): the signed body is fixed when the lead is made; a worker claims due rows
+ * (`for update skip locked`, so two instances never send one twice at once), posts them and reschedules failures.
+ */
+export const leadWebhookDeliveries = pgTable(
+  'lead_webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    leadId: text('lead_id').notNull(),
+    body: text('body').notNull(),
+    status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [index('lead_webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('lead_webhook_deliveries_company_idx').on(t.companyId, t.status)],
+);
+
+/** A company's booth document (brief bag): the bytes, checked by magic bytes on upload. */
+export const leadDocuments = pgTable(
+  'lead_documents',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdByEventUserId: text('created_by_event_user_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('lead_documents_company_idx').on(t.eventId, t.companyId)],
+);
+
+/** A document in a participant's brief bag (once each). */
+export const leadBagItems = pgTable(
+  'lead_bag_items',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    eventUserId: text('event_user_id').notNull(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => leadDocuments.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lead_bag_items_owner_document_uq').on(t.eventUserId, t.documentId), index('lead_bag_items_event_owner_idx').on(t.eventId, t.eventUserId)],
+);
+
+/** An attendee's inquiry to a company (optionally about a product), with the staff's answer and its status. */
+export const leadInquiries = pgTable(
+  'lead_inquiries',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    productId: text('product_id'),
+    productName: text('product_name'),
+    askerEventUserId: text('asker_event_user_id').notNull(),
+    askerName: text('asker_name').notNull(),
+    askerEmail: text('asker_email').notNull(),
+    message: text('message').notNull(),
+    answer: text('answer'),
+    answeredByName: text('answered_by_name'),
+    status: text('status').$type<'open' | 'answered' | 'closed'>().notNull().default('open'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    answeredAt: ts('answered_at'),
+  },
+  (t) => [index('lead_inquiries_company_idx').on(t.eventId, t.companyId, t.createdAt), index('lead_inquiries_asker_idx').on(t.eventId, t.askerEventUserId)],
+);

@@ -1,0 +1,75 @@
+import type { TCardPhotoUpload, TBoothDocumentUpload, TLeadQuestionsInput, TLeadScanInput, TLeadUpdate } from '@pavilion/domain/leads/leads.schemas';
+import { api } from '../../../app/api-client.ts';
+import { USER_ACCESS_TOKEN_HEADER } from '@pavilion/domain/auth/auth.headers';
+import { sessionStore } from '../../../app/session-storage.ts';
+
+const EV = '/api/eventservices/events/:eventId';
+const BOOTH = `${EV}/booth/leads`;
+
+/** A file behind the bearer and the event access token: fetched, then handed to the browser as a download. */
+async function downloadFile(url: string, fileName: string): Promise<void> {
+  const auth = sessionStore.getAuth();
+  const headers: Record<string, string> = {};
+  if (auth?.accessToken) headers.Authorization = `Bearer ${auth.accessToken}`;
+  const access = sessionStore.getEventData()?.accessCodeToken;
+  if (access) headers[USER_ACCESS_TOKEN_HEADER] = access;
+  const res = await fetch(url, { headers, credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`Download failed (${res.status})`);
+  const href = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** Exhibitor staff (the Leads tab): the server checks the caller staffs a company of the event. */
+export const leadsApi = {
+  me: (eventId: string, signal?: AbortSignal) => api.call(`GET ${BOOTH}/me`, { params: { eventId }, signal, isSilent: true }),
+  scan: (eventId: string, body: TLeadScanInput) => api.call(`POST ${BOOTH}/scans`, { params: { eventId }, body, isSilent: true }),
+  sync: (eventId: string, scans: TLeadScanInput[]) => api.call(`POST ${BOOTH}/sync`, { params: { eventId }, body: { scans }, isSilent: true }),
+  list: (eventId: string, search: string, signal?: AbortSignal) =>
+    api.call(`GET ${BOOTH}`, { params: { eventId }, query: { page: 1, pageSize: 50, ...(search ? { search } : {}) }, signal, isSilent: true }),
+  update: (eventId: string, leadId: string, body: TLeadUpdate) => api.call(`PUT ${BOOTH}/:leadId`, { params: { eventId, leadId }, body }),
+  saveQuestions: (eventId: string, body: TLeadQuestionsInput) => api.call(`PUT ${BOOTH}/questions`, { params: { eventId }, body }),
+  cardPhoto: (eventId: string, leadId: string, body: TCardPhotoUpload) => api.call(`PUT ${BOOTH}/:leadId/card/photo`, { params: { eventId, leadId }, body }),
+  takeCard: (eventId: string, leadId: string) => api.call(`POST ${BOOTH}/:leadId/card`, { params: { eventId, leadId } }),
+  companyCards: (eventId: string, signal?: AbortSignal) => api.call(`GET ${BOOTH}/cards`, { params: { eventId }, signal, isSilent: true }),
+  documents: (eventId: string, signal?: AbortSignal) => api.call(`GET ${BOOTH}/documents`, { params: { eventId }, signal, isSilent: true }),
+  uploadDocument: (eventId: string, body: TBoothDocumentUpload) => api.call(`POST ${BOOTH}/documents`, { params: { eventId }, body }),
+  deleteDocument: (eventId: string, documentId: string) => api.call(`DELETE ${BOOTH}/documents/:documentId`, { params: { eventId, documentId } }),
+  exportCsv: (eventId: string) => downloadFile(api.url(`GET ${BOOTH}/export.csv`, { params: { eventId } }), 'leads.csv'),
+  exportXlsx: (eventId: string) => downloadFile(api.url(`GET ${BOOTH}/export.xlsx`, { params: { eventId } }), 'leads.xlsx'),
+};
+
+/** Attendee: visiting cards. */
+export const cardsApi = {
+  drop: (eventId: string, companyId: string) => api.call(`POST ${EV}/visiting-cards`, { params: { eventId }, body: { companyId } }),
+  mine: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/visiting-cards/mine`, { params: { eventId }, signal, isSilent: true }),
+};
+
+/** Attendee: the brief bag. */
+export const bagApi = {
+  companyDocuments: (eventId: string, companyId: string, signal?: AbortSignal) =>
+    api.call(`GET ${EV}/brief-bag/companies/:companyId/documents`, { params: { eventId, companyId }, signal, isSilent: true }),
+  bag: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/brief-bag`, { params: { eventId }, signal, isSilent: true }),
+  add: (eventId: string, documentId: string) => api.call(`POST ${EV}/brief-bag`, { params: { eventId }, body: { documentId } }),
+  remove: (eventId: string, documentId: string) => api.call(`DELETE ${EV}/brief-bag/:documentId`, { params: { eventId, documentId } }),
+  zip: (eventId: string) => downloadFile(api.url(`GET ${EV}/brief-bag.zip`, { params: { eventId } }), 'brief-bag.zip'),
+};
+
+/** Inquiries: attendees ask, staff answer. */
+export const inquiriesApi = {
+  ask: (eventId: string, body: { companyId: string; productId: string | null; message: string }) => api.call(`POST ${EV}/inquiries`, { params: { eventId }, body }),
+  mine: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/inquiries/mine`, { params: { eventId }, signal, isSilent: true }),
+  company: (eventId: string, signal?: AbortSignal) => api.call(`GET ${BOOTH}/inquiries`, { params: { eventId }, signal, isSilent: true }),
+  answer: (eventId: string, inquiryId: string, answer: string) => api.call(`PUT ${BOOTH}/inquiries/:inquiryId/answer`, { params: { eventId, inquiryId }, body: { answer } }),
+  close: (eventId: string, inquiryId: string) => api.call(`PUT ${BOOTH}/inquiries/:inquiryId/status`, { params: { eventId, inquiryId }, body: { status: 'closed' } }),
+};
+
+/** Organiser: SPEC §2.6 Onsite Leads (AP-585). */
+export const onsiteLeadsApi = {
+  onsite: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/onsite-leads`, { params: { eventId }, signal }),
+};

@@ -1,0 +1,190 @@
+import '../leads-i18n.ts';
+import { useState } from 'react';
+import { Alert, Button, FileInput, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconBriefcase, IconDownload, IconFileText, IconUpload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TBoothDocument } from '@pavilion/domain/leads/leads.schemas';
+import { isApiError } from '../../../app/api-client.ts';
+import { useEventData } from '../../../app/session-storage.ts';
+import { toast } from '../../../app/toast.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { bagApi, leadsApi } from '../api/leads-api.ts';
+import { leadsKeys } from '../api/leads-keys.ts';
+
+const sizeOf = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+const errorText = (err: unknown, fallback: string) => (isApiError(err) ? (err.errors?.[0] ? `${err.message} (${err.errors[0].key})` : err.message) : fallback);
+
+function DocRow({ doc, action }: { doc: TBoothDocument; action: React.ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" p="sm" gap="xs">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <IconFileText size={20} aria-hidden style={{ flexShrink: 0 }} />
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {doc.title}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {doc.fileName} · {sizeOf(doc.byteSize)}
+          </Text>
+        </Stack>
+      </Group>
+      {action}
+    </Group>
+  );
+}
+
+function DocList({ docs, action, testId }: { docs: TBoothDocument[]; action: (d: TBoothDocument) => React.ReactNode; testId: string }) {
+  return (
+    <Paper withBorder radius="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid={testId}>
+      {docs.map((d, i) => (
+        <li key={d.id} style={i > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}>
+          <DocRow doc={d} action={action(d)} />
+        </li>
+      ))}
+    </Paper>
+  );
+}
+
+const readBase64 = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result).replace(/^data:[^,]*,/, ''));
+    r.onerror = () => reject(r.error);
+    r.readAsDataURL(file);
+  });
+
+/** Staff: the booth's documents (what visitors collect into their brief bag). */
+export function BoothDocuments({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const docs = useQuery({ queryKey: leadsKeys.documents(eventId), queryFn: ({ signal }) => leadsApi.documents(eventId, signal) });
+  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState('');
+  const upload = useMutation({
+    mutationFn: async () => leadsApi.uploadDocument(eventId, { title: title.trim() || file!.name, fileName: file!.name, dataBase64: await readBase64(file!) }),
+    onSuccess: () => {
+      toast(t('leads.documents.uploaded'), 'success');
+      setFile(null);
+      setTitle('');
+      void qc.invalidateQueries({ queryKey: leadsKeys.documents(eventId) });
+    },
+    onError: (err) => toast(errorText(err, t('leads.staff.saveError')), 'error'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => leadsApi.deleteDocument(eventId, id),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: leadsKeys.documents(eventId) }),
+    onError: (err) => toast(errorText(err, t('leads.staff.saveError')), 'error'),
+  });
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Title order={3} fz="h5">
+          {t('leads.documents.title')}
+        </Title>
+        {docs.isPending && <Skeleton h={40} />}
+        {docs.data && docs.data.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('leads.documents.none')}
+          </Text>
+        )}
+        {docs.data && docs.data.length > 0 && (
+          <DocList
+            docs={docs.data}
+            testId="booth-documents"
+            action={(d) => (
+              <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate(d.id)} aria-label={t('leads.documents.remove', { title: d.title })}>
+                {t('leads.documents.removeShort')}
+              </Button>
+            )}
+          />
+        )}
+        <FileInput label={t('leads.documents.file')} description={t('leads.documents.fileHint')} value={file} onChange={setFile} accept=".pdf,.doc,.docx,.txt,.xls,.xlsx,.csv" clearable />
+        <TextInput label={t('leads.documents.docTitle')} maxLength={160} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+        <Button leftSection={<IconUpload size={16} aria-hidden />} disabled={!file} loading={upload.isPending} onClick={() => upload.mutate()} w="fit-content">
+          {t('leads.documents.upload')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A company's documents on its page (Exhibitors tab), each with "Add to brief bag" for a signed-in participant. */
+export function CompanyDocuments({ eventId, companyId }: { eventId: string; companyId: string }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const isParticipant = useEventData()?.eventId === eventId;
+  const docs = useQuery({ queryKey: leadsKeys.companyDocuments(eventId, companyId), queryFn: ({ signal }) => bagApi.companyDocuments(eventId, companyId, signal) });
+  const bag = useQuery({ queryKey: leadsKeys.bag(eventId), queryFn: ({ signal }) => bagApi.bag(eventId, signal), enabled: isParticipant });
+  const inBag = new Set(bag.data?.items.map((d) => d.id) ?? []);
+  const add = useMutation({
+    mutationFn: (id: string) => bagApi.add(eventId, id),
+    onSuccess: (b) => {
+      qc.setQueryData(leadsKeys.bag(eventId), b);
+      toast(t('leads.bag.added'), 'success');
+    },
+    onError: (err) => toast(errorText(err, t('leads.staff.saveError')), 'error'),
+  });
+  if (docs.isPending || !docs.data || docs.data.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="h4">
+        {t('leads.documents.title')}
+      </Title>
+      <DocList
+        docs={docs.data}
+        testId="company-documents"
+        action={(d) =>
+          isParticipant ? (
+            <Button size="xs" variant={inBag.has(d.id) ? 'default' : 'light'} disabled={inBag.has(d.id)} onClick={() => add.mutate(d.id)} aria-label={`${inBag.has(d.id) ? t('leads.bag.inBag') : t('leads.bag.add')}: ${d.title}`}>
+              {inBag.has(d.id) ? t('leads.bag.inBag') : t('leads.bag.add')}
+            </Button>
+          ) : null
+        }
+      />
+    </Stack>
+  );
+}
+
+/** The participant's brief bag: what they collected, and one ZIP of it all. */
+export function BriefBag({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const bag = useQuery({ queryKey: leadsKeys.bag(eventId), queryFn: ({ signal }) => bagApi.bag(eventId, signal) });
+  const remove = useMutation({
+    mutationFn: (id: string) => bagApi.remove(eventId, id),
+    onSuccess: (b) => qc.setQueryData(leadsKeys.bag(eventId), b),
+  });
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2} fz="h3">
+          {t('leads.bag.title')}
+        </Title>
+        {bag.data && bag.data.items.length > 0 && (
+          <Button size="sm" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void bagApi.zip(eventId).catch(() => toast(t('leads.staff.exportError'), 'error'))}>
+            {t('leads.bag.download')}
+          </Button>
+        )}
+      </Group>
+      {bag.isPending && <Skeleton h={60} />}
+      {bag.isError && <Alert color="red">{t('leads.staff.loadError')}</Alert>}
+      {bag.data && bag.data.items.length === 0 && (
+        <Paper withBorder radius="md">
+          <EmptyState icon={<IconBriefcase size={32} />} title={t('leads.bag.empty')} description={t('leads.bag.emptyBody')} headingLevel={3} />
+        </Paper>
+      )}
+      {bag.data && bag.data.items.length > 0 && (
+        <DocList
+          docs={bag.data.items}
+          testId="brief-bag"
+          action={(d) => (
+            <Button size="xs" variant="subtle" onClick={() => remove.mutate(d.id)} aria-label={t('leads.bag.remove', { title: d.title })}>
+              {t('leads.documents.removeShort')}
+            </Button>
+          )}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,11 @@
+import { lazy } from 'react';
+
+/**
+ * The leads module's door (STYLE.md: other modules and app/ import only this file). The attendee app's Leads tab
+ * and the "drop my card" button are lazy components; the host's Onsite Leads page is loaded by path.
+ */
+export const LeadTab = lazy(() => import('./components/lead-tab.tsx').then((m) => ({ default: m.LeadTab })));
+export const DropCardButton = lazy(() => import('./components/drop-card-button.tsx').then((m) => ({ default: m.DropCardButton })));
+export const CompanyDocuments = lazy(() => import('./components/brief-bag.tsx').then((m) => ({ default: m.CompanyDocuments })));
+export const AskCompany = lazy(() => import('./components/inquiries.tsx').then((m) => ({ default: m.AskCompany })));
+export { leadsKeys } from './api/leads-keys.ts';
