@@ -138,6 +138,9 @@ describe('SessionExpiredDialog', () => {
 
 describe('DesktopHintDialog', () => {
   it('asks small screens once per session', async () => {
+    // It opens on organiser pages only, whose routes load the dashboard strings before they render (route-helpers).
+    const { loadDashboardStrings } = await import('./i18n.ts');
+    await loadDashboardStrings();
     sessionStorage.removeItem(DESKTOP_HINT_KEY);
     const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
       (query: string) =>

@@ -82,16 +82,16 @@ export function DesktopHintDialog() {
   };
 
   return (
-    <Modal opened={isOpen} onClose={dismiss} title={t('dialogs.desktopTitle')} size="sm" zIndex={2900}>
+    <Modal opened={isOpen} onClose={dismiss} title={t('desktopHint.title')} size="sm" zIndex={2900}>
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ThemeIcon variant="light" size="lg" radius="xl" aria-hidden>
             <IconDeviceDesktop size={20} />
           </ThemeIcon>
-          <Text size="sm">{t('dialogs.desktopBody')}</Text>
+          <Text size="sm">{t('desktopHint.body')}</Text>
         </Group>
         <Button onClick={dismiss} fullWidth data-autofocus>
-          {t('dialogs.okay')}
+          {t('desktopHint.okay')}
         </Button>
       </Stack>
     </Modal>

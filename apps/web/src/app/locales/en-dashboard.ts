@@ -5,6 +5,12 @@
  * exactly as written.
  */
 export const enDashboard = {
+  /** SPEC §2.3's desktop hint: shown on organiser pages only, which load these strings before they render. */
+  desktopHint: {
+    title: 'Maximize Your Experience on Desktop',
+    body: 'Pavilion works on phones, but organiser tools have more room on a larger screen. Switch to a desktop or laptop for the best experience.',
+    okay: 'Okay',
+  },
   access: {
     deniedTitle: 'This page is not part of your role',
     deniedBody: 'Your role does not include this area. If you need it, ask an administrator of your organisation to add it to your role.',

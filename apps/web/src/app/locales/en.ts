@@ -32,9 +32,6 @@ export const en = {
     sessionExpiredTitle: 'Your Session is expired',
     sessionExpiredBody: 'For your security you have been signed out. Sign in again to continue where you left off.',
     loginAgain: 'Login Again',
-    desktopTitle: 'Maximize Your Experience on Desktop',
-    desktopBody: 'Pavilion works on phones, but organiser tools have more room on a larger screen. Switch to a desktop or laptop for the best experience.',
-    okay: 'Okay',
   },
   errors: {
     notFoundTitle: 'Page not found',
