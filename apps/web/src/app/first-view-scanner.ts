@@ -7,6 +7,7 @@ export const SCANNER_PAIRED_COOKIE = 'pavilion_scanner_paired';
 
 export function rememberScannerPaired(isPaired: boolean): void {
   const wanted = isPaired ? `${SCANNER_PAIRED_COOKIE}=1; Path=/scanner; Max-Age=31536000; SameSite=Lax` : `${SCANNER_PAIRED_COOKIE}=; Path=/scanner; Max-Age=0; SameSite=Lax`;
-  const has = document.cookie.split(';').some((c) => c.trim().startsWith(`${SCANNER_PAIRED_COOKIE}=`));
+  // Paired means the value 1: a cookie of that name with an empty value (a deletion the browser has not dropped yet) is not.
+  const has = document.cookie.split(';').some((c) => c.trim() === `${SCANNER_PAIRED_COOKIE}=1`);
   if (has !== isPaired) document.cookie = wanted;
 }
