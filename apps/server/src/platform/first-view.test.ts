@@ -127,6 +127,8 @@ describe('firstViewHtml', () => {
     expect(paired).toContain('Pavilion Scanner');
     expect(paired).not.toContain('Set up this scanner');
     expect(paired).not.toContain('<form');
+    // An empty cookie of that name (a deletion not yet dropped) is not a paired device.
+    expect(firstViewHtml(SCANNER, THEME, { reads: new Map(), cookieHeader: `${SCANNER_PAIRED_COOKIE}=` })!).toContain('Set up this scanner');
   });
 
   it('keeps a stylesheet from ending its <style> element', () => {

@@ -234,7 +234,7 @@ export function firstViewHtml(view: FirstView, themeCss: string, input: FirstVie
     const badge = input.reads.get('GET /api/eventservices/public/ebadges/:eventUserId') as TEbadgeView | undefined;
     if (badge?.credential && input.qrDataUrl) body = ebadgeMobileView(badge, input.qrDataUrl, s);
   } else if (view.kind === 'scanner') {
-    const isPaired = (input.cookieHeader ?? '').split(';').some((c) => c.trim().startsWith(`${SCANNER_PAIRED_COOKIE}=`));
+    const isPaired = (input.cookieHeader ?? '').split(';').some((c) => c.trim() === `${SCANNER_PAIRED_COOKIE}=1`);
     body = scannerView(isPaired, s);
   }
   // Inert until React replaces it: a tap or a keystroke on a control that is not live yet is not taken and lost.
