@@ -170,6 +170,10 @@ describe('the organiser’s login link for a registration (1366 px)', () => {
     const dialog = page.getByRole('dialog', { name: 'Login link for Lina Okafor' });
     await dialog.getByRole('button', { name: 'Create link' }).click();
     const field = dialog.getByLabel('Login link');
+    // The link, or the server's refusal in the dialog's alert: a refusal fails with its own words (one CI run timed
+    // out here once without saying why).
+    await expect.poll(async () => (await field.count()) + (await dialog.getByRole('alert').count()), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await dialog.getByRole('alert').allInnerTexts(), 'the dialog shows no error').toEqual([]);
     await field.waitFor();
     const shown = await field.inputValue();
     expect(shown).toMatch(new RegExp(`/adl/[A-Za-z0-9_-]{20,}/${server.eventId}$`));
