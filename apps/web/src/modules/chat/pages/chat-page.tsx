@@ -14,6 +14,7 @@ import { ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { chatApi, chatKeys } from '../api/chat-api.ts';
 import { addMessage, useChatSocket } from '../hooks/use-chat-socket.ts';
+import { useChatRooms } from '../hooks/use-unread-chats.ts';
 import { timeAgo } from '../time-ago.ts';
 
 type ChatSocket = ReturnType<typeof useChatSocket>;
@@ -70,7 +71,7 @@ function ParticipantPicker({ eventId, opened, onClose, onPick }: { eventId: stri
 function RoomList({ eventId, onOpen }: { eventId: string; onOpen: (roomId: string, other: TChatPerson) => void }) {
   const { t } = useTranslation();
   const now = useNow();
-  const rooms = useQuery({ queryKey: chatKeys.rooms(eventId), queryFn: ({ signal }) => chatApi.rooms(eventId, signal) });
+  const rooms = useChatRooms(eventId);
   if (rooms.isPending) return <ListLoading rows={3} />;
   if (rooms.isError) return <ListError error={rooms.error} onRetry={() => void rooms.refetch()} />;
   if (rooms.data.rooms.length === 0) return <EmptyState icon={<IconMessages size={32} />} title={t('chat.noConversations')} description={t('chat.noConversationsBody')} />;
@@ -327,7 +328,7 @@ export function ChatPage() {
   const socket = useChatSocket(eventId, me);
   const roomId = search.get('room');
   const other = search.get('with') ? { eventUserId: search.get('with')!, name: search.get('name') ?? '' } : null;
-  const rooms = useQuery({ queryKey: chatKeys.rooms(eventId ?? ''), queryFn: ({ signal }) => chatApi.rooms(eventId!, signal), enabled: !!eventId });
+  const rooms = useChatRooms(eventId);
   const open = (room: string | null, person: TChatPerson) => {
     const existing = room ?? rooms.data?.rooms.find((r) => r.other.eventUserId === person.eventUserId)?.roomId ?? null;
     setSearch({ ...(existing ? { room: existing } : {}), with: person.eventUserId, name: person.name });
