@@ -14,6 +14,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          // On DATABASE_URL: one migrated template database per run, copied for each file (test/global-setup.ts).
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -43,10 +45,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // One file at a time: Chromium keeps both cores busy (two at a time saved a quarter of the time on this
-          // 2-core machine but made journeys miss their waits). A poll waits up to 15 s for the page to get there
-          // (Vitest's default is 1 s, which a busy machine misses); a poll that passes stops at once.
-          fileParallelism: false,
+          // Two files at a time, each with its own server, database and Chromium: one file alone left a quarter of
+          // the two cores idle (its waits on the server, the mail sink and the browser), and two cut the phase from
+          // 758 s to 558 s. A poll waits up to 15 s for the page to get there (Vitest's default is 1 s, which a busy
+          // machine misses); a poll that passes stops at once.
+          maxWorkers: 2,
           expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },

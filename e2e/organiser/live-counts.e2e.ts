@@ -67,19 +67,18 @@ describe('live seat counts (organiser desktop, buyers on phones)', () => {
     await expect.poll(seats, { timeout: 20_000 }).toBe('1 sold · 0 held / 3');
     expect(await isSameDocument()).toBe(true);
     await screenshot(page, 'live-counts-tickets-sold');
-    await page.screenshot({ path: '/tmp/holds-tickets-sold.png', fullPage: true });
 
     // Another buyer's card is declined on the hosted test-payment page: the held seat goes back at once.
     const second = await checkoutToGateway({ first: 'Tomas', last: 'Berg', email: 'tomas.berg@example.com' });
     await expect.poll(seats, { timeout: 20_000 }).toBe('1 sold · 1 held / 3');
-    await page.screenshot({ path: '/tmp/holds-tickets-held.png', fullPage: true });
+    await screenshot(page, 'live-counts-tickets-held');
     await second.page.getByRole('button', { name: 'Fail', exact: true }).click();
     await second.page.waitForURL(/\/failure/);
     await expect.poll(() => second.page.getByRole('heading', { name: 'Payment not completed' }).count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(seats, { timeout: 20_000 }).toBe('1 sold · 0 held / 3');
     expect(await isSameDocument()).toBe(true);
     await expectAccessible(page, 'tickets with sold and held');
-    await second.page.screenshot({ path: '/tmp/holds-failure-390.png', fullPage: true });
+    await screenshot(second.page, 'live-counts-failure-390');
 
     // The registration list shows the failed buyer as a failed payment, not as approved; the paid one as approved.
     await page.getByRole('navigation', { name: 'Registration sections' }).getByRole('link', { name: 'Registrations' }).click();
@@ -92,7 +91,6 @@ describe('live seat counts (organiser desktop, buyers on phones)', () => {
     expect(await lina.getByText('Approved', { exact: true }).count()).toBe(1);
     await expectAccessible(page, 'registrations with a failed payment');
     await screenshot(page, 'live-counts-registrations');
-    await page.screenshot({ path: '/tmp/holds-registrations.png', fullPage: true });
 
     // The orders list says the same of the order.
     await page.getByRole('navigation', { name: 'Registration sections' }).getByRole('link', { name: 'Orders' }).click();
@@ -103,12 +101,11 @@ describe('live seat counts (organiser desktop, buyers on phones)', () => {
     await expect.poll(() => order.getByText('Payment failed', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
     await expectAccessible(page, 'orders with a failed payment');
     await screenshot(page, 'live-counts-orders');
-    await page.screenshot({ path: '/tmp/holds-orders.png', fullPage: true });
 
     // The overview's registrations card tells sold apart from held.
     await page.goto(`/app?eventId=${server.eventId}`);
     await expect.poll(() => page.getByText(/Seats now: \d+ sold · \d+ held/).count(), { timeout: 10_000 }).toBe(1);
-    await page.screenshot({ path: '/tmp/holds-overview.png', fullPage: true });
+    await screenshot(page, 'live-counts-overview');
 
     expect(watch.errors).toEqual([]);
     expect(first.watch.errors).toEqual([]);

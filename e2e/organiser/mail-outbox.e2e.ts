@@ -74,7 +74,6 @@ describe('mail outbox (organiser, no SMTP server)', () => {
     await expect.poll(() => row.textContent()).toContain('In outbox');
     await expectAccessible(page, 'mail outbox list');
     await screenshot(page, 'mail-outbox-list');
-    await page.screenshot({ path: '/tmp/outbox-list.png', fullPage: true });
 
     // Opened, the message renders in a sandboxed frame with the QR image resolved from its attachment.
     await row.getByRole('button', { name: new RegExp(`Open message to ${email.replace(/\./g, '\\.')}`) }).click();
@@ -87,7 +86,6 @@ describe('mail outbox (organiser, no SMTP server)', () => {
     // No script runs in the frame, whatever the message holds.
     expect(await page.frameLocator('[data-testid="mail-frame"]').locator('script').count()).toBe(0);
     await screenshot(page, 'mail-outbox-message');
-    await page.screenshot({ path: '/tmp/outbox-message.png', fullPage: false });
 
     // The attachment downloads as the PNG that was attached, and it holds the attendee's signed credential.
     const attachment = `ticket-${registrationNo}.png`;
@@ -104,7 +102,7 @@ describe('mail outbox (organiser, no SMTP server)', () => {
     const [ebadge] = await Promise.all([context.waitForEvent('page'), ebadgeLink.click()]);
     const badgeQr = ebadge.getByTestId('ebadge-qr').first();
     await expect.poll(() => badgeQr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0).catch(() => false), { timeout: 30_000 }).toBe(true);
-    await ebadge.screenshot({ path: '/tmp/outbox-ebadge.png' });
+    await screenshot(ebadge, 'mail-outbox-ebadge');
     await ebadge.close();
 
     // The plain-text part is one tab away. axe checks the drawer there: the HTML tab's frame is the mail's own markup,
@@ -113,10 +111,10 @@ describe('mail outbox (organiser, no SMTP server)', () => {
     await drawer.getByText(`e-badge http`, { exact: false }).first().waitFor();
     expect(await drawer.getByTestId('mail-frame').count()).toBe(0);
     await expectAccessible(page, 'mail outbox message');
-    await page.screenshot({ path: '/tmp/outbox-message-text.png' });
+    await screenshot(page, 'mail-outbox-message-text');
     expect(watch.errors).toEqual([]);
     } catch (err) {
-      await page.screenshot({ path: '/tmp/outbox-fail.png' });
+      await screenshot(page, 'mail-outbox-failure');
       throw err;
     }
     await context.close();

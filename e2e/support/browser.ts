@@ -68,7 +68,12 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
+/**
+ * What the user sees, for people to look at (not an assertion): the viewport, as the user's screen shows it. A
+ * full-page capture resizes the page for a moment, which fires the small-screen media query on a desktop viewport (the
+ * desktop hint then opened over an organiser's dialog in one run) and paints fixed headers in the middle of the picture.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 }

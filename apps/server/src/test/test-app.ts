@@ -7,15 +7,17 @@ import { newId } from '../platform/ids.ts';
 
 /**
  * A fresh, isolated database for one test file: an in-memory PGlite by default, or a new database on the
- * DATABASE_URL server (CI), dropped again on close.
+ * DATABASE_URL server (CI), dropped again on close. In a Vitest run the new database is a copy of the run's migrated
+ * template (global-setup.ts); the migrator then finds nothing left to apply.
  */
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({});
   const name = `pv_test_${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const template = process.env.PAVILION_TEST_DB_TEMPLATE;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
