@@ -52,7 +52,7 @@ describe('service-provider portal', () => {
     await dialog.getByRole('textbox', { name: 'Kind' }).click();
     await organiser.getByRole('option', { name: 'Service provider' }).click();
     await dialog.getByRole('button', { name: 'Add company' }).click();
-    await organiser.getByRole('button', { name: 'Invite a user of PowerGrid Electricals' }).click();
+    await organiser.getByRole('button', { name: 'Invite user of PowerGrid Electricals' }).click();
     const invite = organiser.getByRole('dialog', { name: 'Invite a user of PowerGrid Electricals' });
     await invite.getByLabel('Email').fill('pia@powergrid.example');
     await invite.getByLabel('First name').fill('Pia');

@@ -241,7 +241,7 @@ describe('organiser workspace', () => {
     await companyDialog.getByRole('textbox', { name: 'Company' }).fill('Harbour Traders Ltd');
     await companyDialog.getByRole('button', { name: 'Add company' }).click();
     await expectToast(page, 'Company Harbour Traders Ltd added');
-    await page.getByRole('button', { name: 'Invite a user of Harbour Traders Ltd' }).click();
+    await page.getByRole('button', { name: 'Invite user of Harbour Traders Ltd' }).click();
     const invite = page.getByRole('dialog', { name: 'Invite a user of Harbour Traders Ltd' });
     await invite.getByLabel('Email').fill('crew@harbour-traders.com');
     await invite.getByLabel('First name').fill('Casey');

@@ -338,7 +338,7 @@ export const enDashboard = {
     noCompaniesBody: 'Companies added to this region appear here.',
     noCompanyAccess: 'Your role does not include viewing companies.',
     inviteUser: 'Invite user',
-    inviteUserOf: 'Invite a user of {{name}}',
+    inviteUserOf: 'Invite user of {{name}}',
     inviteTitle: 'Invite a user of {{name}}',
     companyRole: 'Account',
     companyRoles: {
