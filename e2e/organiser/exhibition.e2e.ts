@@ -67,13 +67,13 @@ describe('exhibition', () => {
 
     // Click the booth on the plan and give it to the company.
     const plan = organiser.getByRole('group', { name: 'Hall plan of Hall 1' });
-    await plan.getByRole('button', { name: /^Booth B12, 18 m², Free/ }).click();
+    await plan.getByRole('button', { name: /^Booth B12: free, 18 m²/ }).click();
     await organiser.getByRole('heading', { name: 'Booth B12' }).waitFor();
     await organiser.getByRole('textbox', { name: 'Company holding this booth' }).click();
     await organiser.getByRole('option', { name: 'Orbit Robotics' }).click();
     await organiser.getByRole('button', { name: 'Save holder' }).click();
     await expect.poll(() => organiser.getByText('Booth B12 given to Orbit Robotics').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    await plan.getByRole('button', { name: /^Booth B12, 18 m², Held by Orbit Robotics/ }).waitFor();
+    await plan.getByRole('button', { name: /^Booth B12: Orbit Robotics, 18 m²/ }).waitFor();
     await expectAccessible(organiser, 'hall plan');
     await screenshot(organiser, 'exhibition-hall-plan');
 

@@ -79,7 +79,9 @@ export async function launchServerProcess(env: Record<string, string>): Promise<
       HOST: '127.0.0.1',
       PAVILION_DEMO: '1',
       NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
+      // Warnings and errors only: a journey's few thousand request lines cost its server about a second of CPU, and
+      // the demo banner (the only line the journeys read) is printed on its own.
+      LOG_LEVEL: 'warn',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -99,6 +99,14 @@ export function BadgeCanvas(p: TBadgeCanvasProps) {
     >
       {p.elements.map((el) => {
         const isSelected = p.selectedId === el.id;
+        // A text field's name ends with the text it shows (the sample attendee's name, say), so that what a sighted
+        // user reads is part of what a screen reader or voice control calls it (WCAG 2.5.3, label in name).
+        const elementName = (e: TBadgeElement) => {
+          const described = p.describeElement?.(e) ?? e.id;
+          if (e.type !== 'text' || e.source === 'static') return described;
+          const shown = badgeText(e, p.data, p.overrides);
+          return shown ? `${described}, ${shown}` : described;
+        };
         const box = { position: 'absolute' as const, left: el.x * scale, top: el.y * scale, width: el.width * scale, height: el.height * scale };
         let inner = null;
         if (el.type === 'band') inner = <div style={{ width: '100%', height: '100%', background: bandColor(el, p.data.categoryId, p.categoryColors, p.eventColors) }} />;
@@ -145,7 +153,7 @@ export function BadgeCanvas(p: TBadgeCanvasProps) {
             role="button"
             tabIndex={0}
             aria-pressed={isSelected}
-            aria-label={p.describeElement?.(el) ?? el.id}
+            aria-label={elementName(el)}
             data-element-id={el.id}
             onPointerDown={(e) => startDrag(e, el, 'move')}
             onFocus={() => p.onSelect?.(el.id)}

@@ -37,7 +37,7 @@ describe('HallPlan', () => {
     const host = await render([booth({}), booth({ id: 'b2', number: 'B7', x: 10, y: 4, w: 2, h: 5, company: { id: 'c1', name: 'Acme' } })], { onSelect: (b) => clicked.push(b.number), onEmptyCell: null });
     const plan = host.querySelector('[role="group"][aria-label="Hall plan of Hall 1"]')!;
     const buttons = [...plan.querySelectorAll('button')];
-    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Booth A1, 9 m², Free', 'Booth B7, 9 m², Held by Acme']);
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Booth A1: free, 9 m²', 'Booth B7: Acme, 9 m²']);
     expect(buttons[1]!.style.gridColumn).toBe('11 / span 2');
     expect(buttons[1]!.style.gridRow).toBe('5 / span 5');
     expect(buttons.map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'true']);

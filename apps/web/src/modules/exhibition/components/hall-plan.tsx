@@ -43,12 +43,11 @@ export function HallPlan(props: { hall: string; columns: number; rows: number; b
       >
         {props.booths.map((b) => {
           const isSelected = b.id === props.selectedId;
-          const state = b.company ? t('exhibition.booths.heldBy', { name: b.company.name }) : t('exhibition.booths.free');
           return (
             <UnstyledButton
               key={b.id}
               onClick={() => props.onSelect(b)}
-              aria-label={t('exhibition.booths.boothLabel', { number: b.number, size: b.sizeSqm, state })}
+              aria-label={b.company ? t('exhibition.booths.boothHeld', { number: b.number, name: b.company.name, size: b.sizeSqm }) : t('exhibition.booths.boothFree', { number: b.number, size: b.sizeSqm })}
               aria-pressed={isSelected}
               data-testid={`booth-${b.number}`}
               style={{
@@ -71,6 +70,8 @@ export function HallPlan(props: { hall: string; columns: number; rows: number; b
               <Text fw={700} size="xs" c="gray.9">
                 {b.number}
               </Text>
+              {/* A space between the two lines, so that the button's text reads "B12 Orbit Robotics", as its name does. */}
+              {b.company && b.h > 1 && ' '}
               {b.company && b.h > 1 && (
                 <Text size="10px" c="gray.8" lineClamp={1}>
                   {b.company.name}

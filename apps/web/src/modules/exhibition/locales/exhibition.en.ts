@@ -103,7 +103,9 @@ export const exhibitionEn = {
     planHint: 'Click a booth to see it and give it to a company; click an empty cell to create a booth there.',
     free: 'Free',
     heldBy: 'Held by {{name}}',
-    boothLabel: 'Booth {{number}}, {{size}} m², {{state}}',
+    // The booth's name starts with what the plan shows on it (its number, then the holder's name), WCAG 2.5.3.
+    boothFree: 'Booth {{number}}: free, {{size}} m²',
+    boothHeld: 'Booth {{number}}: {{name}}, {{size}} m²',
     emptyCell: 'Empty cell, column {{x}}, row {{y}}: create a booth here',
     details: 'Booth {{number}}',
     holder: 'Company holding this booth',

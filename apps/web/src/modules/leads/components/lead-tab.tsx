@@ -357,7 +357,7 @@ function StaffView({ eventId, company, questions, counts }: { eventId: string; c
         <Paper withBorder radius="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0, overflow: 'hidden' }} data-testid="lead-list">
           {list.data.items.map((l, i) => (
             <li key={l.id} style={i > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}>
-              <UnstyledButton w="100%" p="sm" onClick={() => setCurrent(l)} aria-label={t('leads.staff.open', { name: `${l.firstName} ${l.lastName}` })}>
+              <UnstyledButton w="100%" p="sm" onClick={() => setCurrent(l)}>
                 <Group justify="space-between" wrap="nowrap">
                   <Stack gap={0} style={{ minWidth: 0 }}>
                     <Text fw={600}>

@@ -47,7 +47,6 @@ export const leadsEn = {
     loadError: 'Leads could not be loaded.',
     empty: 'No leads yet',
     emptyBody: 'Scan a visitor badge or type their registration number to add one.',
-    open: 'Open lead {{name}}',
   },
   questions: {
     title: 'Qualifying questions',
