@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { openDatabase } from '../platform/db.ts';
+import { adminQuery } from './test-app.ts';
 
 /**
  * The unit project's one migrated database per run, on DATABASE_URL's server (CI): every test file's database is a
@@ -10,20 +10,12 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
   const url = process.env.DATABASE_URL;
   if (!url) return;
   const name = `pv_test_tpl_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await adminQuery(url, `CREATE DATABASE ${name}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 1 });
   await database.close();
   // The workers start after this setup and inherit the environment.
   process.env.PAVILION_TEST_DB_TEMPLATE = name;
-  return async () => {
-    const a = new pg.Client({ connectionString: url });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await a.end();
-  };
+  return () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }

@@ -5,6 +5,17 @@ import { loadConfig, type AppConfig } from '../platform/config.ts';
 import { openDatabase, type Database } from '../platform/db.ts';
 import { newId } from '../platform/ids.ts';
 
+/** One statement on DATABASE_URL's server over its own connection (CREATE / DROP DATABASE cannot run in a pool's). */
+export async function adminQuery(url: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * A fresh, isolated database for one test file: an in-memory PGlite by default, or a new database on the
  * DATABASE_URL server (CI), dropped again on close. In a Vitest run the new database is a copy of the run's migrated
@@ -15,10 +26,7 @@ export async function createTestDatabase(): Promise<Database> {
   if (!url) return openDatabase({});
   const name = `pv_test_${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}`;
   const template = process.env.PAVILION_TEST_DB_TEMPLATE;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
-  await admin.end();
+  await adminQuery(url, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 20 });
@@ -26,10 +34,7 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
