@@ -17,7 +17,7 @@
  * Goals: performance >= 90, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1 on each page; the exit code is 1 when one is
  * missed. Each run's JSON report is kept in LIGHTHOUSE_OUT (default /tmp/pavilion-lighthouse) for its LCP element,
  * layout shifts and the rest.
- * Run: npm run bench:lighthouse
+ * Run: npm run bench:lighthouse (LIGHTHOUSE_RUNS, LIGHTHOUSE_OUT and LIGHTHOUSE_PAGES=cart,scanner narrow it)
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -31,6 +31,8 @@ import { freePort, startPavilion } from './lib.ts';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const OUT = process.env.LIGHTHOUSE_OUT ?? join(tmpdir(), 'pavilion-lighthouse');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** LIGHTHOUSE_PAGES=cart,scanner measures only the pages whose path contains one of the words (the ceiling always runs). */
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ORGANISER = { identifier: 'organiser@demo.pavilion', password: 'Organiser@2026' };
 const GOALS = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
@@ -203,11 +205,16 @@ async function main() {
     const ebadgeId = await prepareEvent(server.url, eventId);
     const results: PageResult[] = [];
     results.push(await measure('ceiling', ceiling.url, '', true));
-    results.push(await measure('/cart-registration/{eventId}', server.url, `/cart-registration/${eventId}`));
-    results.push(await measure('/eb/m/{id}', server.url, `/eb/m/${ebadgeId}`));
-    results.push(await measure('/scanner', server.url, '/scanner'));
-    // Issue 14: the attendee app's first tab (event-info by default, no login) as a visitor's phone opens it.
-    results.push(await measure('/tabs/event-info?eventId={eventId}', server.url, `/tabs/event-info?eventId=${eventId}`));
+    const pages: Array<[string, string]> = [
+      ['/cart-registration/{eventId}', `/cart-registration/${eventId}`],
+      ['/eb/m/{id}', `/eb/m/${ebadgeId}`],
+      ['/scanner', '/scanner'],
+      // Issue 14: the attendee app's first tab (event-info by default, no login) as a visitor's phone opens it.
+      ['/tabs/event-info?eventId={eventId}', `/tabs/event-info?eventId=${eventId}`],
+    ];
+    for (const [name, path] of pages) {
+      if (!PAGES || PAGES.some((word) => name.includes(word))) results.push(await measure(name, server.url, path));
+    }
     const load = loadavg().map((l) => l.toFixed(2)).join(', ');
     console.log(`\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : '1 run'}, mobile preset (simulated slow 4G, 4x CPU), Chromium at ${CHROME}; load average ${load}; reports in ${OUT}\n`);
     console.log(table(results));

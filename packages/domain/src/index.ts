@@ -7,6 +7,7 @@ export * from './common/domain-error.ts';
 export * from './common/time-ago.ts';
 export * from './common/random-code.ts';
 export * from './common/ordinal.ts';
+export * from './common/calendar-date.ts';
 export * from './common/base64.ts';
 // Constants (SPEC §9)
 export * from './constants/session.ts';

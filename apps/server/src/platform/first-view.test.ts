@@ -2,8 +2,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCANNER_PAIRED_COOKIE, firstViewHtml, formatDateRange, withFirstViewStyles, type FirstView } from './first-view.ts';
+import { formatCalendarDateRange as formatDateRange } from '@pavilion/domain/common/calendar-date';
+import { FIRST_VIEW_BOOT_HASH, FIRST_VIEW_BOOT_SCRIPT, SCANNER_PAIRED_COOKIE, firstViewHtml, withFirstViewStyles, type FirstView } from './first-view.ts';
 import { registerSecurity } from './security.ts';
 import { registerSpa } from './spa.ts';
 
@@ -167,7 +170,7 @@ describe('the first view in index.html', () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'pavilion-first-view-'));
     mkdirSync(join(dist, '.vite'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Pavilion</title><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>');
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Pavilion</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>');
     writeFileSync(
       join(dist, '.vite', 'first-paint.json'),
       JSON.stringify({
@@ -176,7 +179,7 @@ describe('the first view in index.html', () => {
           { path: '/cart-registration/:eventId', modules: [], styles: [], data: [CART_READ], view: CART },
           { path: '/eb/m/:eventUserId', modules: [], styles: [], data: [BADGE_READ], view: EBADGE },
           { path: '/eb/:eventUserId', modules: [], styles: [], data: [BADGE_READ] },
-          { path: '/scanner', modules: [], styles: ['/assets/scanner-5.css'], view: { ...SCANNER, css: '.m_4081bf90{display:flex}' } },
+          { path: '/scanner', modules: ['/assets/scanner-page-2.js', '/assets/a-3.js', '/assets/b-4.js', '/assets/c-5.js'], styles: ['/assets/scanner-5.css'], view: { ...SCANNER, css: '.m_4081bf90{display:flex}' } },
         ],
       }),
     );
@@ -237,12 +240,24 @@ describe('the first view in index.html', () => {
   it('gives the scanner its pairing form or, for a paired browser, its frame alone; other pages get no view', async () => {
     const fresh = await app.inject({ url: '/scanner' });
     expect(fresh.body).toContain('Set up this scanner');
-    // The view's CSS is inlined and the stylesheets (the app's and the page's) no longer hold its paint.
+    // The view's CSS is inlined; the stylesheets (the app's and the page's), the entry and the page's chunks are
+    // fetched only after the view has painted, by the one inline script the CSP allows.
     expect(fresh.body).toContain('<style data-first-view-css>.m_4081bf90{display:flex}</style>');
-    expect(fresh.body).toContain('<link rel="stylesheet" media="print" data-first-view-css crossorigin href="/assets/index-1.css">');
-    expect(fresh.body).toContain('<link rel="stylesheet" media="print" data-first-view-css crossorigin href="/assets/scanner-5.css">');
-    // A page without a view keeps its blocking stylesheet.
-    expect((await app.inject({ url: '/eb/m/missing' })).body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(fresh.body).not.toMatch(/<link rel="(stylesheet|modulepreload)"|<script type="module"/);
+    const boot = JSON.parse(/<script type="application\/json" id="pavilion-boot">([^<]*)<\/script>/.exec(fresh.body)![1]!);
+    expect(boot).toEqual({
+      entry: '/assets/index-1.js',
+      styles: ['/assets/index-1.css', '/assets/scanner-5.css'],
+      modules: ['/assets/scanner-page-2.js', '/assets/a-3.js', '/assets/b-4.js', '/assets/c-5.js'],
+    });
+    expect(fresh.body).toContain(`<script>${FIRST_VIEW_BOOT_SCRIPT}</script>`);
+    expect(fresh.headers['content-security-policy']).toContain(`script-src 'self' ${FIRST_VIEW_BOOT_HASH}`);
+    expect(FIRST_VIEW_BOOT_HASH).toBe(`'sha256-${createHash('sha256').update(FIRST_VIEW_BOOT_SCRIPT).digest('base64')}'`);
+    // A page without a view keeps its blocking stylesheet and its entry script, and no inline script.
+    const plain = (await app.inject({ url: '/eb/m/missing' })).body;
+    expect(plain).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(plain).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(plain).not.toContain('pavilion-boot');
     expect(fresh.headers['cache-control']).toBe('private, no-cache');
     const paired = await app.inject({ url: '/scanner', headers: { cookie: `${SCANNER_PAIRED_COOKIE}=1` } });
     expect(paired.body).toContain('data-first-view="scanner"');
@@ -250,5 +265,69 @@ describe('the first view in index.html', () => {
     expect(paired.headers.etag).not.toBe(fresh.headers.etag);
     const login = await app.inject({ url: '/login' });
     expect(login.body).toContain('<div id="root"></div>');
+  });
+});
+
+/* The boot script itself, run against a stand-in document: nothing before the frame, then stylesheets, entry, chunks. */
+describe('the first view boot script', () => {
+  function run(boot: { entry: string; styles: string[]; modules: string[] }) {
+    const added: string[] = [];
+    const frames: Array<() => void> = [];
+    const timers: Array<{ fn: (...args: unknown[]) => void; args: unknown[]; ms: number }> = [];
+    const element = (tag: string) => {
+      const attributes: Record<string, string> = {};
+      return { tag, attributes, setAttribute: (k: string, v: string) => (attributes[k] = v) } as Record<string, unknown> & { tag: string; attributes: Record<string, string> };
+    };
+    const document = {
+      getElementById: (id: string) => (id === 'pavilion-boot' ? { textContent: JSON.stringify(boot) } : null),
+      createElement: element,
+      head: {
+        appendChild: (el: Record<string, unknown> & { tag: string; attributes: Record<string, string> }) => {
+          const what = el.tag === 'script' ? `script ${String(el.type)} ${String(el.src)}` : `${String(el.rel)} ${String(el.href)}${el.media ? ` media=${String(el.media)}` : ''}${'data-first-view-css' in el.attributes ? ' first-view-css' : ''}`;
+          added.push(what);
+        },
+      },
+    };
+    runInNewContext(FIRST_VIEW_BOOT_SCRIPT, {
+      document,
+      requestAnimationFrame: (fn: () => void) => frames.push(fn),
+      setTimeout: (fn: (...args: unknown[]) => void, ms: number, ...args: unknown[]) => timers.push({ fn, args, ms }),
+      JSON,
+    });
+    /** Runs the queued zero-delay timers once (one task each); returns how many links each added. */
+    const runTasks = () => {
+      const due = timers.filter((t) => t.ms === 0);
+      timers.splice(0, timers.length, ...timers.filter((t) => t.ms !== 0));
+      return due.map((t) => {
+        const before = added.length;
+        t.fn(...t.args);
+        return added.length - before;
+      });
+    };
+    return { added, frames, timers, runTasks };
+  }
+
+  it('fetches nothing until a frame has painted, then the stylesheets and the entry, then the chunks three to a task', () => {
+    const modules = ['/assets/p-1.js', '/assets/a-2.js', '/assets/b-3.js', '/assets/c-4.js', '/assets/d-5.js'];
+    const page = run({ entry: '/assets/index-9.js', styles: ['/assets/index-9.css'], modules });
+    expect(page.added).toEqual([]);
+    expect(page.frames).toHaveLength(1);
+    page.frames[0]!();
+    expect(page.added).toEqual([]);
+    expect(page.runTasks()).toEqual([2]);
+    expect(page.added).toEqual(['stylesheet /assets/index-9.css media=print first-view-css', 'script module /assets/index-9.js']);
+    expect(page.runTasks()).toEqual([3]);
+    expect(page.runTasks()).toEqual([2]);
+    expect(page.runTasks()).toEqual([]);
+    expect(page.added.slice(2)).toEqual(modules.map((m) => `modulepreload ${m}`));
+    // The one-second fallback (a background tab gets no frame) does not add them twice.
+    page.timers.find((t) => t.ms === 1000)!.fn();
+    expect(page.added).toHaveLength(2 + modules.length);
+  });
+
+  it('boots after a second when no frame comes (a page opened in a background tab)', () => {
+    const page = run({ entry: '/assets/index-9.js', styles: [], modules: [] });
+    page.timers.find((t) => t.ms === 1000)!.fn();
+    expect(page.added).toEqual(['script module /assets/index-9.js']);
   });
 });

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ebadgeRoutes } from '@pavilion/domain/ebadge/ebadge.routes';
 import type { TEbadgeView } from '@pavilion/domain/ebadge/ebadge.schemas';
 import type { TPublicRegistrationInfo, TPublicTicket } from '@pavilion/domain/registration/registration.schemas';
+import { formatCalendarDateRange as formatDateRange } from '@pavilion/domain/common/calendar-date';
 
 /**
  * The first view of a public phone page, written by the server into index.html's #root (docs/PERFORMANCE.md
@@ -56,20 +58,6 @@ const ICONS = {
 /** ui/brand-logo.tsx BrandMark. */
 const BRAND_MARK =
   '<svg width="32" height="32" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><rect width="64" height="64" rx="14" fill="#3b3fb8"></rect><path d="M32 10 8 26h48L32 10Z" fill="#fff"></path><rect x="14" y="30" width="6" height="18" rx="1.5" fill="#fff"></rect><rect x="29" y="30" width="6" height="18" rx="1.5" fill="#fff"></rect><rect x="44" y="30" width="6" height="18" rx="1.5" fill="#fff"></rect><rect x="8" y="50" width="48" height="5" rx="2" fill="#fff"></rect></svg>';
-
-/** ui/format.ts formatDateRange: ISO calendar dates as dates (no zone shift), en-GB, e.g. "16 – 18 Feb 2027". */
-export function formatDateRange(start: string, end: string): string {
-  const parse = (value: string) => {
-    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-    return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : null;
-  };
-  const a = parse(start);
-  const b = parse(end);
-  if (!a || !b) return `${start} – ${end}`;
-  const format = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-  // Node's ICU puts thin spaces around the range's dash where browsers' put plain ones.
-  return (start === end ? format.format(a) : format.formatRange(a, b)).replace(/\u2009/g, ' ');
-}
 
 /** modules/registration/lib/money.ts formatMoney: minor units in the currency's digits, en-GB. */
 function formatMoney(amountMinor: number, currency: string): string {
@@ -199,6 +187,44 @@ function scannerView(isPaired: boolean, s: Record<string, string>): string {
     `<div class="m_4081bf90 mantine-Group-root" style="${groupStyle('var(--mantine-spacing-md)', 'center', 'space-between', 'nowrap', ' margin-inline: auto; max-width: calc(35rem * var(--mantine-scale));')}"><div class="m_4081bf90 mantine-Group-root" style="${groupStyle('calc(0.5rem * var(--mantine-scale))', 'center', 'flex-start', 'nowrap')}">${ICONS.scan(22)}<p class="${TEXT}" style="font-weight: 700;">${escapeHtml(s.appName ?? '')}</p></div></div></header>` +
     `<main class="m_7485cace mantine-Container-root" data-strategy="block" id="main-content" tabindex="-1" style="--container-size: calc(35rem * var(--mantine-scale)); outline: none; padding-inline: var(--mantine-spacing-md); padding-block: var(--mantine-spacing-md);">${isPaired ? '' : pairing}</main></div>`
   );
+}
+
+/**
+ * A first view's page fetches nothing until that view is on screen. Its stylesheets (`media="print"`, see
+ * withFirstViewStyles), the entry script and the page's module preloads are moved from the markup into a data block,
+ * and FIRST_VIEW_BOOT_SCRIPT adds them once the browser has painted: one animation frame and a task later, or after a
+ * second if no frame comes (a page opened in a background tab). Fetched with the document, they competed with it for a
+ * phone's bandwidth and main thread for nothing the view needs, and Lighthouse counts every request that finished
+ * before the largest paint as needed for it, so a machine that fetched them before painting scored a slow LCP
+ * (docs/PERFORMANCE.md "Lighthouse"). Starting a request from a script costs the main thread a few milliseconds on a
+ * phone, so the preloads go three to a task, and no task of the boot is long. Its text never changes: the CSP allows
+ * exactly it by hash (FIRST_VIEW_BOOT_HASH, platform/security.ts).
+ */
+export const FIRST_VIEW_BOOT_SCRIPT =
+  "(function(){var d=document,b=JSON.parse(d.getElementById('pavilion-boot').textContent),done=0;" +
+  "function add(rel,href,css){var l=d.createElement('link');l.rel=rel;l.crossOrigin='';l.href=href;if(css){l.media='print';l.setAttribute('data-first-view-css','')}d.head.appendChild(l)}" +
+  "function more(i){for(var n=i+3;i<n&&i<b.modules.length;i++)add('modulepreload',b.modules[i]);if(i<b.modules.length)setTimeout(more,0,i)}" +
+  "function go(){if(done)return;done=1;b.styles.forEach(function(h){add('stylesheet',h,1)});" +
+  "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=b.entry;d.head.appendChild(s);setTimeout(more,0,0)}" +
+  "requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})()";
+export const FIRST_VIEW_BOOT_HASH = `'sha256-${createHash('sha256').update(FIRST_VIEW_BOOT_SCRIPT).digest('base64')}'`;
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+const DEFERRED_STYLESHEET = /<link rel="stylesheet" media="print" data-first-view-css crossorigin href="([^"]+)">\s*/g;
+
+/** A first view's document with its stylesheets and scripts fetched after the view's paint (see FIRST_VIEW_BOOT_SCRIPT). */
+export function withFetchesAfterFirstPaint(html: string): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) return html;
+  const styles = [...html.matchAll(DEFERRED_STYLESHEET)].map((m) => m[1]!);
+  const modules = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const boot = JSON.stringify({ entry, styles, modules }).replace(/</g, '\\u003c');
+  return html
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(DEFERRED_STYLESHEET, '')
+    .replace('</body>', `  <script type="application/json" id="pavilion-boot">${boot}</script>\n    <script>${FIRST_VIEW_BOOT_SCRIPT}</script>\n  </body>`);
 }
 
 /** CSS text that cannot end its <style> element (only `</style` does; in CSS `<\/` is the same two characters). */

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { DANGEROUS_REQUEST_CODE, DANGEROUS_REQUEST_MESSAGE, VIDEO_FRAME_ORIGINS, containsDangerousContent } from '@pavilion/domain';
 import { AppError } from './errors.ts';
+import { FIRST_VIEW_BOOT_HASH } from './first-view.ts';
 import { isHashedAsset } from './spa.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * Helmet with a CSP that fits the built SPA: scripts only from our origin, Mantine's inline styles allowed.
+ * Helmet with a CSP that fits the built SPA: scripts only from our origin (and the first view's boot script by hash),
+ * Mantine's inline styles allowed.
  * The middleware is built once: @fastify/helmet rebuilt it (and re-parsed the CSP) on every request, 2 % of a gate
  * scan's CPU.
  */
@@ -16,7 +18,8 @@ const securityHeaders = helmet({
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // The public phone pages' one inline script (platform/first-view.ts), allowed by its hash and nothing else.
+      scriptSrc: ["'self'", FIRST_VIEW_BOOT_HASH],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],

@@ -7,7 +7,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import { firstViewFor, withFirstViewStyles, type FirstView } from './first-view.ts';
+import { firstViewFor, withFirstViewStyles, withFetchesAfterFirstPaint, type FirstView } from './first-view.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /**
@@ -215,7 +215,7 @@ export async function registerSpa(app: FastifyInstance, distDir = DEFAULT_WEB_DI
       cacheControl = documentCacheControl(cacheControls);
       // Its first view in #root (first-view.ts), made from those reads; the scanner's depends on a cookie of its own.
       const view = page.view ? await firstViewFor(app, request, page.view, loaded.source.themeCss, reads) : null;
-      if (view) html = withFirstViewStyles(html, page.view!).replace('<div id="root"></div>', `<div id="root">${view}</div>`);
+      if (view) html = withFetchesAfterFirstPaint(withFirstViewStyles(html, page.view!)).replace('<div id="root"></div>', `<div id="root">${view}</div>`);
       if (view && page.view?.kind === 'scanner') cacheControl = 'private, no-cache';
     }
     // The modules' heads (share links' previews, the event app's manifest): the first that knows the path answers.

@@ -3,12 +3,14 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useOnFirstInteraction } from '../ui/use-first-interaction.ts';
 import { queryClient } from './query-client.ts';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { theme } from './theme.ts';
 import { prefetchToasts, useIsToastRequested } from './toast.ts';
 import './i18n.ts';
 
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// The theme's variables, written at build time instead of by the provider in every first render (app/theme-css.ts).
+import './theme-variables.css';
 import './global.css';
 
 const NotificationsHost = lazy(() => import('./notifications-host.tsx').then((m) => ({ default: m.NotificationsHost })));
@@ -37,7 +39,7 @@ function DeferredNotifications() {
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider theme={theme} withCssVariables={false} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <DeferredNotifications />
         {children}

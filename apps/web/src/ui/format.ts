@@ -1,9 +1,4 @@
-/** ISO calendar dates ("2026-05-01") are dates, not instants: build them in local time so no zone shifts them. */
-function parseIsoDate(value: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!m) return null;
-  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-}
+import { formatCalendarDate, formatCalendarDateRange } from '@pavilion/domain/common/calendar-date';
 
 /**
  * Intl formatters are built on first use, not when the module loads: each costs a few milliseconds of a phone's main
@@ -14,20 +9,14 @@ function lazily<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
-const dateFormat = lazily(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }));
-
+/** A calendar date, e.g. "3 Mar 2027" (en-GB, written without Intl: domain common/calendar-date.ts). */
 export function formatDate(value: string): string {
-  const d = parseIsoDate(value);
-  return d ? dateFormat().format(d) : value;
+  return formatCalendarDate(value);
 }
 
+/** The days of an event, e.g. "16 – 18 Feb 2027". */
 export function formatDateRange(start: string, end: string): string {
-  const a = parseIsoDate(start);
-  const b = parseIsoDate(end);
-  if (!a || !b) return `${start} – ${end}`;
-  if (start === end) return dateFormat().format(a);
-  const format = dateFormat();
-  return typeof format.formatRange === 'function' ? format.formatRange(a, b) : `${format.format(a)} – ${format.format(b)}`;
+  return formatCalendarDateRange(start, end);
 }
 
 /** Today's ISO date in a time zone (falls back to the browser's zone). */
@@ -45,4 +34,12 @@ const dateTimeFormat = lazily(() => new Intl.DateTimeFormat('en-GB', { day: 'num
 export function formatDateTime(value: string): string {
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? value : dateTimeFormat().format(d);
+}
+
+const shortDateTimeFormat = lazily(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }));
+
+/** An instant without its year, e.g. "3 Mar, 14:05" (a sale that opens soon). */
+export function formatShortDateTime(value: string): string {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : shortDateTimeFormat().format(d);
 }

@@ -1,4 +1,5 @@
 import { zoneOffsetMinutes } from '@pavilion/domain';
+import { formatDateTime as formatInstant } from '../../../ui/format.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -30,9 +31,7 @@ export function fromLocalInput(value: string, timeZone?: string): string | null 
   return new Date(wall - zoneOffsetMinutes(timeZone, new Date(guess)) * 60_000).toISOString();
 }
 
-const fmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** An instant in the browser's zone ("3 Mar 2027, 14:05"), or "—" when there is none. */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : fmt.format(d);
+  return iso ? formatInstant(iso) : '—';
 }

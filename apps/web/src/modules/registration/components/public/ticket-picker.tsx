@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { TPublicTicket } from '@pavilion/domain/registration/registration.schemas';
 import { maxQuantity, stepQuantity, type TQuantities } from '../../lib/cart.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { formatShortDateTime } from '../../../../ui/format.ts';
 import { StatusBadge } from '../status-badge.tsx';
 
-const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
 export function TicketPrice({ ticket }: { ticket: Pick<TPublicTicket, 'isFree' | 'price' | 'currency' | 'taxRateBp'> }) {
   const { t } = useTranslation();
@@ -30,7 +30,7 @@ function TicketStatus({ ticket }: { ticket: TPublicTicket }) {
     const starts = ticket.salesStart && Date.parse(ticket.salesStart) > Date.now();
     return (
       <StatusBadge color="gray">
-        {starts ? t('registration.public.notYetOnSale', { date: dateFmt.format(new Date(ticket.salesStart!)) }) : t('registration.public.salesEnded')}
+        {starts ? t('registration.public.notYetOnSale', { date: formatShortDateTime(ticket.salesStart!) }) : t('registration.public.salesEnded')}
       </StatusBadge>
     );
   }
