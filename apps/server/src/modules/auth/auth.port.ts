@@ -42,7 +42,21 @@ function escapeLike(s: string): string {
 }
 
 /** The fields the access guard needs of a user, or null unless the user is active. */
-export function activeUserBaseOf(u: typeof users.$inferSelect | null) {
+/** The columns the guard reads (a narrow select: the guard's read runs on every authenticated request). */
+const baseColumns = {
+  id: users.id,
+  status: users.status,
+  organisationId: users.organisationId,
+  role: users.role,
+  userType: users.userType,
+  accessLevel: users.accessLevel,
+  roleId: users.roleId,
+  regionId: users.regionId,
+  isRegionTeam: users.isRegionTeam,
+  companyId: users.companyId,
+};
+
+export function activeUserBaseOf(u: Pick<typeof users.$inferSelect, keyof typeof baseColumns> | null) {
   if (!u || u.status !== 'active') return null;
   return {
     id: u.id,
@@ -66,7 +80,7 @@ export function createAuthPort(db: Db) {
   const bases = createBatcher<string, ActiveUserBase | null>(
     async (ids) => {
       const rows = await db
-        .select()
+        .select(baseColumns)
         .from(users)
         .where(inArray(users.id, [...new Set(ids)]));
       const byId = new Map(rows.map((u) => [u.id, u]));
