@@ -37,7 +37,7 @@ import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { createBatcher } from '../../platform/batcher.ts';
-import { isRetryableLockError } from '../../platform/db.ts';
+import { retryOnLockLoss } from '../../platform/db.ts';
 import type { CredentialResolution, CredentialsService } from '../credentials/index.ts';
 import type { ExhibitionPort } from '../exhibition/index.ts';
 import type { Attendee, RegistrationPort } from '../registration/index.ts';
@@ -154,17 +154,8 @@ export function createLeadsService(deps: LeadsDeps) {
     { maxInFlight: BATCH_IN_FLIGHT, maxBatch: BATCH_MAX },
   );
   const writes = createBatcher<ScanWrite, ScanOutcome>(
-    async (items) => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await repo.recordScans(items);
-        } catch (err) {
-          // Lost a deadlock with another batch (two batches moving the same leads): the statement was rolled back
-          // whole, so it can run again.
-          if (attempt >= 3 || !isRetryableLockError(err)) throw err;
-        }
-      }
-    },
+    // A batch that lost a deadlock with another (two batches moving the same leads) runs again.
+    (items) => retryOnLockLoss(() => repo.recordScans(items)),
     // One upsert may not change a lead twice: a second scan of the same visitor by the same company waits for the
     // next batch (and a resent nonce with it, which then finds its ledger row).
     { maxInFlight: BATCH_IN_FLIGHT, maxBatch: BATCH_MAX, key: (w) => `${w.companyId} ${w.registrationId}` },
