@@ -96,6 +96,21 @@ export function isRetryableLockError(err: unknown): boolean {
   return s !== null && RETRYABLE.has(s);
 }
 
+/**
+ * Runs one statement again when it lost a deadlock or a serialisation race (rolled back whole, so running it again is
+ * safe), up to `attempts` times; any other error, or the last loss, is thrown. Batched writes use it: two batches of
+ * one hot path (two instances' gate scans, two lead batches moving the same leads) may lock rows in opposite orders.
+ */
+export async function retryOnLockLoss<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= attempts || !isRetryableLockError(err)) throw err;
+    }
+  }
+}
+
 export type RawResult = { rows: unknown[] };
 type RawClient = { exec?: (q: string) => Promise<RawResult[]>; query: (q: string) => Promise<RawResult | RawResult[]>; totalCount?: number; connect?: () => Promise<PoolClientLike> };
 type PoolClientLike = { query: (q: string) => Promise<RawResult | RawResult[]>; release: (destroy?: boolean) => void };

@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@pavilion/domain';
 import { newId } from './ids.ts';
 
@@ -7,20 +7,51 @@ export type EventAccessClaims = { userId: string; eventId: string; eventUserId: 
 
 const ISSUER = 'pavilion';
 
+// jose imports a raw (Uint8Array) HMAC key into WebCrypto on every sign and verify (~10 % of a lead scan's CPU in the
+// profile). Each secret is encoded and imported once per process and the CryptoKey reused; keyed by the secret's
+// bytes, so every caller with the same secret (tokens, chat's video tokens) shares one key.
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+export function hmacKey(secret: string | Uint8Array): Promise<CryptoKey> {
+  const bytes = typeof secret === 'string' ? new TextEncoder().encode(secret) : new Uint8Array(secret);
+  const id = Buffer.from(bytes).toString('base64');
+  let key = hmacKeys.get(id);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    hmacKeys.set(id, key);
+  }
+  return key;
+}
+
 /** JWTs signed with HS256. Access tokens are short-lived; event-access tokens carry eventData's accessCodeToken. */
 export function createTokens(secret: string, options: { accessTtlSeconds?: number; now?: () => number } = {}) {
-  const key = new TextEncoder().encode(secret);
+  const keyOnce = hmacKey(secret);
   const accessTtl = options.accessTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
   const nowSeconds = () => Math.floor((options.now ?? Date.now)() / 1000);
 
+  // Tokens this process verified, by audience and the whole token (signature included), until they expire: a phone
+  // sends the same bearer and event access token on every call, and HMAC verification through WebCrypto was ~8 % of
+  // a lead scan's CPU even with the key imported once. A forged or altered token never matches an entry.
+  const verified = new Map<string, JWTPayload>();
+  const VERIFIED_MAX = 20_000;
+
   async function verify(token: string, audience: string) {
+    const cacheKey = `${audience} ${token}`;
+    const hit = verified.get(cacheKey);
+    if (hit) {
+      if (typeof hit.exp === 'number' && hit.exp > nowSeconds()) return hit;
+      verified.delete(cacheKey);
+    }
     try {
-      const { payload } = await jwtVerify(token, key, {
+      const { payload } = await jwtVerify(token, await keyOnce, {
         issuer: ISSUER,
         audience,
         algorithms: ['HS256'],
         currentDate: new Date(nowSeconds() * 1000),
       });
+      if (typeof payload.exp === 'number' && payload.nbf === undefined) {
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+        verified.set(cacheKey, payload);
+      }
       return payload;
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) return null;
@@ -40,7 +71,7 @@ export function createTokens(secret: string, options: { accessTtlSeconds?: numbe
         .setJti(newId())
         .setIssuedAt(now)
         .setExpirationTime(now + accessTtl)
-        .sign(key);
+        .sign(await keyOnce);
     },
     async verifyAccess(token: string): Promise<AccessClaims | null> {
       const p = await verify(token, 'access');
@@ -50,7 +81,7 @@ export function createTokens(secret: string, options: { accessTtlSeconds?: numbe
     /** Reads an expired-or-not access token's subject, for the refresh call's consistency check. */
     async subjectOfAnyAccess(token: string): Promise<string | null> {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await keyOnce, {
           issuer: ISSUER,
           audience: 'access',
           algorithms: ['HS256'],
@@ -70,7 +101,7 @@ export function createTokens(secret: string, options: { accessTtlSeconds?: numbe
         .setSubject(claims.userId)
         .setIssuedAt(now)
         .setExpirationTime(now + ttlSeconds)
-        .sign(key);
+        .sign(await keyOnce);
     },
     async verifyEventAccess(token: string): Promise<EventAccessClaims | null> {
       const p = await verify(token, 'event-access');

@@ -1,4 +1,5 @@
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { createBatcher } from '../../platform/batcher.ts';
 import type { Db } from '../../platform/db.ts';
 import { organisations, users } from './auth.tables.ts';
 
@@ -41,7 +42,21 @@ function escapeLike(s: string): string {
 }
 
 /** The fields the access guard needs of a user, or null unless the user is active. */
-export function activeUserBaseOf(u: typeof users.$inferSelect | null) {
+/** The columns the guard reads (a narrow select: the guard's read runs on every authenticated request). */
+const baseColumns = {
+  id: users.id,
+  status: users.status,
+  organisationId: users.organisationId,
+  role: users.role,
+  userType: users.userType,
+  accessLevel: users.accessLevel,
+  roleId: users.roleId,
+  regionId: users.regionId,
+  isRegionTeam: users.isRegionTeam,
+  companyId: users.companyId,
+};
+
+export function activeUserBaseOf(u: Pick<typeof users.$inferSelect, keyof typeof baseColumns> | null) {
   if (!u || u.status !== 'active') return null;
   return {
     id: u.id,
@@ -59,11 +74,24 @@ export function activeUserBaseOf(u: typeof users.$inferSelect | null) {
 export type ActiveUserBase = NonNullable<ReturnType<typeof activeUserBaseOf>>;
 
 export function createAuthPort(db: Db) {
+  // The guard reads its caller on every authenticated request. Requests arriving while earlier reads are in the
+  // database share the next read (one `where id in (…)`); alone, a read leaves on the next turn of the event loop.
+  // Each read starts after its request arrived, so a role or status change still applies at once.
+  const bases = createBatcher<string, ActiveUserBase | null>(
+    async (ids) => {
+      const rows = await db
+        .select(baseColumns)
+        .from(users)
+        .where(inArray(users.id, [...new Set(ids)]));
+      const byId = new Map(rows.map((u) => [u.id, u]));
+      return ids.map((id) => activeUserBaseOf(byId.get(id) ?? null));
+    },
+    { maxInFlight: 3, maxBatch: 128 },
+  );
   return {
-    /** The guard's base of an active user (one read by primary key), or null. */
-    async activeUserBase(userId: string): Promise<ActiveUserBase | null> {
-      const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-      return activeUserBaseOf(u ?? null);
+    /** The guard's base of an active user (read by primary key, batched with concurrent requests), or null. */
+    activeUserBase(userId: string): Promise<ActiveUserBase | null> {
+      return bases.add(userId);
     },
     async listMembers(organisationId: string, q: { page: number; pageSize: number; search?: string; status?: string }): Promise<{ rows: TeamMember[]; total: number }> {
       const where: SQL[] = [eq(users.organisationId, organisationId)];

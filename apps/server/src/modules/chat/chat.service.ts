@@ -13,6 +13,7 @@ import {
   type TVideoTokenRequest,
 } from '@pavilion/domain';
 import type { EventAccess } from '../../platform/auth-guard.ts';
+import { hmacKey } from '../../platform/tokens.ts';
 import type { ChatMessageRow, ChatRepository } from './chat.repository.ts';
 import { chatErrors } from './chat.errors.ts';
 
@@ -47,9 +48,16 @@ export function actorOf(user: { userId: string }, eventAccess: EventAccess | nul
 }
 
 export function createChatService(deps: ChatDeps) {
-  let rtcKey: Uint8Array | null = null;
-  async function rtcSigningKey(): Promise<Uint8Array> {
-    rtcKey ??= createHmac('sha256', await deps.signingSecret()).update('pavilion-rtc-token').digest();
+  let rtcKey: Promise<CryptoKey> | null = null;
+  // The derived key, imported into WebCrypto once (platform/tokens.ts' cache).
+  async function rtcSigningKey(): Promise<CryptoKey> {
+    rtcKey ??= deps
+      .signingSecret()
+      .then((secret) => hmacKey(createHmac('sha256', secret).update('pavilion-rtc-token').digest()))
+      .catch((err: unknown) => {
+        rtcKey = null; // tried again on the next call
+        throw err;
+      });
     return rtcKey;
   }
 

@@ -16,7 +16,7 @@ import {
 } from '@pavilion/domain';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { createBatcher } from '../../platform/batcher.ts';
-import { isRetryableLockError } from '../../platform/db.ts';
+import { retryOnLockLoss } from '../../platform/db.ts';
 import type { CredentialResolution } from '../credentials/index.ts';
 import type { CheckinRegistrationView } from '../registration/index.ts';
 import type { CheckinDevicesService } from './checkin.devices.service.ts';
@@ -102,16 +102,8 @@ export function createCheckinScanningService(deps: ServiceDeps<ScanningRepositor
     { maxInFlight: BATCH_IN_FLIGHT, maxBatch: BATCH_MAX },
   );
   const writes = createBatcher<ScanBatchItem, string>(
-    async (items) => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await repo.scanBatch(items);
-        } catch (err) {
-          // Lost a deadlock with another instance's batch: the statement was rolled back whole, so it can run again.
-          if (attempt >= 3 || !isRetryableLockError(err)) throw err;
-        }
-      }
-    },
+    // A batch that lost a deadlock with another instance's runs again (platform/db.ts).
+    (items) => retryOnLockLoss(() => repo.scanBatch(items)),
     { maxInFlight: BATCH_IN_FLIGHT, maxBatch: BATCH_MAX, key: (i) => (i.fixed === null ? `${i.areaId} ${i.registrationId}` : null) },
   );
 

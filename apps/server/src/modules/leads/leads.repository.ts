@@ -61,73 +61,110 @@ export type ScanWrite = {
   answers: Record<string, string>;
 };
 
+/** What one scan of a batch did (leads.repository recordScans). */
+export type ScanOutcome = { kind: 'new' | 'known'; lead: LeadRow } | { kind: 'duplicate'; lead: LeadRow | null };
+
+/** A leads row as the raw statement (or to_jsonb) hands it back: snake_case, timestamps as Date or ISO text. */
+function leadRowOf(r: Record<string, unknown>): LeadRow {
+  const at = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+  return {
+    id: String(r.id),
+    organisationId: String(r.organisation_id),
+    eventId: String(r.event_id),
+    companyId: String(r.company_id),
+    registrationId: String(r.registration_id),
+    registrationNo: String(r.registration_no),
+    firstName: String(r.first_name),
+    lastName: String(r.last_name),
+    email: String(r.email),
+    ticketName: r.ticket_name === null || r.ticket_name === undefined ? null : String(r.ticket_name),
+    rating: (r.rating ?? null) as LeadRow['rating'],
+    notes: String(r.notes),
+    answers: (typeof r.answers === 'string' ? JSON.parse(r.answers) : r.answers) as Record<string, string>,
+    scannedByEventUserId: String(r.scanned_by_event_user_id),
+    scannedByName: String(r.scanned_by_name),
+    scanCount: Number(r.scan_count),
+    firstScannedAt: at(r.first_scanned_at),
+    lastScannedAt: at(r.last_scanned_at),
+    cardTakenAt: r.card_taken_at === null || r.card_taken_at === undefined ? null : at(r.card_taken_at),
+    createdAt: at(r.created_at),
+    updatedAt: at(r.updated_at),
+  };
+}
+
 /** The only file that queries the leads tables; every query names the event and the company. */
 export function createLeadsRepository(db: Db) {
   return {
     /**
-     * The hot path, one statement: the scan's ledger row (skipped when this staff member's nonce was seen: a resent
-     * scan), then, only if it was new, the lead inserted or its count and last time moved on. `inserted` tells a new
-     * lead from a known one; no row means the scan was a duplicate.
+     * The hot path: every scan in flight in one statement. Each scan's ledger row is inserted unless this staff
+     * member's nonce was seen (a resent scan); the scans whose row went in then insert their lead or move its count
+     * and last time on. The caller keeps two scans of one (company, visitor) out of one batch (an upsert may not
+     * change a row twice). Answers, in input order: `new` or `known` with the lead as written, or `duplicate` with
+     * the lead of the visitor that nonce was first recorded for (null when that scan is in this same statement: the
+     * caller reads it with `leadOfScan` after the commit).
      */
-    async recordScan(w: ScanWrite): Promise<{ lead: LeadRow; isNew: boolean } | null> {
-      const res = rowsOf<Record<string, unknown>>(
+    async recordScans(ws: ScanWrite[]): Promise<ScanOutcome[]> {
+      if (ws.length === 0) return [];
+      const col = (f: (w: ScanWrite) => string | null) => sql.param(ws.map(f));
+      const rows = rowsOf<{ kind: ScanOutcome['kind']; lead: Record<string, unknown> | string | null }>(
         await db.execute(sql`
-        with s as (
+        with input as (
+          select * from unnest(${col(() => newId())}::text[], ${col(() => newId())}::text[], ${col((w) => w.organisationId)}::text[], ${col((w) => w.eventId)}::text[],
+                               ${col((w) => w.companyId)}::text[], ${col((w) => w.registrationId)}::text[], ${col((w) => w.registrationNo)}::text[],
+                               ${col((w) => w.firstName)}::text[], ${col((w) => w.lastName)}::text[], ${col((w) => w.email)}::text[], ${col((w) => w.ticketName)}::text[],
+                               ${col((w) => w.staffEventUserId)}::text[], ${col((w) => w.staffName)}::text[], ${col((w) => w.nonce)}::text[],
+                               ${col((w) => w.scannedAt.toISOString())}::timestamptz[], ${col((w) => w.rating)}::text[], ${col((w) => w.notes)}::text[],
+                               ${col((w) => JSON.stringify(w.answers))}::text[])
+            with ordinality as t(scan_id, lead_id, organisation_id, event_id, company_id, registration_id, registration_no, first_name, last_name, email,
+                                 ticket_name, staff_event_user_id, staff_name, nonce, scanned_at, rating, notes, answers, n)
+        ),
+        s as (
           insert into lead_scans (id, event_id, company_id, registration_id, staff_event_user_id, nonce, scanned_at)
-          values (${newId()}, ${w.eventId}, ${w.companyId}, ${w.registrationId}, ${w.staffEventUserId}, ${w.nonce}, ${w.scannedAt})
+          select scan_id, event_id, company_id, registration_id, staff_event_user_id, nonce, scanned_at from input order by n
           on conflict do nothing
-          returning 1
+          returning id
+        ),
+        up as (
+          insert into leads as l (id, organisation_id, event_id, company_id, registration_id, registration_no, first_name, last_name, email, ticket_name,
+                                  rating, notes, answers, scanned_by_event_user_id, scanned_by_name, scan_count, first_scanned_at, last_scanned_at)
+          select lead_id, organisation_id, event_id, company_id, registration_id, registration_no, first_name, last_name, email, ticket_name,
+                 rating, notes, answers::jsonb, staff_event_user_id, staff_name, 1, scanned_at, scanned_at
+            from input where scan_id in (select id from s) order by company_id, registration_id
+          on conflict (company_id, registration_id) do update set
+            scan_count = l.scan_count + 1,
+            first_scanned_at = least(l.first_scanned_at, excluded.first_scanned_at),
+            last_scanned_at = greatest(l.last_scanned_at, excluded.last_scanned_at),
+            rating = coalesce(excluded.rating, l.rating),
+            notes = case when excluded.notes <> '' then excluded.notes else l.notes end,
+            answers = l.answers || excluded.answers,
+            updated_at = now()
+          returning l.*, (xmax = 0) as inserted
         )
-        insert into leads as l (id, organisation_id, event_id, company_id, registration_id, registration_no, first_name, last_name, email, ticket_name,
-                                rating, notes, answers, scanned_by_event_user_id, scanned_by_name, scan_count, first_scanned_at, last_scanned_at)
-        select ${newId()}, ${w.organisationId}, ${w.eventId}, ${w.companyId}, ${w.registrationId}, ${w.registrationNo}, ${w.firstName}, ${w.lastName}, ${w.email}, ${w.ticketName},
-               ${w.rating}, ${w.notes}, ${JSON.stringify(w.answers)}::jsonb, ${w.staffEventUserId}, ${w.staffName}, 1, ${w.scannedAt}, ${w.scannedAt}
-        where exists (select 1 from s)
-        on conflict (company_id, registration_id) do update set
-          scan_count = l.scan_count + 1,
-          first_scanned_at = least(l.first_scanned_at, excluded.first_scanned_at),
-          last_scanned_at = greatest(l.last_scanned_at, excluded.last_scanned_at),
-          rating = coalesce(excluded.rating, l.rating),
-          notes = case when excluded.notes <> '' then excluded.notes else l.notes end,
-          answers = l.answers || excluded.answers,
-          updated_at = now()
-        returning l.*, (xmax = 0) as inserted`),
+        select case when s.id is null then 'duplicate' when up.inserted then 'new' else 'known' end as kind,
+               case when s.id is null then to_jsonb(d) else to_jsonb(up) end as lead
+          from input i
+          left join s on s.id = i.scan_id
+          left join up on s.id is not null and up.company_id = i.company_id and up.registration_id = i.registration_id
+          left join lateral (
+            select l.* from lead_scans k join leads l on l.company_id = i.company_id and l.registration_id = k.registration_id
+             where s.id is null and k.staff_event_user_id = i.staff_event_user_id and k.nonce = i.nonce limit 1
+          ) d on true
+         order by i.n`),
       );
-      const r = res[0];
-      if (!r) return null;
-      const at = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
-      const lead: LeadRow = {
-        id: String(r.id),
-        organisationId: String(r.organisation_id),
-        eventId: String(r.event_id),
-        companyId: String(r.company_id),
-        registrationId: String(r.registration_id),
-        registrationNo: String(r.registration_no),
-        firstName: String(r.first_name),
-        lastName: String(r.last_name),
-        email: String(r.email),
-        ticketName: r.ticket_name === null ? null : String(r.ticket_name),
-        rating: (r.rating ?? null) as LeadRow['rating'],
-        notes: String(r.notes),
-        answers: (typeof r.answers === 'string' ? JSON.parse(r.answers) : r.answers) as Record<string, string>,
-        scannedByEventUserId: String(r.scanned_by_event_user_id),
-        scannedByName: String(r.scanned_by_name),
-        scanCount: Number(r.scan_count),
-        firstScannedAt: at(r.first_scanned_at),
-        lastScannedAt: at(r.last_scanned_at),
-        cardTakenAt: r.card_taken_at === null ? null : at(r.card_taken_at),
-        createdAt: at(r.created_at),
-        updatedAt: at(r.updated_at),
-      };
-      return { lead, isNew: r.inserted === true || r.inserted === 't' };
+      return rows.map((r) => {
+        const raw = typeof r.lead === 'string' ? (JSON.parse(r.lead) as Record<string, unknown>) : r.lead;
+        return { kind: r.kind, lead: raw ? leadRowOf(raw) : null } as ScanOutcome;
+      });
     },
-    async leadOf(c: Company, registrationId: string): Promise<LeadRow | null> {
+    /** The lead a staff member's nonce was recorded for, in their company (a resent scan's answer). */
+    async leadOfScan(c: Company, staffEventUserId: string, nonce: string): Promise<LeadRow | null> {
       const [row] = await db
-        .select()
-        .from(leads)
-        .where(and(ofCompany(c), eq(leads.registrationId, registrationId)))
+        .select({ lead: leads })
+        .from(leadScans)
+        .innerJoin(leads, and(eq(leads.companyId, leadScans.companyId), eq(leads.registrationId, leadScans.registrationId)))
+        .where(and(ofCompany(c), eq(leadScans.staffEventUserId, staffEventUserId), eq(leadScans.nonce, nonce)))
         .limit(1);
-      return row ?? null;
+      return row?.lead ?? null;
     },
     async lead(c: Company, id: string): Promise<LeadRow | null> {
       const [row] = await db

@@ -1,5 +1,6 @@
 import {
   AnalyticsType,
+  parseCredential,
   LeadsErrorKey,
   ReportAction,
   type TCompanyLeadCounts,
@@ -35,12 +36,14 @@ import type { ZLeadScanInput, ZLeadUpdate } from '@pavilion/domain/leads/leads.s
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import type { CredentialsService } from '../credentials/index.ts';
+import { createBatcher } from '../../platform/batcher.ts';
+import { retryOnLockLoss } from '../../platform/db.ts';
+import type { CredentialResolution, CredentialsService } from '../credentials/index.ts';
 import type { ExhibitionPort } from '../exhibition/index.ts';
-import type { RegistrationPort } from '../registration/index.ts';
+import type { Attendee, RegistrationPort } from '../registration/index.ts';
 import { leadsErrors } from './leads.errors.ts';
 import { leadsCsv, leadsXlsx } from './leads.export.ts';
-import type { CardRow, DocumentMeta, InquiryRow, LeadRow, LeadsRepository } from './leads.repository.ts';
+import type { CardRow, DocumentMeta, InquiryRow, LeadRow, LeadsRepository, ScanOutcome, ScanWrite } from './leads.repository.ts';
 
 type TScan = z.output<typeof ZLeadScanInput>;
 type TUpdate = z.output<typeof ZLeadUpdate>;
@@ -52,8 +55,8 @@ export type LeadsDeps = {
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
   assertTabVisible: (eventId: string, tabName: string, caller: LeadsCaller) => Promise<unknown>;
   exhibition: Pick<ExhibitionPort, 'staffCompanyOf' | 'company' | 'companies' | 'product'>;
-  credentials: Pick<CredentialsService, 'resolve' | 'ensure'>;
-  registrations: Pick<RegistrationPort, 'attendee' | 'attendeesByRegistrationNo' | 'attendeesOfEmail'>;
+  credentials: Pick<CredentialsService, 'resolveMany' | 'ensure'>;
+  registrations: Pick<RegistrationPort, 'attendees' | 'attendeesByRegistrationNo' | 'attendeesOfEmail'>;
   /** The account's email and name (auth's port). */
   contactOf: (userId: string) => Promise<{ email: string; name: string | null } | null>;
   /** Seals webhook secrets at rest (the platform's secret box). */
@@ -70,6 +73,9 @@ type Staff = { organisationId: string; eventId: string; companyId: string; compa
 /** How long a phone's "who am I" answer is reused: a removed staff member stops scanning within this time. */
 const STAFF_TTL_MS = 15_000;
 const STAFF_CACHE_MAX = 10_000;
+/** Scan batches (as check-in's gate scans): at most this many in the database at once, each of at most this many scans. */
+const BATCH_IN_FLIGHT = 3;
+const BATCH_MAX = 64;
 
 const leadOf = (r: LeadRow): TLead => ({
   id: r.id,
@@ -111,6 +117,49 @@ export function createLeadsService(deps: LeadsDeps) {
   const staffCache = new Map<string, { at: number; staff: Staff | null }>();
   // Whether a company has a webhook, asked on every new lead: cached like the staff answer.
   const hookCache = new Map<string, { at: number; isSet: boolean }>();
+
+  // ---------------------------------------------------------------- scans in flight, batched (as check-in's gate)
+  // Scans that arrive while earlier ones are in the database leave together: one credentials read and one
+  // registrations read for all their badges, then one statement for all their ledger rows and leads. A phone
+  // scanning alone leaves on the next turn of the event loop.
+  const lookups = createBatcher<{ eventId: string; credential: string }, { resolution: CredentialResolution; attendee: Attendee | null }>(
+    async (items) => {
+      const out = new Array<{ resolution: CredentialResolution; attendee: Attendee | null }>(items.length);
+      const byEvent = new Map<string, number[]>();
+      items.forEach((it, i) => byEvent.set(it.eventId, [...(byEvent.get(it.eventId) ?? []), i]));
+      await Promise.all(
+        [...byEvent].map(async ([eventId, idx]) => {
+          // The registrations are read while the credentials resolve (their ids are in the QR codes); one is used
+          // only if its credential resolves, in this event, to that same registration.
+          const claimed = idx.flatMap((i) => {
+            const c = parseCredential(items[i]!.credential);
+            return c && c.eventId === eventId ? [c.registrationId] : [];
+          });
+          const [resolved, found] = await Promise.all([
+            deps.credentials.resolveMany(
+              idx.map((i) => items[i]!.credential),
+              eventId,
+            ),
+            claimed.length ? deps.registrations.attendees(eventId, { ids: [...new Set(claimed)] }) : Promise.resolve([]),
+          ]);
+          const byId = new Map(found.map((a) => [a.id, a]));
+          idx.forEach((i, k) => {
+            const resolution = resolved[k]!;
+            out[i] = { resolution, attendee: resolution.credential ? (byId.get(resolution.credential.registrationId) ?? null) : null };
+          });
+        }),
+      );
+      return out;
+    },
+    { maxInFlight: BATCH_IN_FLIGHT, maxBatch: BATCH_MAX },
+  );
+  const writes = createBatcher<ScanWrite, ScanOutcome>(
+    // A batch that lost a deadlock with another (two batches moving the same leads) runs again.
+    (items) => retryOnLockLoss(() => repo.recordScans(items)),
+    // One upsert may not change a lead twice: a second scan of the same visitor by the same company waits for the
+    // next batch (and a resent nonce with it, which then finds its ledger row).
+    { maxInFlight: BATCH_IN_FLIGHT, maxBatch: BATCH_MAX, key: (w) => `${w.companyId} ${w.registrationId}` },
+  );
 
   async function queueWebhook(s: Staff, lead: TLead): Promise<void> {
     const hit = hookCache.get(s.companyId);
@@ -186,11 +235,10 @@ export function createLeadsService(deps: LeadsDeps) {
   /** Which registration a scan names: a verified credential of this event, or a typed number of one badge. */
   async function visitorOf(eventId: string, scan: TScan) {
     if (scan.credential !== undefined) {
-      const r = await deps.credentials.resolve(scan.credential, eventId);
+      const { resolution: r, attendee } = await lookups.add({ eventId, credential: scan.credential });
       if (r.status === 'other_event') throw leadsErrors.otherEvent();
       if (r.status === 'revoked') throw leadsErrors.credentialRevoked();
       if (r.status !== 'valid') throw leadsErrors.credentialInvalid();
-      const attendee = await deps.registrations.attendee(r.credential.registrationId, eventId);
       if (!attendee) throw leadsErrors.credentialInvalid();
       return attendee;
     }
@@ -208,7 +256,7 @@ export function createLeadsService(deps: LeadsDeps) {
     const answers = await checkAnswers(s, scan.answers);
     const now = deps.now();
     const at = scan.scannedAt ? new Date(scan.scannedAt) : now;
-    const written = await repo.recordScan({
+    const written = await writes.add({
       organisationId: s.organisationId,
       eventId: s.eventId,
       companyId: s.companyId,
@@ -227,13 +275,14 @@ export function createLeadsService(deps: LeadsDeps) {
       notes: scan.notes ?? '',
       answers,
     });
-    if (written) {
+    if (written.kind !== 'duplicate') {
       const lead = leadOf(written.lead);
-      if (written.isNew) await queueWebhook(s, lead);
-      return { result: { lead, isNew: written.isNew }, isDuplicate: false };
+      if (written.kind === 'new') await queueWebhook(s, lead);
+      return { result: { lead, isNew: written.kind === 'new' }, isDuplicate: false };
     }
-    // The same nonce again: the scan was saved before; answer with the lead as it stands.
-    const lead = await repo.leadOf(scopeOf(s), visitor.id);
+    // The same nonce again: the scan was saved before; answer with the lead it was saved to, as it stands (read
+    // after the commit when the first scan of that nonce was in the same batch).
+    const lead = written.lead ?? (await repo.leadOfScan(scopeOf(s), s.eventUserId, scan.nonce));
     if (!lead) throw leadsErrors.leadNotFound();
     return { result: { lead: leadOf(lead), isNew: false }, isDuplicate: true };
   }

@@ -1,56 +1,101 @@
 import type { FastifyInstance } from 'fastify';
-import { defineModule, type Platform } from '../../platform/app-module.ts';
+import { defineModule, type AppEvents, type Platform } from '../../platform/app-module.ts';
 import type { Db } from '../../platform/db.ts';
+import type { Subscriber } from '../../platform/event-bus.ts';
+import type { EventOutbox } from '../../platform/event-outbox.ts';
 import { newId } from '../../platform/ids.ts';
+import type { JobRunner } from '../../platform/job-runner.ts';
+import { createMailWorker } from '../../platform/mail-worker.ts';
 import { meetingMails } from './meetings.mail.ts';
-import { createMeetingsRepository, type MeetingsTesting } from './meetings.repository.ts';
+import { createMeetingsRepository, type MeetingNotice, type MeetingsTesting } from './meetings.repository.ts';
 import { registerMeetingsRoutes } from './meetings.routes.ts';
-import { createMeetingsService, type MeetingChange, type MeetingsDeps, type MeetingsService } from './meetings.service.ts';
+import { createMeetingsService, type MeetingsDeps, type MeetingsService } from './meetings.service.ts';
 
 export type { MeetingsService } from './meetings.service.ts';
+export type { MeetingNotice } from './meetings.repository.ts';
 
-/** How long before a meeting its reminder goes out, and how often the reminder sweep runs. */
+/**
+ * The meetings module's durable events: a notice is written to the event outbox in the transaction of the change it
+ * tells (a request, an answer, an organiser's schedule, a claimed reminder), and the module's own subscriber mails it.
+ */
+export type MeetingsEvents = { 'meeting.notice': MeetingNotice };
+
+/** How long before a meeting its reminder goes out, and how often the reminder job runs. */
 export const REMINDER_LEAD_MS = 30 * 60_000;
 const REMINDER_SWEEP_MS = 60_000;
+/** The pg-boss queue of the reminder job (scheduled every minute; one worker at a time takes each run). */
+export const MEETING_REMINDERS_QUEUE = 'meeting-reminders';
 
 type MailDeps = { send: Platform['mailer']['send']; emailsOf: (userIds: string[]) => Promise<Map<string, string>>; publicUrl: string; log: Platform['log'] };
 
-/** Mails a change to the side(s) it concerns, each (meeting, kind, person) once. Failures are logged, never thrown. */
-async function mailChange(service: MeetingsService, mail: MailDeps, kind: MeetingChange['kind'] | 'reminder', change: Pick<MeetingChange, 'eventId' | 'meetingId'>) {
-  try {
-    const facts = await service.mailFacts({ ...change, kind: 'requested' });
-    if (!facts) return;
-    const emails = await mail.emailsOf([...facts.who.values()].map((w) => w.userId));
-    for (const { eventUserId, message } of meetingMails(kind, facts, emails, mail.publicUrl)) {
-      if (await service.markMail({ id: newId(), eventId: change.eventId, meetingId: change.meetingId, kind, eventUserId })) await mail.send(message);
+/**
+ * Mails a notice to the side(s) it concerns, each (meeting, kind, person) once: the mark is taken before the send and
+ * given back if the send throws, so the outbox's next delivery (at least once) tries that person again.
+ */
+async function mailNotice(service: MeetingsService, mail: MailDeps, notice: MeetingNotice): Promise<void> {
+  const facts = await service.mailFacts({ eventId: notice.eventId, meetingId: notice.meetingId, kind: 'requested' });
+  if (!facts) return;
+  const emails = await mail.emailsOf([...facts.who.values()].map((w) => w.userId));
+  for (const { eventUserId, message } of meetingMails(notice.kind, facts, emails, mail.publicUrl)) {
+    const mark = { eventId: notice.eventId, meetingId: notice.meetingId, kind: notice.kind, eventUserId };
+    if (!(await service.markMail({ id: newId(), ...mark }))) continue;
+    try {
+      await mail.send(message);
+    } catch (err) {
+      await service.unmarkMail(mark);
+      throw err;
     }
-  } catch (err) {
-    mail.log.error({ err, change, kind }, 'meeting mail failed');
   }
 }
 
 /** Networking directory, matchmaking and meetings (issue 18). */
-export function createMeetingsModule(db: Db, deps: Omit<MeetingsDeps, 'repo' | 'newId' | 'changed'> & { mail: MailDeps; now: () => Date; sweepReminders: boolean }) {
+export function createMeetingsModule(
+  db: Db,
+  deps: Omit<MeetingsDeps, 'repo' | 'newId' | 'deliver'> & {
+    mail: MailDeps;
+    now: () => Date;
+    outbox: Pick<EventOutbox<AppEvents>, 'write' | 'deliver'>;
+    /** pg-boss (Postgres outside tests): the reminder job is scheduled there; without it, it runs in the process. */
+    jobs?: JobRunner;
+    /** Runs the in-process reminder job on a timer (off in tests, which run it by hand). */
+    sweepReminders: boolean;
+  },
+) {
   const testing: MeetingsTesting = { unsafeDisableLocking: false, raceWindowMs: 0 };
-  const service: MeetingsService = createMeetingsService({ repo: createMeetingsRepository(db, testing), newId, ...deps, changed: (c) => mailChange(service, deps.mail, c.kind, c) });
-  /** Claims the approved meetings starting within the reminder lead and mails both sides (any instance; a claim is a row update). */
+  const repo = createMeetingsRepository(db, testing, (tx, notice) => deps.outbox.write(tx, 'meeting.notice', notice));
+  const service: MeetingsService = createMeetingsService({ repo, newId, ...deps, deliver: (id) => deps.outbox.deliver(id) });
+  /**
+   * Claims the approved meetings starting within the reminder lead (a row update, so two instances never claim one)
+   * with their notices in the same transaction, then delivers the notices (what a crash leaves, the outbox job sends).
+   */
   async function sendReminders(): Promise<number> {
     const now = deps.now();
     const due = await service.claimReminders(now, new Date(now.getTime() + REMINDER_LEAD_MS));
-    for (const m of due) await mailChange(service, deps.mail, 'reminder', { eventId: m.eventId, meetingId: m.id });
+    for (const d of due) await deps.outbox.deliver(d.noticeId);
     return due.length;
   }
+  // The reminder job: in the process (PGlite, or Postgres without pg-boss) a minutely poll; with pg-boss a scheduled
+  // queue whose runs any instance's worker takes. Either way a run is one pass of sendReminders (again while it found some).
+  const reminders = createMailWorker({ drain: sendReminders, pollMs: REMINDER_SWEEP_MS, log: deps.mail.log });
   return {
     service,
     testing,
     sendReminders,
+    /** The reminder job (tests run a pass with `drainNow()`). */
+    reminders,
+    subscribe(bus: Subscriber<AppEvents>) {
+      bus.subscribe('meeting.notice', (notice) => mailNotice(service, deps.mail, notice));
+    },
     plugin: async (app: FastifyInstance) => {
       registerMeetingsRoutes(app, service);
-      if (deps.sweepReminders) {
-        const timer = setInterval(() => void sendReminders().catch((err: unknown) => deps.mail.log.error({ err }, 'meeting reminders failed')), REMINDER_SWEEP_MS);
-        timer.unref();
-        app.addHook('onClose', async () => clearInterval(timer));
-      }
+      // preClose: a running pass finishes before the database closes.
+      app.addHook('preClose', () => reminders.stop());
+      if (deps.jobs) {
+        const boss = await deps.jobs.boss();
+        await boss.createQueue(MEETING_REMINDERS_QUEUE);
+        await boss.schedule(MEETING_REMINDERS_QUEUE, '* * * * *');
+        await boss.work(MEETING_REMINDERS_QUEUE, () => reminders.drainNow());
+      } else if (deps.sweepReminders) reminders.start();
     },
   };
 }
@@ -91,6 +136,8 @@ export const meetingsModule = defineModule({
         });
       },
       mail: { send: (m) => p.mailer.send(m), emailsOf: (ids) => p.ports.auth.emailsOf(ids), publicUrl: p.publicUrl, log: p.log },
+      outbox: p.outbox,
+      jobs: p.jobs,
       sweepReminders: p.config.NODE_ENV !== 'test',
     }),
 });

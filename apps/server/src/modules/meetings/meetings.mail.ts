@@ -1,12 +1,13 @@
 import { MEETING_MODE_LABELS, MEETING_PLACE_LABELS } from '@pavilion/domain';
 import type { MailMessage } from '../../platform/mail.ts';
-import type { MeetingChange, MeetingsService } from './meetings.service.ts';
+import type { MeetingNotice } from './meetings.repository.ts';
+import type { MeetingsService } from './meetings.service.ts';
 
 type Facts = NonNullable<Awaited<ReturnType<MeetingsService['mailFacts']>>>;
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Who is told of a change: the other side of the one who made it (both when the organiser did). */
-const RECIPIENTS: Record<MeetingChange['kind'] | 'reminder', 'invitee' | 'requester' | 'both'> = {
+const RECIPIENTS: Record<MeetingNotice['kind'], 'invitee' | 'requester' | 'both'> = {
   requested: 'invitee',
   accepted: 'requester',
   declined: 'requester',
@@ -16,7 +17,7 @@ const RECIPIENTS: Record<MeetingChange['kind'] | 'reminder', 'invitee' | 'reques
   scheduled: 'both',
   reminder: 'both',
 };
-const SUBJECT: Record<MeetingChange['kind'] | 'reminder', string> = {
+const SUBJECT: Record<MeetingNotice['kind'], string> = {
   requested: 'Meeting invitation',
   accepted: 'Meeting accepted',
   declined: 'Meeting declined',
@@ -28,7 +29,7 @@ const SUBJECT: Record<MeetingChange['kind'] | 'reminder', string> = {
 };
 
 /** The mails of one change (SPEC §3.10 notification names: invited, accepted, declined, tentative, cancelled, scheduled, reminded). */
-export function meetingMails(kind: MeetingChange['kind'] | 'reminder', f: Facts, emails: Map<string, string>, publicUrl: string): { eventUserId: string; message: MailMessage }[] {
+export function meetingMails(kind: MeetingNotice['kind'], f: Facts, emails: Map<string, string>, publicUrl: string): { eventUserId: string; message: MailMessage }[] {
   const m = f.meeting;
   const sides = RECIPIENTS[kind] === 'both' ? [m.requesterEventUserId, m.inviteeEventUserId] : [RECIPIENTS[kind] === 'invitee' ? m.inviteeEventUserId : m.requesterEventUserId];
   const where = m.mode === 2 ? MEETING_MODE_LABELS[2] : `${MEETING_PLACE_LABELS[m.place as 1 | 2]}${m.tableNumber ? `, table ${m.tableNumber}` : ''}${m.booth ? ` ${m.booth}` : ''}`;

@@ -9,6 +9,11 @@ export type MeetingInsert = typeof meetings.$inferInsert;
 export type Scope = { organisationId: string; eventId: string };
 export type MeetingFilter = { status?: number; type?: number; mode?: number; eventUserIds?: string[]; scheduled?: boolean; page: number; pageSize: number };
 export type BookingConflict = { kind: 'person'; eventUserId: string } | { kind: 'table' } | { kind: 'booth' };
+/** A change told to both sides by mail: written to the platform's event outbox in the change's own transaction. */
+export type MeetingNotice = { eventId: string; meetingId: string; kind: 'requested' | 'accepted' | 'declined' | 'tentative' | 'cancelled' | 'completed' | 'scheduled' | 'reminder' };
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Writes a notice in the caller's transaction and answers the outbox row's id (platform/event-outbox.ts `write`). */
+export type WriteNotice = (tx: Tx, notice: MeetingNotice) => Promise<string>;
 /** Test-only switches (the race test's unlocked control): never set outside tests. */
 export type MeetingsTesting = { unsafeDisableLocking: boolean; raceWindowMs: number };
 
@@ -17,7 +22,7 @@ const ACTIVE = [0, 1];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The only file that queries the meetings module's tables; every query names the event (and the organisation). */
-export function createMeetingsRepository(db: Db, testing: MeetingsTesting) {
+export function createMeetingsRepository(db: Db, testing: MeetingsTesting, writeNotice: WriteNotice) {
   const overlapping = (startsAt: Date, endsAt: Date) => and(lt(meetings.startsAt, endsAt), gt(meetings.endsAt, startsAt));
   const active = () => inArray(meetings.status, ACTIVE);
 
@@ -51,6 +56,14 @@ export function createMeetingsRepository(db: Db, testing: MeetingsTesting) {
     /** Every matchmaking profile of the event (the ranking's candidates). */
     async matchProfiles(eventId: string): Promise<MatchProfileRow[]> {
       return db.select().from(matchmakingProfiles).where(eq(matchmakingProfiles.eventId, eventId));
+    },
+    /** What the event's profiles look like from far: their count and latest change (the matching index's freshness). */
+    async matchStamp(eventId: string): Promise<string> {
+      const [row] = await db
+        .select({ n: count(), at: sql<string | null>`max(${matchmakingProfiles.updatedAt})::text` })
+        .from(matchmakingProfiles)
+        .where(eq(matchmakingProfiles.eventId, eventId));
+      return `${row?.n ?? 0} ${row?.at ?? ''}`;
     },
 
     async meeting(eventId: string, id: string): Promise<MeetingRow | null> {
@@ -92,7 +105,7 @@ export function createMeetingsRepository(db: Db, testing: MeetingsTesting) {
      * networking lounge) or checks the booth (physical, booth), then inserts. Two bookings of one event queue on the
      * lock, so the second sees the first's row and is refused.
      */
-    async book(row: MeetingInsert & { id: string }, loungeTables: number): Promise<{ meeting: MeetingRow } | { conflict: BookingConflict }> {
+    async book(row: MeetingInsert & { id: string }, loungeTables: number, kind: MeetingNotice['kind']): Promise<{ meeting: MeetingRow; noticeId: string } | { conflict: BookingConflict }> {
       return db.transaction(async (tx) => {
         if (!testing.unsafeDisableLocking) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`meetings:${row.eventId}`}))`);
         const people = [row.requesterEventUserId, row.inviteeEventUserId];
@@ -128,36 +141,61 @@ export function createMeetingsRepository(db: Db, testing: MeetingsTesting) {
           .insert(meetings)
           .values({ ...row, tableNumber })
           .returning();
-        return { meeting: meeting! };
+        return { meeting: meeting!, noticeId: await writeNotice(tx, { eventId: row.eventId, meetingId: row.id, kind }) };
       });
     },
 
-    /** Moves a meeting from the state it was read in (null when someone changed it meanwhile). */
-    async move(eventId: string, id: string, from: { status: number; responseStatus: number }, to: { status: number; responseStatus: number }): Promise<MeetingRow | null> {
-      const [row] = await db
-        .update(meetings)
-        .set({ ...to, updatedAt: sql`now()` })
-        .where(and(eq(meetings.eventId, eventId), eq(meetings.id, id), eq(meetings.status, from.status), eq(meetings.responseStatus, from.responseStatus)))
-        .returning();
-      return row ?? null;
+    /**
+     * Moves a meeting from the state it was read in (null when someone changed it meanwhile), and writes its notice
+     * in the same transaction.
+     */
+    async move(
+      eventId: string,
+      id: string,
+      from: { status: number; responseStatus: number },
+      to: { status: number; responseStatus: number },
+      kind: MeetingNotice['kind'],
+    ): Promise<{ meeting: MeetingRow; noticeId: string } | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(meetings)
+          .set({ ...to, updatedAt: sql`now()` })
+          .where(and(eq(meetings.eventId, eventId), eq(meetings.id, id), eq(meetings.status, from.status), eq(meetings.responseStatus, from.responseStatus)))
+          .returning();
+        return row ? { meeting: row, noticeId: await writeNotice(tx, { eventId, meetingId: id, kind }) } : null;
+      });
     },
 
-    /** Approved meetings starting within [from, to) whose reminder is not sent yet, claimed (marked) at once. */
-    async claimReminders(from: Date, to: Date, limit = 200): Promise<MeetingRow[]> {
-      return db
-        .update(meetings)
-        .set({ reminderSentAt: sql`now()` })
-        .where(
-          inArray(
-            meetings.id,
-            db
-              .select({ id: meetings.id })
-              .from(meetings)
-              .where(and(eq(meetings.status, 1), sql`${meetings.reminderSentAt} is null`, gt(meetings.startsAt, from), lt(meetings.startsAt, to)))
-              .limit(limit),
-          ),
-        )
-        .returning();
+    /**
+     * Approved meetings starting within [from, to) whose reminder is not sent yet, claimed (marked) at once, each
+     * with its reminder notice written in the claim's transaction: a crash after the claim still sends it.
+     */
+    async claimReminders(from: Date, to: Date, limit = 200): Promise<{ meeting: MeetingRow; noticeId: string }[]> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(meetings)
+          .set({ reminderSentAt: sql`now()` })
+          .where(
+            inArray(
+              meetings.id,
+              tx
+                .select({ id: meetings.id })
+                .from(meetings)
+                .where(and(eq(meetings.status, 1), sql`${meetings.reminderSentAt} is null`, gt(meetings.startsAt, from), lt(meetings.startsAt, to)))
+                .limit(limit),
+            ),
+          )
+          .returning();
+        const out: { meeting: MeetingRow; noticeId: string }[] = [];
+        for (const m of rows) out.push({ meeting: m, noticeId: await writeNotice(tx, { eventId: m.eventId, meetingId: m.id, kind: 'reminder' }) });
+        return out;
+      });
+    },
+    /** Forgets a sent-mail mark (the send failed: the notice's next delivery tries again). */
+    async unmarkMail(v: { eventId: string; meetingId: string; kind: string; eventUserId: string }): Promise<void> {
+      await db
+        .delete(meetingMails)
+        .where(and(eq(meetingMails.eventId, v.eventId), eq(meetingMails.meetingId, v.meetingId), eq(meetingMails.kind, v.kind), eq(meetingMails.eventUserId, v.eventUserId)));
     },
 
     /** Records a mail as sent once per (meeting, kind, recipient); false when it was already sent. */

@@ -6,6 +6,7 @@ import {
   allowedMeetingActions,
   applyMeetingAction,
   buildMatchIndex,
+  type MatchIndex,
   rankMatches,
   utcToZonedLocal,
   zonedLocalToUtc,
@@ -54,8 +55,11 @@ export type MeetingsDeps = {
   namesOf: (userIds: string[]) => Promise<Map<string, string | null>>;
   /** Profile port's networking directory, each with their participation once they entered the app. */
   directory: (eventId: string) => Promise<DirectoryPerson[]>;
-  /** After a committed change: mail both sides (durable, see index.ts). */
-  changed: (change: MeetingChange) => Promise<void>;
+  /**
+   * After a committed change: delivers its notice (written in the change's transaction, see index.ts) now, so the
+   * mail is in the outbox when the call answers; a failure is left to the outbox job and never fails the caller.
+   */
+  deliver: (noticeId: string) => Promise<void>;
 };
 
 const ACTION_KIND: Record<TMeetingAction, MeetingChange['kind']> = { accept: 'accepted', decline: 'declined', tentative: 'tentative', cancel: 'cancelled', complete: 'completed' };
@@ -72,8 +76,31 @@ export function slotsOf(settings: Pick<SettingsRow, 'days' | 'slotMinutes'>): st
   return out;
 }
 
+/** Events whose matching index is kept, and how long one is trusted without a save seen by this process. */
+const MATCH_CACHE_EVENTS = 20;
+const MATCH_CACHE_TTL_MS = 60_000;
+const matchInput = (r: MatchProfileRow) => ({ id: r.eventUserId, interests: r.interests, lookingFor: r.lookingFor, offering: r.offering });
+
 export function createMeetingsService(deps: MeetingsDeps) {
   const { repo } = deps;
+
+  // The event's matching index (every profile, prepared), built once and reused until a profile changes: a save in
+  // this process drops it; a save elsewhere changes the profiles' count-and-latest-change stamp, read on each call
+  // (one aggregate instead of loading and indexing every profile); and an entry is rebuilt after a minute regardless
+  // (a save that committed late with an older time would not move the stamp).
+  const matchCache = new Map<string, { stamp: string; at: number; index: MatchIndex; rows: Map<string, MatchProfileRow> }>();
+  async function matchIndexOf(eventId: string) {
+    const stamp = await repo.matchStamp(eventId);
+    const hit = matchCache.get(eventId);
+    if (hit && hit.stamp === stamp && Date.now() - hit.at < MATCH_CACHE_TTL_MS) return hit;
+    const at = Date.now();
+    const rows = await repo.matchProfiles(eventId);
+    const entry = { stamp, at, index: buildMatchIndex(rows.map(matchInput)), rows: new Map(rows.map((r) => [r.eventUserId, r])) };
+    matchCache.delete(eventId);
+    if (matchCache.size >= MATCH_CACHE_EVENTS) matchCache.delete(matchCache.keys().next().value!);
+    matchCache.set(eventId, entry);
+    return entry;
+  }
 
   async function eventOrThrow(eventId: string): Promise<MeetingsEvent> {
     const e = await deps.findEvent(eventId);
@@ -127,7 +154,15 @@ export function createMeetingsService(deps: MeetingsDeps) {
   const settingsView = (s: SettingsRow | null, event: MeetingsEvent): TMeetingSettings => ({ days: s?.days ?? [], slotMinutes: s?.slotMinutes ?? 30, loungeTables: s?.loungeTables ?? 0, timeZone: event.timeZone });
 
   /** Books a meeting in a slot for both sides (the lock and the checks are the repository's). */
-  async function book(event: MeetingsEvent, by: { userId: string }, requester: string, invitee: string, input: Omit<TMeetingRequest, 'inviteeEventUserId'>, initial: { status: number; responseStatus: number }): Promise<MeetingRow> {
+  async function book(
+    event: MeetingsEvent,
+    by: { userId: string },
+    requester: string,
+    invitee: string,
+    input: Omit<TMeetingRequest, 'inviteeEventUserId'>,
+    initial: { status: number; responseStatus: number },
+    kind: 'requested' | 'scheduled',
+  ): Promise<{ meeting: MeetingRow; noticeId: string }> {
     const settings = await settingsOf(event);
     if (requester === invitee) throw meetingsErrors.self();
     if (!slotsOf(settings).includes(input.slot)) throw meetingsErrors.unknownSlot();
@@ -152,6 +187,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
         createdByUserId: by.userId,
       },
       settings.loungeTables,
+      kind,
     );
     if ('conflict' in result) {
       const c = result.conflict;
@@ -159,17 +195,17 @@ export function createMeetingsService(deps: MeetingsDeps) {
       if (c.kind === 'table') throw meetingsErrors.noTable(settings.loungeTables, input.slot);
       throw meetingsErrors.boothTaken(input.booth ?? '', input.slot);
     }
-    return result.meeting;
+    return result;
   }
 
   async function act(event: MeetingsEvent, m: MeetingRow, action: TMeetingAction, role: TMeetingRole): Promise<MeetingRow> {
     const state = { status: m.status as TMeetingStatus, responseStatus: m.responseStatus as TMeetingResponseStatus };
     const t = applyMeetingAction(state, action, role);
     if (!t.ok) throw meetingsErrors.invalidTransition(`${MEETING_STATUS_LABELS[state.status]} (${MEETING_RESPONSE_STATUS_LABELS[state.responseStatus]})`, action, t.allowed);
-    const moved = await repo.move(event.id, m.id, state, t.next);
+    const moved = await repo.move(event.id, m.id, state, t.next, ACTION_KIND[action]);
     if (!moved) throw meetingsErrors.changedMeanwhile();
-    await deps.changed({ eventId: event.id, meetingId: m.id, kind: ACTION_KIND[action] });
-    return moved;
+    await deps.deliver(moved.noticeId);
+    return moved.meeting;
   }
 
   function toIcs(event: MeetingsEvent, rows: MeetingRow[], names: Map<string, string>, me: string): string {
@@ -236,9 +272,9 @@ export function createMeetingsService(deps: MeetingsDeps) {
       const known = new Set((await deps.participants(eventId, [input.requesterEventUserId, input.inviteeEventUserId])).map((p) => p.eventUserId));
       if (!known.has(input.requesterEventUserId)) throw meetingsErrors.unknownParticipant('requesterEventUserId');
       if (!known.has(input.inviteeEventUserId)) throw meetingsErrors.unknownParticipant('inviteeEventUserId');
-      const row = await book(event, caller, input.requesterEventUserId, input.inviteeEventUserId, input, { status: 1, responseStatus: 5 });
+      const { meeting: row, noticeId } = await book(event, caller, input.requesterEventUserId, input.inviteeEventUserId, input, { status: 1, responseStatus: 5 }, 'scheduled');
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'meetings.schedule', target: row.id, meta: { slot: input.slot } });
-      await deps.changed({ eventId, meetingId: row.id, kind: 'scheduled' });
+      await deps.deliver(noticeId);
       return (await views([row], event, () => 'organiser'))[0]!;
     },
     async organiserAction(caller: AuthUser, organisationId: string, eventId: string, meetingId: string, action: TMeetingAction): Promise<TMeeting> {
@@ -286,16 +322,15 @@ export function createMeetingsService(deps: MeetingsDeps) {
     async saveMatchProfile(caller: MeetingsCaller, eventId: string, input: TMatchProfileInput): Promise<TMatchProfile> {
       const me = await participantOf(caller, eventId);
       const row = await repo.saveMatchProfile({ eventUserId: me.eventUserId, organisationId: me.event.organisationId, eventId, userId: me.userId, ...input });
+      matchCache.delete(eventId);
       const names = await namesOfParticipants(eventId, [me.eventUserId]);
       return matchView(row, me.eventUserId, names.get(me.eventUserId) ?? '');
     },
     async matches(caller: MeetingsCaller, eventId: string): Promise<TMatches> {
       const me = await participantOf(caller, eventId);
-      const rows = await repo.matchProfiles(eventId);
-      const mine = rows.find((r) => r.eventUserId === me.eventUserId) ?? null;
-      const input = (r: MatchProfileRow) => ({ id: r.eventUserId, interests: r.interests, lookingFor: r.lookingFor, offering: r.offering });
-      const ranked = mine ? rankMatches(buildMatchIndex(rows.map(input)), input(mine)) : [];
-      const byId = new Map(rows.map((r) => [r.eventUserId, r]));
+      const { index, rows: byId } = await matchIndexOf(eventId);
+      const mine = byId.get(me.eventUserId) ?? null;
+      const ranked = mine ? rankMatches(index, matchInput(mine)) : [];
       const names = await namesOfParticipants(eventId, [me.eventUserId, ...ranked.map((m) => m.id)]);
       return {
         me: matchView(mine, me.eventUserId, names.get(me.eventUserId) ?? ''),
@@ -334,8 +369,8 @@ export function createMeetingsService(deps: MeetingsDeps) {
       if (input.inviteeEventUserId === me.eventUserId) throw meetingsErrors.self();
       const [invitee] = await deps.participants(eventId, [input.inviteeEventUserId]);
       if (!invitee) throw meetingsErrors.unknownParticipant('inviteeEventUserId');
-      const row = await book(me.event, me, me.eventUserId, input.inviteeEventUserId, input, { status: 0, responseStatus: 0 });
-      await deps.changed({ eventId, meetingId: row.id, kind: 'requested' });
+      const { meeting: row, noticeId } = await book(me.event, me, me.eventUserId, input.inviteeEventUserId, input, { status: 0, responseStatus: 0 }, 'requested');
+      await deps.deliver(noticeId);
       return (await views([row], me.event, () => 'requester'))[0]!;
     },
     async action(caller: MeetingsCaller, eventId: string, meetingId: string, action: TMeetingAction): Promise<TMeeting> {
@@ -364,6 +399,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
       return { event, meeting: m, slot: utcToZonedLocal(m.startsAt, event.timeZone), who };
     },
     markMail: repo.markMail,
+    unmarkMail: repo.unmarkMail,
     claimReminders: repo.claimReminders,
   };
 }
