@@ -115,7 +115,8 @@ describe('no dead ends for the printed demo logins', () => {
       const watch = watchPage(page);
       await signIn(page, `/ei/${server.eventId}`, EXHIBITOR);
       await page.waitForURL('**/attendium');
-      await page.getByText('Tools for your role (Exhibitor) come in a later release').waitFor({ timeout: 15_000 });
+      await page.getByText('More tools for your role (Exhibitor) come in a later release').waitFor({ timeout: 15_000 });
+      await page.getByRole('link', { name: 'Open lead retrieval' }).waitFor();
       await page.getByRole('heading', { name: 'Your e-badge' }).waitFor();
       await page.getByText('exhibitor@demo.pavilion').waitFor();
       await expectNoDeadEnd(page, 'exhibitor home');

@@ -528,9 +528,12 @@ export const enDashboard = {
     welcome: 'Welcome, {{name}}',
     subtitle: 'Your e-badge, your certificates and the event’s details, in one place.',
     subtitleAs: 'You take part as {{type}}. Your e-badge, your certificates and the event’s details are here.',
-    areaLaterTitle: 'Tools for your role ({{type}}) come in a later release',
+    areaLaterTitle: 'More tools for your role ({{type}}) come in a later release',
     areaLaterBody:
-      'Booths, products, leads, exhibition forms and speaker sessions open in a later Pavilion release; your organiser will tell you when. Everything below works for you today.',
+      'Booths, products, exhibition forms and speaker sessions open in a later Pavilion release; your organiser will tell you when. Everything below works for you today.',
+    areaLeadsBody:
+      'Lead retrieval works today: scan a visitor’s badge with your phone, rate the lead and export your company’s list. Booths, products and exhibition forms open in a later Pavilion release; your organiser will tell you when.',
+    openLeads: 'Open lead retrieval',
     noEvent: 'You signed in without an event. Open the sign-in link from your invitation or confirmation mail to see your event here.',
     ebadgeTitle: 'Your e-badge',
     ebadgeLoadError: 'Your e-badges could not be loaded. Reload the page to try again.',

@@ -128,6 +128,8 @@ export function AttendeeHome({ eventId }: { eventId: string }) {
   const userType = user?.userType as TUserType | undefined;
   const typeLabel = userType ? USER_TYPE_LABELS[userType] : undefined;
   const isAttendee = userType === UserType.Attendee;
+  // Exhibiting companies' people: lead retrieval (/tabs/lead) is theirs today.
+  const isBoothSide = userType === UserType.ExhibitingCompany || userType === UserType.Exhibitor || userType === UserType.Sponsor || userType === UserType.TeamMember;
   const unreadChats = useUnreadChats(eventId || null);
 
   return (
@@ -149,7 +151,16 @@ export function AttendeeHome({ eventId }: { eventId: string }) {
           title={t('attendee.areaLaterTitle', { type: typeLabel })}
           styles={{ title: { color: 'var(--mantine-color-blue-9)' } }}
         >
-          {t('attendee.areaLaterBody')}
+          {isBoothSide && eventId ? (
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('attendee.areaLeadsBody')}</Text>
+              <Button component={Link} to={`/tabs/lead?eventId=${encodeURIComponent(eventId)}`} size="xs" variant="light">
+                {t('attendee.openLeads')}
+              </Button>
+            </Stack>
+          ) : (
+            t('attendee.areaLaterBody')
+          )}
         </Alert>
       )}
 
