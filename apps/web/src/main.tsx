@@ -6,13 +6,17 @@ import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 
 /**
- * The app starts in the task after the one that evaluated the modules above, so a phone's main thread is free in
- * between (each long task counts in Lighthouse's TBT, docs/PERFORMANCE.md). Not a top-level await: that changes how
- * Rollup splits the chunks (the public page's JavaScript grew by 14 KB).
+ * The app starts in the task after the one that evaluated the modules above, and mounts React in the task after that,
+ * so a phone's main thread is free in between (each long task counts in Lighthouse's TBT, docs/PERFORMANCE.md). Not a
+ * top-level await: that changes how Rollup splits the chunks (the public page's JavaScript grew by 14 KB).
  */
 function start() {
   const router = createAppRouter();
+  // The router (its routes, the first match, the page's lazy import) in this task, React in the next.
+  setTimeout(() => mount(router), 0);
+}
 
+function mount(router: ReturnType<typeof createAppRouter>) {
   const container = document.getElementById('root')!;
   // A public phone page arrives with the server's first view in #root (app/first-view.ts); React's first commit replaces
   // it, so that commit waits for the page's route (the visitor never sees the router's loading screen in between) and for

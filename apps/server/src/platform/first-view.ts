@@ -197,16 +197,17 @@ function scannerView(isPaired: boolean, s: Record<string, string>): string {
  * phone's bandwidth and main thread for nothing the view needs, and Lighthouse counts every request that finished
  * before the largest paint as needed for it, so a machine that fetched them before painting scored a slow LCP
  * (docs/PERFORMANCE.md "Lighthouse"). Starting a request from a script costs the main thread a few milliseconds on a
- * phone, so the preloads go one to a task (a message to itself: nested timers would be clamped to 4 ms each), and no
- * task of the boot is long. Its text never changes: the CSP allows
+ * phone, so they go one to a task (a message to itself: nested timers would be clamped to 4 ms each), the stylesheets
+ * first (the app switches them on when it starts), then the entry, then the preloads; no task of the boot is long. Its text never changes: the CSP allows
  * exactly it by hash (FIRST_VIEW_BOOT_HASH, platform/security.ts).
  */
 export const FIRST_VIEW_BOOT_SCRIPT =
   "(function(){var d=document,b=JSON.parse(d.getElementById('pavilion-boot').textContent),done=0;" +
   "function add(rel,href,css){var l=d.createElement('link');l.rel=rel;l.crossOrigin='';l.href=href;if(css){l.media='print';l.setAttribute('data-first-view-css','')}d.head.appendChild(l)}" +
-  "var ch=new MessageChannel(),i=0;ch.port1.onmessage=function(){add('modulepreload',b.modules[i++]);if(i<b.modules.length)ch.port2.postMessage(0)};" +
-  "function go(){if(done)return;done=1;b.styles.forEach(function(h){add('stylesheet',h,1)});" +
-  "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=b.entry;d.head.appendChild(s);if(b.modules.length)ch.port2.postMessage(0)}" +
+  "function entry(){var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=b.entry;d.head.appendChild(s)}" +
+  "var q=b.styles.map(function(h){return function(){add('stylesheet',h,1)}}).concat([entry],b.modules.map(function(h){return function(){add('modulepreload',h)}}));" +
+  "var ch=new MessageChannel(),i=0;ch.port1.onmessage=function(){q[i++]();if(i<q.length)ch.port2.postMessage(0)};" +
+  "function go(){if(done)return;done=1;ch.port2.postMessage(0)}" +
   "requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})()";
 export const FIRST_VIEW_BOOT_HASH = `'sha256-${createHash('sha256').update(FIRST_VIEW_BOOT_SCRIPT).digest('base64')}'`;
 
