@@ -1,7 +1,6 @@
 import {
   SCAN_RESULT_LABELS,
   isAdmittingResult,
-  parseCredential,
   type TCheckinConflict,
   type TCheckinConflictKind,
   type TCheckinScan,
@@ -17,7 +16,7 @@ import {
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { createBatcher } from '../../platform/batcher.ts';
 import { retryOnLockLoss } from '../../platform/db.ts';
-import type { CredentialResolution } from '../credentials/index.ts';
+import { resolveWithRegistrations } from '../credentials/index.ts';
 import type { CheckinRegistrationView } from '../registration/index.ts';
 import type { CheckinDevicesService } from './checkin.devices.service.ts';
 import { checkinErrors } from './checkin.errors.ts';
@@ -66,39 +65,9 @@ export function createCheckinScanningService(deps: ServiceDeps<ScanningRepositor
   // ---------------------------------------------------------------- the gate's two round trips, batched
   // Scans that arrive while earlier ones are in the database leave together: one read of all their credentials and
   // registrations, one statement for all their presence changes and ledger rows. An idle gate's scan leaves at once.
-  const lookups = createBatcher<{ eventId: string; credential: string }, { resolution: CredentialResolution; registration?: CheckinRegistrationView }>(
-    async (items) => {
-      const out = new Array<{ resolution: CredentialResolution; registration?: CheckinRegistrationView }>(items.length);
-      const byEvent = new Map<string, number[]>();
-      items.forEach((it, i) => {
-        const idx = byEvent.get(it.eventId);
-        if (idx) idx.push(i);
-        else byEvent.set(it.eventId, [i]);
-      });
-      await Promise.all(
-        [...byEvent].map(async ([eventId, idx]) => {
-          // The registrations are read while the credentials resolve (their ids are in the QR codes); one is used only
-          // if its credential resolves to that same registration.
-          const claimed = idx.flatMap((i) => {
-            const c = parseCredential(items[i]!.credential);
-            return c && c.eventId === eventId ? [c.registrationId] : [];
-          });
-          const [resolved, regs] = await Promise.all([
-            deps.credentials.resolveMany(
-              idx.map((i) => items[i]!.credential),
-              eventId,
-            ),
-            claimed.length ? deps.registrations(eventId, { ids: [...new Set(claimed)] }) : Promise.resolve([]),
-          ]);
-          const byId = new Map(regs.map((r) => [r.registrationId, r]));
-          idx.forEach((i, k) => {
-            const resolution = resolved[k]!;
-            out[i] = { resolution, registration: resolution.credential ? byId.get(resolution.credential.registrationId) : undefined };
-          });
-        }),
-      );
-      return out;
-    },
+  const lookups = createBatcher(
+    (items: { eventId: string; credential: string }[]) =>
+      resolveWithRegistrations(deps.credentials, (eventId, ids) => deps.registrations(eventId, { ids }), (r: CheckinRegistrationView) => r.registrationId, items),
     { maxInFlight: BATCH_IN_FLIGHT, maxBatch: BATCH_MAX },
   );
   const writes = createBatcher<ScanBatchItem, string>(
@@ -143,7 +112,7 @@ export function createCheckinScanningService(deps: ServiceDeps<ScanningRepositor
       const found = await lookups.add({ eventId: ctx.eventId, credential: input.credential });
       registrationId = found.resolution.credential?.registrationId ?? null;
       if (found.resolution.status !== 'valid') result = found.resolution.status;
-      reg = found.registration;
+      reg = found.registration ?? undefined;
     } else {
       registrationId = input.registrationId ?? null;
       reg = registrationId ? (await deps.registrations(ctx.eventId, { ids: [registrationId] }))[0] : undefined;

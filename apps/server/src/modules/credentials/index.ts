@@ -11,6 +11,7 @@ import { defineModule } from '../../platform/app-module.ts';
 
 export type { CredentialsService, CredentialResolution } from './credentials.service.ts';
 export type { CredentialRow } from './credentials.repository.ts';
+export { resolveWithRegistrations } from './credential-lookup.ts';
 
 /** One signed QR credential per registration (issue #5): used by badges, e-badges, check-in and lead scans. */
 export function createCredentialsModule(

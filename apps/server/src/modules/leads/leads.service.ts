@@ -1,6 +1,5 @@
 import {
   AnalyticsType,
-  parseCredential,
   LeadsErrorKey,
   ReportAction,
   type TCompanyLeadCounts,
@@ -38,7 +37,7 @@ import { AppError, errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { createBatcher } from '../../platform/batcher.ts';
 import { retryOnLockLoss } from '../../platform/db.ts';
-import type { CredentialResolution, CredentialsService } from '../credentials/index.ts';
+import { resolveWithRegistrations, type CredentialsService } from '../credentials/index.ts';
 import type { ExhibitionPort } from '../exhibition/index.ts';
 import type { Attendee, RegistrationPort } from '../registration/index.ts';
 import { leadsErrors } from './leads.errors.ts';
@@ -122,35 +121,9 @@ export function createLeadsService(deps: LeadsDeps) {
   // Scans that arrive while earlier ones are in the database leave together: one credentials read and one
   // registrations read for all their badges, then one statement for all their ledger rows and leads. A phone
   // scanning alone leaves on the next turn of the event loop.
-  const lookups = createBatcher<{ eventId: string; credential: string }, { resolution: CredentialResolution; attendee: Attendee | null }>(
-    async (items) => {
-      const out = new Array<{ resolution: CredentialResolution; attendee: Attendee | null }>(items.length);
-      const byEvent = new Map<string, number[]>();
-      items.forEach((it, i) => byEvent.set(it.eventId, [...(byEvent.get(it.eventId) ?? []), i]));
-      await Promise.all(
-        [...byEvent].map(async ([eventId, idx]) => {
-          // The registrations are read while the credentials resolve (their ids are in the QR codes); one is used
-          // only if its credential resolves, in this event, to that same registration.
-          const claimed = idx.flatMap((i) => {
-            const c = parseCredential(items[i]!.credential);
-            return c && c.eventId === eventId ? [c.registrationId] : [];
-          });
-          const [resolved, found] = await Promise.all([
-            deps.credentials.resolveMany(
-              idx.map((i) => items[i]!.credential),
-              eventId,
-            ),
-            claimed.length ? deps.registrations.attendees(eventId, { ids: [...new Set(claimed)] }) : Promise.resolve([]),
-          ]);
-          const byId = new Map(found.map((a) => [a.id, a]));
-          idx.forEach((i, k) => {
-            const resolution = resolved[k]!;
-            out[i] = { resolution, attendee: resolution.credential ? (byId.get(resolution.credential.registrationId) ?? null) : null };
-          });
-        }),
-      );
-      return out;
-    },
+  const lookups = createBatcher(
+    (items: { eventId: string; credential: string }[]) =>
+      resolveWithRegistrations(deps.credentials, (eventId, ids) => deps.registrations.attendees(eventId, { ids }), (a: Attendee) => a.id, items),
     { maxInFlight: BATCH_IN_FLIGHT, maxBatch: BATCH_MAX },
   );
   const writes = createBatcher<ScanWrite, ScanOutcome>(
@@ -235,7 +208,7 @@ export function createLeadsService(deps: LeadsDeps) {
   /** Which registration a scan names: a verified credential of this event, or a typed number of one badge. */
   async function visitorOf(eventId: string, scan: TScan) {
     if (scan.credential !== undefined) {
-      const { resolution: r, attendee } = await lookups.add({ eventId, credential: scan.credential });
+      const { resolution: r, registration: attendee } = await lookups.add({ eventId, credential: scan.credential });
       if (r.status === 'other_event') throw leadsErrors.otherEvent();
       if (r.status === 'revoked') throw leadsErrors.credentialRevoked();
       if (r.status !== 'valid') throw leadsErrors.credentialInvalid();
