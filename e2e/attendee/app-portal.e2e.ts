@@ -131,6 +131,9 @@ describe('attendee app and web portal (issue 14)', () => {
     const page = await context.newPage();
     await signInAtEvent(page);
     expect(await appMenu(page)).toEqual(['E-Badge', 'Home', 'Exhibitor']);
+    // Signed in, this browser is not sent the server's drawing of a visitor's Home (its menu is not theirs).
+    const signedInHtml = await (await page.request.get(`/tabs/event-info?eventId=${server.eventId}`)).text();
+    expect(signedInHtml).toContain('<div id="root"></div>');
     const status = await page.evaluate(async (eventId) => {
       const auth = JSON.parse(localStorage.getItem('auth') ?? 'null') as { accessToken: string };
       const res = await fetch(`/api/eventservices/public/events/${eventId}/app-tabs/event-location`, { headers: { authorization: `Bearer ${auth.accessToken}` } });
@@ -153,6 +156,37 @@ describe('attendee app and web portal (issue 14)', () => {
     expect(await visitor.getByRole('link', { name: 'Sign in to the event' }).last().getAttribute('href')).toBe(`/ei/${server.eventId}`);
     await expectAccessible(visitor, 'login-required tab');
     await anonymous.close();
+  });
+
+  it("a visitor's phone paints the Home tab from the server's HTML, and React takes it over without moving it", async () => {
+    const path = `/tabs/event-info?eventId=${server.eventId}`;
+    // What the phone paints before any script has run (the server's first view): the same page, in the same places.
+    const staticContext = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled: false });
+    const still = await staticContext.newPage();
+    await still.goto(path);
+    const boxes = async (page: Page) =>
+      Promise.all([page.getByRole('heading', { name: 'Home', level: 1 }), page.getByRole('heading', { name: 'Your e-badge' }), page.getByText('Times in Asia/Kolkata')].map(async (l) => (await l.boundingBox())!));
+    const before = await boxes(still);
+    expect(before.every((b) => b && b.width > 0)).toBe(true);
+    expect(await still.locator('nav[aria-label="App menu"] a').allInnerTexts()).toEqual(['Home', 'Exhibitor']);
+    await screenshot(still, 'app-portal-first-view-phone');
+    await staticContext.close();
+
+    const context = await newContext(browser, server.url, PHONE);
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await page.goto(path);
+    expect(await appMenu(page)).toEqual(['Home', 'Exhibitor']);
+    await expect.poll(() => page.locator('[data-first-view]').count()).toBe(0);
+    const after = await boxes(page);
+    after.forEach((box, i) => {
+      expect(Math.abs(box.x - before[i]!.x) + Math.abs(box.y - before[i]!.y), `element ${i} stays in place`).toBeLessThanOrEqual(1);
+    });
+    // React's page works: the bar's links are live.
+    await page.getByTestId('app-tab-bar').getByRole('link', { name: 'Exhibitor' }).click();
+    await page.waitForURL('**/tabs/exhibitors?eventId=*');
+    expect(watch.errors).toEqual([]);
+    await context.close();
   });
 
   it('the web portal shows what SPEC §2.5 allows in modes 1, 2 and 3, before and during the event', async () => {

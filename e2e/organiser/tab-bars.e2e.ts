@@ -29,7 +29,11 @@ describe('section tab bars at a laptop and a phone width', () => {
     const nav = page.getByRole('navigation', { name: 'Registration sections' });
     await expect.poll(() => nav.getByRole('link').count(), { timeout: 10_000 }).toBeGreaterThan(5);
     // On a phone the organiser pages' one-time desktop hint comes first; close it as the user would.
-    if (width < 768) await page.getByRole('button', { name: 'Okay' }).click();
+    // Its closing fade still covers the tabs for a moment: wait until it has gone, as the user's eye does.
+    if (width < 768) {
+      await page.getByRole('button', { name: 'Okay' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
     const labels = await nav.getByRole('link').allTextContents();
     expect(labels).toContain('Settings');
     await screenshot(page, `tab-bars-registration-${name}`);

@@ -71,8 +71,17 @@ export function firstPaintPlugin(root: string): Plugin {
         for (const f of files) for (const css of (bundle[f] as OutputChunk).viteMetadata?.importedCss ?? []) styles.add(css);
         // A page with a first view carries the CSS it needs (the app's stylesheet cut to the view's classes, and the
         // page's own styles), which the server inlines so the view paints before the stylesheets are in.
-        const view = page.view ? { kind: page.view, strings: views.FIRST_VIEW_STRINGS[page.view], css: shellCritical + [...styles].map(cssOf).join('\n') } : undefined;
-        manifest.pages.push({ path: page.path, modules: files.map(url), styles: [...styles].map(url), ...(page.data ? { data: page.data } : {}), ...(view ? { view } : {}) });
+        const markup = page.view ? views.FIRST_VIEW_MARKUP[page.view] : undefined;
+        const view = page.view ? { kind: page.view, strings: views.FIRST_VIEW_STRINGS[page.view], css: shellCritical + [...styles].map(cssOf).join('\n'), ...(markup ? { markup } : {}) } : undefined;
+        manifest.pages.push({
+          path: page.path,
+          modules: files.map(url),
+          styles: [...styles].map(url),
+          ...(page.data ? { data: page.data } : {}),
+          ...(view ? { view } : {}),
+          ...(page.query ? { query: page.query } : {}),
+          ...(page.signedOutOnly ? { signedOutOnly: true } : {}),
+        });
       }
       this.emitFile({ type: 'asset', fileName: '.vite/first-paint.json', source: JSON.stringify(manifest, null, 1) });
     },

@@ -1,4 +1,10 @@
 import { DEFAULT_THEME, convertCssVariables, defaultCssVariablesResolver, mergeMantineTheme } from '@mantine/core';
+import { IconCalendarEvent, IconDots, IconId, IconMapPin, type Icon } from '@tabler/icons-react';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { APP_TAB_NAMES } from '@pavilion/domain/navigation/app-tabs';
+import { portalEn } from '../src/modules/portal/locales/portal.en.ts';
+import { iconOf } from '../src/modules/portal/tab-icons.ts';
 import { ebadgeEn } from '../src/modules/ebadge/locales/ebadge.en.ts';
 import { scannerEn } from '../src/modules/checkin/locales/scanner.en.ts';
 import { publicEn } from '../src/modules/registration/locales/public.en.ts';
@@ -37,6 +43,32 @@ export const FIRST_VIEW_STRINGS: Record<TFirstViewKind, Record<string, string>> 
     codeHint: scannerEn.codeHint,
     pair: scannerEn.pair,
   },
+  'app-tab': {
+    skip: en.app.skipToContent,
+    signIn: portalEn.app.signIn,
+    menuNav: portalEn.app.menuNav,
+    more: portalEn.app.more,
+    timeZone: portalEn.home.timeZone,
+    ebadge: portalEn.home.ebadge,
+    ebadgeSignIn: portalEn.home.ebadgeSignIn,
+  },
+};
+
+const svg = (icon: Icon, size: number, ariaHidden: boolean) => renderToStaticMarkup(createElement(icon, { size, ...(ariaHidden ? { 'aria-hidden': true } : {}) }));
+
+/**
+ * Markup the server's first views write as it is, rendered here from the app's own components: the attendee app's
+ * icons (each menu tab's, `tab:{name}`, from modules/portal/tab-icons.ts, and the home cards'), so both menus draw the
+ * same ones.
+ */
+export const FIRST_VIEW_MARKUP: Partial<Record<TFirstViewKind, Record<string, string>>> = {
+  'app-tab': {
+    ...Object.fromEntries(APP_TAB_NAMES.map((name) => [`tab:${name}`, svg(iconOf(name), 22, true)])),
+    more: svg(IconDots, 22, true),
+    calendarEvent: svg(IconCalendarEvent, 20, false),
+    ebadge: svg(IconId, 20, false),
+    mapPin: svg(IconMapPin, 16, true),
+  },
 };
 
 /**
@@ -69,4 +101,6 @@ export const FIRST_VIEW_CLASSES = [
   'm_8d3f4000', 'm_8d3afb97', 'm_347db0ec', 'm_5add502a', 'm_1b7284a3',
   // TextInput (wrapper, label, description, input) and Button
   'm_46b77525', 'm_8fdc1311', 'm_fe47ce59', 'm_6c018570', 'm_8fb7ebe7', 'm_77c9d27d', 'm_80f1301b', 'm_811560b9',
+  // Anchor, ThemeIcon, Image
+  'm_849cf0da', 'm_7341320d', 'm_9e117634',
 ] as const;

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { firstPaintDataReady } from './app/first-paint-data.ts';
 import { captureFirstView, firstViewStylesReady, whenRouteReady } from './app/first-view.ts';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
@@ -36,8 +37,9 @@ function mount(router: ReturnType<typeof createAppRouter>) {
       );
     });
   if (hasFirstView) {
-    const styles = firstViewStylesReady();
-    whenRouteReady(router, () => void styles.then(render));
+    // …and for the sanitiser, when the page's first reads hold markup (app/first-paint-data.ts).
+    const ready = Promise.all([firstViewStylesReady(), firstPaintDataReady()]);
+    whenRouteReady(router, () => void ready.then(render));
   } else {
     render();
   }

@@ -24,6 +24,27 @@ const CART: FirstView = {
 const EBADGE: FirstView = { kind: 'ebadge-mobile', strings: { skip: 'Skip', qrAlt: 'Entry QR code for {{name}}', registrationNo: 'Reg. No', brightnessHint: 'Brighter' } };
 const SCANNER: FirstView = { kind: 'scanner', strings: { skip: 'Skip', appName: 'Pavilion Scanner', pairTitle: 'Set up this scanner', pairBody: 'Enter the code', codeLabel: 'One-time code', codeHint: 'Eight letters', pair: 'Connect' } };
 const THEME = ':root{--mantine-color-brand-7:#3d46c6}';
+const MENU_READ = 'GET /api/eventservices/public/events/:eventId/app-menu';
+const TAB_READ = 'GET /api/eventservices/public/events/:eventId/app-tabs/:tabName';
+const APP_TAB: FirstView = {
+  kind: 'app-tab',
+  strings: { skip: 'Skip', signIn: 'Sign in to the event', menuNav: 'App menu', more: 'More', timeZone: 'Times in {{zone}}', ebadge: 'Your e-badge', ebadgeSignIn: 'Sign in to see your e-badge.' },
+  markup: { 'tab:event-info': '<svg class="i-home"></svg>', 'tab:networking': '<svg class="i-users"></svg>', more: '<svg class="i-dots"></svg>', calendarEvent: '<svg class="i-cal"></svg>', ebadge: '<svg class="i-id"></svg>', mapPin: '<svg class="i-pin"></svg>' },
+};
+const portalEvent = (over: Record<string, unknown> = {}) => ({
+  id: 'ev1',
+  name: 'Pavilion Demo Expo 2027',
+  startDate: '2027-02-16',
+  endDate: '2027-02-18',
+  timeZone: 'Asia/Kolkata',
+  venue: 'Bharat Mandapam',
+  eventMode: 3,
+  description: '<p>About</p>',
+  ...over,
+});
+const menuTab = (tabName: string, title: string) => ({ tabName, title, bannerUrl: null, loginRequired: false });
+const appMenu = (tabs: ReturnType<typeof menuTab>[], over: Record<string, unknown> = {}) => ({ event: portalEvent(over), viewer: { isSignedIn: false, isParticipant: false }, tabs });
+const appTab = (tabName: string, over: Record<string, unknown> = {}) => ({ tabName, title: 'Home', bannerUrl: null, isBuilt: true, content: { event: portalEvent() }, ...over });
 
 const ticket = (over: Record<string, unknown> = {}) => ({
   id: 'tk1',
@@ -134,6 +155,41 @@ describe('firstViewHtml', () => {
     expect(firstViewHtml(SCANNER, THEME, { reads: new Map(), cookieHeader: `${SCANNER_PAIRED_COOKIE}=` })!).toContain('Set up this scanner');
   });
 
+  it("draws the attendee app's Home for a visitor: header, title, the event's card, the way to sign in and the bottom bar", () => {
+    const six = ['event-info', 'networking', 'session-list', 'exhibitors', 'speaker-listing', 'about-the-event'].map((n, i) => menuTab(n, i === 0 ? 'Home' : `${HOSTILE} ${i}`));
+    const html = firstViewHtml(APP_TAB, THEME, { reads: new Map<string, unknown>([[MENU_READ, appMenu(six, { name: HOSTILE })], [TAB_READ, appTab('event-info', { bannerUrl: '/api/b/1"x' })]]) })!;
+    expect(html).toContain('<div data-first-view="app-tab" inert>');
+    expect(html).toContain('<h1 class="m_8a5d1357 mantine-Title-root" data-order="1"');
+    expect(html).toContain('>Home</h1>');
+    expect(html).toContain('16 – 18 Feb 2027');
+    expect(html).toContain('Times in Asia/Kolkata');
+    expect(html).toContain('>Hybrid<');
+    expect(html).toContain('href="/ei/ev1"');
+    expect(html).toContain('src="/api/b/1&quot;x"');
+    // Every value from data escaped: the event's name and the tabs' titles.
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('Expo &quot;&lt;/h1&gt;&lt;script&gt;');
+    // Six tabs: four in the bar (the first one current, with its icon) and More.
+    const nav = /<nav aria-label="App menu"[\s\S]*<\/nav>/.exec(html)![0];
+    expect(nav.match(/<a /g)?.length).toBe(4);
+    expect(nav).toContain('aria-current="page" href="/tabs/event-info?eventId=ev1"');
+    expect(nav).toContain('<svg class="i-home"></svg>');
+    expect(nav).toContain('<svg class="i-dots"></svg>');
+    expect(nav).toContain('>More</span></button>');
+    // Five tabs fit the bar: no More.
+    const five = firstViewHtml(APP_TAB, THEME, { reads: new Map<string, unknown>([[MENU_READ, appMenu(six.slice(0, 5))], [TAB_READ, appTab('event-info')]]) })!;
+    expect(five.match(/<a class="mantine-focus-auto m_87cf2631/g)?.length).toBe(5);
+    expect(five).not.toContain('>More<');
+  });
+
+  it("leaves every other tab, an unbuilt one and a refused one to React", () => {
+    const menu = appMenu([menuTab('event-info', 'Home'), menuTab('about-the-event', 'About')]);
+    expect(firstViewHtml(APP_TAB, THEME, { reads: new Map<string, unknown>([[MENU_READ, menu], [TAB_READ, appTab('about-the-event')]]) })).toBeNull();
+    expect(firstViewHtml(APP_TAB, THEME, { reads: new Map<string, unknown>([[MENU_READ, menu], [TAB_READ, appTab('event-info', { isBuilt: false, content: null })]]) })).toBeNull();
+    // A tab read refused (login required, restricted) is not among the reads.
+    expect(firstViewHtml(APP_TAB, THEME, { reads: new Map<string, unknown>([[MENU_READ, menu]]) })).toBeNull();
+  });
+
   it('keeps a stylesheet from ending its <style> element', () => {
     const html = firstViewHtml(SCANNER, '</style><script>alert(1)</script>', { reads: new Map() })!;
     expect(html).not.toContain('</style><script>');
@@ -150,6 +206,7 @@ describe('firstViewHtml', () => {
       firstViewHtml(CART, THEME, { reads: new Map([[CART_READ, info({ tickets: [ticket(), ticket({ id: 'tk2', isFree: false, price: 100, taxRateBp: 500, description: 'd' })] })]]) }),
       firstViewHtml(EBADGE, THEME, { reads: new Map([[BADGE_READ, badge({ categoryName: 'VIP' })]]), qrDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+' }),
       firstViewHtml(SCANNER, THEME, { reads: new Map() }),
+      firstViewHtml(APP_TAB, THEME, { reads: new Map<string, unknown>([[MENU_READ, appMenu([1, 2, 3, 4, 5, 6].map((i) => menuTab('networking', `T${i}`)))], [TAB_READ, appTab('event-info', { bannerUrl: '/b' })]]) }),
     ].join('');
     const used = new Set(views.match(/\bm_[0-9a-f]+\b/g));
     expect([...used].filter((c) => !inlined.has(c))).toEqual([]);
@@ -166,6 +223,7 @@ describe('the first view in index.html', () => {
   let dist = '';
   let app: FastifyInstance;
   let qrCalls = 0;
+  const appReads: string[] = [];
 
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'pavilion-first-view-'));
@@ -179,6 +237,7 @@ describe('the first view in index.html', () => {
           { path: '/cart-registration/:eventId', modules: [], styles: [], data: [CART_READ], view: CART },
           { path: '/eb/m/:eventUserId', modules: [], styles: [], data: [BADGE_READ], view: EBADGE },
           { path: '/eb/:eventUserId', modules: [], styles: [], data: [BADGE_READ] },
+          { path: '/tabs/:tabName', modules: [], styles: [], data: [MENU_READ, TAB_READ], view: APP_TAB, query: ['eventId'], signedOutOnly: true },
           { path: '/scanner', modules: ['/assets/scanner-page-2.js', '/assets/a-3.js', '/assets/b-4.js', '/assets/c-5.js'], styles: ['/assets/scanner-5.css'], view: { ...SCANNER, css: '.m_4081bf90{display:flex}' } },
         ],
       }),
@@ -199,6 +258,16 @@ describe('the first view in index.html', () => {
       surface.get<{ Params: { eventUserId: string } }>('/api/eventservices/public/ebadges/:eventUserId/qr.svg', async (request, reply) => {
         qrCalls += 1;
         return reply.type('image/svg+xml').header('cache-control', 'private, no-store').send(`<svg xmlns="http://www.w3.org/2000/svg"><title>${request.params.eventUserId}</title></svg>`);
+      });
+      surface.get<{ Params: { eventId: string } }>('/api/eventservices/public/events/:eventId/app-menu', async (request, reply) => {
+        appReads.push(`menu:${request.params.eventId}:${request.headers.authorization ?? ''}`);
+        if (request.params.eventId !== 'ev1') return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'No such event' });
+        return { status: 'OK', data: appMenu([menuTab('event-info', 'Home'), menuTab('networking', 'Networking')]) };
+      });
+      surface.get<{ Params: { eventId: string; tabName: string } }>('/api/eventservices/public/events/:eventId/app-tabs/:tabName', async (request, reply) => {
+        appReads.push(`tab:${request.params.eventId}:${request.params.tabName}`);
+        if (request.params.tabName === 'networking') return reply.status(401).send({ status: 'ERROR', code: 'LOGIN_REQUIRED', message: 'Sign in' });
+        return { status: 'OK', data: appTab(request.params.tabName) };
       });
       await registerSpa(surface, dist);
     });
@@ -265,6 +334,43 @@ describe('the first view in index.html', () => {
     expect(paired.headers.etag).not.toBe(fresh.headers.etag);
     const login = await app.inject({ url: '/login' });
     expect(login.body).toContain('<div id="root"></div>');
+  });
+
+  it('reads the menu and the tab for the event its query names, and draws the Home tab from them, for a signed-out browser', async () => {
+    appReads.length = 0;
+    const res = await app.inject({ url: '/tabs/event-info?eventId=ev1' });
+    expect(appReads).toEqual(['menu:ev1:', 'tab:ev1:event-info']);
+    expect(res.body).toContain('<div id="root"><div data-first-view="app-tab" inert>');
+    const data = JSON.parse(/<script type="application\/json" id="pavilion-first-data">([^<]*)<\/script>/.exec(res.body)![1]!) as { route: string; params: Record<string, string> }[];
+    expect(data.map((r) => [r.route, r.params])).toEqual([
+      [MENU_READ, { eventId: 'ev1' }],
+      [TAB_READ, { eventId: 'ev1', tabName: 'event-info' }],
+    ]);
+    // Drawn for this browser (a signed-in one gets another page): no shared cache keeps it.
+    expect(res.headers['cache-control']).toMatch(/^private/);
+    expect(res.headers.vary).toContain('cookie');
+  });
+
+  it('draws nothing for a signed-in browser, another tab, a refused tab, a hostile or missing event id', async () => {
+    appReads.length = 0;
+    const signedIn = await app.inject({ url: '/tabs/event-info?eventId=ev1', headers: { cookie: 'a=b; pavilion_signed_in=1' } });
+    expect(signedIn.body).toContain('<div id="root"></div>');
+    expect(signedIn.body).not.toContain('pavilion-first-data');
+    expect(appReads).toEqual([]);
+    // Another tab gets its reads (what it can use) and no view; a refused tab's read is left to the page.
+    const other = await app.inject({ url: '/tabs/about-the-event?eventId=ev1' });
+    expect(other.body).toContain('<div id="root"></div>');
+    expect(other.body).toContain('pavilion-first-data');
+    const refused = await app.inject({ url: '/tabs/networking?eventId=ev1' });
+    expect(refused.body).toContain('<div id="root"></div>');
+    appReads.length = 0;
+    for (const url of ['/tabs/event-info?eventId=%3Cscript%3E', '/tabs/event-info', '/tabs/event-info?eventId=nope']) {
+      const res = await app.inject({ url });
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('<script>x');
+    }
+    // Only a plain id is ever read: the hostile one never reached the API.
+    expect(appReads).toEqual(['menu:nope:', 'tab:nope:event-info']);
   });
 });
 

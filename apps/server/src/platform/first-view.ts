@@ -4,6 +4,9 @@ import { ebadgeRoutes } from '@pavilion/domain/ebadge/ebadge.routes';
 import type { TEbadgeView } from '@pavilion/domain/ebadge/ebadge.schemas';
 import type { TPublicRegistrationInfo, TPublicTicket } from '@pavilion/domain/registration/registration.schemas';
 import { formatCalendarDateRange as formatDateRange } from '@pavilion/domain/common/calendar-date';
+import { EVENT_MODE_LABELS, type TEventMode } from '@pavilion/domain/events/events.enums';
+import { splitMenu } from '@pavilion/domain/navigation/app-tabs';
+import type { TAppMenu, TAppTabData, TPortalEvent } from '@pavilion/domain/portal/portal.schemas';
 
 /**
  * The first view of a public phone page, written by the server into index.html's #root (docs/PERFORMANCE.md
@@ -16,9 +19,12 @@ import { formatCalendarDateRange as formatDateRange } from '@pavilion/domain/com
  * Texts come from the web build (apps/web/src/app/first-paint.ts `view.strings`, from the locale files); every value
  * from data is escaped here.
  */
-export type FirstViewKind = 'cart' | 'ebadge-mobile' | 'scanner';
-/** From the web build's manifest: the template, its texts, and the CSS the view needs (inlined in <head>). */
-export type FirstView = { kind: FirstViewKind; strings: Record<string, string>; css?: string };
+export type FirstViewKind = 'cart' | 'ebadge-mobile' | 'scanner' | 'app-tab';
+/**
+ * From the web build's manifest: the template, its texts, the CSS the view needs (inlined in <head>), and markup the
+ * build rendered from the app's components (icons; written as it is, never data).
+ */
+export type FirstView = { kind: FirstViewKind; strings: Record<string, string>; css?: string; markup?: Record<string, string> };
 
 /** The cookie the scanner page keeps while this browser holds a paired device (web app/first-view-scanner.ts). */
 export const SCANNER_PAIRED_COOKIE = 'pavilion_scanner_paired';
@@ -189,6 +195,81 @@ function scannerView(isPaired: boolean, s: Record<string, string>): string {
   );
 }
 
+const APP_MENU_READ = 'GET /api/eventservices/public/events/:eventId/app-menu';
+const APP_TAB_READ = 'GET /api/eventservices/public/events/:eventId/app-tabs/:tabName';
+
+/** portal/components/app-tab-content.tsx HomeCard's frame: a bordered section with an icon and its title. */
+function homeCard(id: string, iconSvg: string, title: string, body: string): string {
+  return (
+    `<section class="m_1b7284a3 mantine-Paper-root" data-with-border="true" aria-labelledby="${id}" style="--paper-radius: var(--mantine-radius-md); padding: var(--mantine-spacing-md);"><div class="m_6d731127 mantine-Stack-root" style="${stackStyle('var(--mantine-spacing-sm)')}">` +
+    `<div class="m_4081bf90 mantine-Group-root" style="${groupStyle('var(--mantine-spacing-sm)', 'center', 'flex-start', 'nowrap')}"><div class="m_7341320d mantine-ThemeIcon-root" data-variant="light" data-size="lg" radius="md" aria-hidden="true" style="--ti-size: var(--ti-size-lg); --ti-radius: var(--mantine-radius-md); --ti-bg: var(--mantine-color-brand-light); --ti-color: var(--mantine-color-brand-light-color); --ti-bd: calc(0.0625rem * var(--mantine-scale)) solid transparent;">${iconSvg}</div>` +
+    `<h2 class="m_8a5d1357 mantine-Title-root" data-order="2" id="${id}" style="${titleVars(2)} font-size: var(--mantine-h4-font-size);">${escapeHtml(title)}</h2></div>${body}</div></section>`
+  );
+}
+
+/** The Home tab's cards for a signed-out visitor (app-tab-content.tsx EventCard and EbadgeCard). */
+function appHomeCards(event: TPortalEvent, signInHref: string, s: Record<string, string>, m: Record<string, string>): string {
+  const small = (text: string, dimmed = false) => `<p class="${TEXT}" data-size="sm" style="${textSize('sm')}${dimmed ? ' color: var(--mantine-color-dimmed);' : ''}">${text}</p>`;
+  const venue = event.venue
+    ? `<div class="m_4081bf90 mantine-Group-root" style="${groupStyle('calc(0.375rem * var(--mantine-scale))', 'center', 'flex-start', 'nowrap')}">${m.mapPin ?? ''}${small(escapeHtml(event.venue))}</div>`
+    : '';
+  const eventCard = homeCard(
+    'tab-event',
+    m.calendarEvent ?? '',
+    event.name,
+    `<div class="m_6d731127 mantine-Stack-root" style="${stackStyle('calc(0.25rem * var(--mantine-scale))')}">${small(escapeHtml(formatDateRange(event.startDate, event.endDate)))}${small(fill(s.timeZone ?? '', { zone: event.timeZone }), true)}${venue}${small(escapeHtml(EVENT_MODE_LABELS[event.eventMode as TEventMode] ?? ''), true)}</div>`,
+  );
+  const ebadgeCard = homeCard(
+    'tab-ebadge',
+    m.ebadge ?? '',
+    s.ebadge ?? '',
+    small(escapeHtml(s.ebadgeSignIn ?? ''), true) +
+      `<a class="mantine-focus-auto mantine-active m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root" data-variant="light" data-size="sm" href="${signInHref}" style="--button-height: var(--button-height-sm); --button-padding-x: var(--button-padding-x-sm); --button-fz: var(--mantine-font-size-sm); --button-radius: var(--mantine-radius-md); --button-bg: var(--mantine-color-brand-light); --button-hover: var(--mantine-color-brand-light-hover); --button-color: var(--mantine-color-brand-light-color); --button-bd: calc(0.0625rem * var(--mantine-scale)) solid transparent; width: fit-content;"><span class="m_80f1301b mantine-Button-inner"><span class="m_811560b9 mantine-Button-label">${escapeHtml(s.signIn ?? '')}</span></span></a>`,
+  );
+  return `<div class="m_6d731127 mantine-Stack-root" style="${stackStyle('var(--mantine-spacing-md)')}">${eventCard}${ebadgeCard}</div>`;
+}
+
+/**
+ * `/tabs/event-info?eventId=`: the attendee app's frame (portal/components/app-shell.tsx: header, banner, title, the
+ * bottom bar of the first menu tabs and More) around the Home tab as a signed-out visitor sees it. Other tabs are left
+ * to React (their data is still in the page).
+ */
+function appTabView(menu: TAppMenu, tab: TAppTabData, s: Record<string, string>, m: Record<string, string>): string | null {
+  if (tab.tabName !== 'event-info' || !tab.isBuilt || !tab.content) return null;
+  const event = tab.content.event;
+  const query = `?eventId=${encodeURIComponent(event.id)}`;
+  const signInHref = `/ei/${encodeURIComponent(event.id)}`;
+  const container = (extra: string) => `class="m_7485cace mantine-Container-root" data-strategy="block" style="--container-size: calc(45rem * var(--mantine-scale));${extra}"`;
+  const title = tab.title || menu.tabs.find((x) => x.tabName === tab.tabName)?.title || '';
+  const { bar, more } = splitMenu(menu.tabs);
+  const itemStyle = (isActive: boolean) =>
+    `flex: 1 1 0%; min-width: 0px; display: flex; flex-direction: column; align-items: center; gap: 2px; padding: 8px 2px; color: var(--mantine-color-${isActive ? 'brand' : 'gray'}-8); font-weight: ${isActive ? 700 : 500};`;
+  const barLabel = (label: string, truncate: boolean) =>
+    `<span class="${TEXT}" style="${truncate ? 'overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 100%; ' : ''}color: inherit; font-size: calc(0.6875rem * var(--mantine-scale)); font-weight: inherit;${truncate ? ' text-align: center;' : ''} line-height: 1.2;">${escapeHtml(label)}</span>`;
+  const barItem = (t: TAppMenu['tabs'][number]) => {
+    const isActive = t.tabName === tab.tabName;
+    return `<a class="mantine-focus-auto m_87cf2631 mantine-UnstyledButton-root"${isActive ? ' aria-current="page"' : ''} href="/tabs/${encodeURIComponent(t.tabName)}${escapeHtml(query)}" style="${itemStyle(isActive)}">${m[`tab:${t.tabName}`] ?? ''}${barLabel(t.title, true)}</a>`;
+  };
+  const moreItem = `<button class="mantine-focus-auto m_87cf2631 mantine-UnstyledButton-root" type="button" aria-haspopup="dialog" aria-expanded="false" style="${itemStyle(false).replace(' min-width: 0px;', '')}">${m.more ?? ''}${barLabel(s.more ?? '', false)}</button>`;
+  const nav = bar.length
+    ? `<nav aria-label="${escapeHtml(s.menuNav ?? '')}" style="position: fixed; bottom: 0px; left: 0px; right: 0px; border-top: 1px solid var(--mantine-color-gray-3); z-index: 10; padding-bottom: env(safe-area-inset-bottom); background: var(--mantine-color-white);"><div ${container(' padding-inline: 0rem;')}><div class="m_4081bf90 mantine-Group-root" style="${groupStyle('0rem', 'center', 'flex-start', 'nowrap')}">` +
+      bar.map(barItem).join('') +
+      (more.length ? moreItem : '') +
+      `</div></div></nav>`
+    : '';
+  return (
+    `${skipLink(s)}<div style="padding-bottom: calc(5rem * var(--mantine-scale)); background: var(--mantine-color-gray-0); min-height: 100dvh;">` +
+    `<header style="border-bottom: 1px solid var(--mantine-color-gray-3); position: sticky; top: 0px; z-index: 10; background: var(--mantine-color-white);"><div ${container(' padding-block: var(--mantine-spacing-xs);')}>` +
+    `<div class="m_4081bf90 mantine-Group-root" style="${groupStyle('var(--mantine-spacing-sm)', 'center', 'space-between', 'nowrap')}"><div class="m_4081bf90 mantine-Group-root" style="${groupStyle('var(--mantine-spacing-sm)', 'center', 'flex-start', 'nowrap', ' min-width: 0px;')}">${BRAND_MARK.replace(/width="32" height="32"/, 'width="28" height="28"')}` +
+    `<p class="${TEXT}" style="overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 700;">${escapeHtml(menu.event.name)}</p></div>` +
+    `<a class="mantine-focus-auto m_849cf0da m_b6d8b162 mantine-Text-root mantine-Anchor-root" data-size="sm" data-underline="hover" href="${signInHref}" style="${textSize('sm')} font-weight: 600;">${escapeHtml(s.signIn ?? '')}</a></div></div></header>` +
+    (tab.bannerUrl ? `<img class="m_9e117634 mantine-Image-root" src="${escapeHtml(tab.bannerUrl)}" alt="" style="--image-object-fit: cover; height: calc(8.75rem * var(--mantine-scale));">` : '') +
+    `<main ${container(' outline: none; padding-block: var(--mantine-spacing-md);')} id="main-content" tabindex="-1"><div class="m_6d731127 mantine-Stack-root" style="${stackStyle('var(--mantine-spacing-md)')}">` +
+    (title ? `<h1 class="m_8a5d1357 mantine-Title-root" data-order="1" style="${titleVars(1)} font-size: calc(1.5rem * var(--mantine-scale));">${escapeHtml(title)}</h1>` : '') +
+    `${appHomeCards(event, signInHref, s, m)}</div></main>${nav}</div>`
+  );
+}
+
 /**
  * A first view's page fetches nothing until that view is on screen. Its stylesheets (`media="print"`, see
  * withFirstViewStyles), the entry script and the page's module preloads are moved from the markup into a data block,
@@ -261,6 +342,10 @@ export function firstViewHtml(view: FirstView, themeCss: string, input: FirstVie
   } else if (view.kind === 'ebadge-mobile') {
     const badge = input.reads.get('GET /api/eventservices/public/ebadges/:eventUserId') as TEbadgeView | undefined;
     if (badge?.credential && input.qrDataUrl) body = ebadgeMobileView(badge, input.qrDataUrl, s);
+  } else if (view.kind === 'app-tab') {
+    const menu = input.reads.get(APP_MENU_READ) as TAppMenu | undefined;
+    const tab = input.reads.get(APP_TAB_READ) as TAppTabData | undefined;
+    if (menu && tab) body = appTabView(menu, tab, s, view.markup ?? {});
   } else if (view.kind === 'scanner') {
     const isPaired = (input.cookieHeader ?? '').split(';').some((c) => c.trim() === `${SCANNER_PAIRED_COOKIE}=1`);
     body = scannerView(isPaired, s);

@@ -32,7 +32,7 @@ export function isHashedAsset(url: string): boolean {
 // No cache: Accept-Encoding is the client's to choose, and a Map keyed by it would grow without bound.
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 
-type FirstPaintPage = { path: string; modules: string[]; styles: string[]; data?: string[]; view?: FirstView };
+type FirstPaintPage = { path: string; modules: string[]; styles: string[]; data?: string[]; view?: FirstView; query?: string[]; signedOutOnly?: boolean };
 type IndexSource = { html: string; pages: FirstPaintPage[]; themeCss: string };
 type IndexVariant = { etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
 
@@ -77,6 +77,23 @@ export function paramsOf(pattern: string, path: string): Record<string, string> 
   return params;
 }
 
+/**
+ * The params of a first-paint page's reads: its path's `:name`s, and the query parameters it names (`?eventId=`),
+ * each only when it is one plain URL-safe id (SAFE_SEGMENT); the path's win.
+ */
+export function firstPaintParams(page: { path: string; query?: readonly string[] }, path: string, query: URLSearchParams): Record<string, string> {
+  const fromQuery: Record<string, string> = {};
+  for (const name of page.query ?? []) {
+    const value = query.get(name);
+    if (value !== null && SAFE_SEGMENT.test(value)) fromQuery[name] = value;
+  }
+  return { ...fromQuery, ...paramsOf(page.path, path) };
+}
+
+/** The cookie the web app keeps while the browser holds a session (apps/web/src/app/first-view-signed-in.ts). */
+export const SIGNED_IN_COOKIE = 'pavilion_signed_in';
+export const isSignedInBrowser = (cookieHeader: string | undefined) => (cookieHeader ?? '').split(';').some((c) => c.trim() === `${SIGNED_IN_COOKIE}=1`);
+
 /** A read the server made for the page's first paint, as the page's data hook finds it (src/app/first-paint-data.ts). */
 export type FirstPaintRead = { route: string; params: Record<string, string>; data: unknown };
 
@@ -100,8 +117,8 @@ export function documentCacheControl(readCacheControls: string[]): string {
  * the server's own routes (app.inject: the same validation, rate limit per visitor address and answer as the
  * browser's own call, without credentials). Only 200 answers are kept; anything else is left to the page to fetch.
  */
-async function firstPaintReads(app: FastifyInstance, request: FastifyRequest, page: FirstPaintPage, path: string): Promise<{ reads: FirstPaintRead[]; cacheControls: string[] }> {
-  const params = paramsOf(page.path, path);
+async function firstPaintReads(app: FastifyInstance, request: FastifyRequest, page: FirstPaintPage, path: string, query: URLSearchParams): Promise<{ reads: FirstPaintRead[]; cacheControls: string[] }> {
+  const params = firstPaintParams(page, path, query);
   const reads: FirstPaintRead[] = [];
   const cacheControls: string[] = [];
   for (const route of page.data ?? []) {
@@ -205,21 +222,24 @@ export async function registerSpa(app: FastifyInstance, distDir = DEFAULT_WEB_DI
     const loaded = await indexSource();
     if (!loaded) return reply.status(503).type('text/plain').send('Pavilion web app is not built. Run `npm run build`.');
     const path = request.url.split('?')[0] ?? '/';
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     let html = htmlFor(loaded.source, path);
     let cacheControl = 'no-cache';
     const page = loaded.source.pages.find((p) => (p.data?.length || p.view) && matchesPath(p.path, path));
-    if (page) {
+    // A page whose reads answer per caller is drawn by the server for a signed-out browser only (it reads without a token).
+    const isSignedIn = isSignedInBrowser(request.headers.cookie);
+    if (page?.signedOutOnly) cacheControl = 'private, no-cache';
+    if (page && !(page.signedOutOnly && isSignedIn)) {
       // The page's first reads go in the HTML, made for this request (the HTML is never cached without revalidation).
-      const { reads, cacheControls } = await firstPaintReads(app, request, page, path);
+      const { reads, cacheControls } = await firstPaintReads(app, request, page, path, query);
       if (reads.length > 0) html = html.replace('</head>', `  ${firstDataTag(reads)}\n  </head>`);
-      cacheControl = documentCacheControl(cacheControls);
+      cacheControl = page.signedOutOnly ? documentCacheControl([...cacheControls, 'private']) : documentCacheControl(cacheControls);
       // Its first view in #root (first-view.ts), made from those reads; the scanner's depends on a cookie of its own.
       const view = page.view ? await firstViewFor(app, request, page.view, loaded.source.themeCss, reads) : null;
       if (view) html = withFetchesAfterFirstPaint(withFirstViewStyles(html, page.view!)).replace('<div id="root"></div>', `<div id="root">${view}</div>`);
       if (view && page.view?.kind === 'scanner') cacheControl = 'private, no-cache';
     }
     // The modules' heads (share links' previews, the event app's manifest): the first that knows the path answers.
-    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     for (const headFor of heads) {
       const head = await headFor(path, query).catch((err: unknown) => {
         request.log.warn({ err, path }, 'document head failed; serving the plain page');
@@ -230,7 +250,7 @@ export async function registerSpa(app: FastifyInstance, distDir = DEFAULT_WEB_DI
       break;
     }
     const index = html === loaded.source.html ? loaded.plain : variantOf(html, 5);
-    reply.header('cache-control', cacheControl).header('vary', 'accept-encoding');
+    reply.header('cache-control', cacheControl).header('vary', page?.signedOutOnly ? 'accept-encoding, cookie' : 'accept-encoding');
     if (cacheControl.includes('no-store')) return sendVariant(request, reply, index);
     reply.header('etag', index.etag);
     const ifNoneMatch = request.headers['if-none-match'];

@@ -72,6 +72,10 @@ export function loadSanitiser(): Promise<TDOMPurify> {
   return purifierLoading;
 }
 
+export function isSanitiserLoaded(): boolean {
+  return purifier !== null;
+}
+
 /** Whether any string the sanitiser would look at contains '<' (the only way markup can start). */
 export function hasMarkup(value: unknown, key?: string, depth = 0): boolean {
   if (key !== undefined && UNSANITISED_KEYS.has(key)) return false;

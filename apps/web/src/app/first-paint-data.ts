@@ -1,4 +1,4 @@
-import { hasMarkup, type TApiRouteKey, type TCallData } from './api-client.ts';
+import { hasMarkup, isSanitiserLoaded, loadSanitiser, sanitiseResponse, type TApiRouteKey, type TCallData } from './api-client.ts';
 
 /**
  * The public reads the server made for this page's first paint and wrote into its HTML (apps/server/src/platform/
@@ -27,8 +27,17 @@ function loadReads(): TRead[] {
 }
 
 /**
+ * Resolves when the page's first reads can be taken: at once, or once the sanitiser has loaded when one of them holds
+ * markup (an event's rich-text description), so that the first render can use it as the API client would (SPEC §5).
+ */
+export function firstPaintDataReady(): Promise<void> {
+  return loadReads().some((r) => hasMarkup(r.data)) ? loadSanitiser().then(() => undefined, () => undefined) : Promise.resolve();
+}
+
+/**
  * The server's answer to `route` with these params, if it wrote one into the page; taken once. An answer with markup
- * in it is left to the API client, which sanitises responses (SPEC §5), so it is not used here.
+ * is sanitised as the API client sanitises responses (SPEC §5); before the sanitiser has loaded (firstPaintDataReady)
+ * it is not used, and the page fetches it.
  */
 export function takeFirstPaintData<K extends TApiRouteKey>(route: K, params: Record<string, string>): TCallData<K> | undefined {
   const all = loadReads();
@@ -36,7 +45,8 @@ export function takeFirstPaintData<K extends TApiRouteKey>(route: K, params: Rec
   const i = all.findIndex((r) => r.route === route && Object.keys(r.params).length === keys.length && keys.every((k) => r.params[k] === params[k]));
   if (i < 0) return undefined;
   const [read] = all.splice(i, 1);
-  return hasMarkup(read!.data) ? undefined : (read!.data as TCallData<K>);
+  if (!hasMarkup(read!.data)) return read!.data as TCallData<K>;
+  return isSanitiserLoaded() ? (sanitiseResponse(read!.data) as TCallData<K>) : undefined;
 }
 
 /** For tests: forget what was read, so the next call reads the document again. */

@@ -14,7 +14,19 @@ import type { TApiRouteKey } from './api-client.ts';
  * announced as `<link rel=preload as=fetch>`: with that, the registration page's "leave this page?" e2e journey could
  * no longer close its browser context after the prompt was dismissed.)
  */
-export type TFirstPaintPage = { path: string; page: string; data?: readonly TApiRouteKey[]; view?: TFirstViewKind };
+export type TFirstPaintPage = {
+  path: string;
+  page: string;
+  data?: readonly TApiRouteKey[];
+  view?: TFirstViewKind;
+  /** Query parameters that fill `:name`s of `data` the path does not (`?eventId=`), each a plain URL-safe id. */
+  query?: readonly string[];
+  /**
+   * Reads that answer per caller (a menu a ticket holder sees more of): made, and the view drawn, only for a browser
+   * that is not signed in (app/first-view-signed-in.ts), since the server makes them without the caller's token.
+   */
+  signedOutOnly?: boolean;
+};
 
 /**
  * The page's first view, made by the server into index.html's #root (apps/server/src/platform/first-view.ts) so the
@@ -23,9 +35,12 @@ export type TFirstPaintPage = { path: string; page: string; data?: readonly TApi
  * `view` names the server's template; the texts it writes come from the locale files at build time
  * (scripts/first-paint-views.ts), so the two renderings say the same thing.
  */
-export type TFirstViewKind = 'cart' | 'ebadge-mobile' | 'scanner';
-/** A first view in the build's manifest: its template, texts, and the CSS the server inlines with it. */
-export type TFirstView = { kind: TFirstViewKind; strings: Record<string, string>; css: string };
+export type TFirstViewKind = 'cart' | 'ebadge-mobile' | 'scanner' | 'app-tab';
+/**
+ * A first view in the build's manifest: its template, texts, the CSS the server inlines with it, and markup the build
+ * rendered from the app's own components (icons), written by the server as it is.
+ */
+export type TFirstView = { kind: TFirstViewKind; strings: Record<string, string>; css: string; markup?: Record<string, string> };
 
 export const FIRST_PAINT_PAGES: readonly TFirstPaintPage[] = [
   {
@@ -42,7 +57,19 @@ export const FIRST_PAINT_PAGES: readonly TFirstPaintPage[] = [
   },
   { path: '/eb/:eventUserId', page: 'src/modules/ebadge/pages/ebadge-page.tsx', data: ['GET /api/eventservices/public/ebadges/:eventUserId'] },
   { path: '/scanner', page: 'src/modules/checkin/pages/scanner-page.tsx', view: 'scanner' },
+  // The attendee app (issue 14): a link names its event (`?eventId=`); the view is drawn for the Home tab only.
+  {
+    path: '/tabs/:tabName',
+    page: 'src/modules/portal/pages/app-tab-page.tsx',
+    query: ['eventId'],
+    data: ['GET /api/eventservices/public/events/:eventId/app-menu', 'GET /api/eventservices/public/events/:eventId/app-tabs/:tabName'],
+    view: 'app-tab',
+    signedOutOnly: true,
+  },
 ];
 
 /** What the build writes for the server: per page, the URLs to preload. */
-export type TFirstPaintManifest = { themeCss: string; pages: { path: string; modules: string[]; styles: string[]; data?: readonly string[]; view?: TFirstView }[] };
+export type TFirstPaintManifest = {
+  themeCss: string;
+  pages: { path: string; modules: string[]; styles: string[]; data?: readonly string[]; view?: TFirstView; query?: readonly string[]; signedOutOnly?: boolean }[];
+};

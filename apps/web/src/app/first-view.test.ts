@@ -1,6 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
+import type { TAuthRecord } from '@pavilion/domain';
 import { SCANNER_PAIRED_COOKIE, rememberScannerPaired } from './first-view-scanner.ts';
+import { SIGNED_IN_COOKIE } from './first-view-signed-in.ts';
+import { createSessionStore } from './session-storage.ts';
 import { captureFirstView, firstViewQr, firstViewStylesReady, whenRouteReady } from './first-view.ts';
 
 /* React's takeover of the server's first view (apps/server/src/platform/first-view.ts writes it into #root). */
@@ -100,5 +103,24 @@ describe('rememberScannerPaired', () => {
     expect(document.cookie).not.toContain(SCANNER_PAIRED_COOKIE);
     history.replaceState(null, '', '/scanner');
     rememberScannerPaired(false);
+  });
+});
+
+describe('the signed-in cookie', () => {
+  it('is kept while the session store holds a session and dropped at logout, also when another tab signs out', () => {
+    const items = new Map<string, string>();
+    const storage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) } as Storage;
+    const store = createSessionStore(storage);
+    expect(document.cookie).not.toContain(`${SIGNED_IN_COOKIE}=1`);
+    const record = { accessToken: 'a', refreshToken: 'r', isLogin: true, userData: { id: 'u1', firstName: 'Ada', lastName: 'L' }, eventData: null } as unknown as TAuthRecord;
+    store.saveAuthRecord(record);
+    expect(document.cookie).toContain(`${SIGNED_IN_COOKIE}=1`);
+    store.clear();
+    expect(document.cookie).not.toContain(`${SIGNED_IN_COOKIE}=1`);
+    store.saveAuthRecord(record);
+    // Another tab logged out: the storage event reaches this tab's store.
+    items.delete('auth');
+    store.onExternalChange('auth');
+    expect(document.cookie).not.toContain(`${SIGNED_IN_COOKIE}=1`);
   });
 });

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { TAuthRecord, TEventData, TUserData, TWhiteLabelType } from '@pavilion/domain';
+import { rememberSignedIn } from './first-view-signed-in.ts';
 
 /** SPEC §3.4 local items, under the key names the product has always used. */
 export const STORAGE_KEYS = {
@@ -94,7 +95,13 @@ export function createSessionStore(storage: Storage) {
     } catch {
       // Quota or disabled storage: the in-memory cache still carries the session for this tab.
     }
+    if (key === 'auth') rememberSignedIn(isLoggedIn());
     emit();
+  }
+
+  function isLoggedIn(): boolean {
+    const a = read('auth');
+    return !!a && a.isLogin && (a.accessToken !== '' || a.refreshToken !== '');
   }
 
   return {
@@ -109,10 +116,7 @@ export function createSessionStore(storage: Storage) {
     getDashboardLPSetting: () => read('dashboardLPSetting'),
     setDashboardLPSetting: (v: TDashboardLPSetting | null) => write('dashboardLPSetting', v),
 
-    isLoggedIn(): boolean {
-      const a = read('auth');
-      return !!a && a.isLogin && (a.accessToken !== '' || a.refreshToken !== '');
-    },
+    isLoggedIn,
 
     /** Stores a login / signup / auto-login answer as SPEC §3.4 items. */
     saveAuthRecord(record: TAuthRecord): void {
@@ -143,6 +147,7 @@ export function createSessionStore(storage: Storage) {
       const keys = (Object.keys(STORAGE_KEYS) as TKey[]).filter((k) => storageKey === null || STORAGE_KEYS[k] === storageKey);
       if (keys.length === 0) return;
       keys.forEach((k) => cache.delete(k));
+      if (keys.includes('auth')) rememberSignedIn(isLoggedIn());
       emit();
     },
   };
@@ -151,6 +156,8 @@ export function createSessionStore(storage: Storage) {
 export type TSessionStore = ReturnType<typeof createSessionStore>;
 
 export const sessionStore = createSessionStore(browserStorage());
+// A session stored before the signed-in cookie existed (first-view-signed-in.ts) gets it on the next visit.
+rememberSignedIn(sessionStore.isLoggedIn());
 
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {

@@ -87,3 +87,12 @@ export const DEFAULT_APP_TABS: readonly TAppTab[] = APP_TAB_NAMES.map((tabName, 
 export function appTabPath(tabName: TAppTabName): string {
   return `/tabs/${tabName}`;
 }
+
+/** How many tabs the phone's bottom bar holds before the rest go to "More" (five slots: four tabs and More). */
+export const BOTTOM_BAR_TABS = 4;
+
+/** The bottom bar and the "More" drawer: all tabs in the bar when they fit, else the first four and the rest. */
+export function splitMenu<T>(tabs: readonly T[], slots = BOTTOM_BAR_TABS): { bar: T[]; more: T[] } {
+  if (tabs.length <= slots + 1) return { bar: [...tabs], more: [] };
+  return { bar: tabs.slice(0, slots), more: tabs.slice(slots) };
+}

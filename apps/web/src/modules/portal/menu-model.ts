@@ -1,13 +1,7 @@
 import { isAppTabBuilt } from '@pavilion/domain/navigation/capabilities';
 
-/** How many tabs the phone's bottom bar holds before the rest go to "More" (five slots: four tabs and More). */
-export const BOTTOM_BAR_TABS = 4;
-
-/** The bottom bar and the "More" drawer: all tabs in the bar when they fit, else the first four and the rest. */
-export function splitMenu<T>(tabs: readonly T[], slots = BOTTOM_BAR_TABS): { bar: T[]; more: T[] } {
-  if (tabs.length <= slots + 1) return { bar: [...tabs], more: [] };
-  return { bar: tabs.slice(0, slots), more: tabs.slice(slots) };
-}
+// In the domain: the server's first view of the attendee app draws the same bar (apps/server platform/first-view.ts).
+export { BOTTOM_BAR_TABS, splitMenu } from '@pavilion/domain/navigation/app-tabs';
 
 /** Moves the item at `from` to `to` and renumbers displayOrder 1..n in the new order. */
 export function moveItem<T extends { displayOrder: number }>(items: readonly T[], from: number, to: number): T[] {

@@ -1,23 +1,6 @@
 import { ActionIcon, Anchor, Box, Button, Container, Drawer, Group, Image, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconAward,
-  IconBook,
-  IconBuildingStore,
-  IconCalendar,
-  IconDots,
-  IconHeadset,
-  IconHome,
-  IconId,
-  IconInfoCircle,
-  IconLogout,
-  IconMapPin,
-  IconMessageCircle,
-  IconMicrophone,
-  IconPhoto,
-  IconUsers,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconDots, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -27,22 +10,8 @@ import { useIsLoggedIn } from '../../../app/session-storage.ts';
 import { BrandMark } from '../../../ui/brand-logo.tsx';
 import { useEventManifest } from '../../share/index.ts';
 import { splitMenu } from '../menu-model.ts';
+import { iconOf } from '../tab-icons.ts';
 
-const ICONS: Record<string, Icon> = {
-  'event-info': IconHome,
-  networking: IconUsers,
-  'session-list': IconCalendar,
-  'feed-listing': IconMessageCircle,
-  exhibitors: IconBuildingStore,
-  'speaker-listing': IconMicrophone,
-  'e-badge': IconId,
-  'event-location': IconMapPin,
-  'help-desk': IconHeadset,
-  'album-list': IconPhoto,
-  sponsor: IconAward,
-  'about-the-event': IconInfoCircle,
-};
-const iconOf = (tabName: string): Icon => ICONS[tabName] ?? IconBook;
 
 /** `/tabs/{name}`, keeping an explicit `?eventId=` (an anonymous visitor's link names the event). */
 export function tabHref(tabName: string, search: string): string {
