@@ -11,7 +11,9 @@ const QR = 'data:image/svg+xml;base64,PHN2Zy8+';
 
 afterEach(() => {
   document.body.innerHTML = '';
-  document.cookie = `${SCANNER_PAIRED_COOKIE}=; Path=/; Max-Age=0`;
+  // An expiry in the past, not Max-Age=0: happy-dom keeps a cookie that expires "now" within the same millisecond.
+  document.cookie = `${SCANNER_PAIRED_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  document.cookie = `${SIGNED_IN_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 });
 
 describe('captureFirstView', () => {
@@ -100,7 +102,7 @@ describe('rememberScannerPaired', () => {
     // Only the scanner's path carries it.
     rememberScannerPaired(true);
     history.replaceState(null, '', '/cart-registration/ev1');
-    expect(document.cookie).not.toContain(SCANNER_PAIRED_COOKIE);
+    expect(document.cookie).not.toContain(`${SCANNER_PAIRED_COOKIE}=1`);
     history.replaceState(null, '', '/scanner');
     rememberScannerPaired(false);
   });
