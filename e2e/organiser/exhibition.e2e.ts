@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from '@e965/xlsx';
 import type { Browser } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
@@ -120,4 +121,38 @@ describe('exhibition', () => {
     expect(listed).toEqual([expect.objectContaining({ name: 'Orbit Robotics', booths: [expect.objectContaining({ hall: 'Hall 1', number: 'B12' })] })]);
     expect([...orgWatch.errors, ...visitorWatch.errors]).toEqual([]);
   }, 120_000);
+
+  it('the organiser imports companies from an Excel workbook: a row-by-row report first, then the fixed file', async () => {
+    const page = await (await newContext(browser, server.url, { width: 1366, height: 900 })).newPage();
+    const watch = watchPage(page);
+    await logInAsOrganiser(page);
+    await page.goto(`/app/exhibitors?eventId=${server.eventId}`);
+    await page.getByTestId('companies-table').getByText('Orbit Robotics').waitFor({ timeout: 30_000 });
+    const workbook = (rows: string[][]) => {
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Companies');
+      return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    };
+    const mimeType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    await page.getByRole('button', { name: 'Import companies' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import companies from a CSV or Excel file' });
+    const input = dialog.locator('input[type="file"]');
+    await input.setInputFiles({ name: 'exhibitors.xlsx', mimeType, buffer: workbook([['Company', 'Country', 'Category'], ['Nova Foods', 'IN', 'Food'], ['orbit robotics', '', ''], ['Pulse Med', 'QQ', 'Health']]) });
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    const report = dialog.getByRole('table', { name: 'Problems by row' });
+    await report.waitFor({ timeout: 15_000 });
+    const reportRows = await report.locator('tbody tr').allInnerTexts();
+    expect(reportRows.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(['3 Name The event already has a company of this name.', '4 Country Choose a country from the list.']);
+    await expectAccessible(page, 'import report');
+    await screenshot(page, 'exhibition-import-report');
+    // Nothing was imported from the file with problems.
+    expect(await page.getByTestId('companies-table').getByText('Nova Foods').count()).toBe(0);
+
+    await input.setInputFiles({ name: 'exhibitors-fixed.xlsx', mimeType, buffer: workbook([['Company', 'Country', 'Category'], ['Nova Foods', 'IN', 'Food'], ['Pulse Med', 'DE', 'Health']]) });
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect.poll(() => page.getByText('2 companies imported').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByTestId('companies-table').getByText('Nova Foods').waitFor();
+    await page.getByTestId('companies-table').getByText('Pulse Med').waitFor();
+    expect(watch.errors).toEqual([]);
+  });
 });

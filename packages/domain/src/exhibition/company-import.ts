@@ -64,7 +64,27 @@ export function importColumnsOf(header: readonly string[]): (TCompanyImportColum
   return header.map((h) => HEADER_ALIASES[h.toLowerCase().replace(/[\s_-]+/g, '')] ?? null);
 }
 
-export const ZCompanyImportRequest = z.strictObject({ csv: z.string().min(1).max(COMPANY_IMPORT_MAX_CHARS) });
+/** An XLSX file's size limit (the workbook as uploaded, before its base64). */
+export const COMPANY_IMPORT_MAX_XLSX_BYTES = 2 * 1024 * 1024;
+/** What a workbook may unpack to: a larger one (a zip bomb, a sheet of formatting) is refused before it is read. */
+export const COMPANY_IMPORT_MAX_XLSX_UNPACKED_BYTES = 40 * 1024 * 1024;
+
+/**
+ * The file, as CSV text or as an XLSX workbook in base64 (its first sheet is read, the first row being the header):
+ * exactly one of the two.
+ */
+export const ZCompanyImportRequest = z
+  .strictObject({
+    csv: z.string().min(1).max(COMPANY_IMPORT_MAX_CHARS).optional(),
+    xlsxBase64: z
+      .string()
+      .min(1)
+      .max(Math.ceil(COMPANY_IMPORT_MAX_XLSX_BYTES / 3) * 4)
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64')
+      .optional(),
+  })
+  .refine((b) => (b.csv === undefined) !== (b.xlsxBase64 === undefined), { message: 'fileMissing', path: ['file'] });
+export type TCompanyImportRequest = z.infer<typeof ZCompanyImportRequest>;
 /**
  * All rows are created, or none: a file with problems answers 400 VALIDATION_FAILED whose errors name each one as
  * `rows.{n}.{column}` (n counts the file's rows, the header being row 1) with its key, so the report is row by row.
@@ -79,4 +99,8 @@ export const CompanyImportKey = {
   NoRows: 'noRows',
   DuplicateInFile: 'duplicateInFile',
   NameTaken: 'companyNameTaken',
+  /** Not an XLSX workbook (not a zip, no sheet, or a workbook the reader refuses). */
+  XlsxInvalid: 'xlsxInvalid',
+  /** The workbook unpacks to more than COMPANY_IMPORT_MAX_XLSX_UNPACKED_BYTES. */
+  XlsxTooLarge: 'xlsxTooLarge',
 } as const;

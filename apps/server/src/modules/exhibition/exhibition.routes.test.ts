@@ -1,3 +1,5 @@
+import { zipSync } from 'fflate';
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserType } from '@pavilion/domain';
 import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
@@ -116,6 +118,57 @@ describe('CSV import of companies', () => {
     expect((await importCsv('name\n')).json().errors).toEqual([{ field: 'csv', key: 'noRows' }]);
     expect((await importCsv('name\nZed', eventB, viewer)).statusCode).toBe(403);
     expect((await importCsv('name\nZed', eventB, other)).statusCode).toBe(404);
+  });
+});
+
+describe('XLSX import of companies', () => {
+  const importXlsx = (bytes: Uint8Array, ev = eventB, headers = H) => send('POST', ex(ev, '/companies/import'), { xlsxBase64: Buffer.from(bytes).toString('base64') }, headers);
+  /** A workbook as Excel writes one (SheetJS's writer): the first sheet holds the table. */
+  const workbook = (rows: unknown[][], extraSheet?: unknown[][]) => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Companies');
+    if (extraSheet) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(extraSheet), 'Notes');
+    return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  };
+
+  it('imports the first sheet as the CSV import does: header aliases, numbers as text, blank rows skipped', async () => {
+    const res = await importXlsx(workbook([['Company', 'Country', 'Category', 'Web'], ['Zeta Robotics', 'DE', 'Automation', 'https://zeta.example'], [], ['Eta 42', 'IN', 2027, '']], [['name'], ['Not imported']]));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toEqual({ created: 2 });
+    const zeta = (await t.app.inject({ url: ex(eventB, '/companies?search=Zeta'), headers: H })).json().data.items[0];
+    expect(zeta).toMatchObject({ name: 'Zeta Robotics', countryCode: 'DE', category: 'Automation', website: 'https://zeta.example' });
+    expect((await t.app.inject({ url: ex(eventB, '/companies?search=Eta 42'), headers: H })).json().data.items[0]).toMatchObject({ category: '2027' });
+    expect((await t.app.inject({ url: ex(eventB, '/companies?search=Not imported'), headers: H })).json().data.total).toBe(0);
+  });
+
+  it('reports bad rows by row and column and imports nothing', async () => {
+    const before = (await t.app.inject({ url: ex(eventB, '/companies'), headers: H })).json().data.total as number;
+    const res = await importXlsx(workbook([['name', 'email'], ['Theta', 'theta@example.com'], ['Theta', ''], ['Iota', 'nope']]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { field: 'rows.3.name', key: 'duplicateInFile' },
+      { field: 'rows.4.contactEmail', key: 'inVaildEmail' },
+    ]);
+    expect((await t.app.inject({ url: ex(eventB, '/companies'), headers: H })).json().data.total).toBe(before);
+  });
+
+  it('refuses what is not a workbook, a zip bomb, too many rows, both files or none, and callers without AP-490', async () => {
+    const xlsxError = async (bytes: Uint8Array) => (await importXlsx(bytes)).json().errors;
+    expect(await xlsxError(Buffer.from('name\nKappa\n'))).toEqual([{ field: 'xlsxBase64', key: 'xlsxInvalid' }]);
+    // A zip, but no workbook in it.
+    expect(await xlsxError(zipSync({ 'readme.txt': new TextEncoder().encode('hello') }))).toEqual([{ field: 'xlsxBase64', key: 'xlsxInvalid' }]);
+    // 64 MB of zeros deflate to about 64 KB: refused from the zip's directory, before anything is inflated.
+    expect(await xlsxError(zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(64 * 1024 * 1024) }, { level: 9 }))).toEqual([{ field: 'xlsxBase64', key: 'xlsxTooLarge' }]);
+    const long = [['name'], ...Array.from({ length: 2001 }, (_, i) => [`Company ${i}`])];
+    expect(await xlsxError(workbook(long))).toEqual([{ field: 'xlsxBase64', key: 'tooManyRows' }]);
+    expect(await xlsxError(workbook([['category'], ['Food']]))).toEqual([{ field: 'xlsxBase64', key: 'nameColumnMissing' }]);
+    const both = await send('POST', ex(eventB, '/companies/import'), { csv: 'name\nLambda', xlsxBase64: 'UEsDBA==' });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors).toEqual([{ field: 'file', key: 'fileMissing' }]);
+    expect((await send('POST', ex(eventB, '/companies/import'), {})).json().errors).toEqual([{ field: 'file', key: 'fileMissing' }]);
+    expect((await send('POST', ex(eventB, '/companies/import'), { xlsxBase64: 'not base64!' })).statusCode).toBe(400);
+    expect((await importXlsx(workbook([['name'], ['Mu']]), eventB, viewer)).statusCode).toBe(403);
+    expect((await importXlsx(workbook([['name'], ['Mu']]), eventB, other)).statusCode).toBe(404);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type TBoothInput,
   type TBoothList,
   type TBoothRef,
+  type TCompanyImportRequest,
   type TCompanyStaff,
   type TExhibitingCompany,
   type TCompanyQuery,
@@ -31,6 +32,7 @@ import { errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { exhibitionErrors } from './exhibition.errors.ts';
+import { xlsxRows } from './xlsx-rows.ts';
 import type { BoothRow, CompanyRow, ExhibitionRepository, ProductRow } from './exhibition.repository.ts';
 
 type TCompanyValues = z.output<typeof ZCompanyInput>;
@@ -155,13 +157,17 @@ export function createExhibitionService(deps: ExhibitionDeps) {
     },
 
     /** A CSV of companies: every row valid and new to the event, then all created in one transaction; else none. */
-    async importCompanies(caller: AuthUser, organisationId: string, eventId: string, csv: string): Promise<{ created: number }> {
+    /** A CSV file or an XLSX workbook (its first sheet): the same header rules, row rules and report. */
+    async importCompanies(caller: AuthUser, organisationId: string, eventId: string, file: TCompanyImportRequest): Promise<{ created: number }> {
       await deps.assertEvent(caller, organisationId, eventId);
-      const [header, ...rows] = parseCsv(csv);
+      const field = file.csv !== undefined ? 'csv' : 'xlsxBase64';
+      // A workbook is read up to one row past the limit (header + rows + 1), so a longer one is reported as such.
+      const table = file.csv !== undefined ? parseCsv(file.csv) : await xlsxRows(Buffer.from(file.xlsxBase64 ?? '', 'base64'), COMPANY_IMPORT_MAX_ROWS + 2);
+      const [header, ...rows] = table;
       const columns = importColumnsOf(header ?? []);
-      if (!columns.includes('name')) throw errors.validation([{ field: 'csv', key: CompanyImportKey.NameColumnMissing }]);
-      if (rows.length === 0) throw errors.validation([{ field: 'csv', key: CompanyImportKey.NoRows }]);
-      if (rows.length > COMPANY_IMPORT_MAX_ROWS) throw errors.validation([{ field: 'csv', key: CompanyImportKey.TooManyRows }]);
+      if (!columns.includes('name')) throw errors.validation([{ field, key: CompanyImportKey.NameColumnMissing }]);
+      if (rows.length === 0) throw errors.validation([{ field, key: CompanyImportKey.NoRows }]);
+      if (rows.length > COMPANY_IMPORT_MAX_ROWS) throw errors.validation([{ field, key: CompanyImportKey.TooManyRows }]);
       const problems: TFieldError[] = [];
       const valid: { row: number; values: TCompanyValues }[] = [];
       const seen = new Map<string, number>();

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, FileInput, Group, Modal, Stack, Table, Text } fr
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { COMPANY_IMPORT_MAX_ROWS } from '@pavilion/domain/exhibition/company-import';
+import { COMPANY_IMPORT_MAX_ROWS, COMPANY_IMPORT_MAX_XLSX_BYTES, type TCompanyImportRequest } from '@pavilion/domain/exhibition/company-import';
 import { isApiError } from '../../../app/api-client.ts';
 import { errorMessage, translateErrorKey } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
@@ -12,13 +12,24 @@ import { exhibitionKeys } from '../api/exhibition-keys.ts';
 
 const TEMPLATE = 'name,category,country,website,email,profile\nAcme Robotics,Automation,DE,https://acme.example,sales@acme.example,"<p>Robot arms</p>"\n';
 
-/** CSV import of companies (AP-490): all rows or none, and the server's report row by row. */
+const isXlsx = (f: File) => /\.xlsx$/i.test(f.name) || f.type === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The request for a file: CSV as text, an Excel workbook as base64 (the server reads its first sheet). */
+async function importBody(f: File): Promise<TCompanyImportRequest> {
+  if (!isXlsx(f)) return { csv: await f.text() };
+  const bytes = new Uint8Array(await f.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return { xlsxBase64: btoa(binary) };
+}
+
+/** CSV or XLSX import of companies (AP-490): all rows or none, and the server's report row by row. */
 export function ImportModal({ eventId, isOpen, onClose }: { eventId: string; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const importCsv = useMutation({
-    mutationFn: async (f: File) => api.importCompanies(eventId, { csv: await f.text() }),
+    mutationFn: async (f: File) => api.importCompanies(eventId, await importBody(f)),
     onSuccess: (r) => {
       toast(t('exhibition.import.done', { count: r.created }), 'success');
       void qc.invalidateQueries({ queryKey: exhibitionKeys.companies(eventId) });
@@ -27,6 +38,8 @@ export function ImportModal({ eventId, isOpen, onClose }: { eventId: string; isO
     },
   });
   const err = importCsv.error;
+  const maxMb = COMPANY_IMPORT_MAX_XLSX_BYTES / (1024 * 1024);
+  const isTooBig = !!file && isXlsx(file) && file.size > COMPANY_IMPORT_MAX_XLSX_BYTES;
   const rows = isApiError(err) ? (err.errors ?? []) : [];
   const close = () => {
     importCsv.reset();
@@ -42,7 +55,8 @@ export function ImportModal({ eventId, isOpen, onClose }: { eventId: string; isO
         </Anchor>
         <FileInput
           label={t('exhibition.import.file')}
-          accept=".csv,text/csv"
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          error={isTooBig ? t('exhibition.import.tooBig', { max: maxMb }) : undefined}
           leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
           value={file}
           onChange={(f) => {
@@ -50,9 +64,10 @@ export function ImportModal({ eventId, isOpen, onClose }: { eventId: string; isO
             setFile(f);
           }}
           clearable
+          clearButtonProps={{ 'aria-label': t('exhibition.import.clearFile') }}
         />
         {err && (
-          <Alert color="red" variant="light" role="alert" title={errorMessage(err, t)} styles={{ message: { color: 'var(--mantine-color-red-9)' } }}>
+          <Alert color="red" variant="light" role="alert" title={errorMessage(err, t)} styles={{ title: { color: 'var(--mantine-color-red-9)' }, message: { color: 'var(--mantine-color-red-9)' } }}>
             {rows.length > 0 && (
               <Table.ScrollContainer minWidth={360} mah={260}>
                 <Table aria-label={t('exhibition.import.report')} striped>
@@ -84,7 +99,7 @@ export function ImportModal({ eventId, isOpen, onClose }: { eventId: string; isO
           <Button variant="default" onClick={close}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => file && importCsv.mutate(file)} disabled={!file} loading={importCsv.isPending}>
+          <Button onClick={() => file && importCsv.mutate(file)} disabled={!file || isTooBig} loading={importCsv.isPending}>
             {t('exhibition.import.submit')}
           </Button>
         </Group>
