@@ -136,6 +136,35 @@ describe('meetings and matchmaking', () => {
     await organiser.getByRole('cell', { name: /→ Esha Exhibitor$/ }).waitFor({ timeout: 15_000 });
     await expectAccessible(organiser, 'organiser meetings');
     await screenshot(organiser, 'meetings-organiser');
-    expect([...exWatch.errors, ...buyWatch.errors]).toEqual([]);
-  }, 90_000);
+
+    // The organiser schedules the same two people on their behalf: the slot they already meet in is refused with
+    // who is busy, the next one is booked as Scheduled, and the organiser then cancels it on their behalf.
+    const orgWatch = watchPage(organiser);
+    await organiser.getByRole('button', { name: 'Schedule a meeting' }).click();
+    const form = organiser.getByRole('form', { name: 'Schedule a meeting' });
+    const pick = async (label: string, typed: string, name: string) => {
+      await form.getByRole('textbox', { name: label }).fill(typed);
+      await organiser.getByRole('option', { name }).click({ timeout: 15_000 });
+    };
+    await pick('First participant', 'arj', 'Arjun Attendee');
+    await pick('Second participant', 'esh', 'Esha Exhibitor');
+    await form.getByRole('combobox', { name: 'Time slot' }).selectOption(slot);
+    await form.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await form.getByRole('alert').getByText(/already has a meeting at/).waitFor({ timeout: 15_000 });
+    // The hours are 10:00-11:00 in 30-minute slots: the other one is free for both.
+    const next = `${slot.slice(0, 11)}${slot.endsWith('10:00') ? '10:30' : '10:00'}`;
+    await form.getByRole('combobox', { name: 'Time slot' }).selectOption(next);
+    await expectAccessible(organiser, 'schedule a meeting');
+    await screenshot(organiser, 'meetings-organiser-schedule');
+    await form.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await organiser.getByText('Meeting scheduled').first().waitFor({ timeout: 15_000 });
+    // Booked by the organiser: Approved, answered "Scheduled" (SPEC §4's second labelling).
+    const row = organiser.getByRole('row').filter({ hasText: next.replace('T', ' ') });
+    await row.getByText('Scheduled', { exact: true }).waitFor({ timeout: 15_000 });
+    await row.getByRole('button', { name: /^Cancel meeting: Arjun Attendee → Esha Exhibitor/ }).click();
+    await organiser.getByText('Cancelled: Arjun Attendee → Esha Exhibitor').first().waitFor({ timeout: 15_000 });
+    await organiser.getByRole('tab', { name: 'Meetings', exact: true }).click();
+    await organiser.getByRole('row').filter({ hasText: next.replace('T', ' ') }).getByText('Cancelled', { exact: true }).waitFor({ timeout: 15_000 });
+    expect([...exWatch.errors, ...buyWatch.errors, ...orgWatch.errors]).toEqual([]);
+  }, 120_000);
 });

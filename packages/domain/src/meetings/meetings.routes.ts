@@ -16,6 +16,8 @@ import {
   ZMeetingSettingsInput,
   ZMeetingsEventParams,
   ZMyMeetings,
+  ZOrgParticipants,
+  ZOrgParticipantsQuery,
   ZSlots,
   ZSlotsQuery,
 } from './meetings.schemas.ts';
@@ -45,6 +47,8 @@ export const meetingsRoutes = defineRoutes({
   /** The Meetings report tab (all meetings, filters); `scheduled=true` is the Scheduled Meetings tab (access AP-437). */
   list: { ...org, method: 'GET', path: `${ev}/meetings`, access: 'AP-437', params: ZMeetingsEventParams, query: ZMeetingListQuery, response: ZMeetingPage },
   schedule: { ...org, method: 'POST', path: `${ev}/meetings`, access: 'AP-438', params: ZMeetingsEventParams, body: ZMeetingSchedule, status: 201, response: ZMeeting },
+  /** The participant picker of scheduling on behalf (AP-438): the event's participations whose name has `q`, 50 at most. */
+  participants: { ...org, method: 'GET', path: `${ev}/meetings/participants`, access: 'AP-438', params: ZMeetingsEventParams, query: ZOrgParticipantsQuery, response: ZOrgParticipants },
   organiserAction: { ...org, method: 'POST', path: `${ev}/meetings/:meetingId/status`, access: 'AP-439', params: ZMeetingParams, body: ZMeetingActionInput, response: ZMeeting },
 
   /** The Networking tab: people who chose to appear in the directory, filtered and paged (SPEC §9 page size 10). */

@@ -72,6 +72,12 @@ export type TMatch = z.infer<typeof ZMatch>;
 export const ZMatches = z.object({ me: ZMatchProfile, matches: z.array(ZMatch) });
 export type TMatches = z.infer<typeof ZMatches>;
 
+/** The organiser's participant picker (scheduling on behalf): the event's participations by name, 50 at most. */
+export const ZOrgParticipantsQuery = z.strictObject({ q: plain(100).optional() });
+export type TOrgParticipantsQuery = z.infer<typeof ZOrgParticipantsQuery>;
+export const ZOrgParticipants = z.object({ items: z.array(z.object({ eventUserId: z.string(), name: z.string(), userType: z.number() })), total: z.number() });
+export type TOrgParticipants = z.infer<typeof ZOrgParticipants>;
+
 /* ---------- networking directory tab ---------- */
 
 export const ZDirectoryQuery = z.strictObject({

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { TEventListQuery } from '@pavilion/domain';
 import type { Db } from '../../platform/db.ts';
 import { eventUsers, events } from './events.tables.ts';
@@ -102,6 +102,10 @@ export function createEventsRepository(db: Db) {
     async eventUsersOfUsers(eventId: string, userIds: string[]) {
       if (userIds.length === 0) return [];
       return db.select().from(eventUsers).where(and(eq(eventUsers.eventId, eventId), inArray(eventUsers.userId, userIds)));
+    },
+    /** The event's participations, oldest first, at most `limit`. */
+    async eventUsersOfEvent(eventId: string, limit: number) {
+      return db.select().from(eventUsers).where(eq(eventUsers.eventId, eventId)).orderBy(asc(eventUsers.createdAt)).limit(limit);
     },
     async participantsByType(organisationId: string, eventId: string, from: Date | null, to: Date) {
       const where: SQL[] = [eq(eventUsers.organisationId, organisationId), eq(eventUsers.eventId, eventId), lt(eventUsers.createdAt, to)];

@@ -146,6 +146,11 @@ export function createEventsService(deps: EventsDeps) {
       const rows = await deps.repo.eventUsersByIds(eventId, eventUserIds);
       return rows.map((r) => ({ eventUserId: r.id, userId: r.userId, organisationId: r.organisationId, eventId: r.eventId }));
     },
+    /** The event's participations (for a picker), oldest first, at most `limit`. */
+    async allParticipants(eventId: string, limit: number) {
+      const rows = await deps.repo.eventUsersOfEvent(eventId, limit);
+      return rows.map((r) => ({ eventUserId: r.id, userId: r.userId, userType: r.userType }));
+    },
     /** The participations of these accounts in the event. */
     async participantsOfUsers(eventId: string, userIds: string[]) {
       const rows = await deps.repo.eventUsersOfUsers(eventId, userIds);

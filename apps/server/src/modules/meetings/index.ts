@@ -120,6 +120,7 @@ export const meetingsModule = defineModule({
       findEvent: (eventId) => events.service.findOwner(eventId),
       assertTabVisible: (eventId, tabName, caller) => portal.assertTabVisible(eventId, tabName, caller),
       participants: (eventId, ids) => events.service.participants(eventId, ids),
+      allParticipants: (eventId, limit) => events.service.allParticipants(eventId, limit),
       namesOf: (userIds) => p.ports.auth.namesOf(userIds),
       directory: async (eventId) => {
         // As chat's picker: the profile's directory (only those who chose to appear), each with their participation.

@@ -273,6 +273,22 @@ describe('meetings', () => {
     // A cancelled meeting frees the slot.
     expect((await call('POST', d.headers, `${base(eventId)}/meetings/requests`, request({ inviteeEventUserId: a.eventUserId, slot: '2027-03-03T09:00' }))).statusCode).toBe(201);
   });
+
+  it('gives the organiser a picker of the event’s participants by name, and nobody else', async () => {
+    const all = await call('GET', hostA, `${base(eventId)}/meetings/participants`);
+    expect(all.statusCode, all.body).toBe(200);
+    const names = all.json().data.items.map((p: { name: string }) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['Ann Tester', 'Ben Tester', 'Cat Tester', 'Dan Tester']));
+    // Sorted by name; another event's participant is not offered.
+    expect(names).toEqual([...names].sort((x: string, y: string) => x.localeCompare(y)));
+    expect(names).not.toContain('Oli Tester');
+    const cat = await call('GET', hostA, `${base(eventId)}/meetings/participants?q=CAT`);
+    expect(cat.json().data).toEqual({ items: [{ eventUserId: c.eventUserId, name: 'Cat Tester', userType: UserType.Attendee }], total: 1 });
+    expect((await call('GET', hostA, `${base(eventId)}/meetings/participants?q=${'x'.repeat(101)}`)).statusCode).toBe(400);
+    expect((await call('GET', hostA, `${base(eventId)}/meetings/participants?extra=1`)).statusCode).toBe(400);
+    expect((await call('GET', hostB, `${base(eventId)}/meetings/participants`)).statusCode).toBe(404);
+    expect((await call('GET', a.headers, `${base(eventId)}/meetings/participants`)).statusCode).toBe(403);
+  });
 });
 
 describe('the networking directory tab', () => {

@@ -20,6 +20,7 @@ export function registerMeetingsRoutes(app: FastifyInstance, service: MeetingsSe
   route(app, routes.saveSettings, async (req) => service.saveSettings(...organiser(req), req.params.eventId, req.body));
   route(app, routes.list, async (req) => service.list(...organiser(req), req.params.eventId, req.query));
   route(app, routes.schedule, async (req) => service.schedule(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.participants, async (req) => service.participants(...organiser(req), req.params.eventId, req.query));
   route(app, routes.organiserAction, async (req) => service.organiserAction(...organiser(req), req.params.eventId, req.params.meetingId, req.body.action));
 
   route(app, routes.directory, async (req) => service.directory(caller(req), req.params.eventId, req.query));

@@ -23,6 +23,8 @@ import {
   type TMeetingResponseStatus,
   type TMeetingRole,
   type TMeetingSchedule,
+  type TOrgParticipants,
+  type TOrgParticipantsQuery,
   type TMeetingSettings,
   type TMeetingSettingsInput,
   type TMeetingStatus,
@@ -34,6 +36,7 @@ import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import { meetingsErrors } from './meetings.errors.ts';
 import type { MatchProfileRow, MeetingRow, MeetingsRepository, Scope, SettingsRow } from './meetings.repository.ts';
+import { slotsOf } from '@pavilion/domain/meetings/meeting-slots';
 
 export type MeetingsEvent = { id: string; organisationId: string; name: string; timeZone: string; venue: string };
 export type MeetingsCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
@@ -51,6 +54,8 @@ export type MeetingsDeps = {
   assertTabVisible: (eventId: string, tabName: string, caller: MeetingsCaller) => Promise<unknown>;
   /** Events service: these participations of the event (others' and unknown ids left out). */
   participants: (eventId: string, eventUserIds: string[]) => Promise<{ eventUserId: string; userId: string }[]>;
+  /** Events service: the event's participations, oldest first, at most `limit` (the organiser's picker). */
+  allParticipants: (eventId: string, limit: number) => Promise<{ eventUserId: string; userId: string; userType: number }[]>;
   /** Auth port: display names. */
   namesOf: (userIds: string[]) => Promise<Map<string, string | null>>;
   /** Profile port's networking directory, each with their participation once they entered the app. */
@@ -64,17 +69,9 @@ export type MeetingsDeps = {
 
 const ACTION_KIND: Record<TMeetingAction, MeetingChange['kind']> = { accept: 'accepted', decline: 'declined', tentative: 'tentative', cancel: 'cancelled', complete: 'completed' };
 const utcArray = (d: Date): [number, number, number, number, number] => [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
-const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-
-/** The slots of the meeting hours, wall-clock in the event's zone ("YYYY-MM-DDTHH:mm"), in order. */
-export function slotsOf(settings: Pick<SettingsRow, 'days' | 'slotMinutes'>): string[] {
-  const out: string[] = [];
-  for (const d of [...settings.days].sort((a, b) => a.date.localeCompare(b.date))) {
-    for (let m = minutes(d.start); m + settings.slotMinutes <= minutes(d.end); m += settings.slotMinutes) out.push(`${d.date}T${hhmm(m)}`);
-  }
-  return out;
-}
+/** The organiser's participant picker: how many participations it searches, and how many it answers. */
+const PICKER_SCAN_LIMIT = 20_000;
+const PICKER_LIMIT = 50;
 
 /** Events whose matching index is kept, and how long one is trusted without a save seen by this process. */
 const MATCH_CACHE_EVENTS = 20;
@@ -276,6 +273,18 @@ export function createMeetingsService(deps: MeetingsDeps) {
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'meetings.schedule', target: row.id, meta: { slot: input.slot } });
       await deps.deliver(noticeId);
       return (await views([row], event, () => 'organiser'))[0]!;
+    },
+    /** The picker of scheduling on behalf: participations whose name has `q` (names live in auth), by name, 50 at most. */
+    async participants(caller: AuthUser, organisationId: string, eventId: string, q: TOrgParticipantsQuery): Promise<TOrgParticipants> {
+      await organiserScope(caller, organisationId, eventId);
+      const all = await deps.allParticipants(eventId, PICKER_SCAN_LIMIT);
+      const names = await deps.namesOf([...new Set(all.map((p) => p.userId))]);
+      const needle = q.q?.trim().toLowerCase() ?? '';
+      const hits = all
+        .map((p) => ({ eventUserId: p.eventUserId, name: names.get(p.userId) ?? '', userType: p.userType }))
+        .filter((p) => p.name !== '' && (!needle || p.name.toLowerCase().includes(needle)))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      return { items: hits.slice(0, PICKER_LIMIT), total: hits.length };
     },
     async organiserAction(caller: AuthUser, organisationId: string, eventId: string, meetingId: string, action: TMeetingAction): Promise<TMeeting> {
       const { event } = await organiserScope(caller, organisationId, eventId);

@@ -14,6 +14,7 @@ export const meetingsKeys = {
   mine: (eventId: string) => ['meetings', eventId, 'mine'] as const,
   settings: (eventId: string) => ['meetings', eventId, 'settings'] as const,
   list: (eventId: string, q: Partial<TMeetingListQuery>) => ['meetings', eventId, 'list', q] as const,
+  participants: (eventId: string, q: string) => ['meetings', eventId, 'participants', q] as const,
 };
 
 /** Participant side (the client sends the event access token of ei/{eventId}). */
@@ -34,6 +35,7 @@ export const meetingsOrgApi = {
   settings: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/meetings/settings`, { params: { eventId }, signal }),
   saveSettings: (eventId: string, body: TMeetingSettingsInput) => api.call(`PUT ${EV}/meetings/settings`, { params: { eventId }, body }),
   list: (eventId: string, query: Partial<TMeetingListQuery>, signal?: AbortSignal) => api.call(`GET ${EV}/meetings`, { params: { eventId }, query: query as TMeetingListQuery, signal }),
+  participants: (eventId: string, q: string, signal?: AbortSignal) => api.call(`GET ${EV}/meetings/participants`, { params: { eventId }, query: q.trim() ? { q: q.trim() } : {}, signal }),
   schedule: (eventId: string, body: TMeetingSchedule) => api.call(`POST ${EV}/meetings`, { params: { eventId }, body }),
   act: (eventId: string, meetingId: string, action: TMeetingAction) => api.call(`POST ${EV}/meetings/:meetingId/status`, { params: { eventId, meetingId }, body: { action } }),
 };

@@ -1,13 +1,41 @@
 import '../meetings-i18n.ts';
 import { useState } from 'react';
-import { Group, NativeSelect, Pagination, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Pagination, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MEETING_MODE_LABELS, MEETING_STATUS_LABELS, MEETING_TYPE_LABELS } from '@pavilion/domain';
+import type { TMeetingAction } from '@pavilion/domain/meetings/meeting-actions';
+import type { TMeeting } from '@pavilion/domain/meetings/meetings.schemas';
+import { useAccess } from '../../../app/access.ts';
+import { errorMessage } from '../../../app/form-errors.ts';
+import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { meetingsKeys, meetingsOrgApi } from '../api/meetings-api.ts';
 import { MeetingStatusBadge, whereOf } from './my-meetings.tsx';
+
+/** What the organiser may do to a meeting on someone's behalf (AP-439): the actions its status allows them. */
+function OrganiserActions({ eventId, m }: { eventId: string; m: TMeeting }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const act = useMutation({
+    mutationFn: (action: TMeetingAction) => meetingsOrgApi.act(eventId, m.id, action),
+    onSuccess: (_r, action) => {
+      toast(t('meetings.org.actionDone', { action: t(`meetings.mine.done.${action}`), who: `${m.requester.name} → ${m.invitee.name}` }), 'success');
+      return qc.invalidateQueries({ queryKey: meetingsKeys.all(eventId) });
+    },
+    onError: (err) => toast(errorMessage(err, t), 'error'),
+  });
+  return (
+    <Group gap={6} wrap="nowrap">
+      {m.actions.map((a) => (
+        <Button key={a} size="compact-sm" variant="default" loading={act.isPending && act.variables === a} onClick={() => act.mutate(a)} aria-label={`${t(`meetings.mine.actions.${a}`)}: ${m.requester.name} → ${m.invitee.name}, ${m.slot.replace('T', ' ')}`}>
+          {t(`meetings.mine.actions.${a}`)}
+        </Button>
+      ))}
+    </Group>
+  );
+}
 
 /**
  * The SPEC §2.6 host report tabs Meetings (every meeting, filters by status, type, mode and name) and Scheduled
@@ -15,6 +43,7 @@ import { MeetingStatusBadge, whereOf } from './my-meetings.tsx';
  */
 export function MeetingsReport({ eventId, scheduled = false, headingId }: { eventId: string; scheduled?: boolean; headingId?: string }) {
   const { t } = useTranslation();
+  const canAct = useAccess().can('AP-439');
   const [status, setStatus] = useState('');
   const [type, setType] = useState('');
   const [mode, setMode] = useState('');
@@ -55,6 +84,7 @@ export function MeetingsReport({ eventId, scheduled = false, headingId }: { even
                 <Table.Th>{t('meetings.org.where')}</Table.Th>
                 <Table.Th>{t('meetings.request.type')}</Table.Th>
                 <Table.Th>{t('meetings.org.status')}</Table.Th>
+                {canAct && <Table.Th>{t('meetings.org.actionsColumn')}</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -69,6 +99,11 @@ export function MeetingsReport({ eventId, scheduled = false, headingId }: { even
                   <Table.Td>
                     <MeetingStatusBadge m={m} />
                   </Table.Td>
+                  {canAct && (
+                    <Table.Td>
+                      <OrganiserActions eventId={eventId} m={m} />
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -105,9 +105,16 @@ export const meetingsEn = {
     who: 'Who',
     where: 'Where',
     schedule: 'Schedule a meeting',
-    requester: 'Participant id (side 1)',
-    invitee: 'Participant id (side 2)',
+    scheduleSubmit: 'Schedule',
+    requester: 'First participant',
+    invitee: 'Second participant',
+    pickerPlaceholder: 'Type a name',
+    pickerSearching: 'Searching…',
+    pickerNone: 'No participant of this event has that name',
+    noHours: 'Set the meeting hours first: meetings are booked in their slots.',
     scheduledToast: 'Meeting scheduled',
+    actionsColumn: 'Actions',
+    actionDone: '{{action}}: {{who}}',
   },
 };
 

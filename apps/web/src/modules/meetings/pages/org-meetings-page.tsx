@@ -1,7 +1,7 @@
 import '../meetings-i18n.ts';
 import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Group, NumberInput, Paper, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCalendarPlus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TMeetingSettingsInput } from '@pavilion/domain/meetings/meetings.schemas';
@@ -13,6 +13,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { meetingsKeys, meetingsOrgApi } from '../api/meetings-api.ts';
 import { MeetingsReport } from '../components/meetings-report.tsx';
+import { ScheduleMeetingModal } from '../components/schedule-meeting-modal.tsx';
 
 type TDay = TMeetingSettingsInput['days'][number];
 
@@ -88,10 +89,22 @@ export function OrgMeetingsPage() {
   const { t } = useTranslation();
   usePageTitle(t('meetings.org.title'));
   const eventId = useSectionEventId();
+  const [isScheduling, setScheduling] = useState(false);
   if (!eventId) return <Text>{t('meetings.org.noEvent')}</Text>;
   return (
     <>
-      <PageHeader title={t('meetings.org.title')} description={t('meetings.org.subtitle')} />
+      <PageHeader
+        title={t('meetings.org.title')}
+        description={t('meetings.org.subtitle')}
+        actions={
+          <Can rule="AP-438">
+            <Button leftSection={<IconCalendarPlus size={16} aria-hidden />} onClick={() => setScheduling(true)}>
+              {t('meetings.org.schedule')}
+            </Button>
+          </Can>
+        }
+      />
+      {isScheduling && <ScheduleMeetingModal eventId={eventId} onClose={() => setScheduling(false)} />}
       <Stack gap="lg">
         <Can rule="AP-447">
           <HoursForm eventId={eventId} />
