@@ -165,6 +165,23 @@ describe('meetings and matchmaking', () => {
     await organiser.getByText('Cancelled: Arjun Attendee → Esha Exhibitor').first().waitFor({ timeout: 15_000 });
     await organiser.getByRole('tab', { name: 'Meetings', exact: true }).click();
     await organiser.getByRole('row').filter({ hasText: next.replace('T', ' ') }).getByText('Cancelled', { exact: true }).waitFor({ timeout: 15_000 });
+
+    // The buyer appears in the networking directory (their registration's profile); the exhibitor asks for a meeting
+    // from the buyer's card there, in the slot the organiser's cancellation freed.
+    await buyer.goto('/tabs/event-info');
+    await buyer.getByRole('link', { name: 'My profile' }).click({ timeout: 30_000 });
+    await buyer.getByRole('switch', { name: 'Appear in the networking directory' }).check({ force: true });
+    await buyer.getByRole('button', { name: 'Save profile' }).click();
+    await buyer.getByText('Profile saved').first().waitFor();
+    await exhibitor.goto('/tabs/networking');
+    const card = exhibitor.getByRole('article', { name: 'Arjun Attendee' });
+    await card.getByRole('button', { name: 'Request a meeting with Arjun Attendee' }).click({ timeout: 30_000 });
+    const fromCard = exhibitor.getByRole('dialog');
+    await expect.poll(() => fromCard.getByRole('combobox', { name: 'Time slot' }).inputValue(), { timeout: 15_000 }).toBe(next);
+    await fromCard.getByRole('button', { name: 'Send request' }).click();
+    await fromCard.waitFor({ state: 'detached', timeout: 15_000 });
+    await exhibitor.getByText('Request sent to Arjun Attendee').first().waitFor({ timeout: 15_000 });
+    await expectAccessible(exhibitor, 'networking tab with a request');
     expect([...exWatch.errors, ...buyWatch.errors, ...orgWatch.errors]).toEqual([]);
-  }, 120_000);
+  }, 150_000);
 });

@@ -1,7 +1,7 @@
 import '../meetings-i18n.ts';
 import { useState } from 'react';
 import { Avatar, Badge, Button, Group, NativeSelect, Pagination, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { IconCalendarPlus, IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { USER_TYPE_LABELS } from '@pavilion/domain/access/user-types';
 import { useEventData } from '../../../app/session-storage.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { meetingsApi, meetingsKeys } from '../api/meetings-api.ts';
+import { RequestMeetingModal } from './request-meeting-modal.tsx';
 
 /**
  * The attendee app's Networking tab (`networking`): the people of the event who chose to appear in its directory,
@@ -22,6 +23,9 @@ export function NetworkingTab({ eventId }: { eventId: string }) {
   const [company, setCompany] = useState('');
   const [userType, setUserType] = useState('');
   const [page, setPage] = useState(1);
+  const [asking, setAsking] = useState<{ eventUserId: string; name: string } | null>(null);
+  // A participant of this event (signed in at ei/{eventId}) may ask anyone listed who has entered the app.
+  const me = eventData?.eventId === eventId ? eventData.eventUserId : null;
   const query = { ...(q.trim() ? { q: q.trim() } : {}), ...(interest ? { interest } : {}), ...(company ? { company } : {}), ...(userType ? { userType: Number(userType) } : {}), page, pageSize: 10 };
   const dir = useQuery({ queryKey: meetingsKeys.directory(eventId, query), queryFn: ({ signal }) => meetingsApi.directory(eventId, query, signal), placeholderData: (prev) => prev });
   const data = dir.data;
@@ -89,10 +93,23 @@ export function NetworkingTab({ eventId }: { eventId: string }) {
                   ))}
                 </Group>
               )}
+              {me && p.eventUserId && p.eventUserId !== me && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconCalendarPlus size={14} aria-hidden />}
+                  style={{ alignSelf: 'flex-start' }}
+                  aria-label={t('meetings.directory.requestMeetingWith', { name: `${p.firstName} ${p.lastName}` })}
+                  onClick={() => setAsking({ eventUserId: p.eventUserId!, name: `${p.firstName} ${p.lastName}` })}
+                >
+                  {t('meetings.directory.requestMeeting')}
+                </Button>
+              )}
             </Stack>
           </Group>
         </Paper>
       ))}
+      {asking && <RequestMeetingModal eventId={eventId} other={asking} onClose={() => setAsking(null)} />}
       {data.total > data.pageSize && (
         // SPEC §9 pager: 10 a page, a window of up to 6 pages.
         <Pagination total={Math.ceil(data.total / data.pageSize)} value={page} onChange={setPage} siblings={1} boundaries={1} getControlProps={(c) => ({ 'aria-label': c })} aria-label={t('meetings.directory.pages')} />

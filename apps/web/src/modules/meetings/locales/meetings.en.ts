@@ -1,6 +1,8 @@
 /** The meetings module's strings (registered under `meetings`): networking tab, matchmaking, meetings, organiser page. */
 export const meetingsEn = {
   directory: {
+    requestMeeting: 'Request a meeting',
+    requestMeetingWith: 'Request a meeting with {{name}}',
     search: 'Search people',
     interest: 'Interest',
     allInterests: 'All interests',
