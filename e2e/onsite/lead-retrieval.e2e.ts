@@ -124,6 +124,8 @@ describe('lead retrieval', () => {
     await organiser.goto(`/app/exhibitors/onsite-leads?eventId=${server.eventId}`);
     const table = organiser.getByRole('table', { name: 'Onsite Leads' });
     await table.getByRole('row', { name: /Lumen Optics 1 1 0 0/ }).waitFor({ timeout: 15_000 });
+    // Beside the leads and cards, the meetings booked with the company's staff (SPEC §9 actions 8 and 9): none yet.
+    expect(await table.locator('thead').getByRole('columnheader').allInnerTexts()).toEqual(['Company', 'Leads', 'Hot', 'Warm', 'Cold', 'Card Taken', 'Card Dropped', 'Meetings', 'Networking']);
     await screenshot(organiser, 'leads-onsite-host');
     expect([...orgWatch.errors, ...watch.errors]).toEqual([]);
   }, 90_000);

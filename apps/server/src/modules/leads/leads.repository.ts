@@ -276,8 +276,9 @@ export function createLeadsRepository(db: Db) {
         .limit(1000);
     },
 
-    async recordAction(row: { organisationId: string; eventId: string; companyId: string; action: number; analyticsType: number; eventUserId: string | null }): Promise<void> {
-      await db.insert(leadActions).values(row);
+    /** One row per action; an action with a `refId` counts once per company (a redelivered notice adds nothing). */
+    async recordAction(row: { organisationId: string; eventId: string; companyId: string; action: number; analyticsType: number; eventUserId: string | null; refId?: string }): Promise<void> {
+      await db.insert(leadActions).values(row).onConflictDoNothing();
     },
 
     /** Per company of the event: leads by rating, cards by kind, actions by id (the report tabs' counts). */

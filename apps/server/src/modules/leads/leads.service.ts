@@ -1,4 +1,5 @@
 import {
+  MeetingType,
   AnalyticsType,
   LeadsErrorKey,
   ReportAction,
@@ -624,6 +625,35 @@ export function createLeadsService(deps: LeadsDeps) {
     },
 
     /** SPEC §2.6 host tab Onsite Leads: every company of the event with its counts, and the totals. */
+    /**
+     * A meeting was booked (requested, or scheduled by the organiser): each side that is a company's staff counts it at
+     * their company (SPEC §9 action 8 meetings, analytics type 20 Meetings; a NETWORKING-type meeting is action 9
+     * networking, type 16 Networking Lounge), with the other side as the visitor. Once per meeting and company, as the
+     * notice that tells it may be delivered again.
+     */
+    async meetingBooked(m: { eventId: string; meetingId: string; type: number; sides: { eventUserId: string; email: string | null }[] }): Promise<number> {
+      const isNetworking = m.type === MeetingType.Networking;
+      let recorded = 0;
+      for (const [i, side] of m.sides.entries()) {
+        const other = m.sides[1 - i];
+        if (!side.email || !other) continue;
+        const staff = await deps.exhibition.staffCompanyOf(m.eventId, side.email);
+        const company = staff ? await deps.exhibition.company(m.eventId, staff.companyId) : null;
+        if (!company) continue;
+        await repo.recordAction({
+          organisationId: company.organisationId,
+          eventId: m.eventId,
+          companyId: company.id,
+          action: isNetworking ? ReportAction.Networking : ReportAction.Meetings,
+          analyticsType: isNetworking ? AnalyticsType.NetworkingLounge : AnalyticsType.Meetings,
+          eventUserId: other.eventUserId,
+          refId: m.meetingId,
+        });
+        recorded++;
+      }
+      return recorded;
+    },
+
     async onsite(caller: AuthUser, organisationId: string, eventId: string): Promise<TOnsiteLeads> {
       await deps.assertEvent(caller, organisationId, eventId);
       const [companies, counts] = await Promise.all([deps.exhibition.companies(eventId), countsOf(eventId)]);

@@ -107,8 +107,9 @@ export const leadCards = pgTable(
 );
 
 /**
- * SPEC §9 report actions at a company (3 take card, 4 drop card, 5 brief bag, 6 inquiry, 7 general call), with the
- * SPEC §9 analytics type of the report that counts them (8 Card Taken, 9 Card Dropped, 7 Inquiries, 10 Action Point).
+ * SPEC §9 report actions at a company (3 take card, 4 drop card, 5 brief bag, 6 inquiry, 7 general call, 8 meetings,
+ * 9 networking), with the SPEC §9 analytics type of the report that counts them (8 Card Taken, 9 Card Dropped,
+ * 7 Inquiries, 10 Action Point, 20 Meetings, 16 Networking Lounge).
  * The analytics module keeps page views only, so the counts live here, beside what they count.
  */
 export const leadActions = pgTable(
@@ -123,9 +124,11 @@ export const leadActions = pgTable(
     action: integer('action').notNull(),
     analyticsType: integer('analytics_type').notNull(),
     eventUserId: text('event_user_id'),
+    /** What the action was about when it must count once (a meeting's id for 8 and 9: a notice may be delivered twice). */
+    refId: text('ref_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('lead_actions_event_company_idx').on(t.eventId, t.companyId, t.action)],
+  (t) => [index('lead_actions_event_company_idx').on(t.eventId, t.companyId, t.action), uniqueIndex('lead_actions_company_action_ref_uq').on(t.companyId, t.action, t.refId)],
 );
 
 /** A company's lead webhook: where new leads go, and the signing secret (sealed with the platform's secret box). */

@@ -407,6 +407,14 @@ export function createMeetingsService(deps: MeetingsDeps) {
       const who = new Map(ps.map((p) => [p.eventUserId, { userId: p.userId, name: names.get(p.userId) ?? 'Participant' }]));
       return { event, meeting: m, slot: utcToZonedLocal(m.startsAt, event.timeZone), who };
     },
+    /** A meeting's type and its two sides' accounts (a port for modules that count meetings, e.g. leads' report actions). */
+    async parties(eventId: string, meetingId: string) {
+      const m = await repo.meeting(eventId, meetingId);
+      if (!m) return null;
+      const ps = await deps.participants(eventId, [m.requesterEventUserId, m.inviteeEventUserId]);
+      const userOf = new Map(ps.map((p) => [p.eventUserId, p.userId]));
+      return { type: m.type, sides: [m.requesterEventUserId, m.inviteeEventUserId].map((eventUserId) => ({ eventUserId, userId: userOf.get(eventUserId) ?? null })) };
+    },
     markMail: repo.markMail,
     unmarkMail: repo.unmarkMail,
     claimReminders: repo.claimReminders,

@@ -106,12 +106,12 @@ export const leadsEn = {
   },
   onsite: {
     title: 'Onsite Leads',
-    intro: 'Leads scanned by each exhibiting company, by rating, and the visiting cards taken and dropped.',
+    intro: 'Leads scanned by each exhibiting company, by rating, the visiting cards taken and dropped, and the meetings booked with its staff (networking meetings apart).',
     loadError: 'Onsite leads could not be loaded.',
     empty: 'No exhibiting companies yet',
     emptyBody: 'Add companies and their staff in Companies; their scans appear here.',
     total: 'Total',
-    cols: { company: 'Company', leads: 'Leads', hot: 'Hot', warm: 'Warm', cold: 'Cold', cardTaken: 'Card Taken', cardDropped: 'Card Dropped' },
+    cols: { company: 'Company', leads: 'Leads', hot: 'Hot', warm: 'Warm', cold: 'Cold', cardTaken: 'Card Taken', cardDropped: 'Card Dropped', meetings: 'Meetings', networking: 'Networking' },
   },
 };
 

@@ -3,6 +3,7 @@ import { Alert, Paper, Skeleton, Table, Text } from '@mantine/core';
 import { IconAddressBook } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ReportAction } from '@pavilion/domain/analytics/analytics.enums';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { onsiteLeadsApi } from '../api/leads-api.ts';
@@ -24,7 +25,9 @@ export function OnsiteLeadsPage() {
       </Paper>
     );
   }
-  const cols = ['company', 'leads', 'hot', 'warm', 'cold', 'cardTaken', 'cardDropped'] as const;
+  const cols = ['company', 'leads', 'hot', 'warm', 'cold', 'cardTaken', 'cardDropped', 'meetings', 'networking'] as const;
+  // SPEC §9 report actions 8 (meetings) and 9 (networking), counted per company.
+  const actionCount = (actions: Record<string, number>, action: number) => actions[String(action)] ?? 0;
   return (
     <Paper withBorder radius="md" p="md">
       <Text size="sm" c="dimmed" mb="sm">
@@ -49,6 +52,8 @@ export function OnsiteLeadsPage() {
                 <Table.Td>{c.cold}</Table.Td>
                 <Table.Td>{c.cardsTaken}</Table.Td>
                 <Table.Td>{c.cardsDropped}</Table.Td>
+                <Table.Td>{actionCount(c.actions, ReportAction.Meetings)}</Table.Td>
+                <Table.Td>{actionCount(c.actions, ReportAction.Networking)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -61,6 +66,8 @@ export function OnsiteLeadsPage() {
               <Table.Th>{totals.cold}</Table.Th>
               <Table.Th>{totals.cardsTaken}</Table.Th>
               <Table.Th>{totals.cardsDropped}</Table.Th>
+              <Table.Th>{actionCount(totals.actions, ReportAction.Meetings)}</Table.Th>
+              <Table.Th>{actionCount(totals.actions, ReportAction.Networking)}</Table.Th>
             </Table.Tr>
           </Table.Tfoot>
         </Table>
