@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { request, type Browser, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 import { logInAsOrganiser, organiserCallInPage } from '../support/organiser.ts';
@@ -127,6 +127,19 @@ describe('programme', () => {
     // 11:00 on the event's first day in its own time zone, as the instant it is.
     const expected = new Date(`${day}T11:00:00Z`).getTime() - offsetMinutes(event.timeZone, new Date(`${day}T11:00:00Z`)) * 60_000;
     expect(vevent.startDate.toJSDate().getTime()).toBe(expected);
+    // The same schedule as a calendar subscription: a personal address a calendar app fetches on its own, with no session.
+    await attendee.getByRole('button', { name: 'Subscribe in a calendar app' }).click();
+    const address = attendee.getByRole('textbox', { name: 'Calendar address' });
+    await expect.poll(() => address.inputValue(), { timeout: 15_000 }).toMatch(/\/my-schedule\.ics\?feed=/);
+    const feedUrl = new URL(await address.inputValue());
+    expect(new URL((await attendee.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href'))!).searchParams.get('cid')).toBe(feedUrl.href.replace(/^https?:/, 'webcal:'));
+    expect(await attendee.getByRole('link', { name: 'Open in my calendar app' }).getAttribute('href')).toMatch(/^webcal:/);
+    const calendarApp = await request.newContext({ baseURL: server.url });
+    const fetched = await calendarApp.get(`${feedUrl.pathname}${feedUrl.search}`);
+    expect(fetched.status()).toBe(200);
+    const subscribed = new ICAL.Component(ICAL.parse(await fetched.text())).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).summary);
+    expect(subscribed).toEqual(['Debugging hands-on']);
+    await calendarApp.dispose();
     await expectAccessible(attendee, 'my schedule');
     await screenshot(attendee, 'programme-my-schedule-phone');
 

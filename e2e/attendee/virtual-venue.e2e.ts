@@ -74,6 +74,9 @@ describe('virtual venue', () => {
     await info.getByRole('button', { name: 'Save' }).click();
     // The server loads its HTML sanitiser (DOMPurify over jsdom) on the first rich-text save.
     await expect.poll(() => organiser.getByText('Info saved').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    // The switch works on a saved page: wait for the settings read again after the save (its "Last saved" line), or a
+    // click can land while the form re-renders with the page still unsaved.
+    await info.getByText(/^Last saved /).waitFor({ timeout: 15_000 });
     await info.getByRole('switch', { name: 'Shown to attendees' }).check();
     await expect.poll(() => organiser.getByText('Info is shown to attendees').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await expectAccessible(organiser, 'venue editor: info');

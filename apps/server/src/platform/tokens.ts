@@ -103,6 +103,25 @@ export function createTokens(secret: string, options: { accessTtlSeconds?: numbe
         .setExpirationTime(now + ttlSeconds)
         .sign(await keyOnce);
     },
+    /**
+     * A calendar feed's address (programme: "subscribe to my schedule"): calendar apps fetch it without headers, so the
+     * participation it reads is signed into the URL. It does not expire (a subscription lasts); it names one event's
+     * participation and reads that person's booked sessions only.
+     */
+    async signCalendarFeed(claims: EventAccessClaims): Promise<string> {
+      return new SignJWT({ ev: claims.eventId, eu: claims.eventUserId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(ISSUER)
+        .setAudience('calendar-feed')
+        .setSubject(claims.userId)
+        .setIssuedAt(nowSeconds())
+        .sign(await keyOnce);
+    },
+    async verifyCalendarFeed(token: string): Promise<EventAccessClaims | null> {
+      const p = await verify(token, 'calendar-feed');
+      if (!p?.sub || typeof p.ev !== 'string' || typeof p.eu !== 'string') return null;
+      return { userId: p.sub, eventId: p.ev, eventUserId: p.eu };
+    },
     async verifyEventAccess(token: string): Promise<EventAccessClaims | null> {
       const p = await verify(token, 'event-access');
       if (!p?.sub || typeof p.ev !== 'string' || typeof p.eu !== 'string') return null;

@@ -46,6 +46,16 @@ export function outlookCalendarUrl(event: TShareEvent, details: string): string 
   return `https://outlook.live.com/calendar/0/action/compose?${q.toString()}`;
 }
 
+/** Google Calendar's "add calendar by URL" link for a subscribed feed (it takes the webcal: address). */
+export function googleSubscribeUrl(feedUrl: string): string {
+  return `https://calendar.google.com/calendar/render?${new URLSearchParams({ cid: feedUrl.replace(/^https?:/, 'webcal:') }).toString()}`;
+}
+
+/** Outlook on the web's "subscribe from web" link for a feed. */
+export function outlookSubscribeUrl(feedUrl: string, name: string): string {
+  return `https://outlook.live.com/calendar/0/addfromweb?${new URLSearchParams({ url: feedUrl, name }).toString()}`;
+}
+
 export function whatsAppUrl(text: string): string {
   return `https://wa.me/?${new URLSearchParams({ text }).toString()}`;
 }

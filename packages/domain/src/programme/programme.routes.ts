@@ -1,5 +1,7 @@
 import { defineRoutes, fileResponse } from '../common/route-contract.ts';
 import {
+  ZCalendarFeedQuery,
+  ZScheduleFeed,
   ZBookingResult,
   ZProgrammeDeleted,
   ZProgramme,
@@ -75,4 +77,8 @@ export const programmeRoutes = defineRoutes({
   sessionIcs: { method: 'GET', path: `${ev}/sessions/:sessionId/calendar.ics`, auth: 'public', tags, params: ZProgrammeSessionParams, response: fileResponse('text/calendar') },
   /** The caller's booked sessions as one iCalendar file. */
   myScheduleIcs: { method: 'GET', path: `${ev}/my-schedule.ics`, auth: 'user', tags, params: ZProgrammeEventParams, response: fileResponse('text/calendar') },
+  /** The address of the caller's schedule as a subscribed calendar (SPEC §3.7), and Google's and Outlook's subscribe links. */
+  myScheduleFeed: { method: 'GET', path: `${ev}/my-schedule/feed`, auth: 'user', tags, params: ZProgrammeEventParams, response: ZScheduleFeed },
+  /** The subscribed calendar itself: the booked sessions of the participation its signed address names, always current. */
+  scheduleFeed: { method: 'GET', path: '/api/scheduleservices/api/calendar-feeds/my-schedule.ics', auth: 'public', tags, query: ZCalendarFeedQuery, response: fileResponse('text/calendar') },
 });

@@ -22,6 +22,11 @@ export const zLocalDateTime = z.string().refine((v) => LOCAL_DATE_TIME.test(v), 
 const zCapacity = z.number().int().min(1).max(100_000);
 
 export const ZProgrammeEventParams = z.object({ eventId: zId });
+/** A calendar feed's signed address (a JWT: base64url parts joined by dots), in the query (it is longer than a path segment may be). */
+export const ZCalendarFeedQuery = z.strictObject({ feed: z.string().min(20).max(2000).regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/) });
+/** The caller's schedule as a feed calendar apps subscribe to (https and webcal forms) and its Google/Outlook links. */
+export const ZScheduleFeed = z.object({ url: z.string(), webcalUrl: z.string(), googleUrl: z.string(), outlookUrl: z.string() });
+export type TScheduleFeed = z.infer<typeof ZScheduleFeed>;
 export const ZProgrammeItemParams = z.object({ eventId: zId, id: zId });
 export const ZProgrammeSessionParams = z.object({ eventId: zId, sessionId: zId });
 

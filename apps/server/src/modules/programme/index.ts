@@ -38,5 +38,15 @@ export const programmeModule = defineModule({
       assertEvent: events.assertEvent,
       findEvent: (eventId) => events.service.findOwner(eventId),
       assertTabVisible: (eventId, tabName, caller) => portal.assertTabVisible(eventId, tabName, caller),
+      calendarFeed: {
+        sign: (claims) => p.tokens.signCalendarFeed(claims),
+        verify: (token) => p.tokens.verifyCalendarFeed(token),
+        // As the auth guard loads a caller: an account that is gone or blocked has none.
+        loadUser: async (userId) => {
+          const caller = await p.ports.access.loadCaller(userId);
+          return caller ? { ...caller, via: 'access' as const, sessionId: '' } : null;
+        },
+        publicUrl: p.publicUrl,
+      },
     }),
 });

@@ -245,6 +245,28 @@ describe('attendee schedule and bookings', () => {
     expect(mine.body.match(/BEGIN:VEVENT/g)).toHaveLength(1);
     expect(mine.body).toContain('DTSTART:20270301T130000Z');
     expect((await call('GET', {}, `${base(eventId)}/my-schedule.ics`)).statusCode).toBe(401);
+
+    // The same schedule as a subscribed calendar: a signed address a calendar app fetches without any header.
+    const feed = await call('GET', p, `${base(eventId)}/my-schedule/feed`);
+    expect(feed.statusCode, feed.body).toBe(200);
+    const { url, webcalUrl, googleUrl, outlookUrl } = feed.json().data as { url: string; webcalUrl: string; googleUrl: string; outlookUrl: string };
+    expect(webcalUrl).toBe(url.replace(/^https?:/, 'webcal:'));
+    expect(new URL(googleUrl).searchParams.get('cid')).toBe(webcalUrl);
+    expect(new URL(outlookUrl).searchParams.get('url')).toBe(url);
+    const path = `${new URL(url).pathname}${new URL(url).search}`;
+    const subscribed = await t.app.inject({ method: 'GET', url: path });
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    expect(subscribed.headers['content-type']).toContain('text/calendar');
+    expect(subscribed.body.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    // Always current: a second booking shows in the next fetch.
+    await call('POST', p, `${base(eventId)}/sessions/${(await create('sessions', session({ title: 'Feed extra', start: '2027-03-01T16:00', end: '2027-03-01T17:00', bookingRequired: true, capacity: 10 }))).id}/booking`);
+    expect((await t.app.inject({ method: 'GET', url: path })).body.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    // A forged or altered address reads nothing.
+    const token = new URL(url).searchParams.get('feed')!;
+    const [h, claims, sig] = token.split('.');
+    expect((await t.app.inject({ method: 'GET', url: path.replace(token, `${h}.${claims}.${sig!.slice(0, -2)}AA`) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: path.replace(token, 'not-a-token') })).statusCode).toBe(400);
+    expect((await call('GET', {}, `${base(eventId)}/my-schedule/feed`)).statusCode).toBe(401);
   });
 
   it('books exactly the capacity when many participants race for the last seats, the rest waitlisted in order', async () => {

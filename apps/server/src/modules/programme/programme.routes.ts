@@ -39,4 +39,6 @@ export function registerProgrammeRoutes(app: FastifyInstance, service: Programme
   route(app, routes.cancelBooking, async (req) => service.cancelBooking(caller(req), req.params.eventId, req.params.sessionId));
   route(app, routes.sessionIcs, async (req, reply) => sendIcs(reply, await service.sessionIcs(caller(req), req.params.eventId, req.params.sessionId), 'session.ics'));
   route(app, routes.myScheduleIcs, async (req, reply) => sendIcs(reply, await service.myScheduleIcs(caller(req), req.params.eventId), 'my-schedule.ics'));
+  route(app, routes.myScheduleFeed, async (req) => service.myScheduleFeed(caller(req), req.params.eventId));
+  route(app, routes.scheduleFeed, async (req, reply) => sendIcs(reply, await service.scheduleFeed(req.query.feed), 'my-schedule.ics'));
 }

@@ -1,4 +1,5 @@
 import { createEvents, type EventAttributes } from 'ics';
+import { googleSubscribeUrl, outlookSubscribeUrl } from '@pavilion/domain/ebadge/share-links';
 import {
   ProgrammeErrorKey,
   UserType,
@@ -9,6 +10,7 @@ import {
   type TRoom,
   type TRoomInput,
   type TSchedule,
+  type TScheduleFeed,
   type TSession,
   type TSessionInput,
   type TSessionType,
@@ -36,6 +38,13 @@ export type ProgrammeDeps = {
   findEvent: (eventId: string) => Promise<ProgrammeEvent | null>;
   /** The portal's port: throws as the tab's own data route would (404/401/403) unless the caller may see the tab. */
   assertTabVisible: (eventId: string, tabName: string, caller: ProgrammeCaller) => Promise<unknown>;
+  /** The calendar feed's signed address (platform tokens) and the account it names, as the auth guard loads callers. */
+  calendarFeed: {
+    sign: (claims: { userId: string; eventId: string; eventUserId: string }) => Promise<string>;
+    verify: (token: string) => Promise<{ userId: string; eventId: string; eventUserId: string } | null>;
+    loadUser: (userId: string) => Promise<AuthUser | null>;
+    publicUrl: string;
+  };
 };
 
 const room = (r: RoomRow): TRoom => ({ id: r.id, name: r.name, capacity: r.capacity });
@@ -317,6 +326,28 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       if (!session) throw programmeErrors.notFound('Session');
       const { rooms } = await repo.eventRead(eventId);
       return toIcs(event, [session], new Map(rooms.map((r) => [r.id, r.name])));
+    },
+
+    /** The caller's schedule as a feed calendar apps subscribe to: its signed address, webcal form and subscribe links. */
+    async myScheduleFeed(caller: ProgrammeCaller, eventId: string): Promise<TScheduleFeed> {
+      await deps.assertTabVisible(eventId, 'session-list', caller);
+      const who = participantOf(caller, eventId);
+      const event = await eventOrThrow(eventId);
+      const token = await deps.calendarFeed.sign({ userId: who.userId, eventId, eventUserId: who.eventUserId });
+      const url = `${deps.calendarFeed.publicUrl.replace(/\/$/, '')}/api/scheduleservices/api/calendar-feeds/my-schedule.ics?${new URLSearchParams({ feed: token }).toString()}`;
+      return { url, webcalUrl: url.replace(/^https?:/, 'webcal:'), googleUrl: googleSubscribeUrl(url), outlookUrl: outlookSubscribeUrl(url, `${event.name}: my schedule`) };
+    },
+
+    /**
+     * The subscribed calendar: the booked sessions of the participation the signed address names, read as that person
+     * (the Schedule tab's rules apply to them as they would in the app). An address that is not ours, or whose account
+     * is gone or blocked, is a 404.
+     */
+    async scheduleFeed(feedToken: string): Promise<string> {
+      const claims = await deps.calendarFeed.verify(feedToken);
+      const user = claims ? await deps.calendarFeed.loadUser(claims.userId) : null;
+      if (!claims || !user) throw programmeErrors.notFound('Calendar');
+      return this.myScheduleIcs({ user, eventAccess: { eventId: claims.eventId, eventUserId: claims.eventUserId } }, claims.eventId);
     },
 
     async myScheduleIcs(caller: ProgrammeCaller, eventId: string): Promise<string> {

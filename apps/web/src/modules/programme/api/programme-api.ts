@@ -39,4 +39,5 @@ export const programmeApi = {
   cancel: (eventId: string, sessionId: string) => api.call(`DELETE ${EV}/sessions/:sessionId/booking`, { params: { eventId, sessionId } }),
   sessionIcsUrl: (eventId: string, sessionId: string) => api.url(`GET ${EV}/sessions/:sessionId/calendar.ics`, { params: { eventId, sessionId } }),
   myIcsUrl: (eventId: string) => api.url(`GET ${EV}/my-schedule.ics`, { params: { eventId } }),
+  myFeed: (eventId: string) => api.call(`GET ${EV}/my-schedule/feed`, { params: { eventId } }),
 };

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import type { TSchedule, TScheduleSession } from '@pavilion/domain/programme/programme.schemas';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { downloadFile } from '../../../app/download.ts';
+import { SubscribeCalendar } from './subscribe-calendar.tsx';
 import { useEventData } from '../../../app/session-storage.ts';
 import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -176,6 +177,7 @@ export function ScheduleTab({ eventId }: { eventId: string }) {
               {t('programme.attendee.downloadAll')}
             </Button>
           )}
+          {data.sessions.length > 0 && <SubscribeCalendar eventId={eventId} />}
           {/* Meetings (modules/meetings) merged on the web side: the participant's pending and accepted meetings. */}
           <Suspense fallback={<Skeleton h={80} />}>
             <MyMeetings eventId={eventId} compact headingLevel={3} onCount={setMeetingCount} />
