@@ -68,9 +68,10 @@ const MODULES = [
   portalModule,
   venueModule,
   exhibitionModule,
-  programmeModule,
   chatModule,
   meetingsModule,
+  // After meetings: My schedule's calendar holds the participant's meetings (meetings' port).
+  programmeModule,
   leadsModule,
 ];
 

@@ -205,8 +205,9 @@ export function createMeetingsService(deps: MeetingsDeps) {
     return moved.meeting;
   }
 
-  function toIcs(event: MeetingsEvent, rows: MeetingRow[], names: Map<string, string>, me: string): string {
-    const list: EventAttributes[] = rows.map((m) => {
+  /** One calendar entry per meeting, as `me` sees it (the other side's name, where, its status). */
+  function calendarEntries(event: MeetingsEvent, rows: MeetingRow[], names: Map<string, string>, me: string): EventAttributes[] {
+    return rows.map((m) => {
       const other = m.requesterEventUserId === me ? m.inviteeEventUserId : m.requesterEventUserId;
       const where = m.mode === 2 ? 'Video call' : m.place === 2 ? `Networking Lounge${m.tableNumber ? `, table ${m.tableNumber}` : ''}` : `Booth ${m.booth ?? ''}`.trim();
       return {
@@ -224,6 +225,10 @@ export function createMeetingsService(deps: MeetingsDeps) {
         status: m.status === 1 ? 'CONFIRMED' : 'TENTATIVE',
       };
     });
+  }
+
+  function toIcs(event: MeetingsEvent, rows: MeetingRow[], names: Map<string, string>, me: string): string {
+    const list = calendarEntries(event, rows, names, me);
     const { error, value } = createEvents(list, { productId: 'pavilion/meetings', calName: `${event.name}: meetings` });
     if (error || !value) throw error ?? new Error('ics failed');
     return value;
@@ -394,6 +399,18 @@ export function createMeetingsService(deps: MeetingsDeps) {
       const rows = (await repo.meetingsOf(eventId, me.eventUserId)).filter((m) => m.status === 0 || m.status === 1);
       const names = await namesOfParticipants(eventId, rows.flatMap((m) => [m.requesterEventUserId, m.inviteeEventUserId]));
       return toIcs(me.event, rows, names, me.eventUserId);
+    },
+
+    /**
+     * A participant's pending and accepted meetings as calendar entries (a port: the programme puts them in My
+     * schedule's calendar file and feed, SPEC "meetings are added to My Schedule and to the calendar feed").
+     */
+    async calendarEntriesOf(eventId: string, eventUserId: string): Promise<EventAttributes[]> {
+      const event = await deps.findEvent(eventId);
+      if (!event) return [];
+      const rows = (await repo.meetingsOf(eventId, eventUserId)).filter((m) => m.status === 0 || m.status === 1);
+      const names = await namesOfParticipants(eventId, rows.flatMap((m) => [m.requesterEventUserId, m.inviteeEventUserId]));
+      return calendarEntries(event, rows, names, eventUserId);
     },
 
     /* ---------- mail (the durable change's subscriber) ---------- */

@@ -31,13 +31,14 @@ declare module '../../platform/app-module.ts' {
 /** The programme module in the app's module list (after portal: its attendee data asks the portal's tab rule). */
 export const programmeModule = defineModule({
   name: 'programme',
-  needs: ['events', 'portal'],
-  create: (p, { events, portal }) =>
+  needs: ['events', 'portal', 'meetings'],
+  create: (p, { events, portal, meetings }) =>
     createProgrammeModule(p.db, {
       audit: p.audit,
       assertEvent: events.assertEvent,
       findEvent: (eventId) => events.service.findOwner(eventId),
       assertTabVisible: (eventId, tabName, caller) => portal.assertTabVisible(eventId, tabName, caller),
+      meetingEntries: (eventId, eventUserId) => meetings.service.calendarEntriesOf(eventId, eventUserId),
       calendarFeed: {
         sign: (claims) => p.tokens.signCalendarFeed(claims),
         verify: (token) => p.tokens.verifyCalendarFeed(token),

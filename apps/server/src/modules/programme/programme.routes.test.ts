@@ -267,6 +267,18 @@ describe('attendee schedule and bookings', () => {
     expect((await t.app.inject({ method: 'GET', url: path.replace(token, `${h}.${claims}.${sig!.slice(0, -2)}AA`) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: path.replace(token, 'not-a-token') })).statusCode).toBe(400);
     expect((await call('GET', {}, `${base(eventId)}/my-schedule/feed`)).statusCode).toBe(401);
+
+    // My schedule holds the participant's meetings too (the meetings module's port), in the file and the feed.
+    const meetingsBase = `/api/eventservices/events/${eventId}/meetings`;
+    expect((await call('PUT', hostA, `${meetingsBase}/settings`, { days: [{ date: '2027-03-02', start: '10:00', end: '11:00' }], slotMinutes: 30, loungeTables: 2 })).statusCode).toBe(200);
+    const pUserId = (await t.ctx.tokens.verifyEventAccess(p['x-user-access-token']!))!.eventUserId;
+    const asker = await participant(eventId);
+    const asked = await call('POST', asker, `${meetingsBase}/requests`, { inviteeEventUserId: pUserId, slot: '2027-03-02T10:00', place: 2, mode: 1, type: 2, booth: null, message: '' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const withMeeting = (await t.app.inject({ method: 'GET', url: path })).body;
+    expect(withMeeting.match(/BEGIN:VEVENT/g)).toHaveLength(3);
+    expect(withMeeting).toContain('SUMMARY:Meeting with Pat');
+    expect((await call('GET', p, `${base(eventId)}/my-schedule.ics`)).body).toContain('SUMMARY:Meeting with Pat');
   });
 
   it('books exactly the capacity when many participants race for the last seats, the rest waitlisted in order', async () => {

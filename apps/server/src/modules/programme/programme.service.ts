@@ -38,6 +38,8 @@ export type ProgrammeDeps = {
   findEvent: (eventId: string) => Promise<ProgrammeEvent | null>;
   /** The portal's port: throws as the tab's own data route would (404/401/403) unless the caller may see the tab. */
   assertTabVisible: (eventId: string, tabName: string, caller: ProgrammeCaller) => Promise<unknown>;
+  /** The meetings module's port: the participant's pending and accepted meetings as calendar entries. */
+  meetingEntries: (eventId: string, eventUserId: string) => Promise<EventAttributes[]>;
   /** The calendar feed's signed address (platform tokens) and the account it names, as the auth guard loads callers. */
   calendarFeed: {
     sign: (claims: { userId: string; eventId: string; eventUserId: string }) => Promise<string>;
@@ -100,7 +102,7 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     return { eventUserId: caller.eventAccess.eventUserId, userId: caller.user.userId };
   }
 
-  function toIcs(event: ProgrammeEvent, sessions: SessionRow[], rooms: Map<string, string>): string {
+  function toIcs(event: ProgrammeEvent, sessions: SessionRow[], rooms: Map<string, string>, extra: EventAttributes[] = []): string {
     const list: EventAttributes[] = sessions.map((s) => ({
       uid: `${s.id}@pavilion`,
       productId: 'pavilion/programme',
@@ -115,7 +117,7 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       endOutputType: 'utc',
       calName: event.name,
     }));
-    const { error, value } = createEvents(list, { productId: 'pavilion/programme', calName: event.name });
+    const { error, value } = createEvents([...list, ...extra], { productId: 'pavilion/programme', calName: event.name });
     if (error || !value) throw error ?? new Error('ics failed');
     return value;
   }
@@ -356,7 +358,9 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       const event = await eventOrThrow(eventId);
       const sessions = await repo.bookedSessions(eventId, who.eventUserId);
       const { rooms } = await repo.eventRead(eventId);
-      return toIcs(event, sessions, new Map(rooms.map((r) => [r.id, r.name])));
+      // My schedule holds the participant's meetings too (modules/meetings), in the file and in the subscribed feed.
+      const meetings = await deps.meetingEntries(eventId, who.eventUserId);
+      return toIcs(event, sessions, new Map(rooms.map((r) => [r.id, r.name])), meetings);
     },
   };
 }
