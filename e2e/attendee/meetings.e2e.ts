@@ -171,9 +171,14 @@ describe('meetings and matchmaking', () => {
     await buyer.goto('/tabs/event-info');
     await buyer.getByRole('link', { name: 'My profile' }).click({ timeout: 30_000 });
     await buyer.getByRole('switch', { name: 'Appear in the networking directory' }).check({ force: true });
+    await buyer.getByRole('textbox', { name: 'Country' }).fill('Indi');
+    await buyer.getByRole('option', { name: 'India', exact: true }).click();
     await buyer.getByRole('button', { name: 'Save profile' }).click();
     await buyer.getByText('Profile saved').first().waitFor();
     await exhibitor.goto('/tabs/networking');
+    // The directory filters by the country people give in their profile.
+    await exhibitor.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'India' }, { timeout: 30_000 });
+    await exhibitor.getByText('1 person', { exact: true }).waitFor({ timeout: 15_000 });
     const card = exhibitor.getByRole('article', { name: 'Arjun Attendee' });
     await card.getByRole('button', { name: 'Request a meeting with Arjun Attendee' }).click({ timeout: 30_000 });
     const fromCard = exhibitor.getByRole('dialog');

@@ -84,6 +84,13 @@ export const ZDirectoryQuery = z.strictObject({
   q: plain(100).optional(),
   interest: plain(40).optional(),
   company: plain(100).optional(),
+  /** A country of the listed profiles (ISO alpha-2). */
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((c) => c.toUpperCase())
+    .optional(),
   userType: z.coerce.number().int().min(1).max(20).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   /** SPEC §9 pager: default page size 10. */
@@ -97,6 +104,7 @@ export const ZDirectoryEntry = z.object({
   lastName: z.string(),
   jobTitle: z.string(),
   company: z.string(),
+  countryCode: z.string(),
   interests: z.array(z.string()),
   photoUrl: z.string().nullable(),
   userType: z.number().nullable(),
@@ -106,8 +114,8 @@ export const ZDirectoryPage = zPage(ZDirectoryEntry).extend({
   /** Filter choices from everyone listed (interests and companies), sorted. */
   interests: z.array(z.string()),
   companies: z.array(z.string()),
-  /** Registrations carry no country field yet, so the directory cannot filter by it. */
-  countryFilter: z.literal(false),
+  /** The countries the listed people gave in their profile (ISO alpha-2, sorted): the country filter's choices. */
+  countries: z.array(z.string()),
 });
 export type TDirectoryPage = z.infer<typeof ZDirectoryPage>;
 

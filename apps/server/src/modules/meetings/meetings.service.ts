@@ -313,17 +313,18 @@ export function createMeetingsService(deps: MeetingsDeps) {
         .filter((p) => !needle || `${p.firstName} ${p.lastName} ${p.jobTitle} ${p.company}`.toLowerCase().includes(needle))
         .filter((p) => !interest || p.interests.some((i) => i.toLowerCase() === interest))
         .filter((p) => !company || p.company.toLowerCase().includes(company))
+        .filter((p) => !q.country || p.countryCode === q.country)
         .filter((p) => q.userType === undefined || p.userType === q.userType)
         .sort((a, b) => `${a.lastName} ${a.firstName}`.localeCompare(`${b.lastName} ${b.firstName}`) || a.pair.localeCompare(b.pair));
       const uniq = (xs: string[]) => [...new Map(xs.filter(Boolean).map((x) => [x.toLowerCase(), x])).values()].sort((a, b) => a.localeCompare(b));
       return {
-        items: hits.slice((q.page - 1) * q.pageSize, q.page * q.pageSize).map((p) => ({ pair: p.pair, eventUserId: p.eventUserId, firstName: p.firstName, lastName: p.lastName, jobTitle: p.jobTitle, company: p.company, interests: p.interests, photoUrl: p.photoUrl, userType: p.userType })),
+        items: hits.slice((q.page - 1) * q.pageSize, q.page * q.pageSize).map((p) => ({ pair: p.pair, eventUserId: p.eventUserId, firstName: p.firstName, lastName: p.lastName, jobTitle: p.jobTitle, company: p.company, countryCode: p.countryCode, interests: p.interests, photoUrl: p.photoUrl, userType: p.userType })),
         total: hits.length,
         page: q.page,
         pageSize: q.pageSize,
         interests: uniq(everyone.flatMap((p) => p.interests)),
         companies: uniq(everyone.map((p) => p.company)),
-        countryFilter: false,
+        countries: [...new Set(everyone.map((p) => p.countryCode).filter(Boolean))].sort(),
       };
     },
 

@@ -38,6 +38,7 @@ function cardOf(row: ProfileRow, a: Attendee): TPublicProfile {
     lastName: a.lastName,
     jobTitle: row.jobTitle,
     company: row.company,
+    countryCode: row.countryCode,
     interests: row.interests,
     photoUrl: publicPhotoUrl(formatPair(row.eventId, row.publicId), a.photoUpdatedAt),
   };
@@ -72,6 +73,7 @@ export function createProfileService(deps: ProfileDeps) {
       photoUrl: deps.photoUrlOf(a.id, a.photoUpdatedAt),
       jobTitle: row.jobTitle,
       company: row.company,
+      countryCode: row.countryCode,
       interests: row.interests,
       isInDirectory: row.isInDirectory,
       isProfilePublic: row.isProfilePublic,

@@ -19,6 +19,8 @@ export const attendeeProfiles = pgTable(
     publicId: text('public_id').notNull(),
     jobTitle: text('job_title').notNull().default(''),
     company: text('company').notNull().default(''),
+    /** ISO 3166 alpha-2 code of SPEC §3.2's country table, or '' (the networking directory's country filter). */
+    countryCode: text('country_code').notNull().default(''),
     interests: jsonb('interests').$type<string[]>().notNull().default([]),
     isInDirectory: boolean('is_in_directory').notNull().default(false),
     isProfilePublic: boolean('is_profile_public').notNull().default(false),

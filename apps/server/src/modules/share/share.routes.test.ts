@@ -74,7 +74,7 @@ describe('share links', () => {
     expect((await t.app.inject(pub(`/profile-links/${pair}`))).statusCode).toBe(404);
     expect((await setProfile(true)).statusCode).toBe(200);
     const card = (await t.app.inject(pub(`/profile-links/${pair}`))).json().data;
-    expect(card.profile).toEqual({ firstName: 'Zoë', lastName: 'Secretname', jobTitle: 'Chief <Cat> Herder', company: 'Acme "Ltd"', interests: ['Cats'], photoUrl: null });
+    expect(card.profile).toEqual({ firstName: 'Zoë', lastName: 'Secretname', jobTitle: 'Chief <Cat> Herder', company: 'Acme "Ltd"', countryCode: '', interests: ['Cats'], photoUrl: null });
     expect(JSON.stringify(card)).not.toContain(registrationId);
     await setProfile(false);
     const hidden = await t.app.inject(pub(`/profile-links/${pair}`));

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { USER_TYPE_LABELS } from '@pavilion/domain/access/user-types';
+import { findCountry } from '@pavilion/domain/reference/countries';
 import { useEventData } from '../../../app/session-storage.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { meetingsApi, meetingsKeys } from '../api/meetings-api.ts';
@@ -21,15 +22,16 @@ export function NetworkingTab({ eventId }: { eventId: string }) {
   const [q, setQ] = useState('');
   const [interest, setInterest] = useState('');
   const [company, setCompany] = useState('');
+  const [country, setCountry] = useState('');
   const [userType, setUserType] = useState('');
   const [page, setPage] = useState(1);
   const [asking, setAsking] = useState<{ eventUserId: string; name: string } | null>(null);
   // A participant of this event (signed in at ei/{eventId}) may ask anyone listed who has entered the app.
   const me = eventData?.eventId === eventId ? eventData.eventUserId : null;
-  const query = { ...(q.trim() ? { q: q.trim() } : {}), ...(interest ? { interest } : {}), ...(company ? { company } : {}), ...(userType ? { userType: Number(userType) } : {}), page, pageSize: 10 };
+  const query = { ...(q.trim() ? { q: q.trim() } : {}), ...(interest ? { interest } : {}), ...(company ? { company } : {}), ...(country ? { country } : {}), ...(userType ? { userType: Number(userType) } : {}), page, pageSize: 10 };
   const dir = useQuery({ queryKey: meetingsKeys.directory(eventId, query), queryFn: ({ signal }) => meetingsApi.directory(eventId, query, signal), placeholderData: (prev) => prev });
   const data = dir.data;
-  const filtered = !!(q.trim() || interest || company || userType);
+  const filtered = !!(q.trim() || interest || company || country || userType);
   const reset = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
     setPage(1);
@@ -50,15 +52,18 @@ export function NetworkingTab({ eventId }: { eventId: string }) {
         <NativeSelect aria-label={t('meetings.directory.interest')} data={[{ value: '', label: t('meetings.directory.allInterests') }, ...data.interests.map((x) => ({ value: x, label: x }))]} value={interest} onChange={(e) => reset(setInterest)(e.currentTarget.value)} />
         <NativeSelect aria-label={t('meetings.directory.company')} data={[{ value: '', label: t('meetings.directory.allCompanies') }, ...data.companies.map((x) => ({ value: x, label: x }))]} value={company} onChange={(e) => reset(setCompany)(e.currentTarget.value)} />
         <NativeSelect
+          aria-label={t('meetings.directory.country')}
+          data={[{ value: '', label: t('meetings.directory.allCountries') }, ...data.countries.map((c) => ({ value: c, label: findCountry(c)?.name ?? c }))]}
+          value={country}
+          onChange={(e) => reset(setCountry)(e.currentTarget.value)}
+        />
+        <NativeSelect
           aria-label={t('meetings.directory.userType')}
           data={[{ value: '', label: t('meetings.directory.allTypes') }, ...Object.entries(USER_TYPE_LABELS).map(([value, label]) => ({ value, label: String(label) }))]}
           value={userType}
           onChange={(e) => reset(setUserType)(e.currentTarget.value)}
         />
       </Group>
-      <Text size="xs" c="dimmed">
-        {t('meetings.directory.noCountry')}
-      </Text>
       <Text size="sm" c="dimmed" aria-live="polite">
         {t('meetings.directory.total', { count: data.total })}
       </Text>
@@ -79,9 +84,9 @@ export function NetworkingTab({ eventId }: { eventId: string }) {
               <Text fw={600}>
                 {p.firstName} {p.lastName}
               </Text>
-              {(p.jobTitle || p.company) && (
+              {(p.jobTitle || p.company || p.countryCode) && (
                 <Text size="sm" c="dimmed">
-                  {[p.jobTitle, p.company].filter(Boolean).join(' · ')}
+                  {[p.jobTitle, p.company, p.countryCode ? (findCountry(p.countryCode)?.name ?? p.countryCode) : ''].filter(Boolean).join(' · ')}
                 </Text>
               )}
               {p.interests.length > 0 && (

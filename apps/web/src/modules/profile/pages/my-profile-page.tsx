@@ -1,11 +1,12 @@
 import '../profile-i18n.ts';
-import { useState } from 'react';
-import { Box, Button, Group, NativeSelect, Paper, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Box, Button, Group, NativeSelect, Paper, Select, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconExternalLink, IconShare, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MAX_INTERESTS, ZProfileRequest, type TOwnProfile, type TProfileRequest } from '@pavilion/domain/profile/profile.schemas';
+import { activeCountries } from '@pavilion/domain/reference/countries';
 import { schemaValidator } from '../../../app/form-errors.ts';
 import { homeForCurrentUser } from '../../../app/guards.tsx';
 import { useFormMutation } from '../../../app/use-form-mutation.ts';
@@ -17,7 +18,7 @@ import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { OwnPhoto, useMyEbadges } from '../../ebadge/index.ts';
 import { useMyProfiles, useSaveProfile } from '../hooks.ts';
 
-const valuesOf = (p: TOwnProfile): TProfileRequest => ({ jobTitle: p.jobTitle, company: p.company, interests: p.interests, isInDirectory: p.isInDirectory, isProfilePublic: p.isProfilePublic });
+const valuesOf = (p: TOwnProfile): TProfileRequest => ({ jobTitle: p.jobTitle, company: p.company, countryCode: p.countryCode, interests: p.interests, isInDirectory: p.isInDirectory, isProfilePublic: p.isProfilePublic });
 
 function ProfileForm({ profile }: { profile: TOwnProfile }) {
   const { t } = useTranslation();
@@ -26,6 +27,7 @@ function ProfileForm({ profile }: { profile: TOwnProfile }) {
   const badges = useMyEbadges();
   const badge = badges.data?.find((b) => b.eventUserId === profile.registrationId);
   const plUrl = `/pl/${encodeURIComponent(profile.pair)}`;
+  const countries = useMemo(() => activeCountries().map((c) => ({ value: c.countryCode, label: c.name })), []);
 
   return (
     <form onSubmit={form.onSubmit((values) => save.submit(values))} noValidate>
@@ -40,6 +42,17 @@ function ProfileForm({ profile }: { profile: TOwnProfile }) {
         )}
         <TextInput label={t('profile.jobTitle')} autoComplete="organization-title" maxLength={100} {...form.getInputProps('jobTitle')} />
         <TextInput label={t('profile.company')} autoComplete="organization" maxLength={100} {...form.getInputProps('company')} />
+        <Select
+          label={t('profile.country')}
+          description={t('profile.countryHelp')}
+          data={countries}
+          searchable
+          clearable
+          maxDropdownHeight={300}
+          {...form.getInputProps('countryCode')}
+          value={form.values.countryCode || null}
+          onChange={(v) => form.setFieldValue('countryCode', v ?? '')}
+        />
         <TagsInput label={t('profile.interests')} description={t('profile.interestsHelp', { max: MAX_INTERESTS })} maxTags={MAX_INTERESTS} splitChars={[',']} clearable {...form.getInputProps('interests')} />
         <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
           <Text component="legend" fw={600} size="sm" mb={4}>

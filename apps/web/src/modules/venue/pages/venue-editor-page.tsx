@@ -67,13 +67,20 @@ function PublishSwitch({ eventId, page, state, canPublish }: { eventId: string; 
     },
   });
   const isSaved = state.updatedAt !== null;
+  // The switch shows the choice at once, in the same event (a controlled input whose state changes only after the
+  // mutation starts is put back for a moment, and a quick second look sees it unchanged), until the saved state is read.
+  const [choice, setChoice] = useState<boolean | null>(null);
   return (
     <Stack gap={4}>
       <Switch
         label={t('venue.org.published')}
         description={isSaved ? t('venue.org.publishedHint') : t('venue.org.publishSaveFirst')}
-        checked={publish.isPending ? publish.variables : state.isPublished}
-        onChange={(e) => publish.mutate(e.currentTarget.checked)}
+        checked={choice ?? state.isPublished}
+        onChange={(e) => {
+          const next = e.currentTarget.checked;
+          setChoice(next);
+          publish.mutate(next, { onSettled: () => setChoice(null) });
+        }}
         disabled={!canPublish || !isSaved || publish.isPending}
       />
       <Text size="xs" c="dimmed">

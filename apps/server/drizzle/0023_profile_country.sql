@@ -1,0 +1,1 @@
+ALTER TABLE "attendee_profiles" ADD COLUMN "country_code" text DEFAULT '' NOT NULL;
