@@ -99,9 +99,28 @@ describe('virtual venue', () => {
     expect(await attendee.getByRole('heading', { name: 'Getting around' }).count()).toBe(1);
     await expectAccessible(attendee, 'venue info');
 
-    // The hall has no booths until the exhibition exists: it says so rather than inventing any.
+    // The hall is not set up yet: it says so rather than inventing any booths.
     await attendee.goto('/attendium-v2/exhibition-hall');
     await attendee.getByText('The organiser has not set up the exhibition hall yet.').waitFor();
+    // Once the organiser has an exhibitor with a booth and publishes the hall, the hall lists the exhibitors and their
+    // booths (the exhibition module's list, with its search).
+    const ex = `${events}/exhibition`;
+    const company = await organiserCallInPage<{ id: string }>(organiser, 'POST', `${ex}/companies`, { name: 'Nimbus Textiles', category: 'Textiles' });
+    const stall = await organiserCallInPage<{ id: string }>(organiser, 'POST', `${ex}/booths`, { hall: 'Hall 2', number: 'C7', sizeSqm: 9, stallType: 'shell', price: 0, x: 0, y: 0, w: 3, h: 3 });
+    await organiserCallInPage(organiser, 'PUT', `${ex}/booths/${stall.id}/holder`, { companyId: company.id });
+    await organiserCallInPage(organiser, 'PUT', `${events}/venue/exhibition-hall`, { heading: 'The Exhibition Hall', intro: 'Meet the exhibitors of the expo.' });
+    await organiserCallInPage(organiser, 'PUT', `${events}/venue/exhibition-hall/publication`, { isPublished: true });
+    await attendee.reload();
+    await attendee.getByRole('heading', { name: 'The Exhibition Hall' }).waitFor({ timeout: 15_000 });
+    await attendee.getByTestId('exhibitor-row').filter({ hasText: 'Nimbus Textiles' }).getByText('Booth C7 · Hall 2').waitFor({ timeout: 15_000 });
+    await expectAccessible(attendee, 'exhibition hall');
+    await screenshot(attendee, 'venue-exhibition-hall');
+    // The auditorium shows the programme's live or next session, or says there is none.
+    await organiserCallInPage(organiser, 'PUT', `${events}/venue/auditorium`, { heading: 'The Auditorium', intro: 'Keynotes and panels.', liveStreamUrl: null });
+    await organiserCallInPage(organiser, 'PUT', `${events}/venue/auditorium/publication`, { isPublished: true });
+    await attendee.goto('/attendium-v2/auditorium');
+    await attendee.getByRole('heading', { name: 'The Auditorium' }).waitFor({ timeout: 15_000 });
+    await expect.poll(async () => (await attendee.getByTestId('auditorium-session').count()) + (await attendee.getByText('No live or upcoming session').count()), { timeout: 15_000 }).toBeGreaterThan(0);
 
     // On a phone the lobby's hotspots stay links on the banner.
     await attendee.setViewportSize({ width: 390, height: 844 });

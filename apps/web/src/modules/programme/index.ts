@@ -7,3 +7,4 @@ import { lazy } from 'react';
 
 export const ScheduleTab = lazy(() => import('./components/schedule-tab.tsx').then((m) => ({ default: m.ScheduleTab })));
 export const SpeakersTab = lazy(() => import('./components/speakers-tab.tsx').then((m) => ({ default: m.SpeakersTab })));
+export const LiveSession = lazy(() => import('./components/live-session.tsx').then((m) => ({ default: m.LiveSession })));

@@ -63,6 +63,14 @@ export const programmeEn = {
     unlimited: 'No limit',
   },
   types: { talk: 'Talk', panel: 'Panel', workshop: 'Workshop', break: 'Break' },
+  live: {
+    now: 'Now playing',
+    next: 'Next',
+    later: 'Later in the programme',
+    none: 'No live or upcoming session',
+    noneBody: 'Sessions appear here while they play and before they start.',
+    schedule: 'Open the schedule',
+  },
   attendee: {
     schedule: 'Schedule',
     mySchedule: 'My schedule',

@@ -1,10 +1,12 @@
-import { Badge, Box, Button, Group, Image, Paper, Stack, Text, Title, VisuallyHidden, useMatches } from '@mantine/core';
+import { Badge, Box, Button, Group, Image, Paper, Skeleton, Stack, Text, Title, VisuallyHidden, useMatches } from '@mantine/core';
 import { IconBuildingStore, IconExternalLink, IconMapPin, IconPresentation } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TAuditoriumConfig, TExhibitionHallConfig, TLobbyConfig, TVenueHotspot, TVirtualRoomConfig } from '@pavilion/domain/venue/venue.schemas';
 import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ExhibitorsTab } from '../../exhibition/index.ts';
+import { LiveSession } from '../../programme/index.ts';
 import { venueImageUrl } from '../api/venue-api.ts';
 import { VideoEmbed } from './video-embed.tsx';
 
@@ -72,30 +74,42 @@ export function LobbyContent({ eventName, config }: { eventName: string; config:
 }
 
 /** The hall's heading and intro; booth tiles come with the exhibition module (none are made up here). */
-export function ExhibitionHallContent({ config }: { config: TExhibitionHallConfig }) {
+/** The hall's heading and intro, then (for an attendee: `eventId`) the event's exhibitors with their booths. */
+export function ExhibitionHallContent({ config, eventId }: { config: TExhibitionHallConfig; eventId?: string }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
       <PageIntro title={config.heading} text={config.intro} />
-      <Paper withBorder>
-        <EmptyState icon={<IconBuildingStore size={32} />} title={t('venue.attendee.noBooths')} description={t('venue.attendee.noBoothsBody')} />
-      </Paper>
+      {eventId ? (
+        <Suspense fallback={<Skeleton h={160} />}>
+          <ExhibitorsTab eventId={eventId} />
+        </Suspense>
+      ) : (
+        <Paper withBorder>
+          <EmptyState icon={<IconBuildingStore size={32} />} title={t('venue.attendee.noBooths')} description={t('venue.attendee.noBoothsBody')} />
+        </Paper>
+      )}
     </Stack>
   );
 }
 
-/** The organiser's stream if set; the programme's live or next session comes with the programme module. */
-export function AuditoriumContent({ config }: { config: TAuditoriumConfig }) {
+/** The organiser's stream if set, and (for an attendee: `eventId`) the programme's live or next session. */
+export function AuditoriumContent({ config, eventId }: { config: TAuditoriumConfig; eventId?: string }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
       <PageIntro title={config.heading} text={config.intro} />
-      {config.liveStreamUrl ? (
-        <VideoEmbed url={config.liveStreamUrl} title={t('venue.attendee.liveStream')} />
+      {config.liveStreamUrl && <VideoEmbed url={config.liveStreamUrl} title={t('venue.attendee.liveStream')} />}
+      {eventId ? (
+        <Suspense fallback={<Skeleton h={120} />}>
+          <LiveSession eventId={eventId} />
+        </Suspense>
       ) : (
-        <Paper withBorder>
-          <EmptyState icon={<IconPresentation size={32} />} title={t('venue.attendee.noSession')} description={t('venue.attendee.noSessionBody')} />
-        </Paper>
+        !config.liveStreamUrl && (
+          <Paper withBorder>
+            <EmptyState icon={<IconPresentation size={32} />} title={t('venue.attendee.noSession')} description={t('venue.attendee.noSessionBody')} />
+          </Paper>
+        )
       )}
     </Stack>
   );

@@ -23,17 +23,17 @@ const noRetryOn4xx = (count: number, error: unknown) => {
   return (status === undefined || status >= 500) && count < 2;
 };
 
-function Content({ view }: { view: TVenuePageView }) {
+function Content({ view, eventId }: { view: TVenuePageView; eventId: string }) {
   const { content } = view;
   switch (content.page) {
     case 'lobby':
       return content.config && <LobbyContent eventName={view.eventName} config={content.config} />;
     case 'exhibition-hall':
-      return content.config && <ExhibitionHallContent config={content.config} />;
+      return content.config && <ExhibitionHallContent config={content.config} eventId={eventId} />;
     case 'info':
       return content.config && <InfoContent title={content.config.title} cleanHtml={content.config.html} />;
     case 'auditorium':
-      return content.config && <AuditoriumContent config={content.config} />;
+      return content.config && <AuditoriumContent config={content.config} eventId={eventId} />;
     case 'virtual-room':
       return content.config && <VirtualRoomContent config={content.config} timeZone={view.timeZone} isOpenNow={view.isOpenNow} />;
   }
@@ -76,7 +76,7 @@ export function VenuePage({ page }: { page: TVenuePage }) {
       </Paper>
     );
   } else {
-    body = <Content view={view.data} />;
+    body = <Content view={view.data} eventId={eventId} />;
   }
   // The web portal's layout (modules/portal) frames the page: its menu, the main landmark and the width.
   return body;

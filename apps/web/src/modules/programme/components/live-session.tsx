@@ -1,0 +1,66 @@
+import '../programme-i18n.ts';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconPresentation } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { programmeApi, programmeKeys } from '../api/programme-api.ts';
+
+/**
+ * The auditorium's session (the virtual venue's Auditorium page): the one playing now, else the next one, with its
+ * room and speakers, from the Schedule tab's own data (its rules apply). The sessions after it follow in a short list.
+ */
+export function LiveSession({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
+  const schedule = useQuery({ queryKey: programmeKeys.schedule(eventId), queryFn: ({ signal }) => programmeApi.schedule(eventId, signal), retry: false });
+  if (schedule.isPending) return <Skeleton h={120} />;
+  const now = Date.now();
+  const sessions = [...(schedule.data?.sessions ?? [])].filter((s) => new Date(s.endsAt).getTime() > now).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const [current, ...later] = sessions;
+  if (!current) return <EmptyState icon={<IconPresentation size={32} />} title={t('programme.live.none')} description={t('programme.live.noneBody')} />;
+  const isLive = new Date(current.startsAt).getTime() <= now;
+  const data = schedule.data!;
+  const room = data.rooms.find((r) => r.id === current.roomId)?.name;
+  const speakers = data.speakers.filter((sp) => current.speakerIds.includes(sp.id)).map((sp) => sp.name);
+  const when = (s: { start: string; end: string }) => `${s.start.slice(0, 10)} ${s.start.slice(11, 16)}–${s.end.slice(11, 16)}`;
+  return (
+    <Stack gap="sm">
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="live-session-title" data-testid="auditorium-session">
+        <Stack gap={6}>
+          <Badge color={isLive ? 'red.8' : 'blue.8'} variant="filled" w="fit-content">
+            {isLive ? t('programme.live.now') : t('programme.live.next')}
+          </Badge>
+          <Title order={2} fz="h3" id="live-session-title">
+            {current.title}
+          </Title>
+          <Text size="sm">
+            {when(current)} ({data.timeZone}){room ? ` · ${room}` : ''}
+          </Text>
+          {speakers.length > 0 && (
+            <Text size="sm" c="dimmed">
+              {speakers.join(', ')}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+      {later.length > 0 && (
+        <Stack gap={4} component="section" aria-label={t('programme.live.later')}>
+          <Text fw={600} size="sm">
+            {t('programme.live.later')}
+          </Text>
+          {later.slice(0, 3).map((s) => (
+            <Text key={s.id} size="sm">
+              {when(s)} · {s.title}
+            </Text>
+          ))}
+        </Stack>
+      )}
+      <Group>
+        <Button component={Link} to={`/tabs/session-list?eventId=${encodeURIComponent(eventId)}`} variant="light" leftSection={<IconCalendarEvent size={16} aria-hidden />}>
+          {t('programme.live.schedule')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
