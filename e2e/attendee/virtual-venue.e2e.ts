@@ -115,6 +115,10 @@ describe('virtual venue', () => {
     await attendee.getByTestId('exhibitor-row').filter({ hasText: 'Nimbus Textiles' }).getByText('Booth C7 · Hall 2').waitFor({ timeout: 15_000 });
     await expectAccessible(attendee, 'exhibition hall');
     await screenshot(attendee, 'venue-exhibition-hall');
+    // The portal's Exhibitors entry is the app's Exhibitors tab, in the portal's frame.
+    await attendee.getByRole('link', { name: 'Exhibitors', exact: true }).click();
+    await attendee.waitForURL('**/attendium-v2/exhibitors*');
+    await attendee.getByTestId('exhibitor-row').filter({ hasText: 'Nimbus Textiles' }).waitFor({ timeout: 15_000 });
     // The auditorium shows the programme's live or next session, or says there is none.
     await organiserCallInPage(organiser, 'PUT', `${events}/venue/auditorium`, { heading: 'The Auditorium', intro: 'Keynotes and panels.', liveStreamUrl: null });
     await organiserCallInPage(organiser, 'PUT', `${events}/venue/auditorium/publication`, { isPublished: true });

@@ -60,11 +60,11 @@ export type TPortalEntryKey = (typeof PORTAL_ENTRY_KEYS)[number];
 
 export const BUILT_PORTAL_ENTRIES: Readonly<Record<TPortalEntryKey, boolean>> = {
   home: true,
-  networking: false,
-  'event-schedule': false,
+  networking: true,
+  'event-schedule': true,
   'event-feed': false,
-  exhibitors: false,
-  speakers: false,
+  exhibitors: true,
+  speakers: true,
   agenda: false,
   sponsors: false,
   'help-desk': false,

@@ -4,6 +4,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { isPortalEntryKey, portalEntryName } from '@pavilion/domain/navigation/capabilities';
+import type { TAppTabName } from '@pavilion/domain/navigation/app-tabs';
 import { performLogout } from '../../../app/logout.ts';
 import { BrandLogo } from '../../../ui/brand-logo.tsx';
 import { NotAvailable } from '../../../ui/not-available.tsx';
@@ -109,6 +110,19 @@ export function WebPortalEntryPage() {
   usePageTitle(menu.data ? `${name} · ${menu.data.event.name}` : name);
   if (menu.isPending) return <Skeleton h={200} />;
   if (!menu.data) return null;
+  // Entries whose capability is an app tab show that tab's content (its own data routes apply the tab's rules).
+  const tabOfEntry: Partial<Record<string, TAppTabName>> = { networking: 'networking', 'event-schedule': 'session-list', exhibitors: 'exhibitors', speakers: 'speaker-listing' };
+  const tabName = tabOfEntry[entry];
+  if (tabName && item?.isBuilt) {
+    return (
+      <Stack gap="md">
+        <Title order={1} fz={28}>
+          {item.title}
+        </Title>
+        <AppTabContent tabName={tabName} event={menu.data.event} />
+      </Stack>
+    );
+  }
   if (entry === 'home' && item) {
     return (
       <Stack gap="md">
