@@ -8,7 +8,8 @@ import { EmptyState } from './empty-state.tsx';
 export function ListLoading({ rows = 4 }: { rows?: number }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="xs" aria-busy="true" aria-label={t('app.loading')}>
+    // A status region may carry a name (axe: aria-label on a plain div is prohibited); screen readers hear "Loading…".
+    <Stack gap="xs" role="status" aria-busy="true" aria-label={t('app.loading')}>
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} h={44} />
       ))}
