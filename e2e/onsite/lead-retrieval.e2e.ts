@@ -1,4 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,10 +97,35 @@ describe('lead retrieval', () => {
     await phone.waitForURL('**/attendium*');
     await phone.goto('/tabs/lead');
     await phone.getByRole('heading', { name: 'Leads for Lumen Optics' }).waitFor({ timeout: 30_000 });
+
+    // The company's system receives each new lead: the staff member saves its address and keeps the secret shown once.
+    const received: { body: string; timestamp: string; signature: string }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({ body, timestamp: String(req.headers['x-pavilion-timestamp'] ?? ''), signature: String(req.headers['x-pavilion-signature'] ?? '') });
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const webhook = phone.getByRole('region', { name: 'Webhook' });
+    await webhook.getByRole('textbox', { name: 'Address that receives new leads' }).fill(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/leads`);
+    await webhook.getByRole('button', { name: 'Save and make a new secret' }).click();
+    const secret = (await webhook.getByTestId('webhook-secret').innerText({ timeout: 15_000 })).trim();
+    expect(secret.length).toBeGreaterThan(20);
+    await expectAccessible(phone, 'lead webhook');
+
     await phone.getByRole('button', { name: 'Scan a badge' }).click();
 
     const editor = phone.getByTestId('lead-editor');
     await editor.getByRole('heading', { name: 'Vera Visitor' }).waitFor({ timeout: 20_000 });
+    // The new lead reached the company's system, signed with that secret.
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
+    const delivery = received[0]!;
+    expect(delivery.signature).toBe(`sha256=${createHmac('sha256', secret).update(`${delivery.timestamp}.${delivery.body}`).digest('hex')}`);
+    expect(JSON.parse(delivery.body)).toMatchObject({ type: 'lead.created', lead: expect.objectContaining({ firstName: 'Vera' }) });
+    await new Promise((r) => receiver.close(() => r(null)));
     await phone.getByRole('button', { name: 'Stop camera' }).click();
     await editor.getByText('Hot', { exact: true }).click();
     await editor.getByRole('textbox', { name: 'Notes' }).fill('Wants 40 units in spring');

@@ -40,6 +40,8 @@ export const leadsApi = {
   documents: (eventId: string, signal?: AbortSignal) => api.call(`GET ${BOOTH}/documents`, { params: { eventId }, signal, isSilent: true }),
   uploadDocument: (eventId: string, body: TBoothDocumentUpload) => api.call(`POST ${BOOTH}/documents`, { params: { eventId }, body }),
   deleteDocument: (eventId: string, documentId: string) => api.call(`DELETE ${BOOTH}/documents/:documentId`, { params: { eventId, documentId } }),
+  webhook: (eventId: string, signal?: AbortSignal) => api.call(`GET ${BOOTH}/webhook`, { params: { eventId }, signal, isSilent: true }),
+  saveWebhook: (eventId: string, url: string) => api.call(`PUT ${BOOTH}/webhook`, { params: { eventId }, body: { url } }),
   exportCsv: (eventId: string) => downloadFile(api.url(`GET ${BOOTH}/export.csv`, { params: { eventId } }), 'leads.csv'),
   exportXlsx: (eventId: string) => downloadFile(api.url(`GET ${BOOTH}/export.xlsx`, { params: { eventId } }), 'leads.xlsx'),
 };

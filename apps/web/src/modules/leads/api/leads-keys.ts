@@ -12,4 +12,5 @@ export const leadsKeys = {
   myInquiries: (eventId: string) => ['leads', 'my-inquiries', eventId] as const,
   companyInquiries: (eventId: string) => ['leads', 'company-inquiries', eventId] as const,
   onsite: (eventId: string) => ['leads', 'onsite', eventId] as const,
+  webhook: (eventId: string) => ['leads', 'webhook', eventId] as const,
 };

@@ -14,6 +14,7 @@ import { startQrCamera, type TQrCamera } from '../../../ui/qr-reader.ts';
 import { leadsApi, cardsApi } from '../api/leads-api.ts';
 import { BoothDocuments, BriefBag } from './brief-bag.tsx';
 import { CompanyInquiries, MyInquiries } from './inquiries.tsx';
+import { LeadWebhook } from './lead-webhook.tsx';
 import { leadsKeys } from '../api/leads-keys.ts';
 import { idbQueueStorage, newNonce, syncQueue, type TQueueStorage } from '../lib/offline-queue.ts';
 
@@ -381,6 +382,7 @@ function StaffView({ eventId, company, questions, counts }: { eventId: string; c
       <QuestionsEditor eventId={eventId} questions={questions} />
       <CompanyInquiries eventId={eventId} />
       <BoothDocuments eventId={eventId} />
+      <LeadWebhook eventId={eventId} />
     </Stack>
   );
 }
