@@ -119,6 +119,11 @@ describe('virtual venue', () => {
     await attendee.getByRole('link', { name: 'Exhibitors', exact: true }).click();
     await attendee.waitForURL('**/attendium-v2/exhibitors*');
     await attendee.getByTestId('exhibitor-row').filter({ hasText: 'Nimbus Textiles' }).waitFor({ timeout: 15_000 });
+    // My Schedule opens the schedule on the attendee's own sessions and meetings.
+    await attendee.getByRole('link', { name: 'My Schedule', exact: true }).click();
+    await attendee.waitForURL('**/attendium-v2/my-schedule*');
+    await attendee.getByRole('heading', { name: 'My Schedule', level: 1 }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => attendee.getByRole('radio', { name: 'My schedule' }).isChecked(), { timeout: 15_000 }).toBe(true);
     // The auditorium shows the programme's live or next session, or says there is none.
     await organiserCallInPage(organiser, 'PUT', `${events}/venue/auditorium`, { heading: 'The Auditorium', intro: 'Keynotes and panels.', liveStreamUrl: null });
     await organiserCallInPage(organiser, 'PUT', `${events}/venue/auditorium/publication`, { isPublished: true });

@@ -73,7 +73,7 @@ export const BUILT_PORTAL_ENTRIES: Readonly<Record<TPortalEntryKey, boolean>> = 
   info: true,
   auditorium: true,
   'virtual-room': true,
-  'my-schedule': false,
+  'my-schedule': true,
   'e-poster': false,
   feedback: false,
   'delegation-member': false,

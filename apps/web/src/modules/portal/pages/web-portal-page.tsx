@@ -1,4 +1,5 @@
 import '../portal-i18n.ts';
+import { Suspense } from 'react';
 import { Alert, Badge, Box, Button, Container, Flex, Group, NavLink, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { performLogout } from '../../../app/logout.ts';
 import { BrandLogo } from '../../../ui/brand-logo.tsx';
 import { NotAvailable } from '../../../ui/not-available.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
+import { ScheduleTab } from '../../programme/index.ts';
 import { AppTabContent } from '../components/app-tab-content.tsx';
 import { useAppEventId, useWebMenu } from '../hooks.ts';
 
@@ -120,6 +122,18 @@ export function WebPortalEntryPage() {
           {item.title}
         </Title>
         <AppTabContent tabName={tabName} event={menu.data.event} />
+      </Stack>
+    );
+  }
+  if (entry === 'my-schedule' && item?.isBuilt) {
+    return (
+      <Stack gap="md">
+        <Title order={1} fz={28}>
+          {item.title}
+        </Title>
+        <Suspense fallback={<Skeleton h={160} />}>
+          <ScheduleTab eventId={menu.data.event.id} initialView="mine" />
+        </Suspense>
       </Stack>
     );
   }

@@ -121,13 +121,14 @@ function SessionCard({ s, data, eventId, canBook, isNow }: { s: TScheduleSession
  * The attendee app's Schedule tab (`session-list`): the event's sessions by day in the event's time zone, with
  * track/room filters, search and a "now" marker; "My schedule" shows what the participant booked or waits for.
  */
-export function ScheduleTab({ eventId }: { eventId: string }) {
+/** `initialView` 'mine' opens on My schedule (the web portal's My Schedule entry). */
+export function ScheduleTab({ eventId, initialView = 'all' }: { eventId: string; initialView?: 'all' | 'mine' }) {
   const { t } = useTranslation();
   const now = useNow();
   const eventData = useEventData();
   const canBook = eventData?.eventId === eventId;
   const schedule = useQuery({ queryKey: programmeKeys.schedule(eventId), queryFn: ({ signal }) => programmeApi.schedule(eventId, signal) });
-  const [view, setView] = useState<'all' | 'mine'>('all');
+  const [view, setView] = useState<'all' | 'mine'>(initialView);
   // How many of the participant's meetings My schedule shows (modules/meetings), so its empty state tells the truth.
   const [meetingCount, setMeetingCount] = useState(0);
   const [search, setSearch] = useState('');
