@@ -59,6 +59,18 @@ export function createTokens(secret: string, options: { accessTtlSeconds?: numbe
     }
   }
 
+  /** A token naming one participation of an event (`ev`, `eu`) for an account, for one audience; `null`: no expiry. */
+  async function signParticipation(audience: string, claims: EventAccessClaims, ttlSeconds: number | null): Promise<string> {
+    const now = nowSeconds();
+    const jwt = new SignJWT({ ev: claims.eventId, eu: claims.eventUserId }).setProtectedHeader({ alg: 'HS256' }).setIssuer(ISSUER).setAudience(audience).setSubject(claims.userId).setIssuedAt(now);
+    return (ttlSeconds === null ? jwt : jwt.setExpirationTime(now + ttlSeconds)).sign(await keyOnce);
+  }
+  async function verifyParticipation(token: string, audience: string): Promise<EventAccessClaims | null> {
+    const p = await verify(token, audience);
+    if (!p?.sub || typeof p.ev !== 'string' || typeof p.eu !== 'string') return null;
+    return { userId: p.sub, eventId: p.ev, eventUserId: p.eu };
+  }
+
   return {
     accessTtlSeconds: accessTtl,
     async signAccess(claims: AccessClaims): Promise<string> {
@@ -93,39 +105,21 @@ export function createTokens(secret: string, options: { accessTtlSeconds?: numbe
       }
     },
     async signEventAccess(claims: EventAccessClaims, ttlSeconds = 30 * 24 * 3600): Promise<string> {
-      const now = nowSeconds();
-      return new SignJWT({ ev: claims.eventId, eu: claims.eventUserId })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setIssuer(ISSUER)
-        .setAudience('event-access')
-        .setSubject(claims.userId)
-        .setIssuedAt(now)
-        .setExpirationTime(now + ttlSeconds)
-        .sign(await keyOnce);
+      return signParticipation('event-access', claims, ttlSeconds);
     },
     /**
      * A calendar feed's address (programme: "subscribe to my schedule"): calendar apps fetch it without headers, so the
      * participation it reads is signed into the URL. It does not expire (a subscription lasts); it names one event's
-     * participation and reads that person's booked sessions only.
+     * participation and reads that person's own schedule (booked sessions and meetings) only.
      */
     async signCalendarFeed(claims: EventAccessClaims): Promise<string> {
-      return new SignJWT({ ev: claims.eventId, eu: claims.eventUserId })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setIssuer(ISSUER)
-        .setAudience('calendar-feed')
-        .setSubject(claims.userId)
-        .setIssuedAt(nowSeconds())
-        .sign(await keyOnce);
+      return signParticipation('calendar-feed', claims, null);
     },
     async verifyCalendarFeed(token: string): Promise<EventAccessClaims | null> {
-      const p = await verify(token, 'calendar-feed');
-      if (!p?.sub || typeof p.ev !== 'string' || typeof p.eu !== 'string') return null;
-      return { userId: p.sub, eventId: p.ev, eventUserId: p.eu };
+      return verifyParticipation(token, 'calendar-feed');
     },
     async verifyEventAccess(token: string): Promise<EventAccessClaims | null> {
-      const p = await verify(token, 'event-access');
-      if (!p?.sub || typeof p.ev !== 'string' || typeof p.eu !== 'string') return null;
-      return { userId: p.sub, eventId: p.ev, eventUserId: p.eu };
+      return verifyParticipation(token, 'event-access');
     },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zPage } from '../common/pagination.ts';
-import { findCountry } from '../reference/countries.ts';
+import { zCountryCode } from '../reference/countries.ts';
 import { EMAIL_ERROR_KEY, EMAIL_MAX_LENGTH, isValidEmail } from '../validation/email.ts';
 import { zRichText } from '../validation/rich-text.ts';
 import { STALL_TYPES } from './exhibition-forms.ts';
@@ -54,12 +54,7 @@ export const ZCompanyInput = z.strictObject({
   profileHtml: zRichText(20_000).default(''),
   category: zShortText(80).default(''),
   /** ISO 3166 alpha-2 code of SPEC §3.2's country table, or '' when unknown. */
-  countryCode: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((c) => c === '' || findCountry(c) !== undefined, { message: ExhibitionErrorKey.UnknownCountry })
-    .default(''),
+  countryCode: zCountryCode().default(''),
   website: z
     .string()
     .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findCountry } from '../reference/countries.ts';
+import { zCountryCode } from '../reference/countries.ts';
 
 /**
  * The attendee's interests: a bounded list of short tags. Field keys: zod's `too_big` / `too_small` for lengths and
@@ -31,17 +31,10 @@ const interest = z
  * networking directory; `isProfilePublic`: the `pl/` link shows the card (otherwise it answers as unknown). Both off by
  * default: nothing is shown of anyone until they choose it.
  */
-/** ISO 3166 alpha-2 code of SPEC §3.2's country table, or '' (not said). */
-const countryCode = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .refine((c) => c === '' || findCountry(c) !== undefined, { message: 'unknownCountry' });
-
 export const ZProfileRequest = z.strictObject({
   jobTitle: text,
   company: text,
-  countryCode: countryCode.default(''),
+  countryCode: zCountryCode().default(''),
   interests: z
     .array(interest)
     .max(MAX_INTERESTS)

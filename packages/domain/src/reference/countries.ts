@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { COUNTRIES } from './countries.data.ts';
 import type { TCountry } from './country.ts';
 import { findTimeZone } from './time-zones.ts';
@@ -31,3 +32,14 @@ export function currencyOfTimeZone(timeZone: string): string | null {
   const currency = country ? findCountry(country)?.currency : undefined;
   return currency && /^[A-Z]{3}$/.test(currency) ? currency : null;
 }
+
+/** The key a country code outside SPEC §3.2's table is refused with. */
+export const UNKNOWN_COUNTRY_KEY = 'unknownCountry';
+
+/** An ISO 3166 alpha-2 code of SPEC §3.2's country table (any case, stored upper), or '' (not given). */
+export const zCountryCode = () =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((c) => c === '' || findCountry(c) !== undefined, { message: UNKNOWN_COUNTRY_KEY });

@@ -122,6 +122,18 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     return value;
   }
 
+  /** The participant's booked sessions and meetings as one iCalendar file (the download and the subscribed feed). */
+  async function myScheduleIcs(caller: ProgrammeCaller, eventId: string): Promise<string> {
+    await deps.assertTabVisible(eventId, 'session-list', caller);
+    const who = participantOf(caller, eventId);
+    const event = await eventOrThrow(eventId);
+    const sessions = await repo.bookedSessions(eventId, who.eventUserId);
+    const { rooms } = await repo.eventRead(eventId);
+    // My schedule holds the participant's meetings too (modules/meetings), in the file and in the subscribed feed.
+    const meetings = await deps.meetingEntries(eventId, who.eventUserId);
+    return toIcs(event, sessions, new Map(rooms.map((r) => [r.id, r.name])), meetings);
+  }
+
   async function saveSession(caller: AuthUser, organisationId: string, eventId: string, id: string | null, input: TSessionInput): Promise<TSession> {
     const { scope, event } = await organiserScope(caller, organisationId, eventId);
     const speakerIds = [...new Set(input.speakerIds)];
@@ -349,19 +361,10 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       const claims = await deps.calendarFeed.verify(feedToken);
       const user = claims ? await deps.calendarFeed.loadUser(claims.userId) : null;
       if (!claims || !user) throw programmeErrors.notFound('Calendar');
-      return this.myScheduleIcs({ user, eventAccess: { eventId: claims.eventId, eventUserId: claims.eventUserId } }, claims.eventId);
+      return myScheduleIcs({ user, eventAccess: { eventId: claims.eventId, eventUserId: claims.eventUserId } }, claims.eventId);
     },
 
-    async myScheduleIcs(caller: ProgrammeCaller, eventId: string): Promise<string> {
-      await deps.assertTabVisible(eventId, 'session-list', caller);
-      const who = participantOf(caller, eventId);
-      const event = await eventOrThrow(eventId);
-      const sessions = await repo.bookedSessions(eventId, who.eventUserId);
-      const { rooms } = await repo.eventRead(eventId);
-      // My schedule holds the participant's meetings too (modules/meetings), in the file and in the subscribed feed.
-      const meetings = await deps.meetingEntries(eventId, who.eventUserId);
-      return toIcs(event, sessions, new Map(rooms.map((r) => [r.id, r.name])), meetings);
-    },
+    myScheduleIcs,
   };
 }
 export type ProgrammeService = ReturnType<typeof createProgrammeService>;

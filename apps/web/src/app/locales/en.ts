@@ -45,6 +45,8 @@ export const en = {
   },
   /** Every domain error key (SPEC §5/§8 keys and the domain's own), plus two the forms use for zod's size checks. */
   validation: {
+    // Country codes outside SPEC §3.2's table (domain reference/countries.ts zCountryCode: companies, profiles).
+    unknownCountry: 'Choose a country from the list.',
     ...VALIDATION_MESSAGES_EN,
     invalid: 'This value is not valid.',
     tooLong: 'This value is too long.',

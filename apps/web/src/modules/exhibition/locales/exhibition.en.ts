@@ -146,7 +146,6 @@ export const exhibitionEn = {
 
 /** Validation keys this module's server adds (ExhibitionErrorKey). */
 export const exhibitionValidationEn = {
-  unknownCountry: 'Choose a country from the list.',
   outsidePlan: 'The booth must fit inside the hall plan.',
   unknownCompany: 'This company is not an exhibitor of this event.',
   websiteUrlRequired: 'Enter a web address starting with https:// or http://.',

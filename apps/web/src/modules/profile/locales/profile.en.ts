@@ -11,7 +11,7 @@ export const profileEn = {
   interestsHelp: 'Up to {{max}} topics; press Enter after each.',
   privacy: 'Privacy',
   country: 'Country',
-  countryHelp: 'Shown on your card, and how others find you by country in the networking directory.',
+  countryHelp: 'Shown on your card in the networking directory, where people can look for others by country.',
   isInDirectory: 'Appear in the networking directory',
   isInDirectoryHelp: 'Other attendees of this event can find you by name, job title, company and interests.',
   isProfilePublic: 'Show my profile on my profile link',
