@@ -45,8 +45,6 @@ export const CHAT_INBOUND = {
 } as const;
 export type TChatInboundEvent = keyof typeof CHAT_INBOUND;
 export const CHAT_INBOUND_EVENTS = Object.keys(CHAT_INBOUND) as TChatInboundEvent[];
-/** The inbound events this build acts on; every other one is validated and then refused with CTL NOT_AVAILABLE. */
-export const CHAT_INBOUND_BUILT: readonly TChatInboundEvent[] = ['message', 'readMessage', 'typing', 'CTL'];
 
 /** What the server sends (the same names where it delivers what a client sent, plus SPEC §7 "Listens for"). */
 export const CHAT_OUTBOUND = {

@@ -15,6 +15,7 @@ import {
 import type { EventAccess } from '../../platform/auth-guard.ts';
 import { hmacKey } from '../../platform/tokens.ts';
 import type { ChatMessageRow, ChatRepository } from './chat.repository.ts';
+import type { ChatSocket } from './chat.socket.ts';
 import { chatErrors } from './chat.errors.ts';
 
 /** Who acts: a participation of one event (from the socket's or the request's event access token). */
@@ -34,7 +35,7 @@ export type ChatDeps = {
   /** The event's networking directory (profile's port: only those who chose to appear), with each registration's email. */
   directory: (eventId: string) => Promise<{ registrationId: string; name: string; email: string }[]>;
   /** Delivers to every socket of these participations (all instances, through the Redis adapter). */
-  emit: (eventUserIds: string[], event: string, payload: unknown) => void;
+  emit: ChatSocket['toEventUsers'];
   signingSecret: () => Promise<string>;
 };
 
@@ -138,9 +139,9 @@ export function createChatService(deps: ChatDeps) {
         createdAt: deps.now(),
       });
       const stored = row ?? (await deps.repo.byClientId(actor.eventUserId, input.clientId!));
-      const [message] = await toStored([stored!], member);
+      const message = (await toStored([stored!], member))[0]!;
       deps.emit(member, 'message', message);
-      return message!;
+      return message;
     },
 
     /** `readMessage`: the reader's mark moves to this message (never back); the room's members hear of it. */

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../platform/app-module.ts';
 import { newId } from '../../platform/ids.ts';
-import { eventUserRoom } from '../../platform/realtime.ts';
 import { loadSigningSecret } from '../../platform/secrets.ts';
 import { createChatRepository } from './chat.repository.ts';
 import { registerChatRoutes } from './chat.routes.ts';
@@ -11,16 +10,22 @@ import type { Db } from '../../platform/db.ts';
 import type { Server } from 'socket.io';
 
 export type { ChatService } from './chat.service.ts';
+export type { ChatSocket, ChatHandler, ChatSocketContext } from './chat.socket.ts';
 
 /**
  * Chat (issue 17, first slice): 1:1 rooms between participants of one event, messages stored before delivery,
  * history, read receipts and typing over the /chatservices socket, and the SPEC §7 video token.
  */
-export function createChatModule(db: Db, deps: Omit<ChatDeps, 'repo' | 'newId'> & { io: Server; log: { error(obj: unknown, msg?: string): void } }) {
-  const service = createChatService({ repo: createChatRepository(db), newId, ...deps });
-  attachChatSocket(deps.io, service, deps.log);
+export function createChatModule(db: Db, deps: Omit<ChatDeps, 'repo' | 'newId' | 'emit'> & { io: Server; log: { error(obj: unknown, msg?: string): void } }) {
+  const socket = attachChatSocket(deps.io, deps.log);
+  const service = createChatService({ repo: createChatRepository(db), newId, emit: socket.toEventUsers, ...deps });
+  socket.handle('message', (actor, data) => service.send(actor, data));
+  socket.handle('readMessage', (actor, data) => service.read(actor, data));
+  socket.handle('typing', (actor, data) => service.typing(actor, data));
   return {
     service,
+    /** The SPEC §7 chat socket: later modules register their events' handlers and send through it. */
+    socket,
     plugin: async (app: FastifyInstance) => registerChatRoutes(app, service),
   };
 }
@@ -50,9 +55,6 @@ export const chatModule = defineModule({
         const listed = await profile.port.directory(eventId);
         const emails = new Map((await p.ports.registration.attendeesByIds(listed.map((d) => d.registrationId))).map((a) => [a.id, a.email]));
         return listed.flatMap((d) => (emails.has(d.registrationId) ? [{ registrationId: d.registrationId, name: `${d.firstName} ${d.lastName}`.trim(), email: emails.get(d.registrationId)! }] : []));
-      },
-      emit: (eventUserIds, event, payload) => {
-        if (eventUserIds.length > 0) p.realtime.chat.to(eventUserIds.map(eventUserRoom)).emit(event, payload);
       },
       signingSecret: () => loadSigningSecret(p.db, p.config.JWT_SECRET),
     }),
