@@ -8,11 +8,13 @@ import pino from 'pino';
 
 // The machine's Redis (CI sets REDIS_URL; a developer machine of this kind runs one on the default port).
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+// One deployment's prefix for this file's instances (createTestApp gives every app its own otherwise).
+const deployment = `realtime-test-${process.pid}-${Date.now().toString(36)}`;
 const apps: TestApp[] = [];
 const sockets: Socket[] = [];
 
 async function start(env: Record<string, string> = {}): Promise<{ t: TestApp; url: string }> {
-  const t = await createTestApp({ REDIS_URL: redisUrl, ...env });
+  const t = await createTestApp({ REDIS_URL: redisUrl, REDIS_PREFIX: deployment, ...env });
   apps.push(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return { t, url: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` };

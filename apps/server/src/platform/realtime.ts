@@ -206,6 +206,12 @@ export async function createRealtime(deps: {
         io.local.disconnectSockets(true);
         io.engine.close();
       }
+      if (redisClients.length > 0) {
+        // Stop listening to the other instances first: a request of theirs (fetchSockets) answered after the clients
+        // quit would publish on a closed client, an unhandled rejection that ends the process while it shuts down.
+        for (const io of [chat, hospitality]) void io.of('/').adapter.close();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
     },
   };

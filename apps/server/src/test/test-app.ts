@@ -45,9 +45,15 @@ export type TestApp = { app: FastifyInstance; ctx: AppContext; config: AppConfig
  * One test database that app instances start on, stop and start again (restart and crash tests): `start` builds a
  * ready app on it (optionally with its own clock); `close` closes the database.
  */
+/**
+ * A Redis channel prefix of the test file's own: files run side by side on one Redis, and without it each file's
+ * instances would answer the others' adapter requests (fetchSockets waits for every instance on the channel).
+ */
+const testRedisPrefix = () => `test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
 export async function createRestartableApps(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long', REDIS_URL: '', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long', REDIS_URL: '', REDIS_PREFIX: testRedisPrefix(), ...env });
   return {
     database,
     async start(now?: () => Date) {
@@ -68,6 +74,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
     REDIS_URL: '',
+    REDIS_PREFIX: testRedisPrefix(),
     ...env,
   });
   const database = await createTestDatabase();

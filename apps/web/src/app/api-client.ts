@@ -4,7 +4,6 @@ import {
   DANGEROUS_REQUEST_CODE,
   DANGEROUS_REQUEST_MESSAGE,
   USER_ACCESS_TOKEN_HEADER,
-  containsDangerousContent,
   type TErrorEnvelope,
 } from '@pavilion/domain';
 import type { TApiRoute } from '@pavilion/domain/api-routes';
@@ -70,6 +69,16 @@ let purifierLoading: Promise<TDOMPurify> | null = null;
 export function loadSanitiser(): Promise<TDOMPurify> {
   purifierLoading ??= import('dompurify').then((m) => (purifier = m.default));
   return purifierLoading;
+}
+
+/**
+ * The SPEC §5 scan of outgoing bodies (its decoders and patterns, ~1 KB gzipped) loads with the first request that has
+ * a body: a public page's first download carries none of it, and the body waits for it only once.
+ */
+let dangerScan: Promise<(value: unknown) => boolean> | null = null;
+function loadDangerScan(): Promise<(value: unknown) => boolean> {
+  dangerScan ??= import('@pavilion/domain/validation/dangerous-content').then((m) => m.containsDangerousContent);
+  return dangerScan;
 }
 
 export function isSanitiserLoaded(): boolean {
@@ -175,7 +184,7 @@ export function createApiClient(deps: TApiClientDeps) {
 
   async function send<T>(method: THttpMethod, path: string, options: TRequestOptions, isRetry: boolean): Promise<TRawResponse<T>> {
     const hasBody = options.body !== undefined;
-    if (hasBody && containsDangerousContent(options.body)) {
+    if (hasBody && (await loadDangerScan())(options.body)) {
       deps.notifyError(DANGEROUS_REQUEST_MESSAGE);
       const synthetic: TApiError = { status: 'ERROR', code: DANGEROUS_REQUEST_CODE, message: DANGEROUS_REQUEST_MESSAGE };
       throw synthetic;
