@@ -45,6 +45,9 @@ import { portalModule } from './modules/portal/index.ts';
 import { chatModule } from './modules/chat/index.ts';
 import { meetingsModule } from './modules/meetings/index.ts';
 import { leadsModule } from './modules/leads/index.ts';
+import { liveModule } from './modules/live/index.ts';
+import { videoModule } from './modules/video/index.ts';
+import { notificationsModule } from './modules/notifications/index.ts';
 
 /**
  * The module list: adding a module is its folder (whose index.ts defines it with `defineModule`) and one line here.
@@ -72,7 +75,13 @@ const MODULES = [
   meetingsModule,
   // After meetings: My schedule's calendar holds the participant's meetings (meetings' port).
   programmeModule,
+  // After chat (its socket) and programme (its sessions): the live session room.
+  liveModule,
   leadsModule,
+  // After chat (its socket): 1:1 video calls, lounges and discussion tables.
+  videoModule,
+  // After chat (its socket), programme (a session's audience) and meetings (its notices): inbox and announcements.
+  notificationsModule,
 ];
 
 export type { AppEvents } from './platform/app-module.ts';
@@ -107,6 +116,8 @@ export type AppContext = {
   programme: AppModules['programme']['service'];
   programmeTesting: AppModules['programme']['testing'];
   meetings: AppModules['meetings'];
+  /** Video calls and tables (tests set its ringing time and the seat lock's control). */
+  video: AppModules['video'];
   venue: AppModules['venue']['service'];
   routes: RouteDeclaration[];
 };
@@ -242,5 +253,5 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, programme: modules.programme.service, programmeTesting: modules.programme.testing, meetings: modules.meetings, venue: modules.venue.service, routes } };
+  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, programme: modules.programme.service, programmeTesting: modules.programme.testing, meetings: modules.meetings, video: modules.video, venue: modules.venue.service, routes } };
 }

@@ -16,10 +16,14 @@ import { profileRoutes } from './profile/profile.routes.ts';
 import { shareRoutes } from './share/share.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
 import { exhibitionRoutes } from './exhibition/exhibition.routes.ts';
+import { serviceFormsRoutes } from './exhibition/service-forms.routes.ts';
 import { programmeRoutes } from './programme/programme.routes.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
 import { meetingsRoutes } from './meetings/meetings.routes.ts';
 import { leadsRoutes } from './leads/leads.routes.ts';
+import { liveRoutes } from './live/live.routes.ts';
+import { videoRoutes } from './video/video.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
 
 /**
  * Every module's route contracts, one line each (issue 13). The server's route-catalogue test checks that what
@@ -46,10 +50,14 @@ export const API_ROUTES = {
   share: shareRoutes,
   portal: portalRoutes,
   exhibition: exhibitionRoutes,
+  serviceForms: serviceFormsRoutes,
   programme: programmeRoutes,
   chat: chatRoutes,
   meetings: meetingsRoutes,
   leads: leadsRoutes,
+  live: liveRoutes,
+  video: videoRoutes,
+  notifications: notificationsRoutes,
 } as const satisfies Record<string, Record<string, TRouteContract>>;
 
 export type TApiRoute = {

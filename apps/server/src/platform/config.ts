@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIceServer } from '@pavilion/domain/video/video.schemas';
 
 const zBool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -29,6 +30,26 @@ export const ZConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: zBool.default(false),
+  /**
+   * STUN/TURN servers for WebRTC calls and table video, as JSON (RTCPeerConnection's iceServers), e.g.
+   * [{"urls":"stun:stun.example.org:3478"}]. Default none: on one network host candidates suffice.
+   */
+  RTC_ICE_SERVERS: z
+    .string()
+    .default('[]')
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {urls, username?, credential?}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(ZIceServer).max(10)),
+  /** The LiveKit media server for tables of more than four people (with its API key and secret); unset: mesh video up to 4. */
+  LIVEKIT_URL: z.string().regex(/^(wss?|https?):\/\//, 'must start with wss://, ws://, https:// or http://').optional(),
+  LIVEKIT_API_KEY: z.string().min(1).optional(),
+  LIVEKIT_API_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 export type AppConfig = z.infer<typeof ZConfig>;
 

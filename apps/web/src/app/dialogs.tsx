@@ -14,16 +14,17 @@ export { DESKTOP_HINT_KEY, SMALL_SCREEN_QUERY, isPhoneFirstPath };
 
 /**
  * SPEC §2.3/§4: 'Your Session is expired' with 'Login Again'. Clicking outside does nothing; Escape (Mantine's
- * onClose) logs out, exactly like the button. Shown only on /list/ pages or /app/ pages with event data.
+ * onClose) logs out, exactly like the button. Shown only on /list/ pages or /app/ pages with event data, or wherever
+ * `force` is set (SPEC §8: a 401 on the video token shows it on the attendee's call, modules/video).
  */
-export function SessionExpiredDialog() {
+export function SessionExpiredDialog({ force = false }: { force?: boolean } = {}) {
   const { t } = useTranslation();
   const isExpired = useSessionExpired();
   const eventData = useEventData();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [isBusy, setBusy] = useState(false);
-  const isOpen = isExpired && shouldShowSessionExpiredDialog(pathname, !!eventData?.eventId);
+  const isOpen = isExpired && (force || shouldShowSessionExpiredDialog(pathname, !!eventData?.eventId));
   useModalBackground(isOpen);
 
   const loginAgain = () => {

@@ -19,6 +19,28 @@ const loadDialogs = () => import('./dialogs.tsx');
 const SessionExpiredDialog = lazy(() => loadDialogs().then((m) => ({ default: m.SessionExpiredDialog })));
 const DesktopHintDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DesktopHintDialog })));
 const ModalsHost = lazy(() => import('./modals-host.tsx').then((m) => ({ default: m.ModalsHost })));
+/**
+ * modules/video: rings an incoming call on any attendee page of a participant signed in to an event. The door itself is
+ * imported on demand (a static import would put its lazy() declarations in every page's first download), and the call
+ * host it loads is a plain component: the door exports its loader, not a lazy() component (a lazy() around another breaks React, error 306).
+ */
+const CallHost = lazy(() =>
+  import('../modules/video/index.ts')
+    .then((m) => m.loadCallHost())
+    .then((m) => ({ default: m.CallHost })),
+);
+const isAttendeeCallPath = (pathname: string) => pathname.startsWith('/attendium') || pathname.startsWith('/tabs/');
+
+function DeferredCallHost() {
+  const { pathname } = useLocation();
+  const eventData = useEventData();
+  if (!eventData?.eventId || !eventData.eventUserId || !isAttendeeCallPath(pathname)) return null;
+  return (
+    <Suspense fallback={null}>
+      <CallHost />
+    </Suspense>
+  );
+}
 
 /** Stays true once the condition has been true, so a dialog loaded on demand can play its closing transition. */
 function useLatch(condition: boolean): boolean {
@@ -105,6 +127,7 @@ export function RootLayout() {
       <SessionWatchdog />
       <Outlet key={reloadCount} />
       <DeferredDialogs />
+      <DeferredCallHost />
       <ScrollRestorationOff />
     </>
   );

@@ -94,6 +94,11 @@ const loadExhibition = {
   companies: () => import('../modules/exhibition/pages/companies-page.tsx'),
   booths: () => import('../modules/exhibition/pages/booths-page.tsx'),
   onsiteLeads: () => import('../modules/leads/pages/onsite-leads-page.tsx'),
+  serviceForms: () => import('../modules/exhibition/pages/service-forms-page.tsx'),
+  submissions: () => import('../modules/exhibition/pages/submissions-page.tsx'),
+  fulfilment: () => import('../modules/exhibition/pages/fulfilment-page.tsx'),
+  myStand: () => import('../modules/exhibition/pages/my-stand-page.tsx'),
+  myForm: () => import('../modules/exhibition/pages/my-form-page.tsx'),
 };
 
 /** Sessions & agenda (modules/programme): the organiser's section under /app/sessions. */
@@ -144,13 +149,17 @@ export const signedInRoutes: RouteObject[] = [
         ],
       }),
       // Exhibitors & booths (modules/exhibition): companies (with their products) and booths on the hall plan.
-      gated(['AP-482', 'AP-535', 'AP-585'], {
+      gated(['AP-482', 'AP-535', 'AP-585', 'AP-516', 'AP-519'], {
         path: 'app/exhibitors',
         lazy: page(loadExhibition.section, 'ExhibitionSection'),
         children: [
           { index: true, lazy: page(loadExhibition.section, 'ExhibitionSectionIndex') },
           gated('AP-482', { path: 'companies', lazy: page(loadExhibition.companies, 'CompaniesPage') }),
           gated('AP-535', { path: 'booths', lazy: page(loadExhibition.booths, 'BoothsPage') }),
+          // The 23 service forms (issue 15): settings, the companies' submissions, the fulfilment board.
+          gated('AP-516', { path: 'service-forms', lazy: page(loadExhibition.serviceForms, 'ServiceFormsPage') }),
+          gated('AP-519', { path: 'submissions', lazy: page(loadExhibition.submissions, 'SubmissionsPage') }),
+          gated('AP-519', { path: 'fulfilment', lazy: page(loadExhibition.fulfilment, 'FulfilmentPage') }),
           // SPEC §2.6 host report tab Onsite Leads (modules/leads): counts per company.
           gated('AP-585', { path: 'onsite-leads', lazy: page(loadExhibition.onsiteLeads, 'OnsiteLeadsPage') }),
         ],
@@ -166,10 +175,18 @@ export const signedInRoutes: RouteObject[] = [
           gated('AP-328', { path: 'rooms', lazy: page(loadProgramme.pages, 'RoomsPage') }),
           gated('AP-307', { path: 'tracks', lazy: page(loadProgramme.pages, 'TracksPage') }),
           gated('AP-335', { path: 'speakers', lazy: page(loadProgramme.pages, 'SpeakersPage') }),
+          // The live session room's moderator console (modules/live).
+          gated('AP-300', { path: 'live', lazy: page(() => import('../modules/live/pages/live-console-page.tsx'), 'LiveConsolePage') }),
         ],
       }),
       // Networking & meetings (modules/meetings): meeting hours, lounge tables, the Meetings and Scheduled Meetings lists.
+      // Lounge & discussion tables (modules/video): topic, seats 2–8, opening hours.
+      gated('AP-460', { path: 'app/networking-tables', lazy: page(() => import('../modules/video/pages/org-tables-page.tsx'), 'OrgTablesPage') }),
       gated(['AP-447', 'AP-437'], { path: 'app/meetings', lazy: page(() => import('../modules/meetings/pages/org-meetings-page.tsx'), 'OrgMeetingsPage') }),
+      // Announcements (modules/notifications): send to everyone, ticket holders or a session's audience; the sent list.
+      gated(['AP-350', 'AP-355'], { path: 'app/announcements', lazy: page(() => import('../modules/notifications/pages/announcements-page.tsx'), 'AnnouncementsPage') }),
+      // Chat moderation (modules/chat): reports, mute/remove, delete a message (Group Chats: View AP-434, Moderate AP-436).
+      gated('AP-434', { path: 'app/chat-moderation', lazy: page(() => import('../modules/chat/pages/org-chat-moderation-page.tsx'), 'OrgChatModerationPage') }),
       // Badges (modules/badges): templates, printing, history, links to the desk stations.
       gated(['AP-224', 'AP-235', 'AP-231'], {
         path: 'app/badges',
@@ -242,8 +259,13 @@ export const signedInRoutes: RouteObject[] = [
   { path: 'eb', lazy: page(loadEbadge.mine, 'MyEbadgesPage') },
   // The attendee's profile (modules/profile) and own share links (modules/share): `i`, `pl`, `ic` open the same page
   // on its invitation link, profile link, or invitation card and calendar.
+  // The exhibiting company admin's stand area (modules/exhibition): its booths and their service forms.
+  { path: 'attendium/stand', lazy: page(loadExhibition.myStand, 'MyStandPage') },
+  { path: 'attendium/stand/:boothId/:formCode', lazy: page(loadExhibition.myForm, 'MyFormPage') },
   { path: 'attendium/profile', lazy: page(() => import('../modules/profile/pages/my-profile-page.tsx'), 'MyProfilePage') },
   // 1:1 chat with other participants of the event signed in to (modules/chat, issue 17); linked from the attendee home.
   { path: 'attendium/chat', lazy: page(() => import('../modules/chat/pages/chat-page.tsx'), 'ChatPage') },
+  // The networking lounge and discussion tables of the event signed in to (modules/video, issue 17).
+  { path: 'attendium/lounge', lazy: page(() => import('../modules/video/pages/lounge-page.tsx'), 'LoungePage') },
   ...(['i', 'pl', 'ic'] as const).map((kind) => ({ path: kind, lazy: page(() => import('../modules/share/pages/my-links-page.tsx'), 'MyLinksPage', { kind }) })),
 ];

@@ -12,5 +12,14 @@ export const chatErrors = {
   replyNotFound: () => new AppError(400, 'CHAT_REPLY_NOT_FOUND', 'The message replied to is not in this conversation'),
   messageNotFound: () => new AppError(404, 'CHAT_MESSAGE_NOT_FOUND', 'No such message in this conversation'),
   dangerous: () => new AppError(400, DANGEROUS_REQUEST_CODE, DANGEROUS_REQUEST_MESSAGE),
+  /** Either side has blocked the other: no 1:1 messages between them. */
+  blocked: () => new AppError(403, 'CHAT_BLOCKED', 'You cannot message this person: one of you has blocked the other'),
+  muted: (until: Date | null) => new AppError(403, 'CHAT_MUTED', until ? `An organiser has muted you in this event's chat until ${until.toISOString().slice(11, 16)} UTC` : "An organiser has muted you in this event's chat"),
+  removed: () => new AppError(403, 'CHAT_REMOVED', "An organiser has removed you from this event's chat"),
+  notGroup: () => new AppError(400, 'CHAT_NOT_GROUP', 'That conversation is not a group'),
+  groupName: () => new AppError(400, 'CHAT_GROUP_NAME_REQUIRED', 'A new group needs a name'),
+  groupFull: (max: number) => new AppError(409, 'CHAT_GROUP_FULL', `A group has at most ${max} members`),
+  selfBlock: () => new AppError(400, 'CHAT_BAD_MEMBER', 'You cannot block or report yourself'),
+  reportNotFound: () => new AppError(404, 'CHAT_REPORT_NOT_FOUND', 'No such report in this event'),
   rtcForbiddenUser: () => new AppError(403, 'RTC_FORBIDDEN_USER', 'A video token can only be made for yourself'),
 };

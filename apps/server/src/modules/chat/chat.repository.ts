@@ -1,15 +1,17 @@
-import { and, count, desc, eq, gt, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { chatMessages, chatRoomMembers, chatRooms } from './chat.tables.ts';
+import { chatBlocks, chatMessages, chatReports, chatRestrictions, chatRoomMembers, chatRooms } from './chat.tables.ts';
 
 export type ChatRoomRow = typeof chatRooms.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type ChatMemberRow = typeof chatRoomMembers.$inferSelect;
+export type ChatReportRow = typeof chatReports.$inferSelect;
+export type ChatRestrictionRow = typeof chatRestrictions.$inferSelect;
 
 /** Two participations' room key: the same whichever of them writes first. */
 export const pairKeyOf = (a: string, b: string) => [a, b].sort().join(':');
 
-/** The only file that queries chat_rooms, chat_room_members and chat_messages. */
+/** The only file that queries the chat tables (rooms, members, messages, blocks, reports, restrictions). */
 export function createChatRepository(db: Db) {
   /** Messages after `readId` (by time, then id) that are not `self`'s: the unread ones. */
   async function afterCondition(roomId: string, readId: string | null): Promise<SQL | undefined> {
@@ -114,8 +116,131 @@ export function createChatRepository(db: Db) {
       const [n] = await db
         .select({ n: count() })
         .from(chatMessages)
-        .where(and(eq(chatMessages.roomId, roomId), ne(chatMessages.fromEventUserId, eventUserId), after));
+        .where(and(eq(chatMessages.roomId, roomId), ne(chatMessages.fromEventUserId, eventUserId), isNull(chatMessages.deletedAt), after));
       return { last: last ?? null, unread: Number(n?.n ?? 0) };
+    },
+
+    /* ----- groups ----- */
+
+    /** Creates a group with its members in one transaction. */
+    async createGroup(row: { id: string; organisationId: string; eventId: string; name: string; createdBy: string; members: string[] }): Promise<ChatRoomRow> {
+      return db.transaction(async (tx) => {
+        const [room] = await tx
+          .insert(chatRooms)
+          .values({ id: row.id, organisationId: row.organisationId, eventId: row.eventId, pairKey: `group:${row.id}`, kind: 'group', name: row.name, createdByEventUserId: row.createdBy })
+          .returning();
+        await tx.insert(chatRoomMembers).values(row.members.map((eventUserId) => ({ roomId: row.id, eventUserId })));
+        return room!;
+      });
+    },
+    /** Adds members (those already in are left as they are); answers the ids that were added. */
+    async addMembers(roomId: string, eventUserIds: string[]): Promise<string[]> {
+      if (eventUserIds.length === 0) return [];
+      const added = await db
+        .insert(chatRoomMembers)
+        .values(eventUserIds.map((eventUserId) => ({ roomId, eventUserId })))
+        .onConflictDoNothing()
+        .returning({ eventUserId: chatRoomMembers.eventUserId });
+      return added.map((a) => a.eventUserId);
+    },
+    async removeMember(roomId: string, eventUserId: string): Promise<boolean> {
+      const gone = await db.delete(chatRoomMembers).where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.eventUserId, eventUserId))).returning({ roomId: chatRoomMembers.roomId });
+      return gone.length > 0;
+    },
+    /** The participant's groups in the event (their ids). */
+    async groupsOf(eventId: string, eventUserId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: chatRooms.id })
+        .from(chatRooms)
+        .innerJoin(chatRoomMembers, eq(chatRoomMembers.roomId, chatRooms.id))
+        .where(and(eq(chatRooms.eventId, eventId), eq(chatRooms.kind, 'group'), eq(chatRoomMembers.eventUserId, eventUserId)));
+      return rows.map((r) => r.id);
+    },
+    /** Everyone who shares a room with the participant in the event (whom their online state concerns). */
+    async contactsOf(eventUserId: string): Promise<string[]> {
+      const mine = db.select({ roomId: chatRoomMembers.roomId }).from(chatRoomMembers).where(eq(chatRoomMembers.eventUserId, eventUserId));
+      const rows = await db
+        .selectDistinct({ eventUserId: chatRoomMembers.eventUserId })
+        .from(chatRoomMembers)
+        .where(and(inArray(chatRoomMembers.roomId, mine), ne(chatRoomMembers.eventUserId, eventUserId)))
+        .limit(5000);
+      return rows.map((r) => r.eventUserId);
+    },
+
+    /* ----- moderation of messages ----- */
+
+    async messageInEvent(eventId: string, messageId: string): Promise<ChatMessageRow | null> {
+      const [m] = await db.select().from(chatMessages).where(and(eq(chatMessages.eventId, eventId), eq(chatMessages.id, messageId))).limit(1);
+      return m ?? null;
+    },
+    async deleteMessage(messageId: string, byUserId: string, at: Date): Promise<void> {
+      await db.update(chatMessages).set({ deletedAt: at, deletedByUserId: byUserId }).where(and(eq(chatMessages.id, messageId), isNull(chatMessages.deletedAt)));
+    },
+
+    /* ----- blocks ----- */
+
+    async block(eventId: string, blocker: string, blocked: string): Promise<void> {
+      await db.insert(chatBlocks).values({ eventId, blockerEventUserId: blocker, blockedEventUserId: blocked }).onConflictDoNothing();
+    },
+    async unblock(blocker: string, blocked: string): Promise<void> {
+      await db.delete(chatBlocks).where(and(eq(chatBlocks.blockerEventUserId, blocker), eq(chatBlocks.blockedEventUserId, blocked)));
+    },
+    /** Whom the participant has blocked. */
+    async blockedBy(blocker: string): Promise<string[]> {
+      const rows = await db.select({ id: chatBlocks.blockedEventUserId }).from(chatBlocks).where(eq(chatBlocks.blockerEventUserId, blocker)).orderBy(desc(chatBlocks.createdAt));
+      return rows.map((r) => r.id);
+    },
+    /** Whether either of the two has blocked the other. */
+    async isBlockedEither(a: string, b: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: chatBlocks.blockerEventUserId })
+        .from(chatBlocks)
+        .where(or(and(eq(chatBlocks.blockerEventUserId, a), eq(chatBlocks.blockedEventUserId, b)), and(eq(chatBlocks.blockerEventUserId, b), eq(chatBlocks.blockedEventUserId, a))))
+        .limit(1);
+      return !!row;
+    },
+
+    /* ----- reports ----- */
+
+    async insertReport(row: typeof chatReports.$inferInsert): Promise<void> {
+      await db.insert(chatReports).values(row);
+    },
+    async reports(eventId: string, status: 'open' | 'resolved' | 'all', limit = 200): Promise<ChatReportRow[]> {
+      return db
+        .select()
+        .from(chatReports)
+        .where(and(eq(chatReports.eventId, eventId), status === 'all' ? undefined : eq(chatReports.status, status)))
+        .orderBy(desc(chatReports.createdAt))
+        .limit(limit);
+    },
+    async setReportStatus(eventId: string, reportId: string, status: 'open' | 'resolved', byUserId: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(chatReports)
+        .set({ status, resolvedAt: status === 'resolved' ? at : null, resolvedByUserId: status === 'resolved' ? byUserId : null })
+        .where(and(eq(chatReports.eventId, eventId), eq(chatReports.id, reportId)))
+        .returning({ id: chatReports.id });
+      return rows.length > 0;
+    },
+
+    /* ----- restrictions ----- */
+
+    async restrictions(eventUserIds: string[]): Promise<ChatRestrictionRow[]> {
+      if (eventUserIds.length === 0) return [];
+      return db.select().from(chatRestrictions).where(inArray(chatRestrictions.eventUserId, eventUserIds));
+    },
+    async setRestriction(row: { eventUserId: string; eventId: string; byUserId: string; at: Date } & Partial<Pick<ChatRestrictionRow, 'isMuted' | 'mutedUntil' | 'isRemoved'>>): Promise<ChatRestrictionRow> {
+      const patch = {
+        ...(row.isMuted !== undefined ? { isMuted: row.isMuted, mutedUntil: row.mutedUntil ?? null } : {}),
+        ...(row.isRemoved !== undefined ? { isRemoved: row.isRemoved } : {}),
+        updatedAt: row.at,
+        updatedByUserId: row.byUserId,
+      };
+      const [saved] = await db
+        .insert(chatRestrictions)
+        .values({ eventUserId: row.eventUserId, eventId: row.eventId, ...patch })
+        .onConflictDoUpdate({ target: chatRestrictions.eventUserId, set: patch })
+        .returning();
+      return saved!;
     },
   };
 }

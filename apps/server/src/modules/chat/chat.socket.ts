@@ -24,6 +24,8 @@ export type ChatHandler<E extends TChatInboundEvent> = (actor: ChatActor, data: 
  */
 export type ChatSocket = {
   handle<E extends TChatInboundEvent>(event: E, handler: ChatHandler<E>): void;
+  /** Called when a socket of a participation has connected (joined its participation's room). */
+  onConnect(handler: (actor: ChatActor, ctx: ChatSocketContext) => void | Promise<void>): void;
   /** Called when one socket of a participation goes away (after it has left its rooms). */
   onDisconnect(handler: (actor: ChatActor, ctx: ChatSocketContext) => void | Promise<void>): void;
   /** To every socket of these participations (every instance, through the Redis adapter). */
@@ -32,6 +34,8 @@ export type ChatSocket = {
   toRoom<E extends TChatOutboundEvent>(room: string, event: E, payload: TChatOutbound<E>): void;
   /** How many sockets of this participation are connected (every instance). */
   socketCount(eventUserId: string): Promise<number>;
+  /** Which of these participations have at least one socket connected (every instance, one round trip). */
+  onlineOf(eventUserIds: readonly string[]): Promise<Set<string>>;
   /** The events some module acts on. */
   built(): TChatInboundEvent[];
 };
@@ -44,6 +48,7 @@ export type ChatSocket = {
 export function attachChatSocket(io: Server, log: Log): ChatSocket {
   const handlers = new Map<TChatInboundEvent, ChatHandler<TChatInboundEvent>>();
   const disconnects: ((actor: ChatActor, ctx: ChatSocketContext) => void | Promise<void>)[] = [];
+  const connects: ((actor: ChatActor, ctx: ChatSocketContext) => void | Promise<void>)[] = [];
   handlers.set('CTL', () => Promise.resolve({ pong: true }));
 
   io.on('connection', (socket: Socket) => {
@@ -92,6 +97,15 @@ export function attachChatSocket(io: Server, log: Log): ChatSocket {
       });
     }
 
+    const connected = actorOf();
+    if (connected) {
+      for (const fn of connects) {
+        Promise.resolve()
+          .then(() => fn(connected, ctx))
+          .catch((err: unknown) => log.error({ err }, 'chat socket connect handler failed'));
+      }
+    }
+
     socket.on('disconnect', () => {
       const actor = actorOf();
       if (!actor) return;
@@ -103,10 +117,26 @@ export function attachChatSocket(io: Server, log: Log): ChatSocket {
     });
   });
 
+  /**
+   * The sockets in these rooms on every instance. An instance that does not answer in time (one stopping, Redis slow)
+   * leaves this instance's own: a presence dot may be wrong for a moment, a chat list never fails for it.
+   */
+  async function socketsIn(rooms: string[]) {
+    try {
+      return await io.in(rooms).fetchSockets();
+    } catch (err) {
+      log.error({ err }, 'chat presence: other instances did not answer; this instance only');
+      return io.local.in(rooms).fetchSockets();
+    }
+  }
+
   return {
     handle(event, handler) {
       if (handlers.has(event)) throw new Error(`Chat socket event ${event} already has a handler`);
       handlers.set(event, handler as ChatHandler<TChatInboundEvent>);
+    },
+    onConnect(handler) {
+      connects.push(handler);
     },
     onDisconnect(handler) {
       disconnects.push(handler);
@@ -118,7 +148,13 @@ export function attachChatSocket(io: Server, log: Log): ChatSocket {
       io.to(room).emit(event, payload);
     },
     async socketCount(eventUserId) {
-      return (await io.in(eventUserRoom(eventUserId)).fetchSockets()).length;
+      return (await socketsIn([eventUserRoom(eventUserId)])).length;
+    },
+    async onlineOf(eventUserIds) {
+      if (eventUserIds.length === 0) return new Set();
+      const sockets = await socketsIn(eventUserIds.map(eventUserRoom));
+      const wanted = new Set(eventUserIds);
+      return new Set(sockets.map((s) => (s.data as { user?: SocketUser }).user?.eventUserId).filter((id): id is string => !!id && wanted.has(id)));
     },
     built: () => [...handlers.keys()],
   };

@@ -6,6 +6,7 @@ import { createChatRepository } from './chat.repository.ts';
 import { registerChatRoutes } from './chat.routes.ts';
 import { createChatService, type ChatDeps } from './chat.service.ts';
 import { attachChatSocket } from './chat.socket.ts';
+import { createChatModeration, type ChatModerationDeps } from './chat.moderation.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Server } from 'socket.io';
 
@@ -13,20 +14,33 @@ export type { ChatService } from './chat.service.ts';
 export type { ChatSocket, ChatHandler, ChatSocketContext } from './chat.socket.ts';
 
 /**
- * Chat (issue 17, first slice): 1:1 rooms between participants of one event, messages stored before delivery,
- * history, read receipts and typing over the /chatservices socket, and the SPEC §7 video token.
+ * Chat (issue 17): 1:1 rooms and named groups between participants of one event, messages stored before delivery,
+ * history, read receipts, typing and online state over the /chatservices socket, blocking and reporting, the
+ * organiser's moderation (mute, remove, delete a message; audited), and the SPEC §7 video token.
  */
-export function createChatModule(db: Db, deps: Omit<ChatDeps, 'repo' | 'newId' | 'emit'> & { io: Server; log: { error(obj: unknown, msg?: string): void } }) {
+export function createChatModule(
+  db: Db,
+  deps: Omit<ChatDeps, 'repo' | 'newId' | 'emit' | 'onlineOf' | 'socketCount'> & Pick<ChatModerationDeps, 'audit' | 'assertEvent'> & { io: Server; log: { error(obj: unknown, msg?: string): void } },
+) {
   const socket = attachChatSocket(deps.io, deps.log);
-  const service = createChatService({ repo: createChatRepository(db), newId, emit: socket.toEventUsers, ...deps });
+  const repo = createChatRepository(db);
+  const service = createChatService({ repo, newId, emit: socket.toEventUsers, onlineOf: socket.onlineOf, socketCount: socket.socketCount, ...deps });
+  const moderation = createChatModeration({ repo, newId, emit: socket.toEventUsers, ...deps });
   socket.handle('message', (actor, data) => service.send(actor, data));
   socket.handle('readMessage', (actor, data) => service.read(actor, data));
   socket.handle('typing', (actor, data) => service.typing(actor, data));
+  socket.handle('joinGroup', (actor, data) => service.joinGroup(actor, data));
+  socket.handle('leaveGroup', (actor, data) => service.leaveGroup(actor, data));
+  socket.handle('messageGroup', (actor, data) => service.sendGroup(actor, data));
+  // SPEC §3.10 online state: Online while any socket of the participation is connected (on any instance).
+  socket.onConnect((actor) => service.connected(actor));
+  socket.onDisconnect((actor) => service.disconnected(actor));
   return {
     service,
+    moderation,
     /** The SPEC §7 chat socket: later modules register their events' handlers and send through it. */
     socket,
-    plugin: async (app: FastifyInstance) => registerChatRoutes(app, service),
+    plugin: async (app: FastifyInstance) => registerChatRoutes(app, service, moderation),
   };
 }
 
@@ -47,6 +61,8 @@ export const chatModule = defineModule({
       io: p.realtime.chat,
       log: p.log,
       now: p.now,
+      audit: p.audit,
+      assertEvent: events.assertEvent,
       participants: (eventId, ids) => events.service.participants(eventId, ids),
       participantsOfUsers: (eventId, userIds) => events.service.participantsOfUsers(eventId, userIds),
       namesOf: (userIds) => p.ports.auth.namesOf(userIds),

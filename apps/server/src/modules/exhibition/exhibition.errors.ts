@@ -10,4 +10,20 @@ export const exhibitionErrors = {
   staffTaken: (email: string, company: string) => new AppError(409, 'EXHIBITION_STAFF_TAKEN', `${email} already staffs ${company} at this event`),
   companyHoldsBooths: (numbers: string[]) =>
     new AppError(409, 'EXHIBITION_COMPANY_HOLDS_BOOTHS', `This company holds booth${numbers.length > 1 ? 's' : ''} ${numbers.join(', ')}: free ${numbers.length > 1 ? 'them' : 'it'} first`),
+  // Service forms (issue 15).
+  submissionNotFound: () => new AppError(404, 'NOT_FOUND', 'Submission not found'),
+  attachmentNotFound: () => new AppError(404, 'NOT_FOUND', 'This submission has no attachment'),
+  notCompanyAdmin: () => new AppError(403, 'EXHIBITION_NOT_COMPANY_ADMIN', 'Only the admin of an exhibiting company of this event can use its stand area: open the invitation link from your mail'),
+  adminTeamAccount: () => new AppError(409, 'EXHIBITION_ADMIN_TEAM_ACCOUNT', 'This email belongs to an organiser team account: invite the company with another address'),
+  adminTaken: (company: string) => new AppError(409, 'EXHIBITION_ADMIN_TAKEN', `This person is already the admin of ${company} at this event`),
+  formNotActive: (form: string) => new AppError(409, 'EXHIBITION_FORM_NOT_ACTIVE', `${form} is not open for this event`),
+  formStallType: (form: string, formStall: string, booth: string, boothStall: string) =>
+    new AppError(409, 'EXHIBITION_FORM_STALL_TYPE', `${form} is for ${formStall} stalls; booth ${booth} is a ${boothStall} stall`),
+  deadlinePassed: (form: string, deadline: string, timeZone: string) =>
+    new AppError(409, 'EXHIBITION_FORM_DEADLINE_PASSED', `The deadline for ${form} was ${deadline.replace('T', ' ')} (${timeZone}): it takes no more changes`),
+  submissionStale: () => new AppError(409, 'EXHIBITION_SUBMISSION_STALE', 'Someone else saved this form after you opened it: reload it to see their changes, then save again'),
+  submissionStatus: (action: string, status: string, allowed: string[]) =>
+    new AppError(409, 'EXHIBITION_SUBMISSION_STATUS', `A ${status} submission cannot be ${PAST[action] ?? action}; allowed: ${allowed.length ? allowed.join(', ') : 'nothing more'}`),
 };
+
+const PAST: Record<string, string> = { save: 'saved', submit: 'submitted', approve: 'approved', reject: 'rejected', fulfil: 'marked fulfilled' };

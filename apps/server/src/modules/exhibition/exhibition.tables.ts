@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from '../events/events.tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -98,3 +98,126 @@ export const exhibitionCompanyStaff = pgTable(
   },
   (t) => [uniqueIndex('exhibition_company_staff_event_email_uq').on(t.eventId, t.email), index('exhibition_company_staff_company_idx').on(t.companyId)],
 );
+
+// PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer.
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * One SPEC §3.5 service form's settings for an event (issue 15). A form never saved has no row: it is off, with the
+ * catalogue's defaults. `deadline_local` is the wall-clock time the organiser typed (event time zone), `deadline_at`
+ * the instant it is.
+ */
+export const exhibitionFormSettings = pgTable(
+  'exhibition_form_settings',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id').notNull(),
+    formCode: text('form_code').notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    deadlineLocal: text('deadline_local'),
+    deadlineAt: ts('deadline_at'),
+    instructions: text('instructions').notNull().default(''),
+    particulars: jsonb('particulars').$type<{ name: string; unit: string; rate: number; currency: string }[]>().notNull().default([]),
+    questions: jsonb('questions').$type<{ label: string; isRequired: boolean }[]>().notNull().default([]),
+    needsApproval: boolean('needs_approval').notNull().default(true),
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    registerButton: boolean('register_button').notNull().default(false),
+    allowAsService: boolean('allow_as_service').notNull().default(false),
+    isSurveyForm: boolean('is_survey_form').notNull().default(false),
+    showOnlyDocuments: boolean('show_only_documents').notNull().default(false),
+    updatedBy: text('updated_by'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('exhibition_form_settings_event_form_uq').on(t.eventId, t.formCode)],
+);
+
+/** The exhibiting company's admin (SPEC §3.1 user type 2): one account per company, one company per account and event. */
+export const exhibitionCompanyAdmins = pgTable(
+  'exhibition_company_admins',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id').notNull(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    email: text('email').notNull(),
+    invitedBy: text('invited_by'),
+    invitedAt: ts('invited_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('exhibition_company_admins_company_uq').on(t.companyId), uniqueIndex('exhibition_company_admins_event_user_uq').on(t.eventId, t.userId)],
+);
+
+/**
+ * A company's submission of one form for one of its booths (one per booth and form): the ordered lines as priced
+ * when saved (the server computes the total), survey answers, status and version (a save names the version it read).
+ */
+export const exhibitionFormSubmissions = pgTable(
+  'exhibition_form_submissions',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id').notNull(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    boothId: text('booth_id')
+      .notNull()
+      .references(() => exhibitionBooths.id, { onDelete: 'cascade' }),
+    formCode: text('form_code').notNull(),
+    status: text('status').notNull(),
+    lines: jsonb('lines').$type<{ name: string; unit: string; rate: number; currency: string; quantity: number; amount: number }[]>().notNull().default([]),
+    answers: jsonb('answers').$type<{ label: string; value: string }[]>().notNull().default([]),
+    totalCents: integer('total_cents').notNull().default(0),
+    currency: text('currency').notNull().default(''),
+    rejectionReason: text('rejection_reason').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    submittedAt: ts('submitted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('exhibition_form_submissions_booth_form_uq').on(t.boothId, t.formCode), index('exhibition_form_submissions_event_idx').on(t.eventId, t.status)],
+);
+
+/** Who did what to a submission, and when (saved, submitted, approved, rejected with the reason, fulfilled). */
+export const exhibitionSubmissionHistory = pgTable(
+  'exhibition_submission_history',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => exhibitionFormSubmissions.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    side: text('side').notNull(),
+    actorUserId: text('actor_user_id'),
+    actorName: text('actor_name').notNull().default(''),
+    note: text('note').notNull().default(''),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('exhibition_submission_history_submission_idx').on(t.submissionId, t.at)],
+);
+
+/** A submission's attachment (a layout drawing, a passport scan): its bytes, checked by type and magic bytes. */
+export const exhibitionSubmissionFiles = pgTable('exhibition_submission_files', {
+  submissionId: text('submission_id')
+    .primaryKey()
+    .references(() => exhibitionFormSubmissions.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

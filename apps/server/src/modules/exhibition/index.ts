@@ -4,6 +4,9 @@ import { defineModule } from '../../platform/app-module.ts';
 import { createExhibitionRepository, type ExhibitionRepository } from './exhibition.repository.ts';
 import { registerExhibitionRoutes } from './exhibition.routes.ts';
 import { createExhibitionService, type ExhibitionDeps } from './exhibition.service.ts';
+import { createServiceFormsRepository } from './service-forms.repository.ts';
+import { registerServiceFormsRoutes } from './service-forms.routes.ts';
+import { createServiceFormsService, type ServiceFormsDeps } from './service-forms.service.ts';
 
 export type { ExhibitionService } from './exhibition.service.ts';
 
@@ -26,14 +29,20 @@ function createExhibitionPort(repo: ExhibitionRepository) {
 export type ExhibitionPort = ReturnType<typeof createExhibitionPort>;
 
 /** Exhibition (issue 15, first slice): exhibiting companies, booths on a hall plan, products; the app's Exhibitors tab. */
-export function createExhibitionModule(db: Db, deps: Omit<ExhibitionDeps, 'repo'>) {
+export function createExhibitionModule(db: Db, deps: Omit<ExhibitionDeps, 'repo'>, formDeps: Omit<ServiceFormsDeps, 'repo' | 'forms' | 'audit' | 'assertEvent'>) {
   const repo = createExhibitionRepository(db);
   const service = createExhibitionService({ repo, ...deps });
+  // The 23 service forms: the organiser's settings, the company admin's submissions, review and fulfilment.
+  const serviceForms = createServiceFormsService({ repo, forms: createServiceFormsRepository(db), audit: deps.audit, assertEvent: deps.assertEvent, ...formDeps });
   return {
     service,
+    serviceForms,
     /** What other modules may read of exhibition: who staffs which company, and the event's companies. */
     port: createExhibitionPort(repo),
-    plugin: async (app: FastifyInstance) => registerExhibitionRoutes(app, service),
+    plugin: async (app: FastifyInstance) => {
+      registerExhibitionRoutes(app, service);
+      registerServiceFormsRoutes(app, serviceForms);
+    },
   };
 }
 
@@ -48,11 +57,30 @@ declare module '../../platform/app-module.ts' {
 /** The exhibition module in the app's module list (after portal: its attendee reads apply the portal's tab rules). */
 export const exhibitionModule = defineModule({
   name: 'exhibition',
-  needs: ['events', 'portal'],
-  create: (p, { events, portal }) =>
-    createExhibitionModule(p.db, {
-      audit: p.audit,
-      assertEvent: events.assertEvent,
-      assertTabVisible: portal.assertTabVisible,
-    }),
+  needs: ['events', 'portal', 'auth'],
+  create: (p, { events, portal, auth }) =>
+    createExhibitionModule(
+      p.db,
+      {
+        audit: p.audit,
+        assertEvent: events.assertEvent,
+        assertTabVisible: portal.assertTabVisible,
+      },
+      {
+        mailer: p.mailer,
+        publicUrl: p.publicUrl,
+        now: p.now,
+        eventFacts: (eventId) => events.service.findOwner(eventId),
+        findUserByEmail: (email) => auth.service.findUserByEmail(email),
+        createParticipantUser: (input) => auth.service.createUser({ ...input, organisationId: null }),
+        organisationOfUser: async (userId) => (await p.ports.access.loadCaller(userId))?.organisationId ?? null,
+        addParticipant: (organisationId, eventId, userId, userType) => events.service.addParticipant(organisationId, eventId, userId, userType),
+        // The foundation's auto-login key (adl): random, expiring, single use; the account must take part in the event.
+        createLoginLink: (caller, organisationId, input) => auth.service.createAutoLoginKey(caller, organisationId, input),
+        nameOf: async (userId) => {
+          const c = await p.ports.auth.contactOf(userId);
+          return c?.name || c?.email || '';
+        },
+      },
+    ),
 });

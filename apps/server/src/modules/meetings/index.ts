@@ -13,6 +13,8 @@ import { createMeetingsService, type MeetingsDeps, type MeetingsService } from '
 
 export type { MeetingsService } from './meetings.service.ts';
 export type { MeetingNotice } from './meetings.repository.ts';
+/** Who a notice concerns (the in-app inbox of modules/notifications tells the same people the mail does). */
+export { noticeSides } from './meetings.mail.ts';
 
 /**
  * The meetings module's durable events: a notice is written to the event outbox in the transaction of the change it

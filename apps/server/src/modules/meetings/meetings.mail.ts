@@ -28,10 +28,16 @@ const SUBJECT: Record<MeetingNotice['kind'], string> = {
   reminder: 'Meeting reminder',
 };
 
+/** The participations a notice concerns: the other side of the one who made the change (both when the organiser did). */
+export function noticeSides(kind: MeetingNotice['kind'], m: { requesterEventUserId: string; inviteeEventUserId: string }): string[] {
+  const to = RECIPIENTS[kind];
+  return to === 'both' ? [m.requesterEventUserId, m.inviteeEventUserId] : [to === 'invitee' ? m.inviteeEventUserId : m.requesterEventUserId];
+}
+
 /** The mails of one change (SPEC §3.10 notification names: invited, accepted, declined, tentative, cancelled, scheduled, reminded). */
 export function meetingMails(kind: MeetingNotice['kind'], f: Facts, emails: Map<string, string>, publicUrl: string): { eventUserId: string; message: MailMessage }[] {
   const m = f.meeting;
-  const sides = RECIPIENTS[kind] === 'both' ? [m.requesterEventUserId, m.inviteeEventUserId] : [RECIPIENTS[kind] === 'invitee' ? m.inviteeEventUserId : m.requesterEventUserId];
+  const sides = noticeSides(kind, m);
   const where = m.mode === 2 ? MEETING_MODE_LABELS[2] : `${MEETING_PLACE_LABELS[m.place as 1 | 2]}${m.tableNumber ? `, table ${m.tableNumber}` : ''}${m.booth ? ` ${m.booth}` : ''}`;
   return sides.flatMap((eventUserId) => {
     const me = f.who.get(eventUserId);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { defineModule } from '../../platform/app-module.ts';
-import { createProgrammeRepository, type BookingTesting } from './programme.repository.ts';
+import { createProgrammeRepository, type BookingTesting, type ProgrammeRepository, type SessionRow } from './programme.repository.ts';
 import { registerProgrammeRoutes } from './programme.routes.ts';
 import { createProgrammeService, type ProgrammeDeps } from './programme.service.ts';
 
@@ -11,14 +11,41 @@ export { programmeSeeder } from './programme.demo.ts';
 /** The programme (issue 16): rooms, tracks, speakers, sessions; the attendee's Schedule, Speakers and bookings. */
 export function createProgrammeModule(db: Db, deps: Omit<ProgrammeDeps, 'repo'>) {
   const testing: BookingTesting = { unsafeDisableLocking: false, raceWindowMs: 0 };
-  const service = createProgrammeService({ repo: createProgrammeRepository(db, testing), ...deps });
+  const repo = createProgrammeRepository(db, testing);
+  const service = createProgrammeService({ repo, ...deps });
   return {
     service,
+    /** What other modules read of the programme (modules/live: a session of an event, and its speakers' emails). */
+    port: createProgrammePort(repo),
     /** The booking race test's switches (programme.race.test.ts); never set in the product. */
     testing,
     plugin: async (app: FastifyInstance) => registerProgrammeRoutes(app, service),
   };
 }
+
+/** A session as other modules see it (times as UTC instants). */
+export type ProgrammeSessionFacts = { id: string; organisationId: string; eventId: string; title: string; roomId: string | null; startsAt: Date; endsAt: Date; speakerEmails: string[]; bookingRequired: boolean };
+
+function createProgrammePort(repo: ProgrammeRepository) {
+  const facts = (s: SessionRow, emails: string[]): ProgrammeSessionFacts => ({ id: s.id, organisationId: s.organisationId, eventId: s.eventId, title: s.title, roomId: s.roomId, startsAt: s.startsAt, endsAt: s.endsAt, speakerEmails: emails, bookingRequired: s.bookingRequired });
+  return {
+    /** The session when it is this event's (else null), with its speakers' emails (speakers moderate its live room). */
+    async sessionOf(eventId: string, sessionId: string): Promise<ProgrammeSessionFacts | null> {
+      const s = await repo.sessionOfEvent(eventId, sessionId);
+      if (!s) return null;
+      const { speakers, links } = await repo.eventRead(eventId);
+      const ids = new Set(links.filter((l) => l.sessionId === sessionId).map((l) => l.speakerId));
+      return facts(s, speakers.filter((sp) => ids.has(sp.id) && sp.email).map((sp) => sp.email!.toLowerCase()));
+    },
+    /** A session's audience: the participations that booked a seat in it (modules/notifications: announcements). */
+    audienceOf: (eventId: string, sessionId: string): Promise<string[]> => repo.bookedEventUserIds(eventId, sessionId),
+    /** Every session of the event, in programme order (without speakers' emails). */
+    async sessionsOf(eventId: string): Promise<ProgrammeSessionFacts[]> {
+      return (await repo.eventRead(eventId)).sessions.map((s) => facts(s, []));
+    },
+  };
+}
+export type ProgrammePort = ReturnType<typeof createProgrammePort>;
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface */
 declare module '../../platform/app-module.ts' {

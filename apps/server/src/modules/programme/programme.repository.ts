@@ -292,6 +292,14 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
       const [row] = await db.select().from(programmeSessions).where(and(eq(programmeSessions.eventId, eventId), eq(programmeSessions.id, sessionId))).limit(1);
       return row ?? null;
     },
+    /** The participations holding a seat ('booked', not waitlisted) in a session of the event (an announcement's audience). */
+    async bookedEventUserIds(eventId: string, sessionId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: programmeBookings.eventUserId })
+        .from(programmeBookings)
+        .where(and(eq(programmeBookings.eventId, eventId), eq(programmeBookings.sessionId, sessionId), eq(programmeBookings.status, 'booked')));
+      return rows.map((r) => r.id);
+    },
   };
 }
 export type ProgrammeRepository = ReturnType<typeof createProgrammeRepository>;

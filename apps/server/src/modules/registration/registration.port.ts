@@ -142,6 +142,20 @@ export function createRegistrationPort(db: Db) {
       const [row] = await db.select({ eventId: tickets.eventId }).from(tickets).where(eq(tickets.id, ticketId)).limit(1);
       return row?.eventId ?? null;
     },
+    /** The event's ticket types, in the organiser's order (an announcement's audience picker: modules/notifications). */
+    async ticketsOf(eventId: string): Promise<{ id: string; name: string }[]> {
+      return db.select({ id: tickets.id, name: tickets.name }).from(tickets).where(eq(tickets.eventId, eventId)).orderBy(tickets.sortOrder, tickets.name);
+    },
+    /** The distinct emails (lower case) of the event's admissible registrations holding one of these tickets (announcements). */
+    async holderEmails(eventId: string, ticketIds: string[]): Promise<string[]> {
+      if (ticketIds.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ email: sql<string>`lower(${registrations.email})` })
+        .from(registrations)
+        .innerJoin(orders, eq(orders.id, registrations.orderId))
+        .where(and(eq(registrations.eventId, eventId), inArray(registrations.ticketId, ticketIds), admissibleSql()));
+      return rows.map((r) => r.email);
+    },
     /** A registration's photo (the e-badge photo), or null: for pages that serve it under their own capability. */
     async photo(registrationId: string): Promise<{ contentType: string; bytes: Buffer; updatedAt: Date } | null> {
       const [row] = await db

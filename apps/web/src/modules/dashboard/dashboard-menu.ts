@@ -49,6 +49,12 @@ export const DASHBOARD_MENU: readonly TMenuEntry[] = [
   { id: 'sessions', to: '/app/sessions', label: 'features.sessions', access: ['AP-300', 'AP-328', 'AP-307', 'AP-335'], group: 'event', needsEvent: true },
   // Networking & meetings (modules/meetings): Meeting Slots: View (hours, tables) or Meetings: View (the list).
   { id: 'meetings', to: '/app/meetings', label: 'features.networking', access: ['AP-447', 'AP-437'], group: 'event', needsEvent: true },
+  // Chat moderation (modules/chat): Group Chats: View (the reports); its actions need Group Chats: Moderate (AP-436).
+  // Announcements (modules/notifications): Announcements: View (the sent list) or Send Now.
+  { id: 'announcements', to: '/app/announcements', label: 'features.announcements', access: ['AP-350', 'AP-355'], group: 'event', needsEvent: true },
+  // Lounge & discussion tables (modules/video): Discussion Tables: View.
+  { id: 'networking-tables', to: '/app/networking-tables', label: 'features.networkingTables', access: 'AP-460', group: 'event', needsEvent: true },
+  { id: 'chat-moderation', to: '/app/chat-moderation', label: 'features.chatModeration', access: 'AP-434', group: 'event', needsEvent: true },
   ...DASHBOARD_LATER_FEATURES.map(
     (f): TMenuEntry => ({ id: f.path, to: `/app/${f.path}`, label: `features.${f.feature}`, access: f.code, group: 'later', needsEvent: true }),
   ),

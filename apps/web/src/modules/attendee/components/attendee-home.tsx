@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarEvent, IconCertificate, IconId, IconInfoCircle, IconMapPin, IconMessages, IconUser } from '@tabler/icons-react';
+import { IconArmchair, IconCalendarEvent, IconCertificate, IconId, IconInfoCircle, IconMapPin, IconMessages, IconUser } from '@tabler/icons-react';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -154,9 +154,17 @@ export function AttendeeHome({ eventId }: { eventId: string }) {
           {isBoothSide && eventId ? (
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{t('attendee.areaLeadsBody')}</Text>
-              <Button component={Link} to={`/tabs/lead?eventId=${encodeURIComponent(eventId)}`} size="xs" variant="light">
-                {t('attendee.openLeads')}
-              </Button>
+              <Group gap="xs">
+                {userType === UserType.ExhibitingCompany && (
+                  // The company admin's stand area (modules/exhibition): the service forms for its booths.
+                  <Button component={Link} to={`/attendium/stand?eventId=${encodeURIComponent(eventId)}`} size="xs">
+                    {t('attendee.openStand')}
+                  </Button>
+                )}
+                <Button component={Link} to={`/tabs/lead?eventId=${encodeURIComponent(eventId)}`} size="xs" variant="light">
+                  {t('attendee.openLeads')}
+                </Button>
+              </Group>
             </Stack>
           ) : (
             t('attendee.areaLaterBody')
@@ -181,6 +189,17 @@ export function AttendeeHome({ eventId }: { eventId: string }) {
                 </Badge>
               )}
             </Group>
+          </HomeCard>
+        )}
+        {eventId && (
+          // The lounge and discussion tables (modules/video, attendium/lounge).
+          <HomeCard icon={<IconArmchair size={20} />} title={t('attendee.loungeTitle')} id="home-lounge">
+            <Text size="sm" c="dimmed">
+              {t('attendee.loungeHint')}
+            </Text>
+            <Button component={Link} to="/attendium/lounge" size="xs" variant="light" style={{ alignSelf: 'flex-start' }}>
+              {t('attendee.openLounge')}
+            </Button>
           </HomeCard>
         )}
         {eventId && (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { TChatHistory, TChatStoredMessage, TReadReceipt } from '@pavilion/domain/chat/chat.schemas';
+import type { TChatHistory, TChatStoredMessage, TMessageDeleted, TReadReceipt } from '@pavilion/domain/chat/chat.schemas';
 import { useParticipantSocket } from '../socket/participant-socket.ts';
 import { chatKeys } from '../api/chat-api.ts';
 
@@ -22,6 +22,20 @@ export function addMessage(qc: QueryClient, eventId: string, m: TChatStoredMessa
   });
 }
 
+/** A moderator deleted a message: it shows as "Message deleted" (and replies to it lose their preview). */
+export function applyDeleted(qc: QueryClient, eventId: string, d: TMessageDeleted): void {
+  qc.setQueryData<History>(chatKeys.history(eventId, d.roomId), (old) => {
+    if (!old) return old;
+    return {
+      ...old,
+      pages: old.pages.map((p) => ({
+        ...p,
+        messages: p.messages.map((m) => (m.id === d.messageId ? { ...m, content: '', isDeleted: true } : m.replyToMessage === d.messageId ? { ...m, replyPreview: null } : m)),
+      })),
+    };
+  });
+}
+
 function applyReceipt(qc: QueryClient, eventId: string, me: string, r: TReadReceipt): void {
   qc.setQueryData<History>(chatKeys.history(eventId, r.roomId), (old) => {
     if (!old || old.pages.length === 0) return old;
@@ -40,17 +54,37 @@ export function useChatSocket(eventId: string | null, me: string | null) {
   const qc = useQueryClient();
   const socket = useParticipantSocket(eventId, me);
   const [typing, setTyping] = useState<Record<string, number>>({});
+  // SPEC §3.10 states heard live since the last (re)load, over what the server answered then.
+  const [online, setOnline] = useState<Record<string, number>>({});
   const { on, onReconnect } = socket;
 
   useEffect(() => {
     if (!eventId || !me) return;
+    const onMessage = (m: TChatStoredMessage) => {
+      addMessage(qc, eventId, m);
+      setTyping((s) => ({ ...s, [m.roomId]: 0 }));
+      void qc.invalidateQueries({ queryKey: chatKeys.rooms(eventId) });
+    };
+    const onMembers = (roomId: string) => {
+      void qc.invalidateQueries({ queryKey: chatKeys.rooms(eventId) });
+      void qc.invalidateQueries({ queryKey: chatKeys.room(eventId, roomId) });
+    };
     const offs = [
-      onReconnect(() => void qc.invalidateQueries({ queryKey: [...chatKeys.all, eventId] })),
-      on('message', (m) => {
-        addMessage(qc, eventId, m);
-        setTyping((s) => ({ ...s, [m.roomId]: 0 }));
+      onReconnect(() => {
+        setOnline({});
+        void qc.invalidateQueries({ queryKey: [...chatKeys.all, eventId] });
+      }),
+      on('message', onMessage),
+      on('messageGroup', onMessage),
+      on('messageDeleted', (d) => {
+        applyDeleted(qc, eventId, d);
         void qc.invalidateQueries({ queryKey: chatKeys.rooms(eventId) });
       }),
+      on('onlineState', (n) => setOnline((s) => ({ ...s, [n.eventUserId]: n.onlineState }))),
+      on('joinGroup', (g) => onMembers(g.roomId)),
+      on('leaveGroup', (l) => onMembers(l.roomId)),
+      // A moderator muted, removed or restored me: my restriction and my groups are read again.
+      on('refreshMe', () => void qc.invalidateQueries({ queryKey: [...chatKeys.all, eventId] })),
       on('readMessage', (r) => {
         applyReceipt(qc, eventId, me, r);
         void qc.invalidateQueries({ queryKey: chatKeys.rooms(eventId) });
@@ -72,5 +106,5 @@ export function useChatSocket(eventId: string | null, me: string | null) {
     return () => clearInterval(timer);
   }, []);
 
-  return { isConnected: socket.isConnected, typing, emit: socket.emit };
+  return { isConnected: socket.isConnected, typing, online, emit: socket.emit };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { TChatAck } from '@pavilion/domain/chat/chat.schemas';
 import type { TChatInboundEvent, TChatOutbound, TChatOutboundEvent } from '@pavilion/domain/chat/chat.socket';
 import type { Socket } from 'socket.io-client';
@@ -170,6 +170,6 @@ export function useParticipantSocket(eventId: string | null, me: string | null):
     },
     [conn],
   );
-  if (!conn) return offline;
-  return { isConnected, emit, on, onReconnect };
+  // One object while nothing changes: effects that depend on the handle do not subscribe again on every render.
+  return useMemo(() => (conn ? { isConnected, emit, on, onReconnect } : offline), [conn, isConnected, emit, on, onReconnect]);
 }

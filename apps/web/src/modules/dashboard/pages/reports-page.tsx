@@ -12,6 +12,7 @@ import { reportSlug, reportTabs, resolveReport, type TReportView } from '../comp
 import { parseTimeRange } from '../components/time-range.ts';
 import { useCurrentEventId } from '../../../app/selected-event.ts';
 import { MeetingsReport } from '../../meetings/index.ts';
+import { VideoReport } from '../../video/index.ts';
 
 /** A tab whose module has not landed: it names its analytics type and says what it will show. */
 function NotYetPanel({ tab, view }: { tab: TReportTab; view: TReportView }) {
@@ -87,6 +88,15 @@ export function ReportsPage() {
       return (
         <Suspense fallback={<Skeleton h={160} />}>
           <MeetingsReport eventId={eventId} scheduled={reportSlug(r) === 'scheduled-meetings'} headingId={headingId} />
+        </Suspense>
+      );
+    }
+    // Networking Lounge, Discussion Table and Video Calls (modules/video, lazy): counts, minutes, a chart per day.
+    const videoKind = r.analyticsType === AnalyticsType.NetworkingLounge ? 'lounge' : r.analyticsType === AnalyticsType.DiscussionTable ? 'discussion' : r.analyticsType === AnalyticsType.VideoCalls ? 'calls' : null;
+    if (eventId && view === 'host' && videoKind) {
+      return (
+        <Suspense fallback={<Skeleton h={160} />}>
+          <VideoReport eventId={eventId} kind={videoKind} title={r.name} headingId={headingId} />
         </Suspense>
       );
     }

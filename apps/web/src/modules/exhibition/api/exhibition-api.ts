@@ -1,7 +1,10 @@
 import type { TBoothInput, TCompanyInput, TProductInput } from '@pavilion/domain/exhibition/exhibition.schemas';
 import type { z } from 'zod';
 import type { ZCompanyImportRequest } from '@pavilion/domain/exhibition/company-import';
+import type { TExhibitionFormCode } from '@pavilion/domain/exhibition/exhibition-forms';
+import type { TAdminInvitationInput, TFormSettingsInput, TSubmissionInput, TSubmissionQuery } from '@pavilion/domain/exhibition/service-forms';
 import { api } from '../../../app/api-client.ts';
+import { downloadFile } from '../../../app/download.ts';
 
 const EV = '/api/eventservices/events/:eventId/exhibition';
 const PUB = '/api/eventservices/public/events/:eventId/exhibitors';
@@ -33,4 +36,30 @@ export const exhibitorsApi = {
   list: (eventId: string, search: string, page: number, signal?: AbortSignal) =>
     api.call(`GET ${PUB}`, { params: { eventId }, query: { page, pageSize: 50, ...(search ? { search } : {}) }, signal, isSilent: true }),
   company: (eventId: string, companyId: string, signal?: AbortSignal) => api.call(`GET ${PUB}/:companyId`, { params: { eventId, companyId }, signal, isSilent: true }),
+};
+
+const MINE = '/api/eventservices/events/:eventId/my-stand';
+
+/** Organiser: the 23 service forms (AP-516…518), the company admin's invitation (AP-484), review (AP-519…523). */
+export const serviceFormsApi = {
+  forms: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/service-forms`, { params: { eventId }, signal }),
+  saveForm: (eventId: string, formCode: TExhibitionFormCode, body: TFormSettingsInput) => api.call(`PUT ${EV}/service-forms/:formCode`, { params: { eventId, formCode }, body }),
+  activateForm: (eventId: string, formCode: TExhibitionFormCode, isActive: boolean) => api.call(`PUT ${EV}/service-forms/:formCode/active`, { params: { eventId, formCode }, body: { isActive } }),
+  inviteAdmin: (eventId: string, companyId: string, body: TAdminInvitationInput) => api.call(`POST ${EV}/companies/:companyId/admin-invitation`, { params: { eventId, companyId }, body }),
+  submissions: (eventId: string, query: TSubmissionQuery, signal?: AbortSignal) => api.call(`GET ${EV}/form-submissions`, { params: { eventId }, query, signal }),
+  submission: (eventId: string, submissionId: string, signal?: AbortSignal) => api.call(`GET ${EV}/form-submissions/:submissionId`, { params: { eventId, submissionId }, signal }),
+  approve: (eventId: string, submissionId: string) => api.call(`POST ${EV}/form-submissions/:submissionId/approve`, { params: { eventId, submissionId }, body: {} }),
+  reject: (eventId: string, submissionId: string, reason: string) => api.call(`POST ${EV}/form-submissions/:submissionId/reject`, { params: { eventId, submissionId }, body: { reason } }),
+  fulfil: (eventId: string, submissionId: string) => api.call(`POST ${EV}/form-submissions/:submissionId/fulfil`, { params: { eventId, submissionId }, body: {} }),
+  downloadAttachment: (eventId: string, submissionId: string, fileName: string) =>
+    downloadFile(api.url(`GET ${EV}/form-submissions/:submissionId/attachment`, { params: { eventId, submissionId } }), {}, fileName),
+  fulfilment: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/fulfilment`, { params: { eventId }, signal }),
+};
+
+/** The exhibiting company's admin: their stand and its forms (the server checks they are the company's admin). */
+export const myStandApi = {
+  stand: (eventId: string, signal?: AbortSignal) => api.call(`GET ${MINE}`, { params: { eventId }, signal, isSilent: true }),
+  form: (eventId: string, boothId: string, formCode: TExhibitionFormCode, signal?: AbortSignal) => api.call(`GET ${MINE}/booths/:boothId/forms/:formCode`, { params: { eventId, boothId, formCode }, signal, isSilent: true }),
+  save: (eventId: string, boothId: string, formCode: TExhibitionFormCode, body: TSubmissionInput) => api.call(`PUT ${MINE}/booths/:boothId/forms/:formCode`, { params: { eventId, boothId, formCode }, body }),
+  downloadAttachment: (eventId: string, submissionId: string, fileName: string) => downloadFile(api.url(`GET ${MINE}/submissions/:submissionId/attachment`, { params: { eventId, submissionId } }), {}, fileName),
 };

@@ -8,4 +8,11 @@ export const exhibitionKeys = {
   products: (eventId: string, companyId: string) => [...exhibitionKeys.all, 'products', eventId, companyId] as const,
   exhibitors: (eventId: string, search: string) => [...exhibitionKeys.all, 'exhibitors', eventId, search] as const,
   exhibitor: (eventId: string, companyId: string) => [...exhibitionKeys.all, 'exhibitor', eventId, companyId] as const,
+  serviceForms: (eventId: string) => [...exhibitionKeys.all, 'service-forms', eventId] as const,
+  submissions: (eventId: string) => [...exhibitionKeys.all, 'submissions', eventId] as const,
+  submissionList: (eventId: string, filter: string) => [...exhibitionKeys.submissions(eventId), 'list', filter] as const,
+  submission: (eventId: string, id: string) => [...exhibitionKeys.submissions(eventId), 'one', id] as const,
+  fulfilment: (eventId: string) => [...exhibitionKeys.submissions(eventId), 'fulfilment'] as const,
+  myStand: (eventId: string) => [...exhibitionKeys.all, 'my-stand', eventId] as const,
+  myForm: (eventId: string, boothId: string, formCode: string) => [...exhibitionKeys.myStand(eventId), boothId, formCode] as const,
 };

@@ -7,6 +7,9 @@ import { useAccess } from '../../../app/access.ts';
 export const EXHIBITION_SECTIONS: TSectionTab[] = [
   { path: 'companies', label: 'companies', access: 'AP-482' },
   { path: 'booths', label: 'booths', access: 'AP-535' },
+  { path: 'service-forms', label: 'serviceForms', access: 'AP-516' },
+  { path: 'submissions', label: 'submissions', access: 'AP-519' },
+  { path: 'fulfilment', label: 'fulfilment', access: 'AP-519' },
   { path: 'onsite-leads', label: 'onsiteLeads', access: 'AP-585' },
 ];
 

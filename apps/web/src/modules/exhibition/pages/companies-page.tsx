@@ -2,7 +2,7 @@ import '../exhibition-i18n.ts';
 import { useState } from 'react';
 import { Badge, Button, Group, Menu, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingStore, IconFileImport, IconPackage, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconBuildingStore, IconFileImport, IconMailForward, IconPackage, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TExhibitingCompany } from '@pavilion/domain/exhibition/exhibition.schemas';
@@ -20,6 +20,7 @@ import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { CompanyFormModal } from '../components/company-form-modal.tsx';
 import { confirmDelete } from '../components/confirm-delete.ts';
 import { ImportModal } from '../components/import-modal.tsx';
+import { InviteAdminModal } from '../components/invite-admin-modal.tsx';
 import { ProductsModal } from '../components/products-modal.tsx';
 
 /** /app/exhibitors/companies: the event's exhibiting companies (AP-482), create (AP-483), edit (AP-484), delete (AP-485). */
@@ -34,6 +35,7 @@ export function CompaniesPage() {
   const [isFormOpen, setFormOpen] = useState(false);
   const [productsOf, setProductsOf] = useState<TExhibitingCompany | null>(null);
   const [isImportOpen, setImportOpen] = useState(false);
+  const [inviting, setInviting] = useState<TExhibitingCompany | null>(null);
   const companies = useQuery({
     queryKey: exhibitionKeys.companyList(eventId, debounced),
     queryFn: ({ signal }) => api.companies(eventId, { search: debounced || undefined, pageSize: 200 }, signal),
@@ -141,6 +143,11 @@ export function CompaniesPage() {
                       {t('common.edit')}
                     </Menu.Item>
                   </Can>
+                  <Can rule="AP-484">
+                    <Menu.Item leftSection={<IconMailForward size={16} aria-hidden />} onClick={() => setInviting(c)}>
+                      {t('exhibition.forms.invite.menu')}
+                    </Menu.Item>
+                  </Can>
                   <Can rule="AP-559">
                     <Menu.Item leftSection={<IconPackage size={16} aria-hidden />} onClick={() => setProductsOf(c)}>
                       {t('exhibition.companies.manageProducts')}
@@ -171,6 +178,7 @@ export function CompaniesPage() {
       <CompanyFormModal eventId={eventId} company={editing} isOpen={isFormOpen} onClose={() => setFormOpen(false)} />
       <ProductsModal eventId={eventId} company={productsOf} onClose={() => setProductsOf(null)} />
       <ImportModal eventId={eventId} isOpen={isImportOpen} onClose={() => setImportOpen(false)} />
+      <InviteAdminModal eventId={eventId} company={inviting} onClose={() => setInviting(null)} />
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import '../meetings-i18n.ts';
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHeartHandshake } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEventData } from '../../../app/session-storage.ts';
+import { useOnNotice } from '../../notifications/index.ts';
 import { meetingsApi, meetingsKeys } from '../api/meetings-api.ts';
 
 /**
@@ -16,6 +17,9 @@ export function MeetingsHomeCard({ eventId }: { eventId: string }) {
   const eventData = useEventData();
   const isParticipant = eventData?.eventId === eventId;
   const mine = useQuery({ queryKey: meetingsKeys.mine(eventId), queryFn: ({ signal }) => meetingsApi.mine(eventId, signal), enabled: isParticipant });
+  // A meeting notice heard live (invited, accepted, reminded…: modules/notifications) reads the meetings again.
+  const qc = useQueryClient();
+  useOnNotice(isParticipant ? eventId : null, isParticipant ? eventData.eventUserId : null, (kind) => kind.startsWith('MEETING_'), () => void qc.invalidateQueries({ queryKey: meetingsKeys.mine(eventId) }));
   if (!isParticipant) return null;
   const waiting = (mine.data?.meetings ?? []).filter((m) => m.actions.includes('accept')).length;
   const next = (mine.data?.meetings ?? []).find((m) => m.status === 1 && new Date(m.endsAt) > new Date());

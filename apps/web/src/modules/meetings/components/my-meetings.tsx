@@ -1,5 +1,5 @@
 import '../meetings-i18n.ts';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCalendarPlus, IconUsers, IconVideo } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { meetingsApi, meetingsKeys } from '../api/meetings-api.ts';
+import { StartCallButton } from '../../video/index.ts';
 
 /** SPEC §4 colours as Mantine colours (dark shades: text on them keeps its contrast). */
 export const STATUS_COLOUR: Record<string, string> = { amber: 'yellow.9', blue: 'blue.8', red: 'red.8', green: 'teal.9', grey: 'gray.7' };
@@ -75,6 +76,12 @@ function MeetingCard({ m, me, eventId, slotMinutesLabel }: { m: TMeeting; me: st
             <Badge variant="outline" leftSection={<IconVideo size={12} aria-hidden />} tt="none">
               {t('meetings.mine.videoCall')}
             </Badge>
+          )}
+          {m.videoChannel && m.status === 1 && (
+            // modules/video: an accepted virtual meeting is a 1:1 call on the meeting's own channel.
+            <Suspense fallback={null}>
+              <StartCallButton peer={other} channel={m.videoChannel} label={t('meetings.mine.joinVideoCall')} />
+            </Suspense>
           )}
           {m.actions.map((a) => (
             <Button key={a} size="xs" variant={a === 'accept' ? 'filled' : 'default'} loading={act.isPending && act.variables === a} onClick={() => act.mutate(a)} aria-label={`${t(`meetings.mine.actions.${a}`)}: ${title}`}>

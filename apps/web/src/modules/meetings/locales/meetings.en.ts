@@ -65,6 +65,7 @@ export const meetingsEn = {
     with: 'With {{name}}',
     table: 'Table {{n}}',
     videoCall: 'Video call',
+    joinVideoCall: 'Join video call',
     joinCall: 'Join the video call',
     download: 'Add my meetings to my calendar',
     requestedBy: 'Requested by {{name}}',

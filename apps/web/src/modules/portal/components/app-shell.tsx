@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Box, Button, Container, Drawer, Group, Image, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDots, IconLogout } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { TAppMenuTab } from '@pavilion/domain/portal/portal.schemas';
@@ -9,6 +9,8 @@ import { performLogout } from '../../../app/logout.ts';
 import { useIsLoggedIn } from '../../../app/session-storage.ts';
 import { BrandMark } from '../../../ui/brand-logo.tsx';
 import { useEventManifest } from '../../share/index.ts';
+import { ChatMenuLink } from '../../chat/index.ts';
+import { NotificationsBell } from '../../notifications/index.ts';
 import { splitMenu } from '../menu-model.ts';
 import { iconOf } from '../tab-icons.ts';
 
@@ -67,9 +69,17 @@ export function AppShell(props: { eventId: string | null; eventName: string | nu
               )}
             </Group>
             {isLoggedIn ? (
-              <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label={t('portal.app.signOut')} onClick={() => void performLogout(navigate)}>
-                <IconLogout size={20} aria-hidden />
-              </ActionIcon>
+              <Group gap={4} wrap="nowrap">
+                {/* Messages with the unread count (modules/chat), for a participant signed in to this event. */}
+                <ChatMenuLink eventId={props.eventId} />
+                {/* Notifications with the unread count and the inbox (modules/notifications, lazy): announcements, meeting notices. */}
+                <Suspense fallback={null}>
+                  <NotificationsBell eventId={props.eventId} />
+                </Suspense>
+                <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label={t('portal.app.signOut')} onClick={() => void performLogout(navigate)}>
+                  <IconLogout size={20} aria-hidden />
+                </ActionIcon>
+              </Group>
             ) : (
               props.eventId && (
                 <Anchor component={Link} to={`/ei/${encodeURIComponent(props.eventId)}`} size="sm" fw={600}>

@@ -9,6 +9,8 @@ export const PROGRAMME_SECTIONS: TSectionTab[] = [
   { path: 'rooms', label: 'rooms', access: 'AP-328' },
   { path: 'tracks', label: 'tracks', access: 'AP-307' },
   { path: 'speakers', label: 'speakers', access: 'AP-335' },
+  // The moderator console of a session while it runs (modules/live).
+  { path: 'live', label: 'live', access: 'AP-300' },
 ];
 
 /** /app/sessions/*: the header, the tabs and the tab. */

@@ -3,7 +3,8 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ActionIcon, Badge, Button, ColorInput, Group, MultiSelect, NativeSelect, NumberInput, Paper, ScrollArea, SegmentedControl, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCalendarEvent, IconDoor, IconMicrophone, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
+import { IconBroadcast, IconCalendarEvent, IconDoor, IconMicrophone, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SESSION_TYPES, type TProgramme, type TRoom, type TSession, type TSessionInput, type TSessionType, type TSpeaker, type TTrack } from '@pavilion/domain/programme/programme.schemas';
 import { Can } from '../../../app/access-gate.tsx';
@@ -472,7 +473,13 @@ function SessionsTable({ p, eventId, onEdit }: { p: TProgramme; eventId: string;
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <RowActions name={s.title} editCode="AP-302" deleteCode="AP-303" onEdit={() => onEdit(s)} onDelete={() => remove(s.id)} />
+                      <Group gap={4} wrap="nowrap" justify="flex-end">
+                        {/* The session's moderator console (modules/live): Q&A, polls, now playing. */}
+                        <ActionIcon component={Link} to={`/app/sessions/live?eventId=${encodeURIComponent(eventId)}&session=${encodeURIComponent(s.id)}`} variant="subtle" aria-label={t('programme.org.liveConsole', { title: s.title })}>
+                          <IconBroadcast size={16} aria-hidden />
+                        </ActionIcon>
+                        <RowActions name={s.title} editCode="AP-302" deleteCode="AP-303" onEdit={() => onEdit(s)} onDelete={() => remove(s.id)} />
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 );

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { defineModule, type AppEvents } from '../../platform/app-module.ts';
+import type { Db } from '../../platform/db.ts';
+import type { Subscriber } from '../../platform/event-bus.ts';
+import { newId } from '../../platform/ids.ts';
+import { sanitizeRichText } from '../../platform/sanitize.ts';
+import type { ChatSocket } from '../chat/index.ts';
+import { noticeSides, type MeetingNotice } from '../meetings/index.ts';
+import { createNotificationsRepository } from './notifications.repository.ts';
+import { registerNotificationsRoutes } from './notifications.routes.ts';
+import { createNotificationsService, type MeetingNoticeFacts, type NotificationsDeps } from './notifications.service.ts';
+
+export type { NotificationsService, NoticeInput } from './notifications.service.ts';
+
+/** Everyone in an event is at most this many participations (one read; the insert is batched). */
+const EVERYONE_LIMIT = 200_000;
+
+/**
+ * The attendee's notifications inbox and the organiser's announcements (issue 17). Other modules tell a participant
+ * something through `port.notify(eventId, eventUserIds, notice)`; meeting notices (`meeting.notice`) reach the inbox
+ * through this module's subscription. The inbound socket event `announcement` marks the sender's copy read.
+ */
+export function createNotificationsModule(
+  db: Db,
+  deps: Omit<NotificationsDeps, 'repo' | 'newId' | 'socket'> & {
+    socket: ChatSocket;
+    /** What a meeting notice is about (meetings' service: the meeting, its two sides' names, the slot). */
+    meetingFacts: (notice: MeetingNotice) => Promise<Omit<MeetingNoticeFacts, 'kind' | 'meetingId'> | null>;
+  },
+) {
+  const repo = createNotificationsRepository(db);
+  const service = createNotificationsService({ ...deps, repo, newId });
+  deps.socket.handle('announcement', (actor, data) => service.readAnnouncement(actor, data.announcementId));
+  return {
+    service,
+    /** What other modules call: one notice for many participations, stored, then delivered live. */
+    port: { notify: service.notify },
+    subscribe(bus: Subscriber<AppEvents>) {
+      bus.subscribe('meeting.notice', async (notice) => {
+        const facts = await deps.meetingFacts(notice);
+        if (facts) await service.meetingNotice({ ...facts, kind: notice.kind, meetingId: notice.meetingId });
+      });
+    },
+    plugin: async (app: FastifyInstance) => registerNotificationsRoutes(app, service),
+  };
+}
+
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface */
+declare module '../../platform/app-module.ts' {
+  interface AppModules {
+    notifications: ReturnType<typeof createNotificationsModule>;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+/** The notifications module in the app's module list (after chat, its socket; programme, sessions; meetings, notices). */
+export const notificationsModule = defineModule({
+  name: 'notifications',
+  needs: ['events', 'chat', 'programme', 'meetings'],
+  create: (p, { events, chat, programme, meetings }) =>
+    createNotificationsModule(p.db, {
+      audit: p.audit,
+      now: p.now,
+      socket: chat.socket,
+      assertEvent: events.assertEvent,
+      findEvent: (eventId) => events.service.findOwner(eventId),
+      everyone: async (eventId) => (await events.service.allParticipants(eventId, EVERYONE_LIMIT)).map((x) => x.eventUserId),
+      ticketHolders: async (eventId, ticketIds) => {
+        // Registration's emails of the admissible holders → their accounts (auth) → their participations (events).
+        const emails = await p.ports.registration.holderEmails(eventId, ticketIds);
+        const userIds = [...new Set((await p.ports.auth.userIdsByEmail(emails)).values())];
+        return (await events.service.participantsOfUsers(eventId, userIds)).map((x) => x.eventUserId);
+      },
+      tickets: (eventId) => p.ports.registration.ticketsOf(eventId),
+      sessions: (eventId) => programme.port.sessionsOf(eventId),
+      sessionAudience: (eventId, sessionId) => programme.port.audienceOf(eventId, sessionId),
+      namesOf: (userIds) => p.ports.auth.namesOf(userIds),
+      sanitize: sanitizeRichText,
+      meetingFacts: async (notice) => {
+        const f = await meetings.service.mailFacts({ eventId: notice.eventId, meetingId: notice.meetingId, kind: 'requested' });
+        if (!f) return null;
+        const m = f.meeting;
+        const recipients = noticeSides(notice.kind, m).map((eventUserId) => {
+          const other = eventUserId === m.requesterEventUserId ? m.inviteeEventUserId : m.requesterEventUserId;
+          return { eventUserId, otherName: f.who.get(other)?.name ?? 'a participant' };
+        });
+        return { event: f.event, slot: f.slot, recipients };
+      },
+    }),
+});

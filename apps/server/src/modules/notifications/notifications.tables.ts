@@ -1,0 +1,61 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TAnnouncementAudience, TBodyFormat } from '@pavilion/domain';
+import { eventUsers, events } from '../events/events.tables.ts';
+
+/**
+ * An organiser's announcement (issue 17; SPEC §7 `announcement`, §3.10 campaign kind Announcement 1): stored with its
+ * audience as sent and how many notifications it made, before anything is delivered. Read counts come from the
+ * notifications it made (`notifications.announcement_id`).
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Plain text, or rich text already sanitised (`format` 'html'). */
+    body: text('body').notNull(),
+    format: text('format').$type<TBodyFormat>().notNull().default('text'),
+    audience: jsonb('audience').$type<TAnnouncementAudience>().notNull(),
+    audienceLabel: text('audience_label').notNull().default(''),
+    recipients: integer('recipients').notNull().default(0),
+    createdByUserId: text('created_by_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('announcements_event_idx').on(t.eventId, t.createdAt)],
+);
+
+/**
+ * One participant's inbox entry. `dedupeKey` makes a notice arrive once per participation even when its event is
+ * delivered again (the event outbox is at least once): `announcement:<id>`, `meeting:<meetingId>:<kind>`.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    eventUserId: text('event_user_id')
+      .notNull()
+      .references(() => eventUsers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    format: text('format').$type<TBodyFormat>().notNull().default('text'),
+    link: text('link'),
+    announcementId: text('announcement_id').references(() => announcements.id, { onDelete: 'cascade' }),
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notifications_dedupe_uq').on(t.eventUserId, t.dedupeKey),
+    index('notifications_inbox_idx').on(t.eventUserId, t.createdAt),
+    index('notifications_announcement_idx').on(t.announcementId),
+  ],
+);

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { defineModule } from '../../platform/app-module.ts';
+import type { Db } from '../../platform/db.ts';
+import { newId } from '../../platform/ids.ts';
+import { createVideoRepository, type VideoTesting } from './video.repository.ts';
+import { registerVideoRoutes } from './video.routes.ts';
+import { createVideoService, type VideoDeps } from './video.service.ts';
+import { sfuFromConfig } from './sfu.ts';
+import type { ChatSocket } from '../chat/index.ts';
+
+export type { VideoService } from './video.service.ts';
+export type { SfuProvider } from './sfu.ts';
+
+/**
+ * Video (issue 17): 1:1 calls (videoCall → incomingCall, receivedCall, endCall, 60 s ringing), WebRTC signalling
+ * (videoChat) between a call's two parties or a table's seated members, networking lounges and discussion tables
+ * (networking, networkingLeave, discussionChat), the LiveKit adapter for tables above the mesh limit, and the report
+ * tabs Networking Lounge, Discussion Table and Video Calls. Every event arrives through the chat module's socket.
+ */
+export function createVideoModule(db: Db, deps: Omit<VideoDeps, 'repo' | 'testing' | 'newId' | 'socket'> & { socket: ChatSocket }) {
+  const testing: VideoTesting = { unsafeDisableLocking: false, raceWindowMs: 0, ringTimeoutMs: null };
+  const service = createVideoService({ repo: createVideoRepository(db, testing), testing, newId, ...deps });
+  const { socket } = deps;
+  socket.handle('videoCall', (actor, data) => service.call(actor, data));
+  socket.handle('receivedCall', (actor, data) => service.answer(actor, data));
+  socket.handle('endCall', (actor, data) => service.end(actor, data));
+  socket.handle('videoChat', (actor, data) => service.signal(actor, data));
+  socket.handle('networking', (actor, data) => service.join(actor, data));
+  socket.handle('networkingLeave', (actor, data) => service.leave(actor, data));
+  socket.handle('discussionChat', (actor, data) => service.say(actor, data));
+  socket.onDisconnect((actor) => service.disconnected(actor));
+  return {
+    service,
+    /** Test switches: the seat lock's unlocked control and the ringing time (null: SPEC §9's 60,000 ms). */
+    testing,
+    plugin: async (app: FastifyInstance) => {
+      registerVideoRoutes(app, service);
+      app.addHook('preClose', async () => service.close());
+    },
+  };
+}
+
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface */
+declare module '../../platform/app-module.ts' {
+  interface AppModules {
+    video: ReturnType<typeof createVideoModule>;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+/** The video module in the app's module list (after chat: its events arrive on chat's socket). */
+export const videoModule = defineModule({
+  name: 'video',
+  needs: ['events', 'chat'],
+  create: (p, { events, chat }) =>
+    createVideoModule(p.db, {
+      audit: p.audit,
+      now: p.now,
+      socket: chat.socket,
+      participants: (eventId, ids) => events.service.participants(eventId, ids),
+      namesOf: (userIds) => p.ports.auth.namesOf(userIds),
+      assertEvent: events.assertEvent,
+      findEvent: (eventId) => events.service.findOwner(eventId),
+      isBlocked: async (eventId, a, b) => {
+        const [byA, byB] = await Promise.all([chat.moderation.blocks({ userId: '', eventId, eventUserId: a }), chat.moderation.blocks({ userId: '', eventId, eventUserId: b })]);
+        return byA.some((x) => x.eventUserId === b) || byB.some((x) => x.eventUserId === a);
+      },
+      iceServers: p.config.RTC_ICE_SERVERS,
+      sfu: sfuFromConfig(p.config, p.now),
+    }),
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../platform/config.ts';
+
+describe('RTC_ICE_SERVERS and LIVEKIT_* settings (issue 17)', () => {
+  it('defaults to no ICE servers and no media server', () => {
+    const c = loadConfig({});
+    expect(c.RTC_ICE_SERVERS).toEqual([]);
+    expect(c.LIVEKIT_URL).toBeUndefined();
+  });
+  it('reads a JSON list of STUN/TURN servers and refuses a malformed one', () => {
+    const servers = [{ urls: 'stun:stun.example.org:3478' }, { urls: ['turn:turn.example.org:3478'], username: 'u', credential: 'p' }];
+    expect(loadConfig({ RTC_ICE_SERVERS: JSON.stringify(servers) }).RTC_ICE_SERVERS).toEqual(servers);
+    expect(() => loadConfig({ RTC_ICE_SERVERS: 'stun:nope' })).toThrow(ConfigError);
+    expect(() => loadConfig({ RTC_ICE_SERVERS: '[{"url":"stun:x"}]' })).toThrow(/RTC_ICE_SERVERS/);
+    expect(() => loadConfig({ LIVEKIT_URL: 'ftp://x' })).toThrow(/LIVEKIT_URL/);
+  });
+});

@@ -1,0 +1,109 @@
+import '../exhibition-i18n.ts';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingStore, IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../app/form-errors.ts';
+import { useEventData } from '../../../app/session-storage.ts';
+import { AttendeePage } from '../../../ui/attendee-page.tsx';
+import { ListEmpty, ListLoading } from '../../../ui/list-states.tsx';
+import { usePageTitle } from '../../../ui/use-page-title.ts';
+import { myStandApi } from '../api/exhibition-api.ts';
+import { exhibitionKeys } from '../api/exhibition-keys.ts';
+import { formatPrice } from '../components/price.ts';
+import { StatusBadge } from '../components/submission-parts.tsx';
+
+/** The event the exhibitor is signed in to (their invitation link's), or ?eventId=. */
+export function useStandEventId(): string {
+  const eventData = useEventData();
+  const [search] = useSearchParams();
+  return search.get('eventId') ?? eventData?.eventId ?? '';
+}
+
+/** /attendium/stand: the company admin's area ("My stand"): the company, its booths, each booth's open forms. */
+export function MyStandPage() {
+  const { t } = useTranslation();
+  const eventId = useStandEventId();
+  usePageTitle(t('exhibition.forms.stand.title'));
+  const stand = useQuery({ queryKey: exhibitionKeys.myStand(eventId), queryFn: ({ signal }) => myStandApi.stand(eventId, signal), enabled: !!eventId });
+  const home = `/attendium${eventId ? `?eventId=${encodeURIComponent(eventId)}` : ''}`;
+  return (
+    <AttendeePage back={{ to: home, label: t('exhibition.forms.stand.back') }} title={stand.data ? `${t('exhibition.forms.stand.title')} · ${stand.data.company.name}` : t('exhibition.forms.stand.title')} intro={t('exhibition.forms.stand.intro')}>
+      {!eventId && (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
+          {t('exhibition.forms.stand.noEvent')}
+        </Alert>
+      )}
+      {stand.isPending && !!eventId && <ListLoading rows={2} />}
+      {stand.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(stand.error, t)}
+        </Alert>
+      )}
+      {stand.data && stand.data.booths.length === 0 && <ListEmpty icon={<IconBuildingStore size={32} />} title={t('exhibition.forms.stand.noBooths')} body={t('exhibition.forms.stand.noBoothsBody')} />}
+      {stand.data?.booths.map((b) => (
+        <Paper key={b.id} component="section" aria-labelledby={`booth-${b.id}`} withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <div>
+              <Title order={2} fz="h4" id={`booth-${b.id}`}>
+                {t('exhibition.forms.stand.boothTitle', { number: b.number, hall: b.hall })}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('exhibition.forms.stand.stallSize', { stall: b.stallType === 'shell' ? 'Shell' : 'Raw', size: b.sizeSqm })}
+              </Text>
+            </div>
+            {b.forms.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('exhibition.forms.stand.noForms')}
+              </Text>
+            )}
+            <Stack component="ul" gap="xs" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {b.forms.map((f) => {
+                const canEdit = !f.isPastDeadline && (!f.submission || f.submission.status === 'draft' || f.submission.status === 'rejected');
+                const action = canEdit ? t('exhibition.forms.stand.fill') : t('exhibition.forms.stand.view');
+                return (
+                  <Paper key={f.formCode} component="li" withBorder p="sm" radius="sm">
+                    <Group justify="space-between" wrap="wrap" gap="xs">
+                      <Stack gap={2}>
+                        <Text fw={600}>{f.formName}</Text>
+                        <Group gap="xs">
+                          {f.submission ? (
+                            <StatusBadge status={f.submission.status} />
+                          ) : (
+                            <Badge variant="outline" color="gray" styles={{ root: { color: 'var(--mantine-color-gray-8)' } }}>
+                              {t('exhibition.forms.stand.notStarted')}
+                            </Badge>
+                          )}
+                          {f.submission && f.submission.total > 0 && (
+                            <Text size="sm">
+                              {f.submission.currency} {formatPrice(f.submission.total)}
+                            </Text>
+                          )}
+                          {f.deadline && (
+                            <Text size="xs" c={f.isPastDeadline ? 'red.9' : 'dimmed'}>
+                              {f.isPastDeadline ? t('exhibition.forms.stand.closed') : t('exhibition.forms.stand.deadline', { deadline: f.deadline.replace('T', ' ') })}
+                            </Text>
+                          )}
+                        </Group>
+                      </Stack>
+                      <Button
+                        component={Link}
+                        to={`/attendium/stand/${encodeURIComponent(b.id)}/${f.formCode}?eventId=${encodeURIComponent(eventId)}`}
+                        size="sm"
+                        variant={canEdit ? 'filled' : 'default'}
+                        aria-label={t('exhibition.forms.stand.openForm', { action, form: f.formName, number: b.number })}
+                      >
+                        {action}
+                      </Button>
+                    </Group>
+                  </Paper>
+                );
+              })}
+            </Stack>
+          </Stack>
+        </Paper>
+      ))}
+    </AttendeePage>
+  );
+}

@@ -1,0 +1,64 @@
+import { defineRoutes, fileResponse } from '../common/route-contract.ts';
+import { ZCompanyParams, ZExhibitionEventParams } from './exhibition.schemas.ts';
+import {
+  ZAdminInvitation,
+  ZAdminInvitationInput,
+  ZFormActiveInput,
+  ZFormSettingsInput,
+  ZFulfilmentBoard,
+  ZMyForm,
+  ZMyFormParams,
+  ZMyStand,
+  ZMyStandParams,
+  ZMySubmissionParams,
+  ZNoBody,
+  ZRejectInput,
+  ZServiceForm,
+  ZServiceFormList,
+  ZServiceFormParams,
+  ZSubmission,
+  ZSubmissionList,
+  ZSubmissionParams,
+  ZSubmissionInput,
+  ZSubmissionQuery,
+} from './service-forms.ts';
+
+const tags = ['exhibition'];
+const ev = '/api/eventservices/events/:eventId/exhibition';
+const mine = '/api/eventservices/events/:eventId/my-stand';
+
+/**
+ * The 23 service forms (issue 15, SPEC §3.5). Organiser routes are scoped to the caller's organisation (another
+ * organisation's event or submission answers 404) and gated by SPEC §2.7 codes: Forms Catalogue (AP-516 view,
+ * AP-517 edit, AP-518 activate form), Form Submissions (AP-519 view, AP-521 approve — also marks fulfilled —,
+ * AP-522 reject, AP-523 download), Companies (AP-484 edit: inviting the company's admin).
+ *
+ * The exhibitor's routes (`my-stand`) need a signed-in participant of the event (the `ei/{eventId}` event access
+ * token) who is the admin of one of its exhibiting companies (403 EXHIBITION_NOT_COMPANY_ADMIN otherwise); a booth
+ * of another company answers 404. A form is filled only when switched on and fitting the booth's stall type (409
+ * EXHIBITION_FORM_NOT_OFFERED), before its deadline (409 EXHIBITION_FORM_DEADLINE_PASSED). A status move the rule
+ * does not allow answers 409 EXHIBITION_SUBMISSION_STATUS naming the allowed actions; a save on a version another
+ * save replaced answers 409 EXHIBITION_SUBMISSION_STALE.
+ */
+export const serviceFormsRoutes = defineRoutes({
+  forms: { method: 'GET', path: `${ev}/service-forms`, auth: 'organiser', access: 'AP-516', tags, params: ZExhibitionEventParams, response: ZServiceFormList },
+  saveForm: { method: 'PUT', path: `${ev}/service-forms/:formCode`, auth: 'organiser', access: 'AP-517', tags, params: ZServiceFormParams, body: ZFormSettingsInput, response: ZServiceForm },
+  activateForm: { method: 'PUT', path: `${ev}/service-forms/:formCode/active`, auth: 'organiser', access: 'AP-518', tags, params: ZServiceFormParams, body: ZFormActiveInput, response: ZServiceForm },
+
+  /** Mails the company's admin a one-time sign-in link (the account is made, as user type 2, when there is none). */
+  inviteAdmin: { method: 'POST', path: `${ev}/companies/:companyId/admin-invitation`, auth: 'organiser', access: 'AP-484', tags, params: ZCompanyParams, body: ZAdminInvitationInput, status: 201, response: ZAdminInvitation },
+
+  submissions: { method: 'GET', path: `${ev}/form-submissions`, auth: 'organiser', access: 'AP-519', tags, params: ZExhibitionEventParams, query: ZSubmissionQuery, response: ZSubmissionList },
+  submission: { method: 'GET', path: `${ev}/form-submissions/:submissionId`, auth: 'organiser', access: 'AP-519', tags, params: ZSubmissionParams, response: ZSubmission },
+  approve: { method: 'POST', path: `${ev}/form-submissions/:submissionId/approve`, auth: 'organiser', access: 'AP-521', tags, params: ZSubmissionParams, body: ZNoBody, response: ZSubmission },
+  reject: { method: 'POST', path: `${ev}/form-submissions/:submissionId/reject`, auth: 'organiser', access: 'AP-522', tags, params: ZSubmissionParams, body: ZRejectInput, response: ZSubmission },
+  fulfil: { method: 'POST', path: `${ev}/form-submissions/:submissionId/fulfil`, auth: 'organiser', access: 'AP-521', tags, params: ZSubmissionParams, body: ZNoBody, response: ZSubmission },
+  attachment: { method: 'GET', path: `${ev}/form-submissions/:submissionId/attachment`, auth: 'organiser', access: 'AP-523', tags, params: ZSubmissionParams, response: fileResponse('application/octet-stream') },
+  /** Approved work not yet fulfilled and fulfilled work, by deadline then stall. */
+  fulfilment: { method: 'GET', path: `${ev}/fulfilment`, auth: 'organiser', access: 'AP-519', tags, params: ZExhibitionEventParams, response: ZFulfilmentBoard },
+
+  myStand: { method: 'GET', path: mine, auth: 'user', tags, params: ZMyStandParams, response: ZMyStand },
+  myForm: { method: 'GET', path: `${mine}/booths/:boothId/forms/:formCode`, auth: 'user', tags, params: ZMyFormParams, response: ZMyForm },
+  saveMyForm: { method: 'PUT', path: `${mine}/booths/:boothId/forms/:formCode`, auth: 'user', tags, params: ZMyFormParams, body: ZSubmissionInput, response: ZSubmission },
+  myAttachment: { method: 'GET', path: `${mine}/submissions/:submissionId/attachment`, auth: 'user', tags, params: ZMySubmissionParams, response: fileResponse('application/octet-stream') },
+});
