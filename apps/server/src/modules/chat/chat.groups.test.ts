@@ -1,88 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
-import { OnlineState, UserType, type TChatAck, type TChatGroup, type TChatStoredMessage, type TLeftGroup, type TMessageDeleted, type TOnlineStateNotice } from '@pavilion/domain';
-import { bearer, createRestartableApps, signupOrganiser } from '../../test/test-app.ts';
-import type { AppContext } from '../../app.ts';
-import { CHAT_SOCKET_PATH } from '../../platform/realtime.ts';
+import { OnlineState, type TChatGroup, type TChatStoredMessage, type TLeftGroup, type TMessageDeleted, type TOnlineStateNotice } from '@pavilion/domain';
+import { bearer, signupOrganiser } from '../../test/test-app.ts';
+import { ackData as data, emit, next, participantHeaders as headers, record, settle, startSocketCluster, type Instance, type Participant as Person, type SocketCluster } from '../../test/chat-sockets.ts';
 import { auditLog } from '../../platform/platform.tables.ts';
 import { createEvent } from '../registration/registration.fixtures.ts';
 
 // Groups, blocking, reporting, moderation and online state (issue 17), on two app instances joined by Redis.
-const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const PASSWORD = 'Guest#Secure26';
 
-type Instance = { app: FastifyInstance; ctx: AppContext; url: string };
-type Person = { userId: string; accessToken: string; accessCodeToken: string; eventUserId: string; eventId: string };
-
-let apps: Awaited<ReturnType<typeof createRestartableApps>>;
+let cluster: SocketCluster;
 let one: Instance;
 let two: Instance;
-const sockets: Socket[] = [];
 let hostA = '';
 let hostB = '';
 let expo = '';
 let ann: Person, ben: Person, cal: Person, eve: Person, sue: Person, dan: Person;
 
-async function start(): Promise<Instance> {
-  const built = await apps.start();
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  return { ...built, url: `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}` };
-}
-
-let n = 0;
-async function participant(host: string, eventId: string, firstName: string): Promise<Person> {
-  const email = `${firstName.toLowerCase()}-g${++n}-${Date.now()}@example.com`;
-  const user = await one.ctx.auth.createUser({ email, password: PASSWORD, firstName, userType: UserType.Attendee, role: 'Attendee', organisationId: null });
-  const organisationId = (await one.ctx.tokens.verifyAccess(host))!.organisationId!;
-  await one.ctx.events.addParticipant(organisationId, eventId, user.id, UserType.Attendee);
-  const res = await one.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: email, password: PASSWORD, eventId } });
-  expect(res.statusCode).toBe(200);
-  const rec = res.json().data;
-  return { userId: user.id, accessToken: rec.accessToken, accessCodeToken: rec.eventData.accessCodeToken, eventUserId: rec.eventData.eventUserId, eventId };
-}
-
-function open(url: string, p: Person): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = connect(url, { path: CHAT_SOCKET_PATH, auth: { token: p.accessToken, userAccessToken: p.accessCodeToken }, query: { userId: p.userId, eventId: p.eventId }, transports: ['websocket'], reconnection: false });
-    sockets.push(s);
-    s.on('connect', () => resolve(s));
-    s.on('connect_error', (err) => reject(err));
-  });
-}
-
-const emit = <T>(s: Socket, event: string, payload: unknown) => new Promise<TChatAck<T>>((resolve) => s.emit(event, payload, resolve));
-const data = <T>(ack: TChatAck<T>): T => {
-  if (!ack.ok) throw new Error(`${ack.code}: ${ack.message}`);
-  return ack.data;
-};
-const next = <T>(s: Socket, event: string, match: (p: T) => boolean = () => true) =>
-  new Promise<T>((resolve) => {
-    const fn = (p: T) => {
-      if (!match(p)) return;
-      s.off(event, fn);
-      resolve(p);
-    };
-    s.on(event, fn);
-  });
-/** Everything a socket hears of one event from now on. */
-const record = <T>(s: Socket, event: string) => {
-  const got: T[] = [];
-  s.on(event, (p: T) => got.push(p));
-  return got;
-};
-const settle = () => new Promise((r) => setTimeout(r, 300));
-const headers = (p: Person) => ({ ...bearer(p.accessToken), 'x-user-access-token': p.accessCodeToken });
+const participant = (host: string, eventId: string, firstName: string) => cluster.participant(host, eventId, firstName);
+const open = (url: string, p: Person) => cluster.open(url, p);
 const chatUrl = (eventId: string, rest: string) => `/api/chatservices/api/events/${eventId}/${rest}`;
 const groupSay = (from: Person, roomId: string, content: string, extra: Record<string, unknown> = {}) => ({ roomId, content, from: { eventUserId: from.eventUserId }, ...extra });
 const say = (from: Person, to: Person, content: string) => ({ roomId: '', content, from: { eventUserId: from.eventUserId }, member: [from.eventUserId, to.eventUserId] });
 
 beforeAll(async () => {
-  apps = await createRestartableApps({ REDIS_URL: redisUrl });
-  one = await start();
-  two = await start();
+  cluster = await startSocketCluster();
+  ({ one, two } = cluster);
   hostA = (await signupOrganiser(one.app, { organisationName: 'Group Chat Org' })).accessToken;
   hostB = (await signupOrganiser(one.app, { organisationName: 'Rival Chat Org' })).accessToken;
   expo = await createEvent(one.app, hostA, 'Group Expo');
@@ -98,11 +40,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await new Promise((r) => setTimeout(r, 500));
-  await one?.app.close();
-  await two?.app.close();
-  await apps?.close();
+  await cluster?.close();
 });
 
 let groupId = '';

@@ -1,74 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
-import { UserType, type TChatAck, type TChatControl, type TChatStoredMessage, type TReadReceipt, type TTypingNotice } from '@pavilion/domain';
-import { bearer, createRestartableApps, signupOrganiser } from '../../test/test-app.ts';
-import type { AppContext } from '../../app.ts';
-import { CHAT_SOCKET_PATH } from '../../platform/realtime.ts';
+import { type TChatControl, type TChatStoredMessage, type TReadReceipt, type TTypingNotice } from '@pavilion/domain';
+import { bearer, signupOrganiser } from '../../test/test-app.ts';
+import { emit, next, participantHeaders as headers, startSocketCluster, type Instance, type Participant as Person, type SocketCluster } from '../../test/chat-sockets.ts';
 import { createEvent, createTicket, placeOrder } from '../registration/registration.fixtures.ts';
 import { createChatService } from './chat.service.ts';
 
 // Two app instances on one database, joined by the machine's Redis (CI sets REDIS_URL), as two server processes are.
-const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const SECRET = 'test-secret-that-is-at-least-32-characters-long';
-const PASSWORD = 'Guest#Secure26';
 
-type Instance = { app: FastifyInstance; ctx: AppContext; url: string };
-type Person = { userId: string; email: string; accessToken: string; accessCodeToken: string; eventUserId: string; eventId: string };
-
-let apps: Awaited<ReturnType<typeof createRestartableApps>>;
+let cluster: SocketCluster;
 let one: Instance;
 let two: Instance;
-const sockets: Socket[] = [];
 let ann: Person;
 let ben: Person;
 let cat: Person;
 let dan: Person;
 let hostA = '';
 
-async function start(): Promise<Instance> {
-  const built = await apps.start();
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  return { ...built, url: `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}` };
-}
-
-let n = 0;
-async function participant(host: string, eventId: string, firstName: string): Promise<Person> {
-  const email = `${firstName.toLowerCase()}-${++n}-${Date.now()}@example.com`;
-  const user = await one.ctx.auth.createUser({ email, password: PASSWORD, firstName, userType: UserType.Attendee, role: 'Attendee', organisationId: null });
-  const organisationId = (await one.ctx.tokens.verifyAccess(host))!.organisationId!;
-  await one.ctx.events.addParticipant(organisationId, eventId, user.id, UserType.Attendee);
-  const res = await one.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: email, password: PASSWORD, eventId } });
-  expect(res.statusCode).toBe(200);
-  const rec = res.json().data;
-  return { userId: user.id, email, accessToken: rec.accessToken, accessCodeToken: rec.eventData.accessCodeToken, eventUserId: rec.eventData.eventUserId, eventId };
-}
-
-function open(url: string, p: Person | null, query: Record<string, string> = {}): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = connect(url, {
-      path: CHAT_SOCKET_PATH,
-      auth: p ? { token: p.accessToken, userAccessToken: p.accessCodeToken } : {},
-      query: p ? { userId: p.userId, eventId: p.eventId, ...query } : query,
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(s);
-    s.on('connect', () => resolve(s));
-    s.on('connect_error', (err) => reject(err));
-  });
-}
-
-const emit = <T>(s: Socket, event: string, payload: unknown) => new Promise<TChatAck<T>>((resolve) => s.emit(event, payload, resolve));
-const next = <T>(s: Socket, event: string) => new Promise<T>((resolve) => s.once(event, resolve));
-const headers = (p: Person) => ({ ...bearer(p.accessToken), 'x-user-access-token': p.accessCodeToken });
+const participant = (host: string, eventId: string, firstName: string) => cluster.participant(host, eventId, firstName);
+const open = (url: string, p: Person | null, query: Record<string, string> = {}) => cluster.open(url, p, query);
 const say = (from: Person, to: Person, content: string, extra: Record<string, unknown> = {}) => ({ roomId: '', content, from: { eventUserId: from.eventUserId }, member: [from.eventUserId, to.eventUserId], ...extra });
 
 beforeAll(async () => {
-  apps = await createRestartableApps({ REDIS_URL: redisUrl });
-  one = await start();
-  two = await start();
+  cluster = await startSocketCluster();
+  ({ one, two } = cluster);
   hostA = (await signupOrganiser(one.app, { organisationName: 'Chat Org' })).accessToken;
   const hostB = (await signupOrganiser(one.app, { organisationName: 'Other Org' })).accessToken;
   const expo = await createEvent(one.app, hostA, 'Chat Expo');
@@ -80,12 +35,7 @@ beforeAll(async () => {
   dan = await participant(hostB, foreign, 'Dan');
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  // The disconnects' online-state checks cross Redis: let them finish before the instances close.
-  await new Promise((r) => setTimeout(r, 500));
-  await one?.app.close();
-  await two?.app.close();
-  await apps?.close();
+  await cluster?.close();
 });
 
 describe('chat socket (issue 17)', () => {

@@ -1,24 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
-import { UserType, type TChatAck, type TChatControl, type TLiveMessage, type TLivePoll, type TLiveQuestion, type TLiveRoom, type TNowPlaying } from '@pavilion/domain';
-import { bearer, createRestartableApps, signupOrganiser } from '../../test/test-app.ts';
-import type { AppContext } from '../../app.ts';
-import { CHAT_SOCKET_PATH } from '../../platform/realtime.ts';
+import type { Socket } from 'socket.io-client';
+import { type TChatControl, type TLiveMessage, type TLivePoll, type TLiveQuestion, type TLiveRoom, type TNowPlaying } from '@pavilion/domain';
+import { bearer, signupOrganiser } from '../../test/test-app.ts';
+import { ackData as data, arrives, emit, next, participantHeaders as headers, startSocketCluster, type Instance, type Participant as Person, type SocketCluster } from '../../test/chat-sockets.ts';
 import { createEvent } from '../registration/registration.fixtures.ts';
 
 // Two app instances on one database joined by Redis (CI sets REDIS_URL), as two server processes are.
-const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const PASSWORD = 'Guest#Secure26';
 
-type Instance = { app: FastifyInstance; ctx: AppContext; url: string };
-type Person = { userId: string; email: string; accessToken: string; accessCodeToken: string; eventUserId: string; eventId: string };
-
-let apps: Awaited<ReturnType<typeof createRestartableApps>>;
+let cluster: SocketCluster;
 let one: Instance;
 let two: Instance;
-const sockets: Socket[] = [];
 let hostA = '';
 let hostB = '';
 let expo = '';
@@ -31,23 +22,7 @@ let ben: Person;
 let cat: Person;
 let spk: Person;
 
-async function start(): Promise<Instance> {
-  const built = await apps.start();
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  return { ...built, url: `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}` };
-}
-
-let n = 0;
-async function participant(host: string, eventId: string, firstName: string, email = `${firstName.toLowerCase()}-${++n}-${Date.now()}@example.com`): Promise<Person> {
-  const user = await one.ctx.auth.createUser({ email, password: PASSWORD, firstName, userType: UserType.Attendee, role: 'Attendee', organisationId: null });
-  const organisationId = (await one.ctx.tokens.verifyAccess(host))!.organisationId!;
-  await one.ctx.events.addParticipant(organisationId, eventId, user.id, UserType.Attendee);
-  const res = await one.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: email, password: PASSWORD, eventId } });
-  expect(res.statusCode).toBe(200);
-  const rec = res.json().data;
-  return { userId: user.id, email, accessToken: rec.accessToken, accessCodeToken: rec.eventData.accessCodeToken, eventUserId: rec.eventData.eventUserId, eventId };
-}
-
+const participant = (host: string, eventId: string, firstName: string, email?: string) => cluster.participant(host, eventId, firstName, { email });
 async function organiserCall(host: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
   return one.app.inject({ method, url, headers: bearer(host), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 }
@@ -69,44 +44,9 @@ async function createSession(host: string, eventId: string, title: string, extra
   return res.json().data.id;
 }
 
-function open(url: string, p: Person): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = connect(url, { path: CHAT_SOCKET_PATH, auth: { token: p.accessToken, userAccessToken: p.accessCodeToken }, query: { userId: p.userId, eventId: p.eventId }, transports: ['websocket'], reconnection: false });
-    sockets.push(s);
-    s.on('connect', () => resolve(s));
-    s.on('connect_error', (err) => reject(err));
-  });
-}
-const emit = <T>(s: Socket, event: string, payload: unknown) => new Promise<TChatAck<T>>((resolve) => s.emit(event, payload, resolve));
-/** The next `event` on `s` that matches (other traffic of the room is skipped). */
-const next = <T>(s: Socket, event: string, match: (p: T) => boolean = () => true) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within 5 s`)), 5000);
-    const fn = (p: T) => {
-      if (!match(p)) return;
-      clearTimeout(timer);
-      s.off(event, fn);
-      resolve(p);
-    };
-    s.on(event, fn);
-  });
-/** Resolves true if `event` arrives within `ms`. */
-const arrives = (s: Socket, event: string, ms = 400) =>
-  new Promise<boolean>((resolve) => {
-    const fn = () => resolve(true);
-    s.once(event, fn);
-    setTimeout(() => {
-      s.off(event, fn);
-      resolve(false);
-    }, ms);
-  });
-const headers = (p: Person) => ({ ...bearer(p.accessToken), 'x-user-access-token': p.accessCodeToken });
+const open = (url: string, p: Person) => cluster.open(url, p);
 const live = (p: Person, sessionId: string, rest = '') => `/api/chatservices/api/events/${p.eventId}/sessions/${sessionId}/live${rest}`;
 const consoleUrl = (eventId: string, sessionId: string, rest = '') => `/api/chatservices/api/events/${eventId}/sessions/${sessionId}/console${rest}`;
-const data = <T>(ack: TChatAck<T>) => {
-  if (!ack.ok) throw new Error(`refused: ${ack.code} ${ack.message}`);
-  return ack.data as T;
-};
 async function joined(url: string, p: Person, sessionId: string): Promise<Socket> {
   const s = await open(url, p);
   expect(await emit(s, 'messageSession', { sessionId, join: true })).toEqual({ ok: true, data: { sessionId, joined: true } });
@@ -114,9 +54,8 @@ async function joined(url: string, p: Person, sessionId: string): Promise<Socket
 }
 
 beforeAll(async () => {
-  apps = await createRestartableApps({ REDIS_URL: redisUrl });
-  one = await start();
-  two = await start();
+  cluster = await startSocketCluster();
+  ({ one, two } = cluster);
   hostA = (await signupOrganiser(one.app, { organisationName: 'Live Org' })).accessToken;
   hostB = (await signupOrganiser(one.app, { organisationName: 'Other Live Org' })).accessToken;
   expo = await createEvent(one.app, hostA, 'Live Expo');
@@ -135,12 +74,7 @@ beforeAll(async () => {
   spk = await participant(hostA, expo, 'Sam', speakerEmail);
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  // The chat module's disconnect handlers (online state) ask both instances over Redis: let them finish first.
-  await new Promise((r) => setTimeout(r, 1000));
-  await one?.app.close();
-  await two?.app.close();
-  await apps?.close();
+  await cluster?.close();
 });
 
 describe('live session room (issue 17)', () => {

@@ -6,10 +6,11 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { UserType, type TChatAck, type TChatOutbound, type TNotificationPage } from '@pavilion/domain';
+import { UserType, type TChatOutbound, type TNotificationPage } from '@pavilion/domain';
 import { newId } from '../../platform/ids.ts';
 import { CHAT_SOCKET_PATH } from '../../platform/realtime.ts';
 import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
+import { emit, record } from '../../test/chat-sockets.ts';
 import { createEvent, createTicket, newKey, placeOrder } from '../registration/registration.fixtures.ts';
 
 const PASSWORD = 'Guest#Secure26';
@@ -39,11 +40,7 @@ function open(p: Person): Promise<Socket> {
   });
 }
 /** Everything a socket receives of one event, from now on. */
-function collect<E extends 'announcement' | 'notification'>(s: Socket, event: E): TChatOutbound<E>[] {
-  const got: TChatOutbound<E>[] = [];
-  s.on(event as string, (p: TChatOutbound<E>) => got.push(p));
-  return got;
-}
+const collect = <E extends 'announcement' | 'notification'>(s: Socket, event: E) => record<TChatOutbound<E>>(s, event);
 const until = async (check: () => boolean, ms = 3000) => {
   const end = Date.now() + ms;
   while (!check()) {
@@ -51,7 +48,6 @@ const until = async (check: () => boolean, ms = 3000) => {
     await new Promise((r) => setTimeout(r, 20));
   }
 };
-const emit = <T>(s: Socket, event: string, payload: unknown) => new Promise<TChatAck<T>>((resolve) => s.emit(event, payload, resolve));
 const announce = (body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/api/notifyservices/api/events/${eventId}/announcements`, headers: host, payload: { title: 'Live', body: 'Now', format: 'text', audience: { kind: 'everyone' }, ...body } });
 const inbox = async (p: Person) => (await t.app.inject({ url: `/api/notifyservices/api/events/${eventId}/notifications`, headers: p.headers })).json().data as TNotificationPage;

@@ -1,27 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
-import { io as connect, type Socket } from 'socket.io-client';
-import { UserType, VIDEO_CALL_WAIT_MS, type TChatAck } from '@pavilion/domain';
-import { bearer, createRestartableApps, signupOrganiser } from '../../test/test-app.ts';
-import type { AppContext } from '../../app.ts';
-import { CHAT_SOCKET_PATH } from '../../platform/realtime.ts';
+import { VIDEO_CALL_WAIT_MS } from '@pavilion/domain';
+import { bearer, signupOrganiser } from '../../test/test-app.ts';
+import { emit, next, participantHeaders as headers, record, settle, startSocketCluster, type Instance, type Participant as Person, type SocketCluster } from '../../test/chat-sockets.ts';
 import { createEvent } from '../registration/registration.fixtures.ts';
 
 // Two app instances on one database joined by Redis (CI sets REDIS_URL): a call rings across instances.
-const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const PASSWORD = 'Guest#Secure26';
 const LIVEKIT = { LIVEKIT_URL: 'wss://sfu.example.org', LIVEKIT_API_KEY: 'APIkey123', LIVEKIT_API_SECRET: 'livekit-secret-that-is-at-least-32-characters' };
 const ICE = [{ urls: 'stun:stun.example.org:3478' }];
 
-type Instance = { app: FastifyInstance; ctx: AppContext; url: string };
-type Person = { userId: string; accessToken: string; accessCodeToken: string; eventUserId: string; eventId: string; name: string };
-
-let apps: Awaited<ReturnType<typeof createRestartableApps>>;
+let cluster: SocketCluster;
 let one: Instance;
 let two: Instance;
-const sockets: Socket[] = [];
 let host = '';
 let expo = '';
 let ann: Person;
@@ -31,50 +21,8 @@ let cat: Person;
 let dan: Person;
 const crowd: Person[] = [];
 
-async function start(): Promise<Instance> {
-  const built = await apps.start();
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  return { ...built, url: `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}` };
-}
-
-let n = 0;
-async function participant(hostToken: string, eventId: string, firstName: string): Promise<Person> {
-  const email = `${firstName.toLowerCase()}-${++n}-${Date.now()}@example.com`;
-  const user = await one.ctx.auth.createUser({ email, password: PASSWORD, firstName, lastName: 'Tester', userType: UserType.Attendee, role: 'Attendee', organisationId: null });
-  const organisationId = (await one.ctx.tokens.verifyAccess(hostToken))!.organisationId!;
-  await one.ctx.events.addParticipant(organisationId, eventId, user.id, UserType.Attendee);
-  const res = await one.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: email, password: PASSWORD, eventId } });
-  expect(res.statusCode).toBe(200);
-  const rec = res.json().data;
-  return { userId: user.id, accessToken: rec.accessToken, accessCodeToken: rec.eventData.accessCodeToken, eventUserId: rec.eventData.eventUserId, eventId, name: `${firstName} Tester` };
-}
-
-function open(url: string, p: Person): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = connect(url, { path: CHAT_SOCKET_PATH, auth: { token: p.accessToken, userAccessToken: p.accessCodeToken }, query: { userId: p.userId, eventId: p.eventId }, transports: ['websocket'], reconnection: false });
-    sockets.push(s);
-    s.on('connect', () => resolve(s));
-    s.on('connect_error', (err) => reject(err));
-  });
-}
-
-const emit = <T>(s: Socket, event: string, payload: unknown) => new Promise<TChatAck<T>>((resolve) => s.emit(event, payload, resolve));
-const next = <T>(s: Socket, event: string, ms = 5000) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
-    s.once(event, (p: T) => {
-      clearTimeout(timer);
-      resolve(p);
-    });
-  });
-/** Collects every payload of an event on a socket. */
-const record = <T>(s: Socket, event: string) => {
-  const got: T[] = [];
-  s.on(event, (p: T) => got.push(p));
-  return got;
-};
-const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
-const headers = (p: Person) => ({ ...bearer(p.accessToken), 'x-user-access-token': p.accessCodeToken });
+const participant = (hostToken: string, eventId: string, firstName: string) => cluster.participant(hostToken, eventId, firstName, { lastName: 'Tester' });
+const open = (url: string, p: Person) => cluster.open(url, p);
 const callRow = async (channel: string) => {
   const { rows } = await one.ctx.database.db.execute<{ status: string; answered_at: Date | null; ended_at: Date | null; duration_seconds: number | null }>(
     `select status, answered_at, ended_at, duration_seconds from video_calls where channel = '${channel}' order by started_at desc limit 1` as never,
@@ -88,9 +36,8 @@ async function createTable(body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  apps = await createRestartableApps({ REDIS_URL: redisUrl, RTC_ICE_SERVERS: JSON.stringify(ICE), ...LIVEKIT });
-  one = await start();
-  two = await start();
+  cluster = await startSocketCluster({ RTC_ICE_SERVERS: JSON.stringify(ICE), ...LIVEKIT });
+  ({ one, two } = cluster);
   host = (await signupOrganiser(one.app, { organisationName: 'Video Org' })).accessToken;
   const hostB = (await signupOrganiser(one.app, { organisationName: 'Other Video Org' })).accessToken;
   expo = await createEvent(one.app, host, 'Video Expo');
@@ -104,12 +51,7 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) crowd.push(await participant(host, expo, `Guest${i}`));
 });
 afterAll(async () => {
-  // The sockets go first: their disconnect handlers count sockets over Redis, which closes with the apps.
-  for (const s of sockets) s.disconnect();
-  await settle(500);
-  await one?.app.close();
-  await two?.app.close();
-  await apps?.close();
+  await cluster?.close();
 });
 
 describe('1:1 video calls (issue 17)', () => {
@@ -185,8 +127,8 @@ describe('1:1 video calls (issue 17)', () => {
       const b = await open(two.url, ben);
       await settle(200);
       const ringing = next(b, 'incomingCall');
-      const aEnd = next<{ reason: string }>(a, 'endCall', 3000);
-      const bEnd = next<{ reason: string }>(b, 'endCall', 3000);
+      const aEnd = next<{ reason: string }>(a, 'endCall', undefined, 3000);
+      const bEnd = next<{ reason: string }>(b, 'endCall', undefined, 3000);
       await emit(a, 'videoCall', { to: ben.eventUserId, channel: 'call-3' });
       await ringing;
       expect(await aEnd).toEqual({ channel: 'call-3', reason: 'missed' });
