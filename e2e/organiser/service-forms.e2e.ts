@@ -9,7 +9,8 @@ import { logInAsOrganiser, organiserCallInPage } from '../support/organiser.ts';
 /*
  * Issue 15, service forms: the organiser switches on Extra Furniture with its line items and invites the admin of an
  * exhibiting company; the admin opens the link from the mail on a phone (empty storage), orders furniture for the
- * company's booth and submits it; the organiser approves it; the admin sees Approved.
+ * company's booth and submits it; the organiser approves it; the admin sees Approved. At the onsite desk the organiser
+ * makes the booth's one-time form link (ebf/lgn), which opens that form on the stand's tablet once.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -119,6 +120,35 @@ describe('service forms', () => {
     await phone.getByText('This submission is approved: it can no longer be changed.').waitFor({ timeout: 20_000 });
     await phone.getByText(/^Approved by /).waitFor();
     await shot(phone, 'approved');
+
+    // At the onsite desk (SPEC §2.1 ebf/lgn): the booth's panel makes a one-time link to one of its open forms, which
+    // opens that form for that booth on the stand's tablet (nothing stored) without a password, once.
+    await organiser.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await organiser.getByRole('link', { name: 'Booths & hall plan', exact: true }).click();
+    await organiser.getByRole('textbox', { name: 'Hall' }).click();
+    await organiser.getByRole('option', { name: 'Hall 9' }).click();
+    await organiser.getByRole('button', { name: 'Booth F7: Nova Displays, 12 m²' }).click();
+    await organiser.getByRole('textbox', { name: 'Form' }).click();
+    await organiser.getByRole('option', { name: 'Extra Furniture', exact: true }).click();
+    await organiser.getByRole('button', { name: 'Make link' }).click();
+    const linkDialog = organiser.getByRole('dialog', { name: /Nova Displays, Extra Furniture for booth F7/ });
+    await linkDialog.getByRole('button', { name: 'Create link' }).click();
+    const formLink = await linkDialog.getByRole('textbox').inputValue();
+    expect(new URL(formLink).pathname).toMatch(new RegExp(`^/ebf/lgn/[A-Za-z0-9_-]+/EXTRA_FURNITURE/${booth.id}/${ev}$`));
+    await expectAccessible(organiser, 'onsite form link');
+    await shot(organiser, 'ebf-link');
+    const tablet = await (await newContext(browser, server.url, { width: 820, height: 1180 })).newPage();
+    const tabletWatch = watchPage(tablet);
+    await tablet.goto(new URL(formLink).pathname);
+    await tablet.getByRole('heading', { name: 'Extra Furniture · booth F7' }).waitFor({ timeout: 30_000 });
+    await tablet.getByText('This submission is approved: it can no longer be changed.').waitFor();
+    await shot(tablet, 'ebf-form');
+    // The link worked once: opened again in a fresh browser it says so.
+    const again = await (await newContext(browser, server.url, { width: 820, height: 1180 })).newPage();
+    await again.goto(new URL(formLink).pathname);
+    await again.getByText(/expired or was already used/).waitFor({ timeout: 30_000 });
+    expect(tabletWatch.errors).toEqual([]);
     expect(orgWatch.errors).toEqual([]);
     expect(phoneWatch.errors).toEqual([]);
   });

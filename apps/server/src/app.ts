@@ -37,7 +37,7 @@ import { checkinModule } from './modules/checkin/index.ts';
 import { mailOutboxModule } from './modules/mail-outbox/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { venueModule } from './modules/venue/index.ts';
-import { exhibitionModule } from './modules/exhibition/index.ts';
+import { createBoothFormsPort, exhibitionModule } from './modules/exhibition/index.ts';
 import { programmeModule } from './modules/programme/index.ts';
 import { profileModule } from './modules/profile/index.ts';
 import { shareModule } from './modules/share/index.ts';
@@ -187,7 +187,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     log: app.log,
     publicUrl: publicUrl(config),
     isProduction: config.NODE_ENV === 'production',
-    ports: { auth: authPort, access, registration: createRegistrationPort(database.db) },
+    ports: { auth: authPort, access, registration: createRegistrationPort(database.db), boothForms: createBoothFormsPort(database.db) },
   };
   // Each module builds itself from the platform and the modules it names, in this order; then each subscribes to
   // the events it reacts to and registers its routes (who publishes what: ARCHITECTURE.md's module map).

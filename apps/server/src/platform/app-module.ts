@@ -4,6 +4,7 @@ import type { CheckinEvents } from '../modules/checkin/index.ts';
 import type { MeetingsEvents } from '../modules/meetings/index.ts';
 import type { PaymentsEvents } from '../modules/payments/index.ts';
 import type { RegistrationEvents, RegistrationPort } from '../modules/registration/index.ts';
+import type { BoothFormsPort } from '../modules/exhibition/index.ts';
 import type { WorkspaceAccess } from '../modules/workspace/index.ts';
 import type { Audit } from './audit.ts';
 import type { AppConfig } from './config.ts';
@@ -32,7 +33,7 @@ export interface AppModules {}
 export type AppEvents = AuthEvents & RegistrationEvents & PaymentsEvents & CheckinEvents & MeetingsEvents;
 
 /** The read models made from the database alone, before any module exists (auth's users, who a caller is, attendees). */
-export type Ports = { auth: AuthPort; access: WorkspaceAccess; registration: RegistrationPort };
+export type Ports = { auth: AuthPort; access: WorkspaceAccess; registration: RegistrationPort; boothForms: BoothFormsPort };
 
 /** What every module may use: the platform, created before any module. */
 export type Platform = {

@@ -1,4 +1,5 @@
 import { defineRoutes, fileResponse } from '../common/route-contract.ts';
+import { ZLoginLinkResponse } from '../auth/auth.schemas.ts';
 import { ZCompanyParams, ZExhibitionEventParams } from './exhibition.schemas.ts';
 import {
   ZAdminInvitation,
@@ -47,6 +48,13 @@ export const serviceFormsRoutes = defineRoutes({
 
   /** Mails the company's admin a one-time sign-in link (the account is made, as user type 2, when there is none). */
   inviteAdmin: { method: 'POST', path: `${ev}/companies/:companyId/admin-invitation`, auth: 'organiser', access: 'AP-484', tags, params: ZCompanyParams, body: ZAdminInvitationInput, status: 201, response: ZAdminInvitation },
+
+  /**
+   * SPEC §2.1 `ebf/lgn/…`: a one-time link (12 hours) that signs the booth's company admin in and opens this form for
+   * this booth, for the onsite desk (AP-484, as the admin's invitation). 409 when the form is not open to the
+   * booth, the booth has no company, or the company no admin yet.
+   */
+  boothFormLink: { method: 'POST', path: `${ev}/booths/:boothId/forms/:formCode/login-link`, auth: 'organiser', access: 'AP-484', tags, params: ZMyFormParams, body: ZNoBody, status: 201, response: ZLoginLinkResponse },
 
   submissions: { method: 'GET', path: `${ev}/form-submissions`, auth: 'organiser', access: 'AP-519', tags, params: ZExhibitionEventParams, query: ZSubmissionQuery, response: ZSubmissionList },
   submission: { method: 'GET', path: `${ev}/form-submissions/:submissionId`, auth: 'organiser', access: 'AP-519', tags, params: ZSubmissionParams, response: ZSubmission },

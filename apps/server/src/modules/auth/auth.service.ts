@@ -64,8 +64,8 @@ export type AuthServiceDeps = {
   /** Makes a user a participant of an event (idempotent). */
   addParticipant: (organisationId: string, eventId: string, userId: string, userType: number) => Promise<unknown>;
   /**
-   * Whether a booth and its exhibition form exist at an event. Exhibition lands in a later issue and answers here;
-   * until then no booth exists, so every ebf/lgn link is refused.
+   * Whether an `ebf/lgn` link's booth exists at the event, held by a company, and its form (a SPEC §3.5 form code) is on
+   * and fits the booth's stall type (exhibition's port).
    */
   hasBoothForm: (eventId: string, boothId: string, formId: string) => Promise<boolean>;
 };
@@ -500,9 +500,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       const record = await authRecord(user, meta, row.eventId ?? undefined);
       await deps.audit.record({ organisationId: row.organisationId, actorUserId: user.id, action: 'auth.autologin.used', ip: meta.ip, meta: { kind: row.kind } });
       const isOrganiser = user.organisationId !== null;
-      // Participants (attendees, exhibitors, speakers ...) land on their event home, which says what works today.
+      // Participants (attendees, exhibitors, speakers ...) land on their event home, which says what works today; a
+      // company admin's onsite form link opens that form for that booth in their stand area.
       const redirectTo = !isOrganiser
-        ? '/attendium'
+        ? row.kind === 'ebf'
+          ? `/attendium/stand/${encodeURIComponent(row.boothId ?? '')}/${encodeURIComponent(row.formId ?? '')}`
+          : '/attendium'
         : row.kind === 'ebf'
           ? `/app?eventId=${row.eventId}&formId=${row.formId}&boothId=${row.boothId}`
           : row.eventId

@@ -65,7 +65,7 @@ export const authModule = defineModule({
       },
       addParticipant: (organisationId, eventId, userId, userType) => events.service.addParticipant(organisationId, eventId, userId, userType),
       assertEvent: (caller, organisationId, eventId) => events.service.get(caller, organisationId, eventId),
-      // Exhibition (booths and their forms) lands in a later issue and answers here; until then no booth exists.
-      hasBoothForm: async () => false,
+      // Exhibition's read model of booths and their forms (a platform port: exhibition is built after auth).
+      hasBoothForm: (eventId, boothId, formId) => p.ports.boothForms.hasBoothForm(eventId, boothId, formId),
     }),
 });

@@ -178,7 +178,7 @@ describe('ebf/lgn exhibitor form links', () => {
     expect(noIds.json().code).toBe('UNKNOWN_BOOTH_OR_FORM');
   });
 
-  it('cannot be created for a booth that does not exist (exhibition is not built yet)', async () => {
+  it('cannot be created for a booth that does not exist', async () => {
     const reg = await register(host.accessToken, eventId);
     const userId = (await consume({ kind: 'adl', key: (await createLink(host.accessToken, { eventId, registrationId: reg.id })).json().data.key, eventId })).json().data.userData.id;
     const res = await t.app.inject({

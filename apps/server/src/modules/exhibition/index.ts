@@ -9,6 +9,7 @@ import { registerServiceFormsRoutes } from './service-forms.routes.ts';
 import { createServiceFormsService, type ServiceFormsDeps } from './service-forms.service.ts';
 
 export type { ExhibitionService } from './exhibition.service.ts';
+export { createBoothFormsPort, type BoothFormsPort } from './exhibition.port.ts';
 
 /**
  * Exhibition's port (read model over its own tables). `staffCompanyOf` is what leads asks on every scan: which

@@ -345,3 +345,47 @@ describe('organiser review', () => {
     expect(board.items.map((s: { formCode: string; status: string }) => `${s.formCode}:${s.status}`)).toEqual(['FASCIA_NAME:approved', 'EXTRA_FURNITURE:fulfilled']);
   });
 });
+
+describe('onsite form links (SPEC §2.1 ebf/lgn)', () => {
+  const link = (boothId: string, code: string, headers = H) => call('POST', ex(eventId, `/booths/${boothId}/forms/${code}/login-link`), headers, {});
+  const consumeEbf = (key: string, boothId: string, formId: string) => t.app.inject({ method: 'POST', url: '/api/auth/autologin/consume', payload: { kind: 'ebf', key, formId, boothId, eventId } });
+
+  it('signs the booth company admin in once and opens that form for that booth', async () => {
+    await setForm('EXTRA_FURNITURE_PLACEMENT');
+    const res = await link(shell, 'EXTRA_FURNITURE_PLACEMENT');
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json().data as { key: string; path: string; url: string; email: string };
+    expect(made.path).toBe(`/ebf/lgn/${made.key}/EXTRA_FURNITURE_PLACEMENT/${shell}/${eventId}`);
+    expect(made.url).toBe(`${PUBLIC_URL}${made.path}`);
+    expect(made.email).toBe('admin@acme.example');
+
+    // The key works only with the booth and form it was made for.
+    expect((await consumeEbf(made.key, betaBooth, 'EXTRA_FURNITURE_PLACEMENT')).statusCode).toBe(410);
+    const used = await consumeEbf(made.key, shell, 'EXTRA_FURNITURE_PLACEMENT');
+    expect(used.statusCode, used.body).toBe(200);
+    const data = used.json().data;
+    expect(data).toMatchObject({ redirectTo: `/attendium/stand/${shell}/EXTRA_FURNITURE_PLACEMENT`, userData: { userType: 2 }, eventData: { eventId } });
+    const headers = { ...bearer(data.accessToken), 'x-user-access-token': data.eventData.accessCodeToken };
+    const form = await call('GET', mine(eventId, `/booths/${shell}/forms/EXTRA_FURNITURE_PLACEMENT`), headers);
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json().data.booth).toMatchObject({ id: shell, number: 'S1' });
+    // Once only.
+    expect((await consumeEbf(made.key, shell, 'EXTRA_FURNITURE_PLACEMENT')).json().code).toBe('LINK_EXPIRED');
+  });
+
+  it('refuses a form that does not fit the stall or is off, a booth without an admin, and other organisations', async () => {
+    expect((await link(raw, 'EXTRA_FURNITURE_PLACEMENT')).json()).toMatchObject({ code: 'EXHIBITION_FORM_STALL_TYPE' });
+    await setForm('COMPRESSED_AIR', {}, false);
+    expect((await link(shell, 'COMPRESSED_AIR')).json()).toMatchObject({ code: 'EXHIBITION_FORM_NOT_ACTIVE' });
+    const gamma = await company('Gamma Gear');
+    const gammaBooth = await booth('S9', 'shell', gamma, 12);
+    const noAdmin = await link(gammaBooth, 'EXTRA_FURNITURE_PLACEMENT');
+    expect(noAdmin.statusCode).toBe(409);
+    expect(noAdmin.json()).toMatchObject({ code: 'EXHIBITION_NO_COMPANY_ADMIN', message: 'Gamma Gear has no admin yet: invite one from Companies first' });
+    expect((await link(shell, 'NOT_A_FORM')).statusCode).toBe(400);
+    expect((await link(shell, 'EXTRA_FURNITURE_PLACEMENT', other)).statusCode).toBe(404);
+    expect((await link(shell, 'EXTRA_FURNITURE_PLACEMENT', viewer)).statusCode).toBe(403);
+    // A made-up booth in a link is refused before its key is looked at.
+    expect((await consumeEbf('made-up-key-made-up-key-123', 'no-such-booth', 'EXTRA_FURNITURE_PLACEMENT')).json().code).toBe('UNKNOWN_BOOTH_OR_FORM');
+  });
+});

@@ -23,6 +23,7 @@ export function registerServiceFormsRoutes(app: FastifyInstance, service: Servic
   route(app, routes.saveForm, async (req) => service.saveForm(...organiser(req), req.params.eventId, req.params.formCode, req.body));
   route(app, routes.activateForm, async (req) => service.activateForm(...organiser(req), req.params.eventId, req.params.formCode, req.body.isActive));
   route(app, routes.inviteAdmin, async (req) => service.inviteAdmin(...organiser(req), req.params.eventId, req.params.companyId, req.body));
+  route(app, routes.boothFormLink, async (req) => service.boothFormLink(...organiser(req), req.params.eventId, req.params.boothId, req.params.formCode));
   route(app, routes.submissions, async (req) => service.submissions(...organiser(req), req.params.eventId, req.query));
   route(app, routes.submission, async (req) => service.submission(...organiser(req), req.params.eventId, req.params.submissionId));
   route(app, routes.approve, async (req) => service.approve(...organiser(req), req.params.eventId, req.params.submissionId));

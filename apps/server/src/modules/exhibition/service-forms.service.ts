@@ -30,6 +30,7 @@ import {
   type TSubmissionQuery,
   type TSubmissionStatus,
   type TFulfilmentBoard,
+  type TLoginLinkResponse,
 } from '@pavilion/domain';
 import type { z } from 'zod';
 import type { ZSubmissionInput } from '@pavilion/domain/exhibition/service-forms';
@@ -63,12 +64,18 @@ export type ServiceFormsDeps = {
   organisationOfUser: (userId: string) => Promise<string | null>;
   addParticipant: (organisationId: string, eventId: string, userId: string, userType: number) => Promise<unknown>;
   /** Auth's one-time login link for a participant of the event (random, expiring, single use). */
-  createLoginLink: (caller: AuthUser, organisationId: string, input: { kind: 'adl'; userId: string; eventId: string; ttlMinutes: number }) => Promise<{ path: string; expiresAt: string }>;
+  createLoginLink: (
+    caller: AuthUser,
+    organisationId: string,
+    input: { kind: 'adl'; userId: string; eventId: string; ttlMinutes: number } | { kind: 'ebf'; userId: string; eventId: string; boothId: string; formId: string; ttlMinutes: number },
+  ) => Promise<{ key: string; path: string; expiresAt: string }>;
   nameOf: (userId: string) => Promise<string>;
 };
 
 /** How long an admin invitation's link works. */
 export const ADMIN_INVITATION_TTL_MINUTES = 60 * 24 * 3;
+/** How long an onsite form link (`ebf/lgn`) works: the day at the stand it is made for. */
+export const BOOTH_FORM_LINK_TTL_MINUTES = 60 * 12;
 
 const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
 const amount = (cents: number) => cents / 100;
@@ -398,6 +405,25 @@ export function createServiceFormsService(deps: ServiceFormsDeps) {
           a.booth.number.localeCompare(b.booth.number, undefined, { numeric: true }),
       );
       return { timeZone: event.timeZone, items };
+    },
+
+    /**
+     * SPEC §2.1 `ebf/lgn/{autoLoginKey}/{formId}/{boothId}/{eventId}`: the organiser's onsite desk makes a one-time
+     * link that signs the booth's company admin in and opens that form for that booth (the form must be on and fit
+     * the stall; the company must have an admin, invited first).
+     */
+    async boothFormLink(caller: AuthUser, organisationId: string, eventId: string, boothId: string, formCode: TExhibitionFormCode): Promise<TLoginLinkResponse> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const booth = await repo.booth(scopeOf(organisationId, eventId), boothId);
+      if (!booth) throw exhibitionErrors.boothNotFound();
+      const def = defOf(formCode);
+      assertOffered(def, await forms.setting(eventId, formCode), booth);
+      const company = booth.companyId ? await repo.company(eventId, booth.companyId, organisationId) : null;
+      if (!company) throw exhibitionErrors.boothWithoutCompany(booth.number);
+      const admin = await forms.adminOfCompany(eventId, company.id);
+      if (!admin) throw exhibitionErrors.noCompanyAdmin(company.name);
+      const link = await deps.createLoginLink(caller, organisationId, { kind: 'ebf', userId: admin.userId, eventId, boothId, formId: formCode, ttlMinutes: BOOTH_FORM_LINK_TTL_MINUTES });
+      return { ...link, url: `${deps.publicUrl}${link.path}`, email: admin.email };
     },
 
     async myStand(caller: Participant, eventId: string): Promise<TMyStand> {

@@ -12,9 +12,9 @@ import { FormAlert } from '../../../ui/form-alert.tsx';
 
 /**
  * "Login link" for one person: the server makes a single-use sign-in link (`create`), shown here to copy, and mails
- * that same link to them on request. Registrations pass an `adl` link today; booths will pass their `ebf` link.
+ * that same link to them on request. Registrations pass an `adl` link; a booth's panel its `ebf` form link (with its own help).
  */
-export function LoginLinkModal({ name, opened, onClose, create }: { name: string; opened: boolean; onClose: () => void; create: () => Promise<TLoginLinkResponse> }) {
+export function LoginLinkModal({ name, opened, onClose, create, help }: { name: string; opened: boolean; onClose: () => void; create: () => Promise<TLoginLinkResponse>; help?: string }) {
   const { t } = useTranslation();
   const [link, setLink] = useState<TLoginLinkResponse | null>(null);
   const make = useMutation({ mutationFn: create, onSuccess: setLink });
@@ -35,7 +35,7 @@ export function LoginLinkModal({ name, opened, onClose, create }: { name: string
     <Modal opened={opened} onClose={close} title={t('auth.loginLink.title', { name })} centered size="lg">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          {t('auth.loginLink.help')}
+          {help ?? t('auth.loginLink.help')}
         </Text>
         <FormAlert message={problem ? errorMessage(problem, t) : null} />
         {!link ? (

@@ -46,6 +46,8 @@ export const serviceFormsApi = {
   saveForm: (eventId: string, formCode: TExhibitionFormCode, body: TFormSettingsInput) => api.call(`PUT ${EV}/service-forms/:formCode`, { params: { eventId, formCode }, body }),
   activateForm: (eventId: string, formCode: TExhibitionFormCode, isActive: boolean) => api.call(`PUT ${EV}/service-forms/:formCode/active`, { params: { eventId, formCode }, body: { isActive } }),
   inviteAdmin: (eventId: string, companyId: string, body: TAdminInvitationInput) => api.call(`POST ${EV}/companies/:companyId/admin-invitation`, { params: { eventId, companyId }, body }),
+  /** SPEC §2.1 `ebf/lgn`: a one-time link for the booth's company admin that opens this form for this booth. */
+  boothFormLink: (eventId: string, boothId: string, formCode: TExhibitionFormCode) => api.call(`POST ${EV}/booths/:boothId/forms/:formCode/login-link`, { params: { eventId, boothId, formCode }, body: {} }),
   submissions: (eventId: string, query: TSubmissionQuery, signal?: AbortSignal) => api.call(`GET ${EV}/form-submissions`, { params: { eventId }, query, signal }),
   submission: (eventId: string, submissionId: string, signal?: AbortSignal) => api.call(`GET ${EV}/form-submissions/:submissionId`, { params: { eventId, submissionId }, signal }),
   approve: (eventId: string, submissionId: string) => api.call(`POST ${EV}/form-submissions/:submissionId/approve`, { params: { eventId, submissionId }, body: {} }),

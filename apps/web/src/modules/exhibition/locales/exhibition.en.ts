@@ -121,6 +121,13 @@ export const exhibitionEn = {
     legendFree: 'Free booth',
     legendHeld: 'Booth held by a company',
     listTitle: 'Booths of {{hall}}',
+    formLinkTitle: 'Onsite form link',
+    formLinkForm: 'Form',
+    formLinkPick: 'Pick an open form',
+    formLinkMake: 'Make link',
+    formLinkNone: 'No open form fits this stall: switch one on in Service forms.',
+    formLinkFor: '{{company}}, {{form}} for booth {{number}}',
+    formLinkHelp: 'A link that signs the company’s admin in without a password and opens this form for this booth, for the stand’s tablet or phone. It works once and for 12 hours; whoever holds it signs in as the admin.',
   },
   attendee: {
     search: 'Search exhibitors',

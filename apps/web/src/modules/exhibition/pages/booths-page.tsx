@@ -14,6 +14,7 @@ import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { exhibitionOrgApi as api } from '../api/exhibition-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
+import { BoothFormLink } from '../components/booth-form-link.tsx';
 import { BoothFormModal, type TBoothPreset } from '../components/booth-form-modal.tsx';
 import { FREE, FREE_BORDER, HallPlan, HELD, HELD_BORDER } from '../components/hall-plan.tsx';
 import { confirmDelete } from '../components/confirm-delete.ts';
@@ -81,6 +82,9 @@ function BoothPanel({ eventId, booth, onEdit, onDeleted }: { eventId: string; bo
           <Button onClick={() => assign.mutate(holder)} loading={assign.isPending} disabled={holder === (booth.company?.id ?? null)} w="fit-content">
             {t('exhibition.booths.assign')}
           </Button>
+        </Can>
+        <Can rule="AP-484">
+          <BoothFormLink eventId={eventId} booth={booth} />
         </Can>
         <Group gap="sm">
           <Can rule="AP-537">
