@@ -124,6 +124,14 @@ describe('virtual venue', () => {
     await attendee.waitForURL('**/attendium-v2/my-schedule*');
     await attendee.getByRole('heading', { name: 'My Schedule', level: 1 }).waitFor({ timeout: 15_000 });
     await expect.poll(() => attendee.getByRole('radio', { name: 'My schedule' }).isChecked(), { timeout: 15_000 }).toBe(true);
+    // Agenda: the whole programme at a glance, day by day, parallel sessions in one time slot (read-only).
+    await attendee.getByRole('link', { name: 'Agenda', exact: true }).click();
+    await attendee.waitForURL('**/attendium-v2/agenda*');
+    await attendee.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => attendee.getByTestId('agenda-session').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await attendee.getByRole('button', { name: /book/i }).count()).toBe(0);
+    await expectAccessible(attendee, 'portal agenda');
+    await screenshot(attendee, 'venue-agenda');
     // The auditorium shows the programme's live or next session, or says there is none.
     await organiserCallInPage(organiser, 'PUT', `${events}/venue/auditorium`, { heading: 'The Auditorium', intro: 'Keynotes and panels.', liveStreamUrl: null });
     await organiserCallInPage(organiser, 'PUT', `${events}/venue/auditorium/publication`, { isPublished: true });

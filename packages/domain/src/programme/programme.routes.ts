@@ -1,5 +1,6 @@
 import { defineRoutes, fileResponse } from '../common/route-contract.ts';
 import {
+  ZAgendaQuery,
   ZCalendarFeedQuery,
   ZScheduleFeed,
   ZBookingResult,
@@ -67,6 +68,8 @@ export const programmeRoutes = defineRoutes({
 
   /** The Schedule tab (`session-list`) with the caller's own bookings. */
   schedule: { method: 'GET', path: `${ev}/schedule`, auth: 'public', tags, params: ZProgrammeEventParams, response: ZSchedule },
+  /** The Agenda tab (`event-agenda`) and, with `from=portal`, the web portal's Agenda: the programme, read-only, under that tab's or entry's rules. */
+  agenda: { method: 'GET', path: `${ev}/agenda`, auth: 'public', tags, params: ZProgrammeEventParams, query: ZAgendaQuery, response: ZSchedule },
   /** The Speakers tab (`speaker-listing`). */
   speakers: { method: 'GET', path: `${ev}/speaker-listing`, auth: 'public', tags, params: ZProgrammeEventParams, response: ZSpeakerListing },
   /** Books a seat, or joins the waitlist when the session is full (idempotent for the same participant). */

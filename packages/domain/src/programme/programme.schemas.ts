@@ -136,6 +136,9 @@ export const ZSchedule = z.object({
   sessions: z.array(ZScheduleSession),
 });
 
+/** Where the Agenda is read: the app's `event-agenda` tab (its rules) or the web portal's Agenda entry (the menu's). */
+export const ZAgendaQuery = z.strictObject({ from: z.enum(['app', 'portal']).default('app') });
+
 export const ZSpeakerListing = z.object({
   timeZone: z.string(),
   speakers: z.array(ZPublicSpeaker.extend({ sessions: z.array(z.object({ id: z.string(), title: z.string(), start: z.string() })) })),

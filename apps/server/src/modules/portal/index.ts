@@ -17,6 +17,8 @@ export function createPortalModule(db: Db, deps: Omit<PortalDeps, 'repo'>) {
   return {
     service,
     assertTabVisible: service.assertTabVisible,
+    /** The same for a web-portal entry (`attendium-v2/{entry}`) whose data another module serves. */
+    assertEntryVisible: service.assertEntryVisible,
     plugin: async (app: FastifyInstance) => registerPortalRoutes(app, service),
   };
 }

@@ -210,8 +210,21 @@ export function createPortalService(deps: PortalDeps) {
     return eventOrThrow(eventId);
   }
 
+  /**
+   * The port for the web portal's own entries (SPEC §2.5): throws 404 TAB_NOT_AVAILABLE unless the event's portal menu
+   * shows `entryKey` now (the organiser's config, the event's mode, before the event) and it is built.
+   */
+  async function assertEntryVisible(eventId: string, entryKey: string): Promise<void> {
+    const event = await eventOrThrow(eventId);
+    const rows = await repo.menuEntries(event.organisationId, event.id);
+    const isPreEvent = isBeforeEventStart(event.startDate, event.timeZone, deps.now());
+    const entry = (rows.length ? entriesFrom(rows) : defaultEntries()).find((e) => e.key === entryKey);
+    if (!entry || !entry.isBuilt || !isEntryVisible(entry, event.eventMode, isPreEvent)) throw portalErrors.notAvailable();
+  }
+
   return {
     assertTabVisible,
+    assertEntryVisible,
 
     async appTabs(caller: AuthUser, organisationId: string, eventId: string): Promise<TAppTabsView> {
       await deps.assertEvent(caller, organisationId, eventId);

@@ -65,6 +65,7 @@ export const programmeModule = defineModule({
       assertEvent: events.assertEvent,
       findEvent: (eventId) => events.service.findOwner(eventId),
       assertTabVisible: (eventId, tabName, caller) => portal.assertTabVisible(eventId, tabName, caller),
+      assertEntryVisible: (eventId, entryKey) => portal.assertEntryVisible(eventId, entryKey),
       meetingEntries: (eventId, eventUserId) => meetings.service.calendarEntriesOf(eventId, eventUserId),
       calendarFeed: {
         sign: (claims) => p.tokens.signCalendarFeed(claims),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserType } from '@pavilion/domain';
+import { DEFAULT_APP_TABS, PORTAL_MENU, UserType } from '@pavilion/domain';
 import { newId } from '../../platform/ids.ts';
 import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
 import { createEvent } from '../registration/registration.fixtures.ts';
@@ -185,6 +185,30 @@ describe('attendee schedule and bookings', () => {
     expect(speakers[0].name).toBe('Ada Lovelace');
     expect(speakers[0].sessions.map((s: { title: string }) => s.title)).toContain('Analytical engines');
     expect(JSON.stringify(speakers)).not.toContain('ada@example.com');
+  });
+
+  it('gives the agenda under its own rules, the app tab or the portal entry, with nobody bookings', async () => {
+    // The app's Agenda tab is off in the SPEC §2.4 defaults: its data says so.
+    const hidden = await call('GET', {}, `${base(eventId)}/agenda`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().code).toBe('TAB_NOT_AVAILABLE');
+    // The web portal lists Agenda by default, in every mode and before the event.
+    const p = await participant(eventId);
+    const portal = await call('GET', p, `${base(eventId)}/agenda?from=portal`);
+    expect(portal.statusCode, portal.body).toBe(200);
+    expect(portal.json().data.sessions.find((s: { id: string }) => s.id === full)).toMatchObject({ title: 'Hands-on workshop', start: '2027-03-01T14:00', myStatus: null });
+    expect((await call('GET', {}, `${base(eventId)}/agenda?from=elsewhere`)).statusCode).toBe(400);
+    // The organiser hides the portal entry: its data goes too; shows the app tab: the app's Agenda reads.
+    const entries = PORTAL_MENU.map((e, i) => ({ key: e.key, title: e.name, displayOrder: i + 1, isShown: e.key !== 'agenda', eventMode: [...e.eventMode], showMenuOnPreEvent: e.showMenuOnPreEvent }));
+    expect((await call('PUT', hostA, `/api/eventservices/events/${eventId}/portal-menu`, { entries })).statusCode).toBe(200);
+    expect((await call('GET', p, `${base(eventId)}/agenda?from=portal`)).statusCode).toBe(404);
+    const tabs = DEFAULT_APP_TABS.map(({ tabName, title, displayOrder, showInMenu, loginRequired, menuBanner, ticketIds }) => ({ tabName, title, displayOrder, showInMenu: showInMenu || tabName === 'event-agenda', loginRequired, menuBanner, ticketIds: [...ticketIds] }));
+    expect((await call('PUT', hostA, `/api/eventservices/events/${eventId}/app-tabs`, { tabs })).statusCode).toBe(200);
+    const app = await call('GET', {}, `${base(eventId)}/agenda`);
+    expect(app.statusCode, app.body).toBe(200);
+    expect(app.json().data.sessions.map((s: { title: string }) => s.title)).toEqual(expect.arrayContaining(['Hands-on workshop', 'Coffee']));
+    // Another event's agenda is its own.
+    expect((await call('GET', {}, `${base(otherEventId)}/agenda`)).statusCode).toBe(404);
   });
 
   it('books only for a signed-in participant of this event', async () => {

@@ -34,6 +34,7 @@ export function registerProgrammeRoutes(app: FastifyInstance, service: Programme
   route(app, routes.deleteSession, async (req) => service.deleteSession(...organiser(req), req.params.eventId, req.params.id));
 
   route(app, routes.schedule, async (req) => service.schedule(caller(req), req.params.eventId));
+  route(app, routes.agenda, async (req) => service.agenda(caller(req), req.params.eventId, req.query.from));
   route(app, routes.speakers, async (req) => service.speakers(caller(req), req.params.eventId));
   route(app, routes.book, async (req) => service.book(caller(req), req.params.eventId, req.params.sessionId));
   route(app, routes.cancelBooking, async (req) => service.cancelBooking(caller(req), req.params.eventId, req.params.sessionId));

@@ -38,6 +38,8 @@ export type ProgrammeDeps = {
   findEvent: (eventId: string) => Promise<ProgrammeEvent | null>;
   /** The portal's port: throws as the tab's own data route would (404/401/403) unless the caller may see the tab. */
   assertTabVisible: (eventId: string, tabName: string, caller: ProgrammeCaller) => Promise<unknown>;
+  /** Resolves when the event's web portal shows this entry now (portal's port); 404 otherwise. */
+  assertEntryVisible: (eventId: string, entryKey: string) => Promise<unknown>;
   /** The meetings module's port: the participant's pending and accepted meetings as calendar entries. */
   meetingEntries: (eventId: string, eventUserId: string) => Promise<EventAttributes[]>;
   /** The calendar feed's signed address (platform tokens) and the account it names, as the auth guard loads callers. */
@@ -120,6 +122,33 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     const { error, value } = createEvents([...list, ...extra], { productId: 'pavilion/programme', calName: event.name });
     if (error || !value) throw error ?? new Error('ics failed');
     return value;
+  }
+
+  /** Every session of the event under a tab's rules; with the caller's own booking state on the Schedule tab. */
+  async function programmeOf(caller: ProgrammeCaller, eventId: string, tab: 'session-list' | 'event-agenda' | 'portal-agenda'): Promise<TSchedule> {
+    if (tab === 'portal-agenda') await deps.assertEntryVisible(eventId, 'agenda');
+    else await deps.assertTabVisible(eventId, tab, caller);
+    const event = await eventOrThrow(eventId);
+    const data = await repo.eventRead(eventId);
+    const bySession = speakersBySession(data.links);
+    const isMine = tab === 'session-list' && caller.user && caller.eventAccess?.eventId === eventId;
+    const mine = new Map((isMine ? await repo.myBookings(eventId, caller.eventAccess!.eventUserId) : []).map((b) => [b.sessionId, b]));
+    return {
+      eventName: event.name,
+      timeZone: event.timeZone,
+      rooms: data.rooms.map(room),
+      tracks: data.tracks.map(track),
+      speakers: data.speakers.map(publicSpeaker),
+      sessions: data.sessions.map((s) => {
+        const b = mine.get(s.id);
+        return {
+          ...sessionView(s, event.timeZone, bySession.get(s.id) ?? []),
+          seatsLeft: s.capacity === null ? null : Math.max(0, s.capacity - s.bookedCount),
+          myStatus: (b?.status ?? null) as 'booked' | 'waitlisted' | null,
+          myWaitlistPosition: b?.rank ?? null,
+        };
+      }),
+    };
   }
 
   /** The participant's booked sessions and meetings as one iCalendar file (the download and the subscribed feed). */
@@ -267,30 +296,12 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     },
 
     /** The Schedule tab: every session of the event, with the caller's own booking state. */
-    async schedule(caller: ProgrammeCaller, eventId: string): Promise<TSchedule> {
-      await deps.assertTabVisible(eventId, 'session-list', caller);
-      const event = await eventOrThrow(eventId);
-      const data = await repo.eventRead(eventId);
-      const bySession = speakersBySession(data.links);
-      const isMine = caller.user && caller.eventAccess?.eventId === eventId;
-      const mine = new Map((isMine ? await repo.myBookings(eventId, caller.eventAccess!.eventUserId) : []).map((b) => [b.sessionId, b]));
-      return {
-        eventName: event.name,
-        timeZone: event.timeZone,
-        rooms: data.rooms.map(room),
-        tracks: data.tracks.map(track),
-        speakers: data.speakers.map(publicSpeaker),
-        sessions: data.sessions.map((s) => {
-          const b = mine.get(s.id);
-          return {
-            ...sessionView(s, event.timeZone, bySession.get(s.id) ?? []),
-            seatsLeft: s.capacity === null ? null : Math.max(0, s.capacity - s.bookedCount),
-            myStatus: (b?.status ?? null) as 'booked' | 'waitlisted' | null,
-            myWaitlistPosition: b?.rank ?? null,
-          };
-        }),
-      };
-    },
+    schedule: (caller: ProgrammeCaller, eventId: string): Promise<TSchedule> => programmeOf(caller, eventId, 'session-list'),
+    /**
+     * The Agenda (SPEC §2.4 app tab `event-agenda`, §2.5 portal entry Agenda): the same programme, read-only, under the
+     * app tab's rules, or (`from=portal`) the web portal menu's.
+     */
+    agenda: (caller: ProgrammeCaller, eventId: string, from: 'app' | 'portal'): Promise<TSchedule> => programmeOf(caller, eventId, from === 'portal' ? 'portal-agenda' : 'event-agenda'),
 
     /** The Speakers tab: each speaker with their sessions. */
     async speakers(caller: ProgrammeCaller, eventId: string): Promise<TSpeakerListing> {

@@ -7,4 +7,5 @@ import { lazy } from 'react';
 
 export const ScheduleTab = lazy(() => import('./components/schedule-tab.tsx').then((m) => ({ default: m.ScheduleTab })));
 export const SpeakersTab = lazy(() => import('./components/speakers-tab.tsx').then((m) => ({ default: m.SpeakersTab })));
+export const AgendaTab = lazy(() => import('./components/agenda-tab.tsx').then((m) => ({ default: m.AgendaTab })));
 export const LiveSession = lazy(() => import('./components/live-session.tsx').then((m) => ({ default: m.LiveSession })));

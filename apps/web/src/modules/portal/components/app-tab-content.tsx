@@ -12,7 +12,7 @@ import { AttendeeHome, HomeCard } from '../../attendee/index.ts';
 import { useMyEbadges } from '../../ebadge/index.ts';
 import { ExhibitorsTab } from '../../exhibition/index.ts';
 import { LeadTab } from '../../leads/index.ts';
-import { ScheduleTab, SpeakersTab } from '../../programme/index.ts';
+import { AgendaTab, ScheduleTab, SpeakersTab } from '../../programme/index.ts';
 import { NetworkingTab } from '../../meetings/index.ts';
 
 function EventCard({ event }: { event: TPortalEvent }) {
@@ -165,6 +165,12 @@ export function AppTabContent({ tabName, event }: { tabName: TAppTabName; event:
       return (
         <Suspense fallback={<Skeleton h={160} />}>
           <ScheduleTab eventId={event.id} />
+        </Suspense>
+      );
+    case 'event-agenda':
+      return (
+        <Suspense fallback={<Skeleton h={160} />}>
+          <AgendaTab eventId={event.id} />
         </Suspense>
       );
     case 'speaker-listing':

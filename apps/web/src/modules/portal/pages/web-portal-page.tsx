@@ -1,5 +1,5 @@
 import '../portal-i18n.ts';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Container, Flex, Group, NavLink, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { performLogout } from '../../../app/logout.ts';
 import { BrandLogo } from '../../../ui/brand-logo.tsx';
 import { NotAvailable } from '../../../ui/not-available.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { ScheduleTab } from '../../programme/index.ts';
+import { AgendaTab, ScheduleTab } from '../../programme/index.ts';
 import { AppTabContent } from '../components/app-tab-content.tsx';
 import { useAppEventId, useWebMenu } from '../hooks.ts';
 
@@ -115,26 +115,23 @@ export function WebPortalEntryPage() {
   // Entries whose capability is an app tab show that tab's content (its own data routes apply the tab's rules).
   const tabOfEntry: Partial<Record<string, TAppTabName>> = { networking: 'networking', 'event-schedule': 'session-list', exhibitors: 'exhibitors', speakers: 'speaker-listing' };
   const tabName = tabOfEntry[entry];
-  if (tabName && item?.isBuilt) {
-    return (
-      <Stack gap="md">
-        <Title order={1} fz={28}>
-          {item.title}
-        </Title>
-        <AppTabContent tabName={tabName} event={menu.data.event} />
-      </Stack>
-    );
-  }
-  if (entry === 'my-schedule' && item?.isBuilt) {
-    return (
-      <Stack gap="md">
-        <Title order={1} fz={28}>
-          {item.title}
-        </Title>
-        <Suspense fallback={<Skeleton h={160} />}>
-          <ScheduleTab eventId={menu.data.event.id} initialView="mine" />
-        </Suspense>
-      </Stack>
+  const frame = (title: string, content: ReactNode) => (
+    <Stack gap="md">
+      <Title order={1} fz={28}>
+        {title}
+      </Title>
+      {content}
+    </Stack>
+  );
+  if (tabName && item?.isBuilt) return frame(item.title, <AppTabContent tabName={tabName} event={menu.data.event} />);
+  // The Agenda entry reads the programme under the portal menu's rule (the app's Agenda tab has its own);
+  // My Schedule is the schedule opened on the attendee's own view.
+  if ((entry === 'agenda' || entry === 'my-schedule') && item?.isBuilt) {
+    return frame(
+      item.title,
+      <Suspense fallback={<Skeleton h={160} />}>
+        {entry === 'agenda' ? <AgendaTab eventId={menu.data.event.id} from="portal" /> : <ScheduleTab eventId={menu.data.event.id} initialView="mine" />}
+      </Suspense>,
     );
   }
   if (entry === 'home' && item) {

@@ -7,6 +7,7 @@ export const programmeKeys = {
   programme: (eventId: string) => ['programme', eventId, 'organiser'] as const,
   schedule: (eventId: string) => ['programme', eventId, 'schedule'] as const,
   speakers: (eventId: string) => ['programme', eventId, 'speakers'] as const,
+  agenda: (eventId: string, from: 'app' | 'portal') => ['programme', eventId, 'agenda', from] as const,
   /** The organiser's Auditoriums, Tracks and Speakers tabs (each with its own view code). */
   orgList: (eventId: string, list: 'rooms' | 'tracks' | 'speakers') => ['programme', eventId, 'organiser-list', list] as const,
 };
@@ -34,6 +35,7 @@ export const programmeOrgApi = {
 /** Attendee: the Schedule and Speakers tabs, bookings and calendar files (the client sends the event access token). */
 export const programmeApi = {
   schedule: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/schedule`, { params: { eventId }, signal }),
+  agenda: (eventId: string, from: 'app' | 'portal', signal?: AbortSignal) => api.call(`GET ${EV}/agenda`, { params: { eventId }, query: { from }, signal }),
   speakers: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/speaker-listing`, { params: { eventId }, signal }),
   book: (eventId: string, sessionId: string) => api.call(`POST ${EV}/sessions/:sessionId/booking`, { params: { eventId, sessionId } }),
   cancel: (eventId: string, sessionId: string) => api.call(`DELETE ${EV}/sessions/:sessionId/booking`, { params: { eventId, sessionId } }),
