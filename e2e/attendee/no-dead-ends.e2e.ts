@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startSmtpCapture } from '../../apps/server/src/test/smtp-capture.ts';
 import { apiCaller } from '../support/api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
+import { expectAccessible, launchBrowser, newContext, openLink, returnTo, screenshot, watchPage } from '../support/browser.ts';
 
 /*
  * Issue 19: a newcomer meets no dead ends. The printed demo attendee and exhibitor sign in and land on a page that
@@ -53,7 +53,7 @@ async function expectNoDeadEnd(page: Page, label: string) {
   expect(text, `${label} says no permissions / not available`).not.toMatch(DEAD_END);
 }
 
-/** Every link of the landing: each same-site page opens without a dead end; each file answers 200. */
+/** Every link of the landing, clicked as a user would: each same-site page opens without a dead end; each file answers 200. */
 async function followEveryLink(page: Page, landing: string, label: string) {
   const hrefs = await page.locator('main a[href]').evaluateAll((as) => [...new Set(as.map((a) => (a as HTMLAnchorElement).getAttribute('href')!))]);
   expect(hrefs.length, `${label} has links`).toBeGreaterThan(0);
@@ -63,10 +63,10 @@ async function followEveryLink(page: Page, landing: string, label: string) {
       expect(res.status(), `${label}: ${href}`).toBe(200);
       continue;
     }
-    await page.goto(href);
+    await openLink(page, href);
     await expectNoDeadEnd(page, `${label} → ${href}`);
     expect(new URL(page.url()).pathname, `${label} → ${href} stays on its page`).toBe(href.split('?')[0]);
-    await page.goto(landing);
+    await returnTo(page, landing);
     await page.getByRole('heading', { name: 'Your e-badge' }).waitFor();
   }
   return hrefs;

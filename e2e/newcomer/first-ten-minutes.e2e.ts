@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
+import { expectAccessible, launchBrowser, newContext, openLink, returnTo, screenshot, watchPage } from '../support/browser.ts';
 
 /*
  * Issue 19's journey: what a newcomer does in the first ten minutes after `npm start`, with nothing but what the
@@ -206,9 +206,9 @@ describe("a newcomer's first ten minutes with the demo", () => {
         .evaluateAll((as) => [...new Set(as.map((a) => (a as HTMLAnchorElement).getAttribute('href')).filter((h): h is string => !!h && h.startsWith('/')))]);
       expect(links.length, `${who} landing links somewhere`).toBeGreaterThan(0);
       for (const href of links) {
-        await page.goto(href);
+        await openLink(page, href);
         await expectNoDeadEnd(page, `${who} → ${href}`);
-        await page.goto(landing);
+        await returnTo(page, landing);
       }
       expect(watch.errors).toEqual([]);
       await context.close();

@@ -7,12 +7,51 @@ import { expect } from 'vitest';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOT_DIR = join(process.cwd(), 'e2e', 'screenshots');
 
-/** `extraArgs` are added to the defaults (e.g. the fake camera flags of e2e/onsite). */
+/** One Chromium per worker process and set of flags (files share a worker: `isolate: false`), started on first use. */
+const launched = new Map<string, Promise<Browser>>();
+
+/**
+ * The worker's Chromium for these flags (`extraArgs` are added to the defaults, e.g. the fake camera flags of
+ * e2e/onsite). Each file gets its own handle: its `close()` closes the contexts that file opened, not the browser,
+ * which the next file of the worker reuses (about a second of CPU a launch on this machine); Playwright ends it when
+ * the worker exits.
+ */
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', ...extraArgs],
+  const key = extraArgs.join(' ');
+  let pending = launched.get(key);
+  if (!pending) {
+    pending = chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', ...extraArgs],
+    });
+    launched.set(key, pending);
+  }
+  const browser = await pending;
+  if (!browser.isConnected()) {
+    launched.delete(key);
+    return launchBrowser(extraArgs);
+  }
+  const mine = new Set<BrowserContext>();
+  const track = (context: BrowserContext) => {
+    mine.add(context);
+    context.on('close', () => mine.delete(context));
+    return context;
+  };
+  return new Proxy(browser, {
+    get(target, prop) {
+      if (prop === 'close') return async () => void (await Promise.all([...mine].map((c) => c.close().catch(() => undefined))));
+      if (prop === 'newContext') return async (...args: Parameters<Browser['newContext']>) => track(await target.newContext(...args));
+      if (prop === 'newPage') {
+        return async (...args: Parameters<Browser['newPage']>) => {
+          const page = await target.newPage(...args);
+          track(page.context());
+          return page;
+        };
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
   });
 }
 
@@ -90,4 +129,24 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+/**
+ * Follows a same-site link of the page's main content as a user does: a click (the app's own navigation) when the link
+ * is shown and opens in the same tab, else a load of its address. Resolves once the address is the link's.
+ */
+export async function openLink(page: Page, href: string): Promise<void> {
+  const path = href.split('?')[0]!;
+  const link = page.locator(`main a[href="${href.replace(/["\\]/g, '\\$&')}"]`).first();
+  const isClickable = (await link.isVisible()) && (await link.getAttribute('target')) !== '_blank';
+  if (isClickable) await link.click();
+  else await page.goto(href);
+  await page.waitForURL((u) => u.pathname === path, { timeout: 15_000 });
+}
+
+/** Back to the page a link was followed from (the browser's Back; a load of it if Back went elsewhere). */
+export async function returnTo(page: Page, landing: string): Promise<void> {
+  const path = new URL(landing, page.url()).pathname;
+  await page.goBack();
+  if (new URL(page.url()).pathname !== path) await page.goto(landing);
 }
