@@ -296,8 +296,14 @@ describe('onsite check-in: organiser dashboard (desktop)', () => {
     await page.getByRole('button', { name: 'New area' }).click();
     const dialog = page.getByRole('dialog', { name: 'New area' });
     await dialog.getByLabel('Name').fill('Hall A');
-    await dialog.getByRole('textbox', { name: 'Kind' }).click({ force: true });
-    await page.getByRole('option', { name: 'Hall' }).click();
+    // The select opens on a click; on a busy machine a click during the dialog's entrance can miss, so click again
+    // until its list shows (each attempt waits for it first).
+    const hallOption = page.getByRole('option', { name: 'Hall' });
+    for (let attempt = 0; attempt < 4 && !(await hallOption.isVisible()); attempt++) {
+      await dialog.getByRole('textbox', { name: 'Kind' }).click({ force: true });
+      await hallOption.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    }
+    await hallOption.click();
     // A time window whose end is before its start is refused with the spec's message.
     await dialog.getByRole('button', { name: 'Add time window' }).click();
     await dialog.getByLabel('Opens').fill('2026-11-21T18:00');
