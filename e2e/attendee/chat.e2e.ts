@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiCaller } from '../support/api.ts';
+import { apiCaller, registerWithLoginLinks } from '../support/api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 
@@ -27,20 +27,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   token = (await api<{ accessToken: string }>('POST', 'auth/login', ORGANISER, false)).accessToken;
-  const ticket = (await api<{ id: string }>('POST', `eventservices/events/${server.eventId}/tickets`, { name: 'Chat pass', currency: 'EUR', isFree: true, price: 0 })).id;
-  const order = await api<{ order: { attendees: { id: string }[] } }>(
-    'POST',
-    `eventservices/public/events/${server.eventId}/orders`,
-    {
-      items: [{ ticketId: ticket, quantity: 1 }],
-      expectedTotal: 0,
-      currency: 'EUR',
-      buyer: { firstName: 'Vera', lastName: 'Vip', email: 'vera.chat@example.com' },
-      attendees: [{ ticketId: ticket, firstName: 'Vera', lastName: 'Vip', email: 'vera.chat@example.com' }],
-    },
-    false,
-  );
-  veraLoginPath = (await api<{ path: string }>('POST', 'auth/autologin/registration', { eventId: server.eventId, registrationId: order.order.attendees[0]!.id })).path;
+  [veraLoginPath] = (await registerWithLoginLinks(call, server.eventId, [{ firstName: 'Vera', lastName: 'Vip', email: 'vera.chat@example.com' }], 'Chat pass')) as [string];
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiCaller } from '../support/api.ts';
+import { apiCaller, registerWithLoginLinks } from '../support/api.ts';
 import { logInAsOrganiser } from '../support/organiser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
@@ -35,20 +35,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   token = (await api<{ accessToken: string }>('POST', 'auth/login', ORGANISER, false)).accessToken;
-  const ticket = (await api<{ id: string }>('POST', `eventservices/events/${server.eventId}/tickets`, { name: 'Live pass', currency: 'EUR', isFree: true, price: 0 })).id;
-  const order = await api<{ order: { attendees: { id: string }[] } }>(
-    'POST',
-    `eventservices/public/events/${server.eventId}/orders`,
-    {
-      items: [{ ticketId: ticket, quantity: 1 }],
-      expectedTotal: 0,
-      currency: 'EUR',
-      buyer: { firstName: 'Vera', lastName: 'Vip', email: 'vera.live@example.com' },
-      attendees: [{ ticketId: ticket, firstName: 'Vera', lastName: 'Vip', email: 'vera.live@example.com' }],
-    },
-    false,
-  );
-  veraLoginPath = (await api<{ path: string }>('POST', 'auth/autologin/registration', { eventId: server.eventId, registrationId: order.order.attendees[0]!.id })).path;
+  [veraLoginPath] = (await registerWithLoginLinks(call, server.eventId, [{ firstName: 'Vera', lastName: 'Vip', email: 'vera.live@example.com' }], 'Live pass')) as [string];
   // Set-up: the demo expo (hybrid, in February 2027) moved to "now" so that its venue is open (SPEC §2.5), a session of
   // its programme (a day ahead) and the published Auditorium page.
   await api('PATCH', `eventservices/events/${server.eventId}`, { startDate: indiaDate(-1), endDate: indiaDate(1) });

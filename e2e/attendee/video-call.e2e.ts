@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { io as connect, type Socket } from 'socket.io-client';
-import { apiCaller } from '../support/api.ts';
+import { apiCaller, registerWithLoginLinks, type TPerson } from '../support/api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 
@@ -21,29 +21,17 @@ const FAKE_MEDIA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-med
 let server: RunningServer;
 let browser: Browser;
 let token = '';
-let ticket = '';
 
 const call = apiCaller(() => server.url, () => token);
 const api = <T>(method: string, path: string, body?: unknown, bearer = true): Promise<T> => call<T>(method, `/api/${path}`, body, bearer ? undefined : {});
 
 /** Registers people (free ticket) and answers each one's `adl` login-link path. */
-async function register(people: { firstName: string; lastName: string; email: string }[]): Promise<string[]> {
-  const order = await api<{ order: { attendees: { id: string }[] } }>(
-    'POST',
-    `eventservices/public/events/${server.eventId}/orders`,
-    { items: [{ ticketId: ticket, quantity: people.length }], expectedTotal: 0, currency: 'EUR', buyer: people[0], attendees: people.map((p) => ({ ticketId: ticket, ...p })) },
-    false,
-  );
-  const paths: string[] = [];
-  for (const a of order.order.attendees) paths.push((await api<{ path: string }>('POST', 'auth/autologin/registration', { eventId: server.eventId, registrationId: a.id })).path);
-  return paths;
-}
+const register = (people: TPerson[]) => registerWithLoginLinks(call, server.eventId, people, 'Video pass');
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser(FAKE_MEDIA);
   token = (await api<{ accessToken: string }>('POST', 'auth/login', ORGANISER, false)).accessToken;
-  ticket = (await api<{ id: string }>('POST', `eventservices/events/${server.eventId}/tickets`, { name: 'Video pass', currency: 'EUR', isFree: true, price: 0 })).id;
 });
 afterAll(async () => {
   await browser?.close();

@@ -14,3 +14,23 @@ export function apiCaller(baseUrl: () => string, bearer: () => string) {
     return json.data;
   };
 }
+
+type TCall = ReturnType<typeof apiCaller>;
+export type TPerson = { firstName: string; lastName: string; email: string };
+
+/**
+ * Registers people for the event on a new free ticket (the public order route, as a buyer would) and answers each
+ * one's `adl` login-link path, made by the organiser whose token `call` carries (the registration list's "Login link").
+ */
+export async function registerWithLoginLinks(call: TCall, eventId: string, people: readonly TPerson[], ticketName = 'Free pass'): Promise<string[]> {
+  const ticket = (await call<{ id: string }>('POST', `/api/eventservices/events/${eventId}/tickets`, { name: ticketName, currency: 'EUR', isFree: true, price: 0 })).id;
+  const order = await call<{ order: { attendees: { id: string }[] } }>(
+    'POST',
+    `/api/eventservices/public/events/${eventId}/orders`,
+    { items: [{ ticketId: ticket, quantity: people.length }], expectedTotal: 0, currency: 'EUR', buyer: people[0], attendees: people.map((p) => ({ ticketId: ticket, ...p })) },
+    {},
+  );
+  const paths: string[] = [];
+  for (const a of order.order.attendees) paths.push((await call<{ path: string }>('POST', '/api/auth/autologin/registration', { eventId, registrationId: a.id })).path);
+  return paths;
+}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { COUNTS_CHANGED_SOCKET_EVENT, ORGANISER_EVENT_QUERY, type TCountsChangedMessage } from '@pavilion/domain/registration/counts.schemas';
-import { sessionStore } from '../../../app/session-storage.ts';
+import { COUNTS_CHANGED_SOCKET_EVENT, type TCountsChangedMessage } from '@pavilion/domain/registration/counts.schemas';
+import { openOrganiserSocket } from '../../../app/organiser-socket.ts';
 import { checkinKeys } from '../../checkin/index.ts';
 import { registrationKeys } from '../../registration/index.ts';
 import { dashboardKeys } from '../api/dashboard-api.ts';
@@ -34,43 +34,25 @@ export function countsChangedHandler(qc: QueryClient, eventId: string) {
 export function useLiveCounts(eventId: string | null | undefined) {
   const qc = useQueryClient();
   useEffect(() => {
-    if (!eventId || !sessionStore.getAuth()?.accessToken) return;
-    let isClosed = false;
-    let close = () => {};
-    void import('socket.io-client').then(({ io }) => {
-      if (isClosed) return;
-      const socket = io({
-        path: '/chatservices',
-        // A function, so a reconnect presents the access token as renewed since.
-        auth: (cb) => cb({ token: sessionStore.getAuth()?.accessToken ?? '' }),
-        query: { [ORGANISER_EVENT_QUERY]: eventId },
-        transports: ['websocket', 'polling'],
-        reconnectionDelayMax: 10_000,
-      });
-      let hasConnected = false;
-      let fallback: ReturnType<typeof setInterval> | null = null;
-      const stopFallback = () => {
-        if (fallback) clearInterval(fallback);
-        fallback = null;
-      };
-      socket.on('connect', () => {
+    if (!eventId) return;
+    let fallback: ReturnType<typeof setInterval> | null = null;
+    const stopFallback = () => {
+      if (fallback) clearInterval(fallback);
+      fallback = null;
+    };
+    const close = openOrganiserSocket(eventId, {
+      onConnect: (isReconnect) => {
         stopFallback();
-        if (hasConnected) void invalidateLiveCounts(qc, eventId);
-        hasConnected = true;
-      });
+        if (isReconnect) void invalidateLiveCounts(qc, eventId);
+      },
       // While the socket is down (network, a server restart), the counts refresh every 15 s instead.
-      socket.on('disconnect', () => {
+      onDisconnect: () => {
         if (!fallback) fallback = setInterval(() => void invalidateLiveCounts(qc, eventId), FALLBACK_MS);
-      });
-      socket.on(COUNTS_CHANGED_SOCKET_EVENT, countsChangedHandler(qc, eventId));
-      close = () => {
-        stopFallback();
-        socket.removeAllListeners();
-        socket.disconnect();
-      };
+      },
+      events: { [COUNTS_CHANGED_SOCKET_EVENT]: countsChangedHandler(qc, eventId) },
     });
     return () => {
-      isClosed = true;
+      stopFallback();
       close();
     };
   }, [eventId, qc]);

@@ -12,8 +12,8 @@ import { PollResults } from './poll-results.tsx';
 
 type Live = ReturnType<typeof useLiveRoom>;
 
-function ChatTab({ live, me }: { live: Live; me: string }) {
-  const { t } = useTranslation();
+/** A text box that sends over the socket: cleared when the server acknowledges, its refusal shown otherwise. */
+function useComposer(send: (text: string) => Promise<{ ok: boolean; message?: string }>) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSending, setSending] = useState(false);
@@ -21,13 +21,19 @@ function ChatTab({ live, me }: { live: Live; me: string }) {
     e.preventDefault();
     if (!text.trim()) return;
     setSending(true);
-    const ack = await live.say(text);
+    const ack = await send(text);
     setSending(false);
     if (ack.ok) {
       setText('');
       setError(null);
-    } else setError(ack.message);
+    } else setError(ack.message ?? null);
   };
+  return { text, setText, error, isSending, submit };
+}
+
+function ChatTab({ live, me }: { live: Live; me: string }) {
+  const { t } = useTranslation();
+  const { text, setText, error, isSending, submit } = useComposer((value) => live.say(value));
   return (
     <Stack gap="xs">
       <ScrollArea.Autosize mah={320} type="auto">
@@ -140,21 +146,8 @@ function QuestionItem({ q, live, me, isModerator }: { q: TLiveQuestion; live: Li
 
 function QnaTab({ live, me }: { live: Live; me: string }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isSending, setSending] = useState(false);
+  const { text, setText, error, isSending, submit } = useComposer((value) => live.ask(value));
   const questions = live.room.data?.questions ?? [];
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!text.trim()) return;
-    setSending(true);
-    const ack = await live.ask(text);
-    setSending(false);
-    if (ack.ok) {
-      setText('');
-      setError(null);
-    } else setError(ack.message);
-  };
   return (
     <Stack gap="sm">
       <form onSubmit={(e) => void submit(e)}>

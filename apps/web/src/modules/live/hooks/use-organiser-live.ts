@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ORGANISER_EVENT_QUERY } from '@pavilion/domain/registration/counts.schemas';
-import { sessionStore } from '../../../app/session-storage.ts';
+import { openOrganiserSocket } from '../../../app/organiser-socket.ts';
 
 const EVENTS = ['messageSession', 'messageQNA', 'sessionPoll', 'sessionNowPlay', 'noLive'] as const;
 
@@ -17,28 +16,14 @@ export function useOrganiserLive(eventId: string | null, onChange: (sessionId: s
     latest.current = onChange;
   });
   useEffect(() => {
-    if (!eventId || !sessionStore.getAuth()?.accessToken) return;
-    let isClosed = false;
-    let close = () => {};
-    void import('socket.io-client').then(({ io }) => {
-      if (isClosed) return;
-      const socket = io({
-        path: '/chatservices',
-        auth: (cb) => cb({ token: sessionStore.getAuth()?.accessToken ?? '' }),
-        query: { [ORGANISER_EVENT_QUERY]: eventId },
-        transports: ['websocket', 'polling'],
-        reconnectionDelayMax: 10_000,
-      });
-      socket.on('connect', () => setConnected(true));
-      socket.on('disconnect', () => setConnected(false));
-      for (const event of EVENTS) socket.on(event, (p: { sessionId?: string }) => p?.sessionId && latest.current(p.sessionId));
-      close = () => {
-        socket.removeAllListeners();
-        socket.disconnect();
-      };
+    if (!eventId) return;
+    const onLive = (p: { sessionId?: string }) => p?.sessionId && latest.current(p.sessionId);
+    const close = openOrganiserSocket(eventId, {
+      onConnect: () => setConnected(true),
+      onDisconnect: () => setConnected(false),
+      events: Object.fromEntries(EVENTS.map((event) => [event, onLive])),
     });
     return () => {
-      isClosed = true;
       close();
       setConnected(false);
     };
