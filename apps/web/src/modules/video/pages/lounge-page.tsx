@@ -26,15 +26,22 @@ function TableChat({ eventId, table, socket }: { eventId: string; table: TTable;
   const [isSending, setSending] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
   const names = new Map(table.seated.map((s) => [s.eventUserId, s.name]));
-  useEffect(
-    () =>
+  useEffect(() => {
+    const refetch = () => void qc.invalidateQueries({ queryKey: key });
+    const offs = [
       socket.on('discussionChat', (m) => {
         if (m.tableId !== table.id) return;
+        // While the first read is still on its way it may have been answered before this message was stored:
+        // read again rather than drop it.
+        if (!qc.getQueryData<TTableMessages>(key)) return refetch();
         qc.setQueryData<TTableMessages>(key, (old) => (!old || old.messages.some((x) => x.id === m.id) ? old : { messages: [...old.messages, { ...m, name: names.get(m.from.eventUserId) ?? '' }] }));
       }),
+      // Messages said while the connection was down are read again once it is back.
+      socket.onReconnect(refetch),
+    ];
+    return () => offs.forEach((off) => off());
     // eslint-disable-next-line react-hooks/exhaustive-deps -- by table
-    [socket, table.id, table.seated.length],
-  );
+  }, [socket, table.id, table.seated.length]);
   // A block body: Chromium's scrollIntoView now returns a promise, which React would take for a clean-up function.
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'nearest' });
