@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 import { logInAsOrganiser, organiserCallInPage } from '../support/organiser.ts';
+import { signInAtEvent } from '../support/attendee.ts';
 
 /*
  * Issue 18, meetings and matchmaking: the organiser has set meeting hours; on phones, from fresh browsers, the demo
@@ -30,12 +31,7 @@ afterAll(async () => {
 /** A first-time participant: the event's sign-in page, then the Networking tab, then "Find my matches". */
 async function toMatchmaking(account: { identifier: string; password: string }): Promise<Page> {
   const page = await (await newContext(browser, server.url, PHONE)).newPage();
-  await page.goto(`/ei/${server.eventId}`);
-  await page.getByLabel(/email or mobile/i).waitFor({ timeout: 60_000 });
-  await page.getByLabel(/email or mobile/i).fill(account.identifier);
-  await page.getByLabel(/^password/i).fill(account.password);
-  await page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
-  await page.waitForURL('**/attendium*');
+  await signInAtEvent(page, server.eventId, account);
   await page.goto('/tabs/networking');
   await page.getByRole('link', { name: 'Find my matches' }).waitFor({ timeout: 30_000 });
   await expectAccessible(page, 'networking tab');

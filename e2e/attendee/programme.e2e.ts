@@ -5,6 +5,7 @@ import { request, type Browser, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 import { logInAsOrganiser, organiserCallInPage } from '../support/organiser.ts';
+import { signInAtEvent } from '../support/attendee.ts';
 
 /*
  * Issue 16, the first slice of the programme: the organiser adds two rooms, a speaker and two sessions in the
@@ -98,12 +99,7 @@ describe('programme', () => {
     // The attendee, on a phone, from a fresh browser.
     const attendee = await (await newContext(browser, server.url, PHONE)).newPage();
     const attWatch = watchPage(attendee);
-    await attendee.goto(`/ei/${server.eventId}`);
-    await attendee.getByLabel(/email or mobile/i).waitFor({ timeout: 60_000 });
-    await attendee.getByLabel(/email or mobile/i).fill(ATTENDEE.identifier);
-    await attendee.getByLabel(/^password/i).fill(ATTENDEE.password);
-    await attendee.getByRole('button', { name: /^(log in|sign in)$/i }).click();
-    await attendee.waitForURL('**/attendium*');
+    await signInAtEvent(attendee, server.eventId, ATTENDEE);
     await attendee.goto('/tabs/session-list');
     const card = attendee.getByRole('article', { name: 'Debugging hands-on' });
     await card.waitFor({ timeout: 30_000 });

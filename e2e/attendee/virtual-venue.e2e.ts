@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 import { logInAsOrganiser, organiserCallInPage } from '../support/organiser.ts';
+import { signInAtEvent } from '../support/attendee.ts';
 
 /*
  * Issue 14, the virtual venue: the organiser places a hotspot on the demo lobby's banner by clicking it, names it
@@ -29,12 +30,7 @@ function indiaDate(days: number): string {
 }
 
 async function attendeeSignsIn(page: Page) {
-  await page.goto(`/ei/${server.eventId}`);
-  await page.getByLabel(/email or mobile/i).waitFor({ timeout: 60_000 });
-  await page.getByLabel(/email or mobile/i).fill(ATTENDEE.identifier);
-  await page.getByLabel(/^password/i).fill(ATTENDEE.password);
-  await page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
-  await page.waitForURL('**/attendium*');
+  await signInAtEvent(page, server.eventId, ATTENDEE);
 }
 
 describe('virtual venue', () => {

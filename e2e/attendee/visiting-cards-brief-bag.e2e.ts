@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
+import { signInAtEvent } from '../support/attendee.ts';
 
 /*
  * Issue 18, visiting cards and the brief bag: the demo attendee, on a phone and a fresh browser, signs in through
@@ -60,12 +61,7 @@ describe('visiting cards and the brief bag', () => {
   it('an attendee on a phone drops a card at a company, collects two documents and downloads the brief bag as one ZIP', async () => {
     const page = await (await newContext(browser, server.url, PHONE)).newPage();
     const watch = watchPage(page);
-    await page.goto(`/ei/${server.eventId}`);
-    await page.getByLabel(/email or mobile/i).waitFor({ timeout: 60_000 });
-    await page.getByLabel(/email or mobile/i).fill(ATTENDEE.identifier);
-    await page.getByLabel(/^password/i).fill(ATTENDEE.password);
-    await page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
-    await page.waitForURL('**/attendium*');
+    await signInAtEvent(page, server.eventId, ATTENDEE);
 
     await page.goto('/tabs/exhibitors');
     await page.getByRole('searchbox').fill('Harbour', { timeout: 30_000 });

@@ -10,6 +10,7 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 import { logInAsOrganiser } from '../support/organiser.ts';
 import { writeQrY4m } from './fake-camera.ts';
+import { signInAtEvent } from '../support/attendee.ts';
 
 /*
  * Issue 18, lead retrieval: the organiser lists the demo exhibitor's email as staff of a new exhibiting company in
@@ -89,12 +90,7 @@ describe('lead retrieval', () => {
     await context.grantPermissions(['camera'], { origin: server.url });
     const phone = await context.newPage();
     const watch = watchPage(phone);
-    await phone.goto(`/ei/${server.eventId}`);
-    await phone.getByLabel(/email or mobile/i).waitFor({ timeout: 60_000 });
-    await phone.getByLabel(/email or mobile/i).fill(EXHIBITOR.identifier);
-    await phone.getByLabel(/^password/i).fill(EXHIBITOR.password);
-    await phone.getByRole('button', { name: /^(log in|sign in)$/i }).click();
-    await phone.waitForURL('**/attendium*');
+    await signInAtEvent(phone, server.eventId, EXHIBITOR);
     await phone.goto('/tabs/lead');
     await phone.getByRole('heading', { name: 'Leads for Lumen Optics' }).waitFor({ timeout: 30_000 });
 

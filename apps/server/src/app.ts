@@ -48,6 +48,8 @@ import { leadsModule } from './modules/leads/index.ts';
 import { liveModule } from './modules/live/index.ts';
 import { videoModule } from './modules/video/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
+import { sponsorsModule } from './modules/sponsors/index.ts';
+import { epostersModule } from './modules/eposters/index.ts';
 
 /**
  * The module list: adding a module is its folder (whose index.ts defines it with `defineModule`) and one line here.
@@ -82,6 +84,10 @@ const MODULES = [
   videoModule,
   // After chat (its socket), programme (a session's audience) and meetings (its notices): inbox and announcements.
   notificationsModule,
+  // After portal (the tab's and entry's rules) and exhibition (a sponsor may be an exhibiting company).
+  sponsorsModule,
+  // After portal (the E-Poster entry's rule) and programme (a poster's session).
+  epostersModule,
 ];
 
 export type { AppEvents } from './platform/app-module.ts';
@@ -119,6 +125,7 @@ export type AppContext = {
   /** Video calls and tables (tests set its ringing time and the seat lock's control). */
   video: AppModules['video'];
   venue: AppModules['venue']['service'];
+  sponsors: AppModules['sponsors']['service'];
   routes: RouteDeclaration[];
 };
 
@@ -253,5 +260,5 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, programme: modules.programme.service, programmeTesting: modules.programme.testing, meetings: modules.meetings, video: modules.video, venue: modules.venue.service, routes } };
+  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, programme: modules.programme.service, programmeTesting: modules.programme.testing, meetings: modules.meetings, video: modules.video, venue: modules.venue.service, sponsors: modules.sponsors.service, routes } };
 }

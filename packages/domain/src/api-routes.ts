@@ -24,6 +24,8 @@ import { leadsRoutes } from './leads/leads.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { videoRoutes } from './video/video.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { sponsorsRoutes } from './sponsors/sponsors.routes.ts';
+import { epostersRoutes } from './eposters/eposters.routes.ts';
 
 /**
  * Every module's route contracts, one line each (issue 13). The server's route-catalogue test checks that what
@@ -58,6 +60,8 @@ export const API_ROUTES = {
   live: liveRoutes,
   video: videoRoutes,
   notifications: notificationsRoutes,
+  sponsors: sponsorsRoutes,
+  eposters: epostersRoutes,
 } as const satisfies Record<string, Record<string, TRouteContract>>;
 
 export type TApiRoute = {

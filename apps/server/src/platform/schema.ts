@@ -22,3 +22,5 @@ export * from '../modules/exhibition/exhibition.tables.ts';
 export * from '../modules/leads/leads.tables.ts';
 export * from '../modules/video/video.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
+export * from '../modules/sponsors/sponsors.tables.ts';
+export * from '../modules/eposters/eposters.tables.ts';

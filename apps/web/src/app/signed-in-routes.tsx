@@ -105,6 +105,13 @@ const loadExhibition = {
 const loadProgramme = {
   section: () => import('../modules/programme/components/programme-section.tsx'),
   pages: () => import('../modules/programme/pages/org-programme-pages.tsx'),
+  requests: () => import('../modules/programme/pages/org-requests-page.tsx'),
+};
+
+/** E-posters (modules/eposters): the organiser's tab under /app/sessions and the web portal's E-Poster entry. */
+const loadEposters = {
+  org: () => import('../modules/eposters/pages/org-eposters-page.tsx'),
+  portal: () => import('../modules/eposters/pages/portal-eposters-pages.tsx'),
 };
 
 export const signedInRoutes: RouteObject[] = [
@@ -164,8 +171,10 @@ export const signedInRoutes: RouteObject[] = [
           gated('AP-585', { path: 'onsite-leads', lazy: page(loadExhibition.onsiteLeads, 'OnsiteLeadsPage') }),
         ],
       }),
+      // Sponsors (modules/sponsors): tiers and sponsors with logos; SPEC §6 has no sponsor codes, so Companies: View.
+      gated('AP-482', { path: 'app/sponsors', lazy: page(() => import('../modules/sponsors/pages/sponsors-page.tsx'), 'SponsorsPage') }),
       // Sessions & agenda (modules/programme): one tab per area, each gated by its view code.
-      gated(['AP-300', 'AP-328', 'AP-307', 'AP-335'], {
+      gated(['AP-300', 'AP-328', 'AP-307', 'AP-335', 'AP-346', 'AP-756'], {
         path: 'app/sessions',
         lazy: page(loadProgramme.section, 'ProgrammeSection'),
         children: [
@@ -175,6 +184,10 @@ export const signedInRoutes: RouteObject[] = [
           gated('AP-328', { path: 'rooms', lazy: page(loadProgramme.pages, 'RoomsPage') }),
           gated('AP-307', { path: 'tracks', lazy: page(loadProgramme.pages, 'TracksPage') }),
           gated('AP-335', { path: 'speakers', lazy: page(loadProgramme.pages, 'SpeakersPage') }),
+          // Session requests (modules/programme): SPEC §2.7 T-98, AP-346 view.
+          gated('AP-346', { path: 'requests', lazy: page(loadProgramme.requests, 'RequestsPage') }),
+          // E-posters (modules/eposters): SPEC §2.7 T-206, AP-756 view.
+          gated('AP-756', { path: 'eposters', lazy: page(loadEposters.org, 'OrgEpostersPage') }),
           // The live session room's moderator console (modules/live).
           gated('AP-300', { path: 'live', lazy: page(() => import('../modules/live/pages/live-console-page.tsx'), 'LiveConsolePage') }),
         ],
@@ -252,6 +265,9 @@ export const signedInRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: page(loadPortal.web, 'WebPortalIndex') },
       ...(['lobby', 'exhibition-hall', 'info', 'auditorium', 'virtual-room'] as const).map((p) => ({ path: p, lazy: page(loadVenue.page, 'VenuePage', { page: p }) })),
+      // The E-Poster entry (modules/eposters): the list and each poster's page.
+      { path: 'e-poster', lazy: page(loadEposters.portal, 'PortalEpostersPage') },
+      { path: 'e-poster/:posterId', lazy: page(loadEposters.portal, 'PortalEposterPage') },
       { path: ':entry', lazy: page(loadPortal.web, 'WebPortalEntryPage') },
     ],
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedMeetingActions, applyMeetingAction } from './meeting-actions.ts';
+import { allowedMeetingActions, allowedProposalAnswers, applyMeetingAction, applyProposalAnswer, canReschedule, stateAfterNewTime } from './meeting-actions.ts';
 import { MEETING_RESPONSE_STATUS_COLOURS, MEETING_STATUS_COLOURS, MEETING_STATUS_LABELS, MEETING_RESPONSE_STATUS_LABELS } from './meeting-status.ts';
 
 const pending = { status: 0, responseStatus: 0 } as const;
@@ -43,5 +43,28 @@ describe('meeting actions over both SPEC §4 labellings', () => {
     expect(MEETING_RESPONSE_STATUS_LABELS).toMatchObject({ 3: 'Maybe/Tentative', 5: 'Scheduled' });
     expect(MEETING_STATUS_COLOURS).toEqual({ 0: 'amber', 1: 'blue', 2: 'red', 3: 'green', 4: 'grey' });
     expect(MEETING_RESPONSE_STATUS_COLOURS[3]).toBe('amber');
+  });
+});
+
+describe('rescheduling: a proposal of a new time', () => {
+  it('is possible on pending and approved meetings only', () => {
+    expect(canReschedule({ status: 0, responseStatus: 3 })).toBe(true);
+    expect(canReschedule({ status: 1, responseStatus: 5 })).toBe(true);
+    for (const status of [2, 3, 4] as const) expect(canReschedule({ status, responseStatus: 4 })).toBe(false);
+  });
+
+  it('is answered by the other side and withdrawn by the proposer, once', () => {
+    expect(allowedProposalAnswers(0, 'other')).toEqual(['accept', 'decline']);
+    expect(allowedProposalAnswers(0, 'proposer')).toEqual(['withdraw']);
+    expect(applyProposalAnswer(0, 'accept', 'other')).toEqual({ ok: true, next: 1 });
+    expect(applyProposalAnswer(0, 'decline', 'other')).toEqual({ ok: true, next: 2 });
+    expect(applyProposalAnswer(0, 'withdraw', 'proposer')).toEqual({ ok: true, next: 4 });
+    expect(applyProposalAnswer(0, 'accept', 'proposer')).toEqual({ ok: false, allowed: ['withdraw'] });
+    for (const decided of [1, 2, 4] as const) expect(applyProposalAnswer(decided, 'decline', 'other')).toEqual({ ok: false, allowed: [] });
+  });
+
+  it('makes a pending meeting approved once its new time is accepted, and keeps an approved or scheduled one', () => {
+    expect(stateAfterNewTime({ status: 0, responseStatus: 3 })).toEqual({ status: 1, responseStatus: 1 });
+    expect(stateAfterNewTime({ status: 1, responseStatus: 5 })).toEqual({ status: 1, responseStatus: 5 });
   });
 });

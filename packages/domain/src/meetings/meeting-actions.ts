@@ -59,3 +59,43 @@ export function applyMeetingAction(state: TMeetingState, action: TMeetingAction,
   const next = WHO[action].includes(role) ? target(state, action) : null;
   return next ? { ok: true, next } : { ok: false, allowed: allowedMeetingActions(state, role) };
 }
+
+/**
+ * Rescheduling (a new time for a meeting). Either side of a pending or approved meeting proposes another slot of the
+ * meeting hours; the proposal is a request of its own, labelled with SPEC §4's first labelling (0 Pending, 1 Approved
+ * = accepted, 2 Rejected = declined, 4 Cancelled = withdrawn, or closed because the meeting ended). It holds the new
+ * slot (both people, the lounge table or booth) while pending; the meeting keeps its slot and status until the other
+ * side accepts, and keeps both when they decline. One pending proposal per meeting. The organiser, acting for both
+ * sides, moves a meeting at once (a proposal accepted as it is made).
+ *
+ * - accept (the other side): the meeting moves to the new slot; a pending meeting becomes Approved (both sides agreed
+ *   on a time), an approved or scheduled one keeps its labels
+ * - decline (the other side): the meeting keeps its slot and status
+ * - withdraw (the proposer): as decline, without an answer
+ */
+export const PROPOSAL_ANSWERS = ['accept', 'decline', 'withdraw'] as const;
+export type TProposalAnswer = (typeof PROPOSAL_ANSWERS)[number];
+export type TProposalRole = 'proposer' | 'other';
+const PROPOSAL_TARGET: Record<TProposalAnswer, TMeetingStatus> = { accept: 1, decline: 2, withdraw: 4 };
+
+/** Whether a meeting in `state` may get a new time (pending or approved: it still holds its slot). */
+export function canReschedule(state: TMeetingState): boolean {
+  return state.status === 0 || state.status === 1;
+}
+
+/** What `role` may answer to a proposal in `status` (nothing once it is decided). */
+export function allowedProposalAnswers(status: TMeetingStatus, role: TProposalRole): TProposalAnswer[] {
+  return PROPOSAL_ANSWERS.filter((a) => (role === 'proposer' ? a === 'withdraw' : a !== 'withdraw') && MEETING_STATUS_MACHINE.canTransition(status, PROPOSAL_TARGET[a]));
+}
+
+export type TProposalTransition = { ok: true; next: TMeetingStatus } | { ok: false; allowed: TProposalAnswer[] };
+/** Applies an answer to a proposal, or says which answers are allowed instead (the server's 409 names them). */
+export function applyProposalAnswer(status: TMeetingStatus, answer: TProposalAnswer, role: TProposalRole): TProposalTransition {
+  const allowed = allowedProposalAnswers(status, role);
+  return allowed.includes(answer) ? { ok: true, next: PROPOSAL_TARGET[answer] } : { ok: false, allowed };
+}
+
+/** The meeting's labels once its new time is accepted: a pending meeting is agreed by both sides (Approved); an approved one keeps its labels. */
+export function stateAfterNewTime(state: TMeetingState): TMeetingState {
+  return state.status === 1 ? state : { status: 1, responseStatus: 1 };
+}

@@ -10,6 +10,9 @@ import {
   ZMeetingListQuery,
   ZMeetingPage,
   ZMeetingParams,
+  ZMeetingProposalInput,
+  ZProposalAnswerInput,
+  ZProposalParams,
   ZMeetingRequest,
   ZMeetingSchedule,
   ZMeetingSettings,
@@ -40,6 +43,12 @@ const user = { auth: 'user', tags } as const;
  * person, a lounge table or a booth in two meetings of one slot answers 409 (MEETING_PERSON_BUSY, MEETING_NO_TABLE,
  * MEETING_BOOTH_TAKEN, saying which); an action the meeting's status does not allow answers 409
  * MEETING_INVALID_TRANSITION naming the allowed actions.
+ *
+ * Rescheduling: either side proposes a new slot (`proposal`), which holds it for both people and the table or booth
+ * under the same rules and 409s as a request, and MEETING_PROPOSAL_OPEN while another proposal waits; the other side
+ * accepts (the meeting moves, its old slot is freed) or declines (it keeps its slot and status), the proposer may
+ * withdraw; an answer the proposal's state or the caller's side does not allow is 409 MEETING_INVALID_TRANSITION naming
+ * the allowed answers. The organiser moves a meeting for both sides at once (`organiserReschedule`, AP-439).
  */
 export const meetingsRoutes = defineRoutes({
   settings: { ...org, method: 'GET', path: `${ev}/meetings/settings`, access: 'AP-447', params: ZMeetingsEventParams, response: ZMeetingSettings },
@@ -50,6 +59,8 @@ export const meetingsRoutes = defineRoutes({
   /** The participant picker of scheduling on behalf (AP-438): the event's participations whose name has `q`, 50 at most. */
   participants: { ...org, method: 'GET', path: `${ev}/meetings/participants`, access: 'AP-438', params: ZMeetingsEventParams, query: ZOrgParticipantsQuery, response: ZOrgParticipants },
   organiserAction: { ...org, method: 'POST', path: `${ev}/meetings/:meetingId/status`, access: 'AP-439', params: ZMeetingParams, body: ZMeetingActionInput, response: ZMeeting },
+  /** Moves a meeting to another slot on behalf of both sides (no answer needed; both are told). */
+  organiserReschedule: { ...org, method: 'PUT', path: `${ev}/meetings/:meetingId/slot`, access: 'AP-439', params: ZMeetingParams, body: ZMeetingProposalInput, response: ZMeeting },
 
   /** The Networking tab: people who chose to appear in the directory, filtered and paged (SPEC §9 page size 10). */
   directory: { method: 'GET', path: `${ev}/networking/directory`, auth: 'public', tags, params: ZMeetingsEventParams, query: ZDirectoryQuery, response: ZDirectoryPage },
@@ -65,6 +76,10 @@ export const meetingsRoutes = defineRoutes({
   mine: { ...user, method: 'GET', path: `${ev}/meetings/mine`, params: ZMeetingsEventParams, response: ZMyMeetings },
   request: { ...user, method: 'POST', path: `${ev}/meetings/requests`, params: ZMeetingsEventParams, body: ZMeetingRequest, status: 201, response: ZMeeting },
   action: { ...user, method: 'POST', path: `${ev}/meetings/mine/:meetingId/status`, params: ZMeetingParams, body: ZMeetingActionInput, response: ZMeeting },
+  /** Proposes a new time for my meeting (the other side is asked; the new slot is held meanwhile). */
+  propose: { ...user, method: 'POST', path: `${ev}/meetings/mine/:meetingId/proposals`, params: ZMeetingParams, body: ZMeetingProposalInput, status: 201, response: ZMeeting },
+  /** Accepts or declines the other side's proposal, or withdraws my own. */
+  answerProposal: { ...user, method: 'POST', path: `${ev}/meetings/mine/:meetingId/proposals/:proposalId/answer`, params: ZProposalParams, body: ZProposalAnswerInput, response: ZMeeting },
   /** My accepted and pending meetings as one iCalendar file (UTC times). */
   myMeetingsIcs: { ...user, method: 'GET', path: `${ev}/meetings/mine/calendar.ics`, params: ZMeetingsEventParams, response: fileResponse('text/calendar') },
 });

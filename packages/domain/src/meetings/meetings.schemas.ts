@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zPage } from '../common/pagination.ts';
 import { LOCAL_DATE_TIME } from '../programme/programme-time.ts';
 import { ValidationKey } from '../validation/error-keys.ts';
-import { MEETING_ACTIONS } from './meeting-actions.ts';
+import { MEETING_ACTIONS, PROPOSAL_ANSWERS } from './meeting-actions.ts';
 import { MAX_MATCH_TAGS } from './matchmaking.ts';
 
 export const MeetingsErrorKey = { UnknownSlot: 'unknownSlot', BoothRequired: 'boothRequired', DuplicateTag: 'duplicateTag', InvalidCharacters: 'invalidCharacters', DuplicateDay: 'duplicateDay' } as const;
@@ -141,6 +141,30 @@ export type TMeetingRequest = z.infer<typeof ZMeetingRequest>;
 export const ZMeetingSchedule = z.strictObject({ requesterEventUserId: zId, inviteeEventUserId: zId, ...meetingFields }).superRefine(boothRule);
 export type TMeetingSchedule = z.infer<typeof ZMeetingSchedule>;
 export const ZMeetingActionInput = z.strictObject({ action: z.enum(MEETING_ACTIONS) });
+/**
+ * A new time for a meeting (rescheduling): a slot of the meeting hours and, for a physical booth meeting, the booth
+ * (the meeting's own when left out); a physical lounge meeting takes the lowest free table of the new slot.
+ */
+export const ZMeetingProposalInput = z.strictObject({ slot: zSlot, booth: plain(80).nullable().default(null) });
+export type TMeetingProposalInput = z.infer<typeof ZMeetingProposalInput>;
+export const ZProposalParams = z.object({ eventId: zId, meetingId: zId, proposalId: zId });
+export const ZProposalAnswerInput = z.strictObject({ answer: z.enum(PROPOSAL_ANSWERS) });
+/** The meeting's pending proposal of a new time (SPEC §4 first labelling: it is a request of its own). */
+export const ZMeetingProposal = z.object({
+  id: z.string(),
+  /** Who proposed it; null when the organiser moved the meeting. */
+  proposedBy: z.object({ eventUserId: z.string(), name: z.string() }).nullable(),
+  slot: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  tableNumber: z.number().nullable(),
+  booth: z.string().nullable(),
+  status: z.number(),
+  /** What the caller may answer (the other side: accept, decline; the proposer: withdraw). */
+  answers: z.array(z.enum(PROPOSAL_ANSWERS)),
+  createdAt: z.string(),
+});
+export type TMeetingProposal = z.infer<typeof ZMeetingProposal>;
 
 export const ZMeeting = z.object({
   id: z.string(),
@@ -161,6 +185,12 @@ export const ZMeeting = z.object({
   videoChannel: z.string().nullable(),
   /** What the caller may do next. */
   actions: z.array(z.enum(MEETING_ACTIONS)),
+  /** The pending proposal of a new time, if any (one at a time). */
+  proposal: ZMeetingProposal.nullable(),
+  /** Whether the caller may propose a new time now (pending or approved, no proposal pending). */
+  canReschedule: z.boolean(),
+  /** The iCalendar SEQUENCE: how many times the meeting moved. */
+  sequence: z.number(),
   createdAt: z.string(),
 });
 export type TMeeting = z.infer<typeof ZMeeting>;

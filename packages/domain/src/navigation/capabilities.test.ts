@@ -10,7 +10,7 @@ describe('built capabilities (issue 14)', () => {
     expect(Object.keys(BUILT_APP_TABS).sort()).toEqual([...APP_TAB_NAMES].sort());
     expect(PORTAL_ENTRY_KEYS).toEqual(PORTAL_MENU.map((e) => e.key));
     expect(Object.keys(BUILT_PORTAL_ENTRIES)).toEqual([...PORTAL_ENTRY_KEYS]);
-    expect(APP_TAB_NAMES.filter((n) => BUILT_APP_TABS[n])).toEqual(['event-info', 'networking', 'session-list', 'exhibitors', 'speaker-listing', 'lead', 'e-badge', 'event-agenda', 'event-location', 'about-the-event']);
+    expect(APP_TAB_NAMES.filter((n) => BUILT_APP_TABS[n])).toEqual(['event-info', 'networking', 'session-list', 'exhibitors', 'speaker-listing', 'lead', 'e-badge', 'event-agenda', 'sponsor', 'event-location', 'about-the-event']);
     expect(isPortalEntryKey('lobby')).toBe(true);
     expect(isPortalEntryKey('casino')).toBe(false);
   });

@@ -4,6 +4,15 @@ import {
   ZCalendarFeedQuery,
   ZScheduleFeed,
   ZBookingResult,
+  ZBookmarkResult,
+  ZApproveSessionRequest,
+  ZDisapproveSessionRequest,
+  ZMySessionRequests,
+  ZOrgSessionRequest,
+  ZOrgSessionRequests,
+  ZSessionRequest,
+  ZSessionRequestInput,
+  ZSessionRequestParams,
   ZProgrammeDeleted,
   ZProgramme,
   ZProgrammeEventParams,
@@ -76,9 +85,28 @@ export const programmeRoutes = defineRoutes({
   book: { method: 'POST', path: `${ev}/sessions/:sessionId/booking`, auth: 'user', tags, params: ZProgrammeSessionParams, response: ZBookingResult },
   /** Gives the seat (or waitlist place) back; a freed seat goes to the first on the waitlist. */
   cancelBooking: { method: 'DELETE', path: `${ev}/sessions/:sessionId/booking`, auth: 'user', tags, params: ZProgrammeSessionParams, response: ZBookingResult },
+  /** Stars a session for My schedule (any session, booking or not); starring twice keeps one bookmark. */
+  bookmark: { method: 'PUT', path: `${ev}/sessions/:sessionId/bookmark`, auth: 'user', tags, params: ZProgrammeSessionParams, response: ZBookmarkResult },
+  /** Removes the star (nothing to remove is fine: the answer is the state, not bookmarked). */
+  removeBookmark: { method: 'DELETE', path: `${ev}/sessions/:sessionId/bookmark`, auth: 'user', tags, params: ZProgrammeSessionParams, response: ZBookmarkResult },
+
+  /**
+   * Session requests. A participant (as for booking) proposes a session or asks to speak on one (400 `unknownTrack`
+   * / 404 for a session not of the event; 409 PROGRAMME_REQUEST_DUPLICATE while the same ask is pending) and reads
+   * their own. The organiser lists them (SPEC §2.7 T-98 Requests: view AP-346) and approves (AP-348) or disapproves
+   * (AP-349) once: a decided request answers 409 PROGRAMME_REQUEST_DECIDED. Each decision mails the requester the
+   * SPEC §3.10 "Session request approved" / "Session request disapproved" message.
+   */
+  requestSession: { method: 'POST', path: `${ev}/session-requests`, auth: 'user', tags, params: ZProgrammeEventParams, body: ZSessionRequestInput, status: 201, response: ZSessionRequest },
+  mySessionRequests: { method: 'GET', path: `${ev}/my-session-requests`, auth: 'user', tags, params: ZProgrammeEventParams, response: ZMySessionRequests },
+  listSessionRequests: { ...org, method: 'GET', path: `${ev}/session-requests`, access: 'AP-346', params: ZProgrammeEventParams, response: ZOrgSessionRequests },
+  /** A proposal needs `placement` (400 `required`) and becomes a session with the proposer as its speaker; "speak" adds them to the session. */
+  approveSessionRequest: { ...org, method: 'POST', path: `${ev}/session-requests/:id/approve`, access: 'AP-348', params: ZSessionRequestParams, body: ZApproveSessionRequest, response: ZOrgSessionRequest },
+  disapproveSessionRequest: { ...org, method: 'POST', path: `${ev}/session-requests/:id/disapprove`, access: 'AP-349', params: ZSessionRequestParams, body: ZDisapproveSessionRequest, response: ZOrgSessionRequest },
+
   /** One session as an iCalendar file (UTC times). */
   sessionIcs: { method: 'GET', path: `${ev}/sessions/:sessionId/calendar.ics`, auth: 'public', tags, params: ZProgrammeSessionParams, response: fileResponse('text/calendar') },
-  /** The caller's booked sessions as one iCalendar file. */
+  /** The caller's booked and bookmarked sessions (and meetings) as one iCalendar file. */
   myScheduleIcs: { method: 'GET', path: `${ev}/my-schedule.ics`, auth: 'user', tags, params: ZProgrammeEventParams, response: fileResponse('text/calendar') },
   /** The address of the caller's schedule as a subscribed calendar (SPEC §3.7), and Google's and Outlook's subscribe links. */
   myScheduleFeed: { method: 'GET', path: `${ev}/my-schedule/feed`, auth: 'user', tags, params: ZProgrammeEventParams, response: ZScheduleFeed },

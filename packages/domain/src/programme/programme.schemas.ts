@@ -124,6 +124,8 @@ export const ZScheduleSession = ZSession.omit({ bookedCount: true, waitlistCount
   myStatus: z.enum(BOOKING_STATUSES).nullable(),
   /** 1 = next to be promoted, when waitlisted. */
   myWaitlistPosition: z.number().nullable(),
+  /** The caller starred it for My schedule (any session, with or without booking). */
+  bookmarked: z.boolean(),
 });
 
 /** The attendee's Schedule tab: the event's sessions with the caller's own bookings. */
@@ -146,6 +148,87 @@ export const ZSpeakerListing = z.object({
 
 export const ZBookingResult = z.object({ sessionId: z.string(), status: z.enum(BOOKING_STATUSES).nullable(), waitlistPosition: z.number().nullable() });
 
+/** A bookmark's state after starring or un-starring a session (both idempotent). */
+export const ZBookmarkResult = z.object({ sessionId: z.string(), bookmarked: z.boolean() });
+
+/* ---------------------------------------------------------------- session requests */
+
+/** What a participant asks: a new session of their own, or to speak on one already in the programme. */
+export const SESSION_REQUEST_KINDS = ['proposal', 'speak'] as const;
+export type TSessionRequestKind = (typeof SESSION_REQUEST_KINDS)[number];
+/** A request's state; once decided it stays so (SPEC §4 request status: pending, approved, rejected). */
+export const SESSION_REQUEST_STATUSES = ['pending', 'approved', 'disapproved'] as const;
+export type TSessionRequestStatus = (typeof SESSION_REQUEST_STATUSES)[number];
+
+const zMessage = z.string().trim().max(2000);
+
+/**
+ * A participant's request. A proposal carries the session as they would like it (the description is plain text or
+ * rich text with the SPEC §5 keys, sanitised on the server); "speak" names a session of the event and says why.
+ */
+export const ZSessionRequestInput = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('proposal'),
+    title: zName,
+    descriptionHtml: zRichText(20_000),
+    sessionType: z.enum(SESSION_TYPES),
+    trackId: zId.nullable(),
+  }),
+  z.strictObject({ kind: z.literal('speak'), sessionId: zId, message: zMessage }),
+]);
+export type TSessionRequestInput = z.infer<typeof ZSessionRequestInput>;
+
+/** A request as its author sees it. `sessionId` is the session spoken on, or the one an approved proposal became. */
+export const ZSessionRequest = z.object({
+  id: z.string(),
+  kind: z.enum(SESSION_REQUEST_KINDS),
+  title: z.string(),
+  descriptionHtml: z.string(),
+  sessionType: z.enum(SESSION_TYPES).nullable(),
+  trackId: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  message: z.string(),
+  status: z.enum(SESSION_REQUEST_STATUSES),
+  /** The organiser's note with the decision. */
+  note: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type TSessionRequest = z.infer<typeof ZSessionRequest>;
+export const ZMySessionRequests = z.object({ items: z.array(ZSessionRequest) });
+
+/** A request as the organiser sees it: with who asked (their registration name and email). */
+export const ZOrgSessionRequest = ZSessionRequest.extend({ requesterName: z.string(), requesterEmail: z.string() });
+export type TOrgSessionRequest = z.infer<typeof ZOrgSessionRequest>;
+/** The organiser's Requests tab: every request, newest first, the pending count, and what placing a proposal needs. */
+export const ZOrgSessionRequests = z.object({
+  items: z.array(ZOrgSessionRequest),
+  pending: z.number(),
+  timeZone: z.string(),
+  startDate: z.string(),
+  rooms: z.array(ZRoom.pick({ id: true, name: true })),
+});
+export type TOrgSessionRequests = z.infer<typeof ZOrgSessionRequests>;
+
+/**
+ * Approving. A proposal becomes a session of the programme, so the organiser places it: start and end in the event's
+ * time zone (SPEC §5 `timeCampare`) and an optional room; the room and the proposer (its speaker) are checked for
+ * clashes as any session is. "Speak" needs no placement (the session has its own).
+ */
+export const ZApproveSessionRequest = z
+  .strictObject({
+    note: zMessage,
+    placement: z.strictObject({ start: zLocalDateTime, end: zLocalDateTime, roomId: zId.nullable() }).nullable(),
+  })
+  .superRefine((v, ctx) => {
+    const p = v.placement;
+    if (p && LOCAL_DATE_TIME.test(p.start) && LOCAL_DATE_TIME.test(p.end) && p.end <= p.start) ctx.addIssue({ code: 'custom', path: ['placement', 'end'], message: ValidationKey.TimeCompare });
+  });
+export type TApproveSessionRequest = z.infer<typeof ZApproveSessionRequest>;
+export const ZDisapproveSessionRequest = z.strictObject({ note: zMessage });
+export type TDisapproveSessionRequest = z.infer<typeof ZDisapproveSessionRequest>;
+export const ZSessionRequestParams = z.object({ eventId: zId, id: zId });
+
 export type TRoomInput = z.infer<typeof ZRoomInput>;
 export type TRoom = z.infer<typeof ZRoom>;
 export type TTrackInput = z.infer<typeof ZTrackInput>;
@@ -158,3 +241,4 @@ export type TSchedule = z.infer<typeof ZSchedule>;
 export type TScheduleSession = z.infer<typeof ZScheduleSession>;
 export type TSpeakerListing = z.infer<typeof ZSpeakerListing>;
 export type TBookingResult = z.infer<typeof ZBookingResult>;
+export type TBookmarkResult = z.infer<typeof ZBookmarkResult>;

@@ -131,6 +131,16 @@ describe('the demo story (PAVILION_DEMO=1)', () => {
     expect(schedule.json().data.sessions[0]).toMatchObject({ title: 'Opening keynote: the next decade of clean power', start: '2027-02-16T10:00' });
   });
 
+  it('has sponsors: Platinum and Gold with three sponsors and their logos, on the portal’s Sponsors', async () => {
+    const showcase = await get(`/api/eventservices/public/events/${eventId}/sponsors?from=portal`);
+    expect(showcase.tiers.map((x: { name: string; sponsors: { name: string }[] }) => [x.name, x.sponsors.map((s) => s.name)])).toEqual([
+      ['Platinum', ['SolarGrid India']],
+      ['Gold', ['Metro Motion', 'Rhein Ventures']],
+    ]);
+    const logo = await t.app.inject({ url: showcase.tiers[0].sponsors[0].logoUrl });
+    expect(logo.headers['content-type']).toBe('image/png');
+  });
+
   it('prints a gate code that pairs a scanner through the real route', async () => {
     const access = await demoAccess(t.ctx);
     expect(access?.eventId).toBe(eventId);

@@ -9,6 +9,7 @@ import { onsiteSeeder } from './seed-onsite.ts';
 import { analyticsSeeder } from './seed-analytics.ts';
 import { venueSeeder } from '../venue/index.ts';
 import { programmeSeeder } from '../programme/index.ts';
+import { sponsorsSeeder } from '../sponsors/index.ts';
 
 export { DEMO_ACCOUNTS, DEMO_EVENT_NAME, DEMO_GATE_DEVICE } from './demo.accounts.ts';
 export { DEMO_COUPON } from './seed-registration.ts';
@@ -19,7 +20,7 @@ export type { DemoSeeder, DemoStory } from './demo.story.ts';
  * Each capability's part of the demo, in order (ARCHITECTURE "Demo data"). A module that lands later writes its
  * seeder and adds it here with one line; it sees what the earlier ones made in the story.
  */
-export const DEMO_SEEDERS: DemoSeeder[] = [registrationSeeder, onsiteSeeder, analyticsSeeder, venueSeeder, programmeSeeder];
+export const DEMO_SEEDERS: DemoSeeder[] = [registrationSeeder, onsiteSeeder, analyticsSeeder, venueSeeder, programmeSeeder, sponsorsSeeder];
 
 /** The demo's dates: a three-day expo in February 2027 at Bharat Mandapam, New Delhi (India time, rupees). */
 export const DEMO_EVENT = { startDate: '2027-02-16', endDate: '2027-02-18', timeZone: 'Asia/Kolkata', venue: 'Bharat Mandapam, New Delhi', currency: 'INR' } as const;

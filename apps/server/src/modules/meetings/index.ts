@@ -14,7 +14,7 @@ import { createMeetingsService, type MeetingsDeps, type MeetingsService } from '
 export type { MeetingsService } from './meetings.service.ts';
 export type { MeetingNotice } from './meetings.repository.ts';
 /** Who a notice concerns (the in-app inbox of modules/notifications tells the same people the mail does). */
-export { noticeSides } from './meetings.mail.ts';
+export { newTimeLine, noticeSides } from './meetings.mail.ts';
 
 /**
  * The meetings module's durable events: a notice is written to the event outbox in the transaction of the change it
@@ -35,11 +35,12 @@ type MailDeps = { send: Platform['mailer']['send']; emailsOf: (userIds: string[]
  * given back if the send throws, so the outbox's next delivery (at least once) tries that person again.
  */
 async function mailNotice(service: MeetingsService, mail: MailDeps, notice: MeetingNotice): Promise<void> {
-  const facts = await service.mailFacts({ eventId: notice.eventId, meetingId: notice.meetingId, kind: 'requested' });
+  const facts = await service.mailFacts(notice);
   if (!facts) return;
   const emails = await mail.emailsOf([...facts.who.values()].map((w) => w.userId));
   for (const { eventUserId, message } of meetingMails(notice.kind, facts, emails, mail.publicUrl)) {
-    const mark = { eventId: notice.eventId, meetingId: notice.meetingId, kind: notice.kind, eventUserId };
+    // Each proposal of a new time is told once (a meeting may move more than once).
+    const mark = { eventId: notice.eventId, meetingId: notice.meetingId, kind: notice.proposalId ? `${notice.kind}:${notice.proposalId}` : notice.kind, eventUserId };
     if (!(await service.markMail({ id: newId(), ...mark }))) continue;
     try {
       await mail.send(message);

@@ -18,5 +18,21 @@ export const meetingsErrors = {
       `This meeting is ${statusLabel}: you cannot ${action} it. ${allowed.length ? `Allowed: ${allowed.join(', ')}.` : 'No action is allowed any more.'}`,
       allowed.map((a) => ({ field: 'action', key: a })),
     ),
+  sameSlot: () => new AppError(400, 'VALIDATION_FAILED', 'The meeting is already at this time', [{ field: 'slot', key: 'sameSlot' }]),
+  boothNotUsed: () => new AppError(400, 'VALIDATION_FAILED', 'This meeting is not at a booth', [{ field: 'booth', key: 'boothNotUsed' }]),
+  proposalOpen: (who: string, slot: string, allowed: string[]) =>
+    new AppError(
+      409,
+      'MEETING_PROPOSAL_OPEN',
+      `${who} already proposed a new time (${slot.replace('T', ' ')}) that waits for an answer: one proposal at a time.${allowed.length ? ` Allowed: ${allowed.join(', ')}.` : ''}`,
+      allowed.map((a) => ({ field: 'answer', key: a })),
+    ),
+  invalidAnswer: (statusLabel: string, answer: string, allowed: string[]) =>
+    new AppError(
+      409,
+      'MEETING_INVALID_TRANSITION',
+      `This new time is ${statusLabel}: you cannot ${answer} it. ${allowed.length ? `Allowed: ${allowed.join(', ')}.` : 'No answer is allowed any more.'}`,
+      allowed.map((a) => ({ field: 'answer', key: a })),
+    ),
   changedMeanwhile: () => new AppError(409, 'MEETING_CHANGED', 'The meeting was changed meanwhile: reload it and try again'),
 };

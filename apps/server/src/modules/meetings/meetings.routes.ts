@@ -22,6 +22,7 @@ export function registerMeetingsRoutes(app: FastifyInstance, service: MeetingsSe
   route(app, routes.schedule, async (req) => service.schedule(...organiser(req), req.params.eventId, req.body));
   route(app, routes.participants, async (req) => service.participants(...organiser(req), req.params.eventId, req.query));
   route(app, routes.organiserAction, async (req) => service.organiserAction(...organiser(req), req.params.eventId, req.params.meetingId, req.body.action));
+  route(app, routes.organiserReschedule, async (req) => service.organiserReschedule(...organiser(req), req.params.eventId, req.params.meetingId, req.body));
 
   route(app, routes.directory, async (req) => service.directory(caller(req), req.params.eventId, req.query));
   route(app, routes.myMatchProfile, async (req) => service.myMatchProfile(caller(req), req.params.eventId));
@@ -31,5 +32,7 @@ export function registerMeetingsRoutes(app: FastifyInstance, service: MeetingsSe
   route(app, routes.mine, async (req) => service.mine(caller(req), req.params.eventId));
   route(app, routes.request, async (req) => service.request(caller(req), req.params.eventId, req.body));
   route(app, routes.action, async (req) => service.action(caller(req), req.params.eventId, req.params.meetingId, req.body.action));
+  route(app, routes.propose, async (req) => service.propose(caller(req), req.params.eventId, req.params.meetingId, req.body));
+  route(app, routes.answerProposal, async (req) => service.answerProposal(caller(req), req.params.eventId, req.params.meetingId, req.params.proposalId, req.body.answer));
   route(app, routes.myMeetingsIcs, async (req, reply) => sendIcs(reply, await service.myMeetingsIcs(caller(req), req.params.eventId), 'my-meetings.ics'));
 }

@@ -4,7 +4,11 @@ import {
   MEETING_STATUS_LABELS,
   MEETING_TYPE_LABELS,
   allowedMeetingActions,
+  allowedProposalAnswers,
   applyMeetingAction,
+  applyProposalAnswer,
+  canReschedule,
+  stateAfterNewTime,
   buildMatchIndex,
   type MatchIndex,
   rankMatches,
@@ -18,6 +22,8 @@ import {
   type TMeeting,
   type TMeetingAction,
   type TMeetingListQuery,
+  type TMeetingProposalInput,
+  type TProposalAnswer,
   type TMeetingPage,
   type TMeetingRequest,
   type TMeetingResponseStatus,
@@ -35,13 +41,14 @@ import {
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import { meetingsErrors } from './meetings.errors.ts';
-import type { MatchProfileRow, MeetingRow, MeetingsRepository, Scope, SettingsRow } from './meetings.repository.ts';
+import type { MatchProfileRow, MeetingNotice, MeetingRow, MeetingsRepository, ProposalConflict, ProposalRow, Scope, SettingsRow } from './meetings.repository.ts';
 import { slotsOf } from '@pavilion/domain/meetings/meeting-slots';
 
 export type MeetingsEvent = { id: string; organisationId: string; name: string; timeZone: string; venue: string };
 export type MeetingsCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
 export type DirectoryPerson = TPublicProfile & { pair: string; eventUserId: string | null; userType: number | null };
-export type MeetingChange = { eventId: string; meetingId: string; kind: 'requested' | 'accepted' | 'declined' | 'tentative' | 'cancelled' | 'completed' | 'scheduled' };
+/** What a notice's mail and inbox entry are about (the notice itself will do). */
+export type MeetingChange = Pick<MeetingNotice, 'eventId' | 'meetingId' | 'proposalId'> & { kind?: MeetingNotice['kind'] };
 
 export type MeetingsDeps = {
   repo: MeetingsRepository;
@@ -67,7 +74,7 @@ export type MeetingsDeps = {
   deliver: (noticeId: string) => Promise<void>;
 };
 
-const ACTION_KIND: Record<TMeetingAction, MeetingChange['kind']> = { accept: 'accepted', decline: 'declined', tentative: 'tentative', cancel: 'cancelled', complete: 'completed' };
+const ACTION_KIND: Record<TMeetingAction, MeetingNotice['kind']> = { accept: 'accepted', decline: 'declined', tentative: 'tentative', cancel: 'cancelled', complete: 'completed' };
 const utcArray = (d: Date): [number, number, number, number, number] => [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
 /** The organiser's participant picker: how many participations it searches, and how many it answers. */
 const PICKER_SCAN_LIMIT = 20_000;
@@ -123,11 +130,31 @@ export function createMeetingsService(deps: MeetingsDeps) {
     if (!s || s.days.length === 0) throw meetingsErrors.notOpen();
     return s;
   }
+  const stateOf = (m: MeetingRow) => ({ status: m.status as TMeetingStatus, responseStatus: m.responseStatus as TMeetingResponseStatus });
+  const stateLabel = (s: ReturnType<typeof stateOf>) => `${MEETING_STATUS_LABELS[s.status]} (${MEETING_RESPONSE_STATUS_LABELS[s.responseStatus]})`;
   function roleOf(m: MeetingRow, eventUserId: string): TMeetingRole {
     return m.requesterEventUserId === eventUserId ? 'requester' : 'invitee';
   }
   async function views(rows: MeetingRow[], event: MeetingsEvent, roleFor: (m: MeetingRow) => TMeetingRole): Promise<TMeeting[]> {
     const names = await namesOfParticipants(event.id, rows.flatMap((m) => [m.requesterEventUserId, m.inviteeEventUserId]));
+    const pending = new Map((await repo.pendingProposals(event.id, rows.filter((m) => m.status === 0 || m.status === 1).map((m) => m.id))).map((p) => [p.meetingId, p]));
+    const proposalView = (m: MeetingRow, p: ProposalRow | undefined, role: TMeetingRole): TMeeting['proposal'] => {
+      if (!p) return null;
+      // The organiser sees it without answers (a participant's own proposal: withdraw; the other side's: accept or decline).
+      const me = role === 'requester' ? m.requesterEventUserId : role === 'invitee' ? m.inviteeEventUserId : null;
+      return {
+        id: p.id,
+        proposedBy: p.proposedByEventUserId ? { eventUserId: p.proposedByEventUserId, name: names.get(p.proposedByEventUserId) ?? 'Participant' } : null,
+        slot: utcToZonedLocal(p.startsAt, event.timeZone),
+        startsAt: p.startsAt.toISOString(),
+        endsAt: p.endsAt.toISOString(),
+        tableNumber: p.tableNumber,
+        booth: p.booth,
+        status: p.status,
+        answers: me ? allowedProposalAnswers(p.status as TMeetingStatus, p.proposedByEventUserId === me ? 'proposer' : 'other') : [],
+        createdAt: p.createdAt.toISOString(),
+      };
+    };
     return rows.map((m) => ({
       id: m.id,
       requester: { eventUserId: m.requesterEventUserId, name: names.get(m.requesterEventUserId) ?? 'Participant' },
@@ -145,6 +172,9 @@ export function createMeetingsService(deps: MeetingsDeps) {
       responseStatus: m.responseStatus,
       videoChannel: m.mode === 2 ? `meeting-${m.id}` : null,
       actions: allowedMeetingActions({ status: m.status as TMeetingStatus, responseStatus: m.responseStatus as TMeetingResponseStatus }, roleFor(m)),
+      proposal: proposalView(m, pending.get(m.id), roleFor(m)),
+      canReschedule: canReschedule(stateOf(m)) && !pending.has(m.id),
+      sequence: m.sequence,
       createdAt: m.createdAt.toISOString(),
     }));
   }
@@ -186,19 +216,68 @@ export function createMeetingsService(deps: MeetingsDeps) {
       settings.loungeTables,
       kind,
     );
-    if ('conflict' in result) {
-      const c = result.conflict;
-      if (c.kind === 'person') throw meetingsErrors.personBusy((await namesOfParticipants(event.id, [c.eventUserId])).get(c.eventUserId) ?? 'This participant', input.slot);
-      if (c.kind === 'table') throw meetingsErrors.noTable(settings.loungeTables, input.slot);
-      throw meetingsErrors.boothTaken(input.booth ?? '', input.slot);
-    }
+    if ('conflict' in result) throw await conflictError(event, result.conflict, settings.loungeTables, input.slot, input.booth, null);
     return result;
   }
 
+  /**
+   * A new time for meeting `m`: a slot of the meeting hours other than its own, and the booth of a physical booth
+   * meeting (its own unless another is named); `by.eventUserId` null is the organiser moving it for both sides at once.
+   */
+  async function reschedule(event: MeetingsEvent, m: MeetingRow, input: TMeetingProposalInput, by: { userId: string; eventUserId: string | null }, role: TMeetingRole) {
+    const state = stateOf(m);
+    if (!canReschedule(state)) throw meetingsErrors.invalidTransition(stateLabel(state), 'reschedule', allowedMeetingActions(state, role));
+    const [open] = await repo.pendingProposals(event.id, [m.id]);
+    if (open) throw await proposalOpen(event, open, by.eventUserId);
+    const settings = await settingsOf(event);
+    if (!slotsOf(settings).includes(input.slot)) throw meetingsErrors.unknownSlot();
+    const atBooth = m.mode === 1 && m.place === 1;
+    if (input.booth && !atBooth) throw meetingsErrors.boothNotUsed();
+    const startsAt = zonedLocalToUtc(input.slot, event.timeZone);
+    const booth = atBooth ? (input.booth ?? m.booth) : null;
+    if (startsAt.getTime() === m.startsAt.getTime() && (booth ?? '').toLowerCase() === (m.booth ?? '').toLowerCase()) throw meetingsErrors.sameSlot();
+    const p = { id: deps.newId(), startsAt, endsAt: new Date(startsAt.getTime() + settings.slotMinutes * 60_000), booth, proposedByEventUserId: by.eventUserId, proposedByUserId: by.userId };
+    const result = by.eventUserId === null ? await repo.moveNow(m, p, settings.loungeTables) : await repo.propose(m, p, settings.loungeTables);
+    if ('conflict' in result) throw await conflictError(event, result.conflict, settings.loungeTables, input.slot, booth, by.eventUserId);
+    await deps.deliver(result.noticeId);
+    return result.meeting;
+  }
+  async function conflictError(event: MeetingsEvent, c: ProposalConflict, loungeTables: number, slot: string, booth: string | null, me: string | null) {
+    if (c.kind === 'person') return meetingsErrors.personBusy((await namesOfParticipants(event.id, [c.eventUserId])).get(c.eventUserId) ?? 'This participant', slot);
+    if (c.kind === 'table') return meetingsErrors.noTable(loungeTables, slot);
+    if (c.kind === 'booth') return meetingsErrors.boothTaken(booth ?? '', slot);
+    if (c.kind === 'open') return proposalOpen(event, c.proposal, me);
+    return meetingsErrors.changedMeanwhile();
+  }
+  /** 409: another proposal waits for an answer; it says whose, for when, and what the caller may answer to it. */
+  async function proposalOpen(event: MeetingsEvent, p: ProposalRow, me: string | null) {
+    const name = p.proposedByEventUserId ? ((await namesOfParticipants(event.id, [p.proposedByEventUserId])).get(p.proposedByEventUserId) ?? 'A participant') : 'The organiser';
+    const mine = me !== null && p.proposedByEventUserId === me;
+    const answers = me === null ? [] : allowedProposalAnswers(0, mine ? 'proposer' : 'other');
+    return meetingsErrors.proposalOpen(mine ? 'You' : name, utcToZonedLocal(p.startsAt, event.timeZone), answers);
+  }
+  /** Answers a pending proposal of `m` as `me` (the other side accepts or declines, the proposer withdraws). */
+  async function answer(event: MeetingsEvent, m: MeetingRow, proposalId: string, ans: TProposalAnswer, me: string): Promise<MeetingRow> {
+    const p = await repo.proposal(event.id, proposalId);
+    if (!p || p.meetingId !== m.id) throw meetingsErrors.notFound('Proposal');
+    const t = applyProposalAnswer(p.status as TMeetingStatus, ans, p.proposedByEventUserId === me ? 'proposer' : 'other');
+    if (!t.ok) throw meetingsErrors.invalidAnswer(MEETING_STATUS_LABELS[p.status as TMeetingStatus], ans, t.allowed);
+    if (ans === 'accept') {
+      const moved = await repo.acceptProposal(m, p.id, stateAfterNewTime(stateOf(m)));
+      if (!moved) throw meetingsErrors.changedMeanwhile();
+      await deps.deliver(moved.noticeId);
+      return moved.meeting;
+    }
+    const closed = await repo.closeProposal(m, p.id, ans === 'decline' ? 2 : 4);
+    if (!closed) throw meetingsErrors.changedMeanwhile();
+    if (closed.noticeId) await deps.deliver(closed.noticeId);
+    return m;
+  }
+
   async function act(event: MeetingsEvent, m: MeetingRow, action: TMeetingAction, role: TMeetingRole): Promise<MeetingRow> {
-    const state = { status: m.status as TMeetingStatus, responseStatus: m.responseStatus as TMeetingResponseStatus };
+    const state = stateOf(m);
     const t = applyMeetingAction(state, action, role);
-    if (!t.ok) throw meetingsErrors.invalidTransition(`${MEETING_STATUS_LABELS[state.status]} (${MEETING_RESPONSE_STATUS_LABELS[state.responseStatus]})`, action, t.allowed);
+    if (!t.ok) throw meetingsErrors.invalidTransition(stateLabel(state), action, t.allowed);
     const moved = await repo.move(event.id, m.id, state, t.next, ACTION_KIND[action]);
     if (!moved) throw meetingsErrors.changedMeanwhile();
     await deps.deliver(moved.noticeId);
@@ -223,6 +302,8 @@ export function createMeetingsService(deps: MeetingsDeps) {
         endInputType: 'utc',
         endOutputType: 'utc',
         status: m.status === 1 ? 'CONFIRMED' : 'TENTATIVE',
+        // Bumped each time the meeting moves: calendars replace the entry of this uid with the new time.
+        sequence: m.sequence,
       };
     });
   }
@@ -299,6 +380,15 @@ export function createMeetingsService(deps: MeetingsDeps) {
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: `meetings.${action}`, target: meetingId });
       return (await views([moved], event, () => 'organiser'))[0]!;
     },
+    /** Moves a meeting to another slot for both sides at once (they are told; no answer is needed). */
+    async organiserReschedule(caller: AuthUser, organisationId: string, eventId: string, meetingId: string, input: TMeetingProposalInput): Promise<TMeeting> {
+      const { event } = await organiserScope(caller, organisationId, eventId);
+      const m = await repo.meeting(eventId, meetingId);
+      if (!m || m.organisationId !== organisationId) throw meetingsErrors.notFound();
+      const moved = await reschedule(event, m, input, { userId: caller.userId, eventUserId: null }, 'organiser');
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'meetings.reschedule', target: meetingId, meta: { slot: input.slot } });
+      return (await views([moved], event, () => 'organiser'))[0]!;
+    },
 
     /* ---------- networking tab ---------- */
     async directory(caller: MeetingsCaller, eventId: string, q: TDirectoryQuery): Promise<TDirectoryPage> {
@@ -362,7 +452,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
     async slots(caller: MeetingsCaller, eventId: string, other: string): Promise<TSlots> {
       const me = await participantOf(caller, eventId);
       const settings = await settingsOf(me.event);
-      const busy = await repo.activeOf(eventId, [me.eventUserId, other]);
+      const busy = await repo.busyOf(eventId, [me.eventUserId, other]);
       const tz = me.event.timeZone;
       return {
         timeZone: tz,
@@ -395,6 +485,22 @@ export function createMeetingsService(deps: MeetingsDeps) {
       const moved = await act(me.event, m, action, roleOf(m, me.eventUserId));
       return (await views([moved], me.event, (x) => roleOf(x, me.eventUserId)))[0]!;
     },
+    /** Proposes a new time for my meeting: held for both of us meanwhile; the other side is told. */
+    async propose(caller: MeetingsCaller, eventId: string, meetingId: string, input: TMeetingProposalInput): Promise<TMeeting> {
+      const me = await participantOf(caller, eventId);
+      const m = await repo.meeting(eventId, meetingId);
+      if (!m || (m.requesterEventUserId !== me.eventUserId && m.inviteeEventUserId !== me.eventUserId)) throw meetingsErrors.notFound();
+      const row = await reschedule(me.event, m, input, me, roleOf(m, me.eventUserId));
+      return (await views([row], me.event, (x) => roleOf(x, me.eventUserId)))[0]!;
+    },
+    async answerProposal(caller: MeetingsCaller, eventId: string, meetingId: string, proposalId: string, ans: TProposalAnswer): Promise<TMeeting> {
+      const me = await participantOf(caller, eventId);
+      const m = await repo.meeting(eventId, meetingId);
+      if (!m || (m.requesterEventUserId !== me.eventUserId && m.inviteeEventUserId !== me.eventUserId)) throw meetingsErrors.notFound();
+      await answer(me.event, m, proposalId, ans, me.eventUserId);
+      const now = (await repo.meeting(eventId, meetingId)) ?? m;
+      return (await views([now], me.event, (x) => roleOf(x, me.eventUserId)))[0]!;
+    },
     async myMeetingsIcs(caller: MeetingsCaller, eventId: string): Promise<string> {
       const me = await participantOf(caller, eventId);
       const rows = (await repo.meetingsOf(eventId, me.eventUserId)).filter((m) => m.status === 0 || m.status === 1);
@@ -423,7 +529,10 @@ export function createMeetingsService(deps: MeetingsDeps) {
       const ps = await deps.participants(event.id, [m.requesterEventUserId, m.inviteeEventUserId]);
       const names = await deps.namesOf(ps.map((p) => p.userId));
       const who = new Map(ps.map((p) => [p.eventUserId, { userId: p.userId, name: names.get(p.userId) ?? 'Participant' }]));
-      return { event, meeting: m, slot: utcToZonedLocal(m.startsAt, event.timeZone), who };
+      const p = change.proposalId ? await repo.proposal(change.eventId, change.proposalId) : null;
+      // A rescheduling notice: who proposed the new time (null: the organiser) and the slot it proposed.
+      const proposal = p && p.meetingId === m.id ? { id: p.id, proposedBy: p.proposedByEventUserId, slot: utcToZonedLocal(p.startsAt, event.timeZone) } : null;
+      return { event, meeting: m, slot: utcToZonedLocal(m.startsAt, event.timeZone), who, proposal };
     },
     /** A meeting's type and its two sides' accounts (a port for modules that count meetings, e.g. leads' report actions). */
     async parties(eventId: string, meetingId: string) {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from '../events/events.tables.ts';
 
@@ -60,6 +61,8 @@ export const meetings = pgTable(
     /** Who made it: a participant's request, or the organiser's schedule (their user id). */
     createdByUserId: text('created_by_user_id').notNull(),
     reminderSentAt: ts('reminder_sent_at'),
+    /** The iCalendar SEQUENCE: bumped each time the meeting moves to another slot. */
+    sequence: integer('sequence').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -67,6 +70,41 @@ export const meetings = pgTable(
     index('meetings_event_start_idx').on(t.eventId, t.startsAt),
     index('meetings_requester_idx').on(t.eventId, t.requesterEventUserId),
     index('meetings_invitee_idx').on(t.eventId, t.inviteeEventUserId),
+  ],
+);
+
+/**
+ * A new time proposed for a meeting (rescheduling): the slot `[starts_at, ends_at)` and, for a physical meeting, the
+ * lounge table or booth it would take. `status` is SPEC §4's first labelling (0 Pending, 1 Approved = accepted,
+ * 2 Rejected = declined, 4 Cancelled = withdrawn or the meeting ended). A pending proposal of an active meeting holds
+ * its slot for both people and its table or booth as a meeting does; at most one is pending per meeting (partial
+ * unique index). `proposed_by_event_user_id` is null when the organiser moved the meeting (accepted as made).
+ */
+export const meetingProposals = pgTable(
+  'meeting_proposals',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: eventRef(),
+    meetingId: text('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    proposedByEventUserId: text('proposed_by_event_user_id'),
+    proposedByUserId: text('proposed_by_user_id').notNull(),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    tableNumber: integer('table_number'),
+    booth: text('booth'),
+    status: integer('status').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    decidedAt: ts('decided_at'),
+  },
+  (t) => [
+    index('meeting_proposals_event_start_idx').on(t.eventId, t.startsAt),
+    index('meeting_proposals_meeting_idx').on(t.meetingId),
+    uniqueIndex('meeting_proposals_one_open_idx')
+      .on(t.meetingId)
+      .where(sql`status = 0`),
   ],
 );
 

@@ -5,7 +5,7 @@ import type { Subscriber } from '../../platform/event-bus.ts';
 import { newId } from '../../platform/ids.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import type { ChatSocket } from '../chat/index.ts';
-import { noticeSides, type MeetingNotice } from '../meetings/index.ts';
+import { newTimeLine, noticeSides, type MeetingNotice } from '../meetings/index.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
 import { registerNotificationsRoutes } from './notifications.routes.ts';
 import { createNotificationsService, type MeetingNoticeFacts, type NotificationsDeps } from './notifications.service.ts';
@@ -38,7 +38,10 @@ export function createNotificationsModule(
     subscribe(bus: Subscriber<AppEvents>) {
       bus.subscribe('meeting.notice', async (notice) => {
         const facts = await deps.meetingFacts(notice);
-        if (facts) await service.meetingNotice({ ...facts, kind: notice.kind, meetingId: notice.meetingId });
+        if (facts) await service.meetingNotice({ ...facts, kind: notice.kind, meetingId: notice.meetingId, proposalId: notice.proposalId });
+      });
+      bus.subscribe('session.request.decided', async (d) => {
+        await service.sessionRequestNotice(d);
       });
     },
     plugin: async (app: FastifyInstance) => registerNotificationsRoutes(app, service),
@@ -77,12 +80,14 @@ export const notificationsModule = defineModule({
       namesOf: (userIds) => p.ports.auth.namesOf(userIds),
       sanitize: sanitizeRichText,
       meetingFacts: async (notice) => {
-        const f = await meetings.service.mailFacts({ eventId: notice.eventId, meetingId: notice.meetingId, kind: 'requested' });
+        const f = await meetings.service.mailFacts(notice);
         if (!f) return null;
         const m = f.meeting;
-        const recipients = noticeSides(notice.kind, m).map((eventUserId) => {
+        // A new time (rescheduling) concerns the other side of its proposer, its answer the proposer; meetings words it.
+        const recipients = noticeSides(notice.kind, m, f.proposal?.proposedBy ?? null).map((eventUserId) => {
           const other = eventUserId === m.requesterEventUserId ? m.inviteeEventUserId : m.requesterEventUserId;
-          return { eventUserId, otherName: f.who.get(other)?.name ?? 'a participant' };
+          const otherName = f.who.get(other)?.name ?? 'a participant';
+          return { eventUserId, otherName, text: f.proposal ? newTimeLine(notice.kind, otherName, f.proposal.slot, f.slot, f.event.timeZone) : '' };
         });
         return { event: f.event, slot: f.slot, recipients };
       },

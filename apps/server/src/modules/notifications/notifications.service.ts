@@ -25,12 +25,14 @@ export type NotificationsEvent = { id: string; organisationId: string; name: str
 export type NoticeInput = { kind: string; title: string; body: string; format?: TBodyFormat; link?: string | null; dedupeKey: string };
 /** A meeting change as the meetings module tells it (`meeting.notice`), with what the inbox needs to word it. */
 export type MeetingNoticeFacts = {
-  kind: 'requested' | 'accepted' | 'declined' | 'tentative' | 'cancelled' | 'completed' | 'scheduled' | 'reminder';
+  kind: 'requested' | 'accepted' | 'declined' | 'tentative' | 'cancelled' | 'completed' | 'scheduled' | 'reminder' | 'rescheduleProposed' | 'rescheduleAccepted' | 'rescheduleDeclined' | 'rescheduled';
   meetingId: string;
+  /** The proposal of a new time a rescheduling notice is about (each is told once). */
+  proposalId?: string;
   event: NotificationsEvent;
   slot: string;
-  /** Each recipient with the other side's name. */
-  recipients: { eventUserId: string; otherName: string }[];
+  /** Each recipient with the other side's name (and, for a new time, the meetings module's wording). */
+  recipients: { eventUserId: string; otherName: string; text?: string }[];
 };
 type Sender = { toEventUsers<E extends TChatOutboundEvent>(ids: readonly string[], event: E, payload: TChatOutbound<E>): void; toRoom<E extends TChatOutboundEvent>(room: string, event: E, payload: TChatOutbound<E>): void };
 
@@ -82,6 +84,11 @@ const MEETING_KIND: Partial<Record<MeetingNoticeFacts['kind'], string>> = {
   declined: 'MEETING_DECLINED',
   tentative: 'MEETING_TENTATIVE',
   cancelled: 'MEETING_CANCELLED',
+  // No "rescheduled" in the catalogue: a proposed new time is an invitation, its answer accepted or declined, the organiser's move scheduled.
+  rescheduleProposed: 'MEETING_INVITED',
+  rescheduleAccepted: 'MEETING_ACCEPTED',
+  rescheduleDeclined: 'MEETING_DECLINED',
+  rescheduled: 'MEETING_SCHEDULED',
 };
 const catalogueName = (key: string) => ATTENDEE_NOTIFICATION_TEMPLATE_TYPES.find((t) => t.key === key)?.name ?? key;
 
@@ -228,6 +235,12 @@ export function createNotificationsService(deps: NotificationsDeps) {
       return { notificationId: row.id, readAt: row.readAt!.toISOString(), unread: await repo.unreadCount(actor.eventId, actor.eventUserId) };
     },
 
+    /** A decided session request (programme's `session.request.decided`) in the requester's inbox, once. */
+    async sessionRequestNotice(d: { eventId: string; requestId: string; eventUserId: string; status: 'approved' | 'disapproved'; title: string; body: string }): Promise<number> {
+      const kind = d.status === 'approved' ? 'SESSION_REQUEST_APPROVED' : 'SESSION_REQUEST_DISAPPROVED';
+      return (await notify(d.eventId, [d.eventUserId], { kind, title: d.title, body: d.body, link: '/tabs/session-list', dedupeKey: `session-request:${d.requestId}` })).length;
+    },
+
     /* ---------- the meetings bridge (issue 18) ---------- */
     /** A meeting notice in the inbox of the people it concerns (the same people its mail goes to), once per kind. */
     async meetingNotice(f: MeetingNoticeFacts): Promise<number> {
@@ -236,9 +249,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
       let made = 0;
       for (const r of f.recipients) {
         const title = catalogueName(kind);
-        const body = `${f.kind === 'requested' ? `${r.otherName} invites you to a meeting` : `With ${r.otherName}`}, ${f.slot.replace('T', ' ')} (${f.event.timeZone}).`;
+        const body = r.text || `${f.kind === 'requested' ? `${r.otherName} invites you to a meeting` : `With ${r.otherName}`}, ${f.slot.replace('T', ' ')} (${f.event.timeZone}).`;
         const link = `/mm/${encodeURIComponent(`${f.event.id}-${r.eventUserId}`)}`;
-        made += (await notify(f.event.id, [r.eventUserId], { kind, title, body, link, dedupeKey: `meeting:${f.meetingId}:${f.kind}` })).length;
+        made += (await notify(f.event.id, [r.eventUserId], { kind, title, body, link, dedupeKey: `meeting:${f.meetingId}:${f.kind}${f.proposalId ? `:${f.proposalId}` : ''}` })).length;
       }
       return made;
     },

@@ -66,7 +66,7 @@ describe('organiser: app tabs', () => {
     expect(view.isDefault).toBe(true);
     expect(view.tabs.map((x: Tab) => x.tabName)).toEqual([...APP_TAB_NAMES]);
     expect(view.tabs.filter((x: Tab) => x.showInMenu).map((x: Tab) => x.title)).toEqual(['Home', 'Networking', 'Schedule', 'EFeed', 'Exhibitor', 'Speaker', 'Leads', 'Selfie Point', 'About the Event']);
-    expect(view.tabs.filter((x: { isBuilt: boolean }) => x.isBuilt).map((x: Tab) => x.tabName)).toEqual(['event-info', 'networking', 'session-list', 'exhibitors', 'speaker-listing', 'lead', 'e-badge', 'event-agenda', 'event-location', 'about-the-event']);
+    expect(view.tabs.filter((x: { isBuilt: boolean }) => x.isBuilt).map((x: Tab) => x.tabName)).toEqual(['event-info', 'networking', 'session-list', 'exhibitors', 'speaker-listing', 'lead', 'e-badge', 'event-agenda', 'sponsor', 'event-location', 'about-the-event']);
   });
 
   it('saves the whole list: reorder, hide, rename, restrict to a ticket; the other event keeps its defaults', async () => {

@@ -3,12 +3,15 @@ import type { Db } from '../../platform/db.ts';
 import { defineModule } from '../../platform/app-module.ts';
 import { createProgrammeRepository, type BookingTesting, type ProgrammeRepository, type SessionRow } from './programme.repository.ts';
 import { registerProgrammeRoutes } from './programme.routes.ts';
-import { createProgrammeService, type ProgrammeDeps } from './programme.service.ts';
+import { createProgrammeService, type ProgrammeDeps, type SessionRequestDecided } from './programme.service.ts';
 
-export type { ProgrammeService } from './programme.service.ts';
+export type { ProgrammeService, SessionRequestDecided } from './programme.service.ts';
+
+/** What programme publishes: a decided session request (notifications puts it in the requester's inbox). */
+export type ProgrammeEvents = { 'session.request.decided': SessionRequestDecided };
 export { programmeSeeder } from './programme.demo.ts';
 
-/** The programme (issue 16): rooms, tracks, speakers, sessions; the attendee's Schedule, Speakers and bookings. */
+/** The programme (issue 16): rooms, tracks, speakers, sessions, session requests; the attendee's Schedule, Speakers, bookings and bookmarks. */
 export function createProgrammeModule(db: Db, deps: Omit<ProgrammeDeps, 'repo'>) {
   const testing: BookingTesting = { unsafeDisableLocking: false, raceWindowMs: 0 };
   const repo = createProgrammeRepository(db, testing);
@@ -77,5 +80,17 @@ export const programmeModule = defineModule({
         },
         publicUrl: p.publicUrl,
       },
+      // A session request's requester: their registration in the event under their account's email, else the account.
+      requester: async (eventId, userId) => {
+        const account = await p.ports.auth.contactOf(userId);
+        if (!account) return null;
+        const [reg] = await p.ports.registration.attendeesOfEmail(eventId, account.email);
+        const registered = reg ? `${reg.firstName} ${reg.lastName}`.trim() : '';
+        return { name: registered || account.name || account.email, email: reg?.email ?? account.email };
+      },
+      mail: { send: (m) => p.mailer.send(m), publicUrl: p.publicUrl },
+      // The decision is stored and mailed by now: an inbox that fails to fill is logged, not answered as an error.
+      decided: (fact) => p.bus.publish('session.request.decided', fact).catch((err: unknown) => p.log.error({ err, requestId: fact.requestId }, 'session request notice failed')),
+      now: p.now,
     }),
 });

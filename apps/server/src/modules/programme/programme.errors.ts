@@ -7,4 +7,6 @@ export const programmeErrors = {
   notParticipant: () => new AppError(403, 'PROGRAMME_NOT_PARTICIPANT', 'Sign in to this event as its participant to book sessions'),
   bookingNotNeeded: () => new AppError(409, 'PROGRAMME_BOOKING_NOT_NEEDED', 'This session needs no booking: just come along'),
   notBooked: () => new AppError(404, 'PROGRAMME_NOT_BOOKED', 'You have no booking for this session'),
+  requestDecided: (status: string) => new AppError(409, 'PROGRAMME_REQUEST_DECIDED', `This request was already ${status}`),
+  requestDuplicate: () => new AppError(409, 'PROGRAMME_REQUEST_DUPLICATE', 'You already asked to speak on this session; the organiser has not decided yet'),
 };

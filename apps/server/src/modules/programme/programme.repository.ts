@@ -1,13 +1,29 @@
-import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
-import { programmeBookings, programmeRooms, programmeSessionSpeakers, programmeSessions, programmeSpeakers, programmeTracks } from './programme.tables.ts';
+import {
+  programmeBookings,
+  programmeBookmarks,
+  programmeRooms,
+  programmeSessionRequests,
+  programmeSessionSpeakers,
+  programmeSessions,
+  programmeSpeakers,
+  programmeTracks,
+} from './programme.tables.ts';
 
 export type RoomRow = typeof programmeRooms.$inferSelect;
 export type TrackRow = typeof programmeTracks.$inferSelect;
 export type SpeakerRow = typeof programmeSpeakers.$inferSelect;
 export type SessionRow = typeof programmeSessions.$inferSelect;
 export type BookingRow = typeof programmeBookings.$inferSelect;
+export type SessionRequestRow = typeof programmeSessionRequests.$inferSelect;
+export type NewSessionRequest = Omit<typeof programmeSessionRequests.$inferInsert, 'id' | 'organisationId' | 'eventId' | 'status' | 'note' | 'decidedByUserId' | 'decidedAt' | 'createdAt'>;
+/** What approving does besides marking the request: a new session (a proposal) or a speaker added to one ("speak"). */
+export type Approval =
+  | { kind: 'proposal'; session: SessionWrite }
+  | { kind: 'speak'; sessionId: string };
+export type ApprovalResult = { request: SessionRequestRow } | { decided: SessionRequestRow } | { roomClash: Clash } | { speakerClash: Clash } | { sessionGone: true } | null;
 export type SessionWrite = Omit<typeof programmeSessions.$inferInsert, 'id' | 'organisationId' | 'eventId' | 'bookedCount' | 'waitlistSeq' | 'createdAt' | 'updatedAt'>;
 export type Scope = { organisationId: string; eventId: string };
 export type Clash = { sessionId: string; title: string; speakerName?: string };
@@ -22,6 +38,13 @@ export type BookingTesting = {
   /** Pause between reading the seats left and writing the booking, widening the race window. */
   raceWindowMs: number;
 };
+
+/** Thrown inside a transaction to undo it and answer `result` (a clash found after the speaker was written). */
+class Rollback extends Error {
+  constructor(readonly result: Exclude<ApprovalResult, { request: SessionRequestRow } | null>) {
+    super('rollback');
+  }
+}
 
 export function createProgrammeRepository(db: Db, testing: BookingTesting = { unsafeDisableLocking: false, raceWindowMs: 0 }) {
   const inScope = <T extends { organisationId: unknown; eventId: unknown }>(t: T, s: Scope) =>
@@ -66,6 +89,50 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
       .orderBy(asc(programmeSessions.startsAt))
       .limit(1);
     return row ?? null;
+  }
+
+  /**
+   * Writes a session and its speakers inside `tx`, after checking (inside it) that no other session holds its room or
+   * one of its speakers at an overlapping time. An event-level advisory lock serialises programme writes of one event,
+   * so two concurrent saves cannot both pass the check.
+   */
+  async function writeSession(tx: Tx, s: Scope, id: string | null, v: SessionWrite, speakerIds: string[]): Promise<{ row: SessionRow } | { roomClash: Clash } | { speakerClash: Clash } | null> {
+    await lockProgramme(tx, s.eventId);
+    if (v.roomId) {
+      const clash = await roomClash(tx, s, v.roomId, v.startsAt, v.endsAt, id);
+      if (clash) return { roomClash: clash };
+    }
+    const sc = await speakerClash(tx, s, speakerIds, v.startsAt, v.endsAt, id);
+    if (sc) return { speakerClash: sc };
+    let row: SessionRow | undefined;
+    if (id) {
+      [row] = await tx
+        .update(programmeSessions)
+        .set({ ...v, updatedAt: new Date() })
+        .where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id)))
+        .returning();
+      if (!row) return null;
+      await tx.delete(programmeSessionSpeakers).where(eq(programmeSessionSpeakers.sessionId, id));
+    } else {
+      [row] = await tx.insert(programmeSessions).values({ id: newId(), ...s, ...v }).returning();
+    }
+    if (speakerIds.length) await tx.insert(programmeSessionSpeakers).values(speakerIds.map((speakerId) => ({ sessionId: row!.id, speakerId, eventId: s.eventId })));
+    return { row: row! };
+  }
+
+  const lockProgramme = (tx: Tx, eventId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`programme:${eventId}`}))`);
+
+  /** The event's speaker with this email (case-insensitive), or a new one named as the requester registered. */
+  async function speakerFor(tx: Tx, s: Scope, name: string, email: string): Promise<string> {
+    const [found] = await tx
+      .select({ id: programmeSpeakers.id })
+      .from(programmeSpeakers)
+      .where(and(inScope(programmeSpeakers, s), sql`lower(${programmeSpeakers.email}) = ${email.toLowerCase()}`))
+      .orderBy(asc(programmeSpeakers.createdAt))
+      .limit(1);
+    if (found) return found.id;
+    const [made] = await tx.insert(programmeSpeakers).values({ id: newId(), ...s, name, email, userType: 5 }).returning({ id: programmeSpeakers.id });
+    return made!.id;
   }
 
   return {
@@ -144,35 +211,9 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
       return { room, track, speakers };
     },
 
-    /**
-     * Writes a session and its speakers in one transaction, after checking (inside it) that no other session holds
-     * its room or one of its speakers at an overlapping time. An event-level advisory lock serialises programme
-     * writes of one event, so two concurrent saves cannot both pass the check.
-     */
+    /** Writes a session and its speakers in one transaction (writeSession's clash checks under the event's lock). */
     async saveSession(s: Scope, id: string | null, v: SessionWrite, speakerIds: string[]): Promise<{ row: SessionRow } | { roomClash: Clash } | { speakerClash: Clash } | null> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`programme:${s.eventId}`}))`);
-        if (v.roomId) {
-          const clash = await roomClash(tx, s, v.roomId, v.startsAt, v.endsAt, id);
-          if (clash) return { roomClash: clash };
-        }
-        const sc = await speakerClash(tx, s, speakerIds, v.startsAt, v.endsAt, id);
-        if (sc) return { speakerClash: sc };
-        let row: SessionRow | undefined;
-        if (id) {
-          [row] = await tx
-            .update(programmeSessions)
-            .set({ ...v, updatedAt: new Date() })
-            .where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id)))
-            .returning();
-          if (!row) return null;
-          await tx.delete(programmeSessionSpeakers).where(eq(programmeSessionSpeakers.sessionId, id));
-        } else {
-          [row] = await tx.insert(programmeSessions).values({ id: newId(), ...s, ...v }).returning();
-        }
-        if (speakerIds.length) await tx.insert(programmeSessionSpeakers).values(speakerIds.map((speakerId) => ({ sessionId: row!.id, speakerId, eventId: s.eventId })));
-        return { row: row! };
-      });
+      return db.transaction((tx) => writeSession(tx, s, id, v, speakerIds));
     },
     async deleteSession(s: Scope, id: string): Promise<boolean> {
       return (await db.delete(programmeSessions).where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id))).returning({ id: programmeSessions.id })).length > 0;
@@ -266,16 +307,134 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
       });
     },
 
-    /** The participant's booked sessions (for the personal calendar). */
-    async bookedSessions(eventId: string, eventUserId: string): Promise<SessionRow[]> {
-      const rows = await db
-        .select({ s: programmeSessions })
+    /** The participant's booked and bookmarked sessions, each once, in time order (the personal calendar). */
+    async mySessions(eventId: string, eventUserId: string): Promise<SessionRow[]> {
+      const booked = db
+        .select({ id: programmeBookings.sessionId })
         .from(programmeBookings)
-        .innerJoin(programmeSessions, eq(programmeSessions.id, programmeBookings.sessionId))
-        .where(and(eq(programmeBookings.eventId, eventId), eq(programmeBookings.eventUserId, eventUserId), eq(programmeBookings.status, 'booked')))
-        .orderBy(asc(programmeSessions.startsAt));
-      return rows.map((r) => r.s);
+        .where(and(eq(programmeBookings.eventId, eventId), eq(programmeBookings.eventUserId, eventUserId), eq(programmeBookings.status, 'booked')));
+      const starred = db
+        .select({ id: programmeBookmarks.sessionId })
+        .from(programmeBookmarks)
+        .where(and(eq(programmeBookmarks.eventId, eventId), eq(programmeBookmarks.eventUserId, eventUserId)));
+      return db
+        .select()
+        .from(programmeSessions)
+        .where(and(eq(programmeSessions.eventId, eventId), or(inArray(programmeSessions.id, booked), inArray(programmeSessions.id, starred))))
+        .orderBy(asc(programmeSessions.startsAt), asc(programmeSessions.id));
     },
+
+    /** The sessions of the event the participant starred. */
+    async myBookmarks(eventId: string, eventUserId: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ sessionId: programmeBookmarks.sessionId })
+        .from(programmeBookmarks)
+        .where(and(eq(programmeBookmarks.eventId, eventId), eq(programmeBookmarks.eventUserId, eventUserId)));
+      return new Set(rows.map((r) => r.sessionId));
+    },
+    /** Stars a session (a second star is the same one: the primary key is session × participation). */
+    async addBookmark(eventId: string, sessionId: string, who: { eventUserId: string; userId: string }): Promise<void> {
+      await db.insert(programmeBookmarks).values({ eventId, sessionId, ...who }).onConflictDoNothing();
+    },
+    async removeBookmark(eventId: string, sessionId: string, eventUserId: string): Promise<void> {
+      await db
+        .delete(programmeBookmarks)
+        .where(and(eq(programmeBookmarks.eventId, eventId), eq(programmeBookmarks.sessionId, sessionId), eq(programmeBookmarks.eventUserId, eventUserId)));
+    },
+
+    /* ---------------- session requests ---------------- */
+
+    async insertRequest(s: Scope, v: NewSessionRequest): Promise<SessionRequestRow> {
+      const [row] = await db.insert(programmeSessionRequests).values({ id: newId(), ...s, ...v }).returning();
+      return row!;
+    },
+    /** The participant's pending request of this kind for this session ("speak"), if any (a duplicate's check). */
+    async pendingSpeakRequest(eventId: string, eventUserId: string, sessionId: string): Promise<SessionRequestRow | null> {
+      const [row] = await db
+        .select()
+        .from(programmeSessionRequests)
+        .where(
+          and(
+            eq(programmeSessionRequests.eventId, eventId),
+            eq(programmeSessionRequests.eventUserId, eventUserId),
+            eq(programmeSessionRequests.kind, 'speak'),
+            eq(programmeSessionRequests.sessionId, sessionId),
+            eq(programmeSessionRequests.status, 'pending'),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+    async myRequests(eventId: string, eventUserId: string): Promise<SessionRequestRow[]> {
+      return db
+        .select()
+        .from(programmeSessionRequests)
+        .where(and(eq(programmeSessionRequests.eventId, eventId), eq(programmeSessionRequests.eventUserId, eventUserId)))
+        .orderBy(desc(programmeSessionRequests.createdAt), desc(programmeSessionRequests.id));
+    },
+    async requests(s: Scope): Promise<SessionRequestRow[]> {
+      return db.select().from(programmeSessionRequests).where(inScope(programmeSessionRequests, s)).orderBy(desc(programmeSessionRequests.createdAt), desc(programmeSessionRequests.id));
+    },
+    async request(s: Scope, id: string): Promise<SessionRequestRow | null> {
+      const [row] = await db.select().from(programmeSessionRequests).where(and(inScope(programmeSessionRequests, s), eq(programmeSessionRequests.id, id))).limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Decides a request once, in one transaction: the request row is locked (`FOR UPDATE`) and must still be pending
+     * (else `decided`); approving also writes the session (a proposal, with the requester as its speaker) or adds the
+     * requester as a speaker of the session ("speak"), each under the programme's clash checks. A clash or a session
+     * that is gone leaves everything as it was.
+     */
+    async decide(s: Scope, id: string, decision: { status: 'approved' | 'disapproved'; note: string; byUserId: string; at: Date }, approval: Approval | null): Promise<ApprovalResult> {
+      return db
+        .transaction(async (tx) => {
+          const [req] = await tx
+            .select()
+            .from(programmeSessionRequests)
+            .where(and(inScope(programmeSessionRequests, s), eq(programmeSessionRequests.id, id)))
+            .for('update');
+          if (!req) return null;
+          if (req.status !== 'pending') return { decided: req };
+          let sessionId = req.sessionId;
+          if (approval) {
+            await lockProgramme(tx, s.eventId);
+            const speakerId = await speakerFor(tx, s, req.requesterName, req.requesterEmail);
+            if (approval.kind === 'proposal') {
+              const written = await writeSession(tx, s, null, approval.session, [speakerId]);
+              if (!written || !('row' in written)) throw new Rollback(written ?? { sessionGone: true });
+              sessionId = written.row.id;
+            } else {
+              const [session] = await tx
+                .select()
+                .from(programmeSessions)
+                .where(and(inScope(programmeSessions, s), eq(programmeSessions.id, approval.sessionId)))
+                .for('update');
+              if (!session) throw new Rollback({ sessionGone: true });
+              const already = await tx
+                .select({ id: programmeSessionSpeakers.speakerId })
+                .from(programmeSessionSpeakers)
+                .where(and(eq(programmeSessionSpeakers.sessionId, session.id), eq(programmeSessionSpeakers.speakerId, speakerId)));
+              if (already.length === 0) {
+                const clash = await speakerClash(tx, s, [speakerId], session.startsAt, session.endsAt, session.id);
+                if (clash) throw new Rollback({ speakerClash: clash });
+                await tx.insert(programmeSessionSpeakers).values({ sessionId: session.id, speakerId, eventId: s.eventId });
+              }
+            }
+          }
+          const [row] = await tx
+            .update(programmeSessionRequests)
+            .set({ status: decision.status, note: decision.note, decidedByUserId: decision.byUserId, decidedAt: decision.at, sessionId })
+            .where(eq(programmeSessionRequests.id, id))
+            .returning();
+          return { request: row! };
+        })
+        .catch((err: unknown) => {
+          if (err instanceof Rollback) return err.result;
+          throw err;
+        });
+    },
+
     /** Attendee reads (the event was checked against the portal's tab rule first). */
     async eventRead(eventId: string) {
       const byEvent = <T extends { eventId: unknown }>(t: T) => eq(t.eventId as never, eventId);

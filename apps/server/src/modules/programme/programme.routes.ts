@@ -38,6 +38,13 @@ export function registerProgrammeRoutes(app: FastifyInstance, service: Programme
   route(app, routes.speakers, async (req) => service.speakers(caller(req), req.params.eventId));
   route(app, routes.book, async (req) => service.book(caller(req), req.params.eventId, req.params.sessionId));
   route(app, routes.cancelBooking, async (req) => service.cancelBooking(caller(req), req.params.eventId, req.params.sessionId));
+  route(app, routes.bookmark, async (req) => service.bookmark(caller(req), req.params.eventId, req.params.sessionId));
+  route(app, routes.removeBookmark, async (req) => service.removeBookmark(caller(req), req.params.eventId, req.params.sessionId));
+  route(app, routes.requestSession, async (req) => service.requestSession(caller(req), req.params.eventId, req.body));
+  route(app, routes.mySessionRequests, async (req) => service.mySessionRequests(caller(req), req.params.eventId));
+  route(app, routes.listSessionRequests, async (req) => service.listSessionRequests(...organiser(req), req.params.eventId));
+  route(app, routes.approveSessionRequest, async (req) => service.approveSessionRequest(...organiser(req), req.params.eventId, req.params.id, req.body));
+  route(app, routes.disapproveSessionRequest, async (req) => service.disapproveSessionRequest(...organiser(req), req.params.eventId, req.params.id, req.body));
   route(app, routes.sessionIcs, async (req, reply) => sendIcs(reply, await service.sessionIcs(caller(req), req.params.eventId, req.params.sessionId), 'session.ics'));
   route(app, routes.myScheduleIcs, async (req, reply) => sendIcs(reply, await service.myScheduleIcs(caller(req), req.params.eventId), 'my-schedule.ics'));
   route(app, routes.myScheduleFeed, async (req) => service.myScheduleFeed(caller(req), req.params.eventId));

@@ -1,11 +1,19 @@
 import { createEvents, type EventAttributes } from 'ics';
 import { googleSubscribeUrl, outlookSubscribeUrl } from '@pavilion/domain/ebadge/share-links';
 import {
+  ATTENDEE_NOTIFICATION_TEMPLATE_TYPES,
   ProgrammeErrorKey,
   UserType,
   utcToZonedLocal,
   zonedLocalToUtc,
+  type TApproveSessionRequest,
   type TBookingResult,
+  type TBookmarkResult,
+  type TDisapproveSessionRequest,
+  type TOrgSessionRequest,
+  type TOrgSessionRequests,
+  type TSessionRequest,
+  type TSessionRequestInput,
   type TProgramme,
   type TRoom,
   type TRoomInput,
@@ -25,7 +33,8 @@ import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import { errors } from '../../platform/errors.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { programmeErrors } from './programme.errors.ts';
-import type { ProgrammeRepository, RoomRow, Scope, SessionRow, SpeakerRow, TrackRow } from './programme.repository.ts';
+import type { MailMessage } from '../../platform/mail.ts';
+import type { Approval, ProgrammeRepository, RoomRow, Scope, SessionRequestRow, SessionRow, SpeakerRow, TrackRow } from './programme.repository.ts';
 
 export type ProgrammeEvent = { id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string };
 export type ProgrammeCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
@@ -49,7 +58,49 @@ export type ProgrammeDeps = {
     loadUser: (userId: string) => Promise<AuthUser | null>;
     publicUrl: string;
   };
+  /** Who a participant is for a session request: their registration's name and email in the event (else their account's). */
+  requester: (eventId: string, userId: string) => Promise<{ name: string; email: string } | null>;
+  /** The platform mailer (a decision is mailed to the requester) and the address links point to. */
+  mail: { send: (m: MailMessage) => Promise<unknown>; publicUrl: string };
+  /** Tells the bus a request was decided (notifications puts it in the requester's inbox); after the mail. */
+  decided?: (fact: SessionRequestDecided) => Promise<void>;
+  now: () => Date;
 };
+
+/** A decided session request, as the `session.request.decided` event carries it (worded as the mail words it). */
+export type SessionRequestDecided = { eventId: string; requestId: string; eventUserId: string; status: 'approved' | 'disapproved'; title: string; body: string };
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** A description typed as plain text (no tags) becomes paragraphs; rich text is kept as the sanitiser leaves it. */
+async function richOrPlain(text: string): Promise<string> {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  if (/<[a-z!/][^>]*>/i.test(trimmed)) return sanitizeRichText(trimmed);
+  return trimmed
+    .split(/\n\s*\n/)
+    .map((para) => `<p>${escapeHtml(para.trim()).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+/** SPEC §3.10's attendee catalogue name of a notification (the decision mail's subject). */
+const catalogueName = (key: 'SESSION_REQUEST_APPROVED' | 'SESSION_REQUEST_DISAPPROVED') => ATTENDEE_NOTIFICATION_TEMPLATE_TYPES.find((t) => t.key === key)!.name;
+
+function requestView(r: SessionRequestRow): TSessionRequest {
+  return {
+    id: r.id,
+    kind: r.kind as TSessionRequest['kind'],
+    title: r.title,
+    descriptionHtml: r.descriptionHtml,
+    sessionType: (r.sessionType ?? null) as TSessionType | null,
+    trackId: r.trackId,
+    sessionId: r.sessionId,
+    message: r.message,
+    status: r.status as TSessionRequest['status'],
+    note: r.note,
+    createdAt: r.createdAt.toISOString(),
+    decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
+  };
+}
+const orgRequestView = (r: SessionRequestRow): TOrgSessionRequest => ({ ...requestView(r), requesterName: r.requesterName, requesterEmail: r.requesterEmail });
 
 const room = (r: RoomRow): TRoom => ({ id: r.id, name: r.name, capacity: r.capacity });
 const track = (r: TrackRow): TTrack => ({ id: r.id, name: r.name, colour: r.colour });
@@ -133,6 +184,7 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     const bySession = speakersBySession(data.links);
     const isMine = tab === 'session-list' && caller.user && caller.eventAccess?.eventId === eventId;
     const mine = new Map((isMine ? await repo.myBookings(eventId, caller.eventAccess!.eventUserId) : []).map((b) => [b.sessionId, b]));
+    const starred = isMine ? await repo.myBookmarks(eventId, caller.eventAccess!.eventUserId) : new Set<string>();
     return {
       eventName: event.name,
       timeZone: event.timeZone,
@@ -146,17 +198,18 @@ export function createProgrammeService(deps: ProgrammeDeps) {
           seatsLeft: s.capacity === null ? null : Math.max(0, s.capacity - s.bookedCount),
           myStatus: (b?.status ?? null) as 'booked' | 'waitlisted' | null,
           myWaitlistPosition: b?.rank ?? null,
+          bookmarked: starred.has(s.id),
         };
       }),
     };
   }
 
-  /** The participant's booked sessions and meetings as one iCalendar file (the download and the subscribed feed). */
+  /** The participant's booked and bookmarked sessions and meetings as one iCalendar file (the download and the subscribed feed). */
   async function myScheduleIcs(caller: ProgrammeCaller, eventId: string): Promise<string> {
     await deps.assertTabVisible(eventId, 'session-list', caller);
     const who = participantOf(caller, eventId);
     const event = await eventOrThrow(eventId);
-    const sessions = await repo.bookedSessions(eventId, who.eventUserId);
+    const sessions = await repo.mySessions(eventId, who.eventUserId);
     const { rooms } = await repo.eventRead(eventId);
     // My schedule holds the participant's meetings too (modules/meetings), in the file and in the subscribed feed.
     const meetings = await deps.meetingEntries(eventId, who.eventUserId);
@@ -195,6 +248,48 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     await audit(caller, organisationId, id ? 'programme.session_updated' : 'programme.session_created', result.row.id, { eventId });
     const waiting = await repo.waitlistCounts(eventId);
     return { ...sessionView(result.row, event.timeZone, speakerIds.sort()), bookedCount: result.row.bookedCount, waitlistCount: waiting.get(result.row.id) ?? 0 };
+  }
+
+  /**
+   * The requester's mail for a decision, under the SPEC §3.10 catalogue name ("Session request approved/disapproved"),
+   * then the same words to their in-app inbox (through the bus: notifications needs programme, not the other way).
+   */
+  async function tellDecision(event: ProgrammeEvent, r: SessionRequestRow, placed: SessionRow | null): Promise<void> {
+    const subject = catalogueName(r.status === 'approved' ? 'SESSION_REQUEST_APPROVED' : 'SESSION_REQUEST_DISAPPROVED');
+    const what = r.kind === 'proposal' ? `your proposed session "${r.title}"` : `your request to speak on "${r.title}"`;
+    const lines = [`${subject}: ${what} at ${event.name} was ${r.status}.`];
+    if (placed) lines.push(`It is in the programme on ${utcToZonedLocal(placed.startsAt, event.timeZone).replace('T', ' ')}–${utcToZonedLocal(placed.endsAt, event.timeZone).slice(11)} (${event.timeZone}).`);
+    if (r.note) lines.push(`Note from the organiser: ${r.note}`);
+    const link = `${deps.mail.publicUrl.replace(/\/$/, '')}/ei/${encodeURIComponent(event.id)}`;
+    await deps.mail.send({
+      to: r.requesterEmail,
+      subject: `${subject}: ${event.name}`,
+      text: `Hello ${r.requesterName},\n\n${lines.join('\n\n')}\n\nThe programme: ${link}\n`,
+      html: `<p>Hello ${escapeHtml(r.requesterName)},</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(link)}">The programme</a></p>`,
+      organisationId: event.organisationId,
+      eventId: event.id,
+      messageId: `<session-request-${r.id}@pavilion>`,
+    });
+    await deps.decided?.({ eventId: event.id, requestId: r.id, eventUserId: r.eventUserId, status: r.status as 'approved' | 'disapproved', title: subject, body: lines.join(' ') });
+  }
+
+  /** Decides a pending request (once), then mails the requester. */
+  async function decide(caller: AuthUser, organisationId: string, eventId: string, id: string, status: 'approved' | 'disapproved', note: string, approval: (req: SessionRequestRow, event: ProgrammeEvent, scope: Scope) => Promise<Approval | null>): Promise<TOrgSessionRequest> {
+    const { scope, event } = await organiserScope(caller, organisationId, eventId);
+    const req = await repo.request(scope, id);
+    if (!req) throw programmeErrors.notFound('Session request');
+    if (req.status !== 'pending') throw programmeErrors.requestDecided(req.status);
+    const result = await repo.decide(scope, id, { status, note, byUserId: caller.userId, at: deps.now() }, await approval(req, event, scope));
+    if (!result) throw programmeErrors.notFound('Session request');
+    if ('decided' in result) throw programmeErrors.requestDecided(result.decided.status);
+    if ('sessionGone' in result) throw programmeErrors.notFound('Session');
+    if ('roomClash' in result) throw programmeErrors.roomClash(result.roomClash.title);
+    if ('speakerClash' in result) throw programmeErrors.speakerClash(result.speakerClash.speakerName ?? 'The speaker', result.speakerClash.title);
+    const row = result.request;
+    await audit(caller, organisationId, `programme.session_request_${status}`, row.id, { eventId, kind: row.kind, sessionId: row.sessionId });
+    const placed = status === 'approved' && row.kind === 'proposal' && row.sessionId ? await repo.sessionOfEvent(eventId, row.sessionId) : null;
+    await tellDecision(event, row, placed);
+    return orgRequestView(row);
   }
 
   return {
@@ -374,6 +469,83 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       if (!claims || !user) throw programmeErrors.notFound('Calendar');
       return myScheduleIcs({ user, eventAccess: { eventId: claims.eventId, eventUserId: claims.eventUserId } }, claims.eventId);
     },
+
+    /** Stars a session for My schedule (idempotent). */
+    async bookmark(caller: ProgrammeCaller, eventId: string, sessionId: string): Promise<TBookmarkResult> {
+      await deps.assertTabVisible(eventId, 'session-list', caller);
+      const who = participantOf(caller, eventId);
+      if (!(await repo.sessionOfEvent(eventId, sessionId))) throw programmeErrors.notFound('Session');
+      await repo.addBookmark(eventId, sessionId, who);
+      return { sessionId, bookmarked: true };
+    },
+    async removeBookmark(caller: ProgrammeCaller, eventId: string, sessionId: string): Promise<TBookmarkResult> {
+      await deps.assertTabVisible(eventId, 'session-list', caller);
+      const who = participantOf(caller, eventId);
+      if (!(await repo.sessionOfEvent(eventId, sessionId))) throw programmeErrors.notFound('Session');
+      await repo.removeBookmark(eventId, sessionId, who.eventUserId);
+      return { sessionId, bookmarked: false };
+    },
+
+    /** A participant proposes a session or asks to speak on one (under the Schedule tab's rules, as booking). */
+    async requestSession(caller: ProgrammeCaller, eventId: string, input: TSessionRequestInput): Promise<TSessionRequest> {
+      await deps.assertTabVisible(eventId, 'session-list', caller);
+      const who = participantOf(caller, eventId);
+      const event = await eventOrThrow(eventId);
+      const scope = { organisationId: event.organisationId, eventId };
+      const person = await deps.requester(eventId, who.userId);
+      if (!person) throw programmeErrors.notParticipant();
+      const base = { ...who, requesterName: person.name, requesterEmail: person.email };
+      let row: SessionRequestRow;
+      if (input.kind === 'proposal') {
+        if (!(await repo.known(scope, { roomId: null, trackId: input.trackId, speakerIds: [] })).track) throw errors.validation([{ field: 'trackId', key: ProgrammeErrorKey.UnknownTrack }]);
+        row = await repo.insertRequest(scope, { ...base, kind: 'proposal', title: input.title, descriptionHtml: await richOrPlain(input.descriptionHtml), sessionType: input.sessionType, trackId: input.trackId });
+      } else {
+        const session = await repo.sessionOfEvent(eventId, input.sessionId);
+        if (!session) throw programmeErrors.notFound('Session');
+        if (await repo.pendingSpeakRequest(eventId, who.eventUserId, session.id)) throw programmeErrors.requestDuplicate();
+        row = await repo.insertRequest(scope, { ...base, kind: 'speak', title: session.title, sessionId: session.id, message: input.message });
+      }
+      await deps.audit.record({ organisationId: event.organisationId, actorUserId: who.userId, action: 'programme.session_requested', target: row.id, meta: { eventId, kind: row.kind } });
+      return requestView(row);
+    },
+    async mySessionRequests(caller: ProgrammeCaller, eventId: string): Promise<{ items: TSessionRequest[] }> {
+      await deps.assertTabVisible(eventId, 'session-list', caller);
+      const who = participantOf(caller, eventId);
+      return { items: (await repo.myRequests(eventId, who.eventUserId)).map(requestView) };
+    },
+
+    /** The organiser's Requests tab. */
+    async listSessionRequests(caller: AuthUser, organisationId: string, eventId: string): Promise<TOrgSessionRequests> {
+      const { scope, event } = await organiserScope(caller, organisationId, eventId);
+      const [rows, rooms] = await Promise.all([repo.requests(scope), repo.rooms(scope)]);
+      return {
+        items: rows.map(orgRequestView),
+        pending: rows.filter((r) => r.status === 'pending').length,
+        timeZone: event.timeZone,
+        startDate: event.startDate,
+        rooms: rooms.map((r) => ({ id: r.id, name: r.name })),
+      };
+    },
+    /** Approves: a proposal becomes a session placed as the organiser says, with the proposer as its speaker; "speak" adds them. */
+    approveSessionRequest: (caller: AuthUser, organisationId: string, eventId: string, id: string, input: TApproveSessionRequest) =>
+      decide(caller, organisationId, eventId, id, 'approved', input.note, async (req, event, scope): Promise<Approval> => {
+        if (req.kind === 'speak') {
+          if (!req.sessionId) throw programmeErrors.notFound('Session');
+          return { kind: 'speak', sessionId: req.sessionId };
+        }
+        const p = input.placement;
+        if (!p) throw errors.validation([{ field: 'placement', key: 'required' }]);
+        if (!(await repo.known(scope, { roomId: p.roomId, trackId: null, speakerIds: [] })).room) throw errors.validation([{ field: 'placement.roomId', key: ProgrammeErrorKey.UnknownRoom }]);
+        const startsAt = zonedLocalToUtc(p.start, event.timeZone);
+        const endsAt = zonedLocalToUtc(p.end, event.timeZone);
+        if (endsAt <= startsAt) throw errors.validation([{ field: 'placement.end', key: 'timeCampare' }]);
+        return {
+          kind: 'proposal',
+          session: { title: req.title, descriptionHtml: req.descriptionHtml, sessionType: req.sessionType ?? 'talk', trackId: req.trackId, roomId: p.roomId, startsAt, endsAt, capacity: null, bookingRequired: false },
+        };
+      }),
+    disapproveSessionRequest: (caller: AuthUser, organisationId: string, eventId: string, id: string, input: TDisapproveSessionRequest) =>
+      decide(caller, organisationId, eventId, id, 'disapproved', input.note, async () => null),
 
     myScheduleIcs,
   };

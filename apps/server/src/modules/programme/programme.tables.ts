@@ -114,3 +114,51 @@ export const programmeBookings = pgTable(
   },
   (t) => [uniqueIndex('programme_bookings_once_idx').on(t.sessionId, t.eventUserId), index('programme_bookings_user_idx').on(t.eventId, t.eventUserId)],
 );
+
+/** A participant's star on a session (any session, booking or not): it puts the session in their My schedule. */
+export const programmeBookmarks = pgTable(
+  'programme_bookmarks',
+  {
+    eventId: eventRef(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => programmeSessions.id, { onDelete: 'cascade' }),
+    eventUserId: text('event_user_id').notNull(),
+    userId: text('user_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.eventUserId] }), index('programme_bookmarks_user_idx').on(t.eventId, t.eventUserId)],
+);
+
+/**
+ * A participant's session request: a proposal ('proposal': title, description, type, preferred track) or asking to
+ * speak on a session ('speak': `sessionId`, message). The requester's name and email are their registration's, taken
+ * when they asked (the speaker an approval creates, and where the decision is mailed). Decided once: `status` moves
+ * from 'pending' to 'approved' or 'disapproved' under the row lock, never back.
+ */
+export const programmeSessionRequests = pgTable(
+  'programme_session_requests',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: eventRef(),
+    eventUserId: text('event_user_id').notNull(),
+    userId: text('user_id').notNull(),
+    requesterName: text('requester_name').notNull(),
+    requesterEmail: text('requester_email').notNull(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull().default(''),
+    descriptionHtml: text('description_html').notNull().default(''),
+    sessionType: text('session_type'),
+    trackId: text('track_id').references(() => programmeTracks.id, { onDelete: 'set null' }),
+    /** The session spoken on ('speak'), or the session an approved proposal became. */
+    sessionId: text('session_id').references(() => programmeSessions.id, { onDelete: 'set null' }),
+    message: text('message').notNull().default(''),
+    status: text('status').notNull().default('pending'),
+    note: text('note').notNull().default(''),
+    decidedByUserId: text('decided_by_user_id'),
+    decidedAt: ts('decided_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('programme_session_requests_event_idx').on(t.eventId, t.createdAt), index('programme_session_requests_user_idx').on(t.eventId, t.eventUserId)],
+);

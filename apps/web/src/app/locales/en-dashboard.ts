@@ -596,6 +596,7 @@ export const enDashboard = {
     certificates: 'Certificates & e-badges',
     appPortal: 'App & portal',
     exhibitors: 'Exhibitors & booths',
+    sponsors: 'Sponsors',
     sessions: 'Sessions & agenda',
     networking: 'Networking & meetings',
     chatModeration: 'Chat moderation',

@@ -45,8 +45,10 @@ export const DASHBOARD_MENU: readonly TMenuEntry[] = [
   { id: 'portal', to: '/app/portal', label: 'features.appPortal', access: ['AP-28', 'AP-775', 'AP-785'], group: 'event', needsEvent: true },
   // Exhibitors & booths (modules/exhibition): Companies: View or Booths: View.
   { id: 'exhibitors', to: '/app/exhibitors', label: 'features.exhibitors', access: ['AP-482', 'AP-535'], group: 'event', needsEvent: true },
-  // Sessions & agenda (modules/programme): any of sessions, auditoriums, tracks or speakers: View.
-  { id: 'sessions', to: '/app/sessions', label: 'features.sessions', access: ['AP-300', 'AP-328', 'AP-307', 'AP-335'], group: 'event', needsEvent: true },
+  // Sponsors (modules/sponsors): the exhibition's Companies: View (SPEC §6 has no sponsor codes).
+  { id: 'sponsors', to: '/app/sponsors', label: 'features.sponsors', access: 'AP-482', group: 'event', needsEvent: true },
+  // Sessions & agenda (modules/programme): any of sessions, auditoriums, tracks, speakers or e-posters (modules/eposters): View.
+  { id: 'sessions', to: '/app/sessions', label: 'features.sessions', access: ['AP-300', 'AP-328', 'AP-307', 'AP-335', 'AP-346', 'AP-756'], group: 'event', needsEvent: true },
   // Networking & meetings (modules/meetings): Meeting Slots: View (hours, tables) or Meetings: View (the list).
   { id: 'meetings', to: '/app/meetings', label: 'features.networking', access: ['AP-447', 'AP-437'], group: 'event', needsEvent: true },
   // Chat moderation (modules/chat): Group Chats: View (the reports); its actions need Group Chats: Moderate (AP-436).

@@ -2,6 +2,7 @@ import { UserType } from '@pavilion/domain';
 import type { ReactNode } from 'react';
 import { Alert, Button, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import {
+  IconAward,
   IconBuildingStore,
   IconCalendarStats,
   IconChartBar,
@@ -41,6 +42,7 @@ const ICONS: Record<string, ReactNode> = {
   reports: <IconFileAnalytics size={18} aria-hidden />,
   registration: <IconTicket size={18} aria-hidden />,
   exhibitors: <IconBuildingStore size={18} aria-hidden />,
+  sponsors: <IconAward size={18} aria-hidden />,
   sessions: <IconPresentation size={18} aria-hidden />,
   meetings: <IconMessages size={18} aria-hidden />,
   'chat-moderation': <IconMessageReport size={18} aria-hidden />,

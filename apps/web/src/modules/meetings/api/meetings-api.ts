@@ -1,5 +1,5 @@
-import type { TDirectoryQuery, TMatchProfileInput, TMeetingListQuery, TMeetingRequest, TMeetingSchedule, TMeetingSettingsInput } from '@pavilion/domain/meetings/meetings.schemas';
-import type { TMeetingAction } from '@pavilion/domain/meetings/meeting-actions';
+import type { TDirectoryQuery, TMatchProfileInput, TMeetingListQuery, TMeetingProposalInput, TMeetingRequest, TMeetingSchedule, TMeetingSettingsInput } from '@pavilion/domain/meetings/meetings.schemas';
+import type { TMeetingAction, TProposalAnswer } from '@pavilion/domain/meetings/meeting-actions';
 import { api } from '../../../app/api-client.ts';
 
 const EV = '/api/eventservices/events/:eventId';
@@ -27,6 +27,10 @@ export const meetingsApi = {
   mine: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/meetings/mine`, { params: { eventId }, signal }),
   request: (eventId: string, body: TMeetingRequest) => api.call(`POST ${EV}/meetings/requests`, { params: { eventId }, body }),
   act: (eventId: string, meetingId: string, action: TMeetingAction) => api.call(`POST ${EV}/meetings/mine/:meetingId/status`, { params: { eventId, meetingId }, body: { action } }),
+  /** Rescheduling: propose a new time for my meeting; answer (accept, decline) the other side's, or withdraw mine. */
+  propose: (eventId: string, meetingId: string, body: TMeetingProposalInput) => api.call(`POST ${EV}/meetings/mine/:meetingId/proposals`, { params: { eventId, meetingId }, body }),
+  answerProposal: (eventId: string, meetingId: string, proposalId: string, answer: TProposalAnswer) =>
+    api.call(`POST ${EV}/meetings/mine/:meetingId/proposals/:proposalId/answer`, { params: { eventId, meetingId, proposalId }, body: { answer } }),
   icsUrl: (eventId: string) => api.url(`GET ${EV}/meetings/mine/calendar.ics`, { params: { eventId } }),
 };
 

@@ -1,12 +1,12 @@
 import '../meetings-i18n.ts';
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconCalendarPlus, IconUsers, IconVideo } from '@tabler/icons-react';
+import { IconCalendarPlus, IconCalendarTime, IconUsers, IconVideo } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MEETING_MODE_LABELS, MEETING_PLACE_LABELS, MEETING_RESPONSE_STATUS_LABELS, MEETING_STATUS_COLOURS, MEETING_STATUS_LABELS, MEETING_TYPE_LABELS, type TMeetingResponseStatus, type TMeetingStatus } from '@pavilion/domain';
 import type { TMeeting } from '@pavilion/domain/meetings/meetings.schemas';
-import type { TMeetingAction } from '@pavilion/domain/meetings/meeting-actions';
+import type { TMeetingAction, TProposalAnswer } from '@pavilion/domain/meetings/meeting-actions';
 import { downloadFile } from '../../../app/download.ts';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
@@ -14,8 +14,13 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { meetingsApi, meetingsKeys } from '../api/meetings-api.ts';
 import { StartCallButton } from '../../video/index.ts';
 
-/** SPEC §4 colours as Mantine colours (dark shades: text on them keeps its contrast). */
-export const STATUS_COLOUR: Record<string, string> = { amber: 'yellow.9', blue: 'blue.8', red: 'red.8', green: 'teal.9', grey: 'gray.7' };
+const ProposeTimeModal = lazy(() => import('./propose-time-modal.tsx').then((m) => ({ default: m.ProposeTimeModal })));
+
+/**
+ * SPEC §4 colours as Mantine colours; the badge picks dark or light text for contrast (amber takes dark text: white
+ * on the dark yellow shades stays under 4.5:1).
+ */
+export const STATUS_COLOUR: Record<string, string> = { amber: 'yellow.5', blue: 'blue.8', red: 'red.8', green: 'teal.9', grey: 'gray.7' };
 const clock = (slot: string) => slot.slice(11, 16);
 const day = (slot: string) => new Date(`${slot.slice(0, 10)}T12:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 
@@ -29,7 +34,11 @@ export function MeetingStatusBadge({ m }: { m: Pick<TMeeting, 'status' | 'respon
   const status = m.status as TMeetingStatus;
   const response = m.responseStatus as TMeetingResponseStatus;
   const label = response === 3 || response === 5 ? MEETING_RESPONSE_STATUS_LABELS[response] : MEETING_STATUS_LABELS[status];
-  return <Badge color={STATUS_COLOUR[MEETING_STATUS_COLOURS[status]]}>{label}</Badge>;
+  return (
+    <Badge color={STATUS_COLOUR[MEETING_STATUS_COLOURS[status]]} autoContrast>
+      {label}
+    </Badge>
+  );
 }
 
 function MeetingCard({ m, me, eventId, slotMinutesLabel }: { m: TMeeting; me: string; eventId: string; slotMinutesLabel?: string }) {
@@ -44,7 +53,20 @@ function MeetingCard({ m, me, eventId, slotMinutesLabel }: { m: TMeeting; me: st
     },
     onError: (err) => toast(errorMessage(err, t), 'error'),
   });
+  const [proposing, setProposing] = useState(false);
+  const answer = useMutation({
+    mutationFn: (a: TProposalAnswer) => meetingsApi.answerProposal(eventId, m.id, m.proposal!.id, a),
+    onSuccess: (_r, a) => {
+      toast(t(`meetings.reschedule.done.${a}`), 'success');
+      return qc.invalidateQueries({ queryKey: meetingsKeys.all(eventId) });
+    },
+    onError: (err) => {
+      toast(errorMessage(err, t), 'error');
+      return qc.invalidateQueries({ queryKey: meetingsKeys.all(eventId) });
+    },
+  });
   const title = t('meetings.mine.with', { name: other.name });
+  const p = m.proposal;
   return (
     <Paper component="article" aria-label={`${title}, ${day(m.slot)} ${clock(m.slot)}`} withBorder p="sm" radius="md">
       <Stack gap={6}>
@@ -70,6 +92,38 @@ function MeetingCard({ m, me, eventId, slotMinutesLabel }: { m: TMeeting; me: st
           </Text>
         )}
         {m.message && <Text size="sm">“{m.message}”</Text>}
+        {p && (
+          // A new time waits for an answer: the meeting keeps its time (above) until the other side accepts.
+          <Paper withBorder radius="sm" p="xs" style={{ borderStyle: 'dashed' }} role="group" aria-label={`${t('meetings.reschedule.slot')}: ${day(p.slot)} ${clock(p.slot)}`}>
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                <Text size="sm">{p.proposedBy === null ? t('meetings.reschedule.proposedByOrganiser') : p.proposedBy.eventUserId === me ? t('meetings.reschedule.proposedByYou') : t('meetings.reschedule.proposedBy', { name: p.proposedBy.name })}</Text>
+                <div style={{ flexShrink: 0 }}>
+                  <MeetingStatusBadge m={{ status: p.status, responseStatus: 0 }} />
+                </div>
+              </Group>
+              <Text size="sm" fw={700}>
+                {day(p.slot)} · {clock(p.slot)}
+                {p.booth && p.booth !== m.booth ? ` · ${p.booth}` : ''}
+                {p.tableNumber && p.tableNumber !== m.tableNumber ? ` · ${t('meetings.mine.table', { n: p.tableNumber })}` : ''}
+              </Text>
+              {p.answers.length === 0 || (p.answers.length === 1 && p.answers[0] === 'withdraw') ? (
+                <Text size="xs" c="dimmed">
+                  {t('meetings.reschedule.waiting', { name: other.name })}
+                </Text>
+              ) : null}
+              {p.answers.length > 0 && (
+                <Group gap="xs">
+                  {p.answers.map((a) => (
+                    <Button key={a} size="xs" variant={a === 'accept' ? 'filled' : 'default'} loading={answer.isPending && answer.variables === a} onClick={() => answer.mutate(a)} aria-label={`${t(`meetings.reschedule.answers.${a}`)}: ${title}`}>
+                      {t(`meetings.reschedule.answers.${a}`)}
+                    </Button>
+                  ))}
+                </Group>
+              )}
+            </Stack>
+          </Paper>
+        )}
         <Group gap="xs">
           {m.videoChannel && (
             // The call's channel for chat's generateRtcToken (cn); no media server joins it yet.
@@ -88,8 +142,18 @@ function MeetingCard({ m, me, eventId, slotMinutesLabel }: { m: TMeeting; me: st
               {t(`meetings.mine.actions.${a}`)}
             </Button>
           ))}
+          {m.canReschedule && (
+            <Button size="xs" variant="default" leftSection={<IconCalendarTime size={14} aria-hidden />} onClick={() => setProposing(true)} aria-label={t('meetings.reschedule.proposeFor', { title })}>
+              {t('meetings.reschedule.propose')}
+            </Button>
+          )}
         </Group>
       </Stack>
+      {proposing && (
+        <Suspense fallback={null}>
+          <ProposeTimeModal eventId={eventId} meeting={m} other={other} onClose={() => setProposing(false)} />
+        </Suspense>
+      )}
     </Paper>
   );
 }

@@ -14,6 +14,7 @@ import { ExhibitorsTab } from '../../exhibition/index.ts';
 import { LeadTab } from '../../leads/index.ts';
 import { AgendaTab, ScheduleTab, SpeakersTab } from '../../programme/index.ts';
 import { NetworkingTab } from '../../meetings/index.ts';
+import { SponsorsTab } from '../../sponsors/index.ts';
 
 function EventCard({ event }: { event: TPortalEvent }) {
   const { t } = useTranslation();
@@ -184,6 +185,13 @@ export function AppTabContent({ tabName, event }: { tabName: TAppTabName; event:
       return (
         <Suspense fallback={<Skeleton h={160} />}>
           <NetworkingTab eventId={event.id} />
+        </Suspense>
+      );
+    // Sponsors by tier (modules/sponsors); lazy.
+    case 'sponsor':
+      return (
+        <Suspense fallback={<Skeleton h={160} />}>
+          <SponsorsTab eventId={event.id} />
         </Suspense>
       );
     // Leads (modules/leads): the staff scanner or the visitor's cards; lazy.

@@ -11,6 +11,7 @@ import { BrandLogo } from '../../../ui/brand-logo.tsx';
 import { NotAvailable } from '../../../ui/not-available.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { AgendaTab, ScheduleTab } from '../../programme/index.ts';
+import { SponsorsTab } from '../../sponsors/index.ts';
 import { AppTabContent } from '../components/app-tab-content.tsx';
 import { useAppEventId, useWebMenu } from '../hooks.ts';
 
@@ -35,16 +36,22 @@ export function WebPortalLayout() {
   return (
     <Box mih="100vh" bg="gray.0">
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Group justify="space-between" px="lg" py="sm" wrap="nowrap">
-          <Group gap="md" wrap="nowrap">
-            <BrandLogo size={28} />
+        {/* On a phone the word "Pavilion" gives way to the event's name, which may wrap; the button never shrinks. */}
+        <Group justify="space-between" px={{ base: 'sm', sm: 'lg' }} py="sm" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Box visibleFrom="sm">
+              <BrandLogo size={28} />
+            </Box>
+            <Box hiddenFrom="sm" aria-label="Pavilion" role="img">
+              <BrandLogo size={28} isCompact />
+            </Box>
             {menu.data && (
-              <Text fw={700} data-testid="portal-event-name">
+              <Text fw={700} lineClamp={2} style={{ minWidth: 0 }} data-testid="portal-event-name">
                 {menu.data.event.name}
               </Text>
             )}
           </Group>
-          <Button variant="default" size="sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void performLogout(navigate)}>
+          <Button variant="default" size="sm" style={{ flexShrink: 0 }} leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void performLogout(navigate)}>
             {t('shell.logout')}
           </Button>
         </Group>
@@ -131,6 +138,15 @@ export function WebPortalEntryPage() {
       item.title,
       <Suspense fallback={<Skeleton h={160} />}>
         {entry === 'agenda' ? <AgendaTab eventId={menu.data.event.id} from="portal" /> : <ScheduleTab eventId={menu.data.event.id} initialView="mine" />}
+      </Suspense>,
+    );
+  }
+  // Sponsors reads under the portal menu's rule too (the app's Sponsor tab is off in the SPEC §2.4 defaults).
+  if (entry === 'sponsors' && item?.isBuilt) {
+    return frame(
+      item.title,
+      <Suspense fallback={<Skeleton h={160} />}>
+        <SponsorsTab eventId={menu.data.event.id} from="portal" />
       </Suspense>,
     );
   }

@@ -1,4 +1,4 @@
-import type { TRoomInput, TSessionInput, TSpeakerInput, TTrackInput } from '@pavilion/domain/programme/programme.schemas';
+import type { TApproveSessionRequest, TDisapproveSessionRequest, TRoomInput, TSessionInput, TSessionRequestInput, TSpeakerInput, TTrackInput } from '@pavilion/domain/programme/programme.schemas';
 import { api } from '../../../app/api-client.ts';
 
 const EV = '/api/scheduleservices/api/events/:eventId';
@@ -10,6 +10,9 @@ export const programmeKeys = {
   agenda: (eventId: string, from: 'app' | 'portal') => ['programme', eventId, 'agenda', from] as const,
   /** The organiser's Auditoriums, Tracks and Speakers tabs (each with its own view code). */
   orgList: (eventId: string, list: 'rooms' | 'tracks' | 'speakers') => ['programme', eventId, 'organiser-list', list] as const,
+  /** The organiser's Requests tab (AP-346) and the participant's own requests. */
+  orgRequests: (eventId: string) => ['programme', eventId, 'organiser-requests'] as const,
+  myRequests: (eventId: string) => ['programme', eventId, 'my-requests'] as const,
 };
 
 /** Organiser: the event's programme (rooms AP-328.., tracks AP-307.., speakers AP-335.., sessions AP-300..). */
@@ -30,6 +33,10 @@ export const programmeOrgApi = {
   createSession: (eventId: string, body: TSessionInput) => api.call(`POST ${EV}/sessions`, { params: { eventId }, body }),
   updateSession: (eventId: string, id: string, body: TSessionInput) => api.call(`PUT ${EV}/sessions/:id`, { params: { eventId, id }, body }),
   deleteSession: (eventId: string, id: string) => api.call(`DELETE ${EV}/sessions/:id`, { params: { eventId, id } }),
+  /** Session requests: view AP-346, approve AP-348, disapprove AP-349. */
+  listRequests: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/session-requests`, { params: { eventId }, signal }),
+  approveRequest: (eventId: string, id: string, body: TApproveSessionRequest) => api.call(`POST ${EV}/session-requests/:id/approve`, { params: { eventId, id }, body }),
+  disapproveRequest: (eventId: string, id: string, body: TDisapproveSessionRequest) => api.call(`POST ${EV}/session-requests/:id/disapprove`, { params: { eventId, id }, body }),
 };
 
 /** Attendee: the Schedule and Speakers tabs, bookings and calendar files (the client sends the event access token). */
@@ -42,4 +49,8 @@ export const programmeApi = {
   sessionIcsUrl: (eventId: string, sessionId: string) => api.url(`GET ${EV}/sessions/:sessionId/calendar.ics`, { params: { eventId, sessionId } }),
   myIcsUrl: (eventId: string) => api.url(`GET ${EV}/my-schedule.ics`, { params: { eventId } }),
   myFeed: (eventId: string) => api.call(`GET ${EV}/my-schedule/feed`, { params: { eventId } }),
+  bookmark: (eventId: string, sessionId: string) => api.call(`PUT ${EV}/sessions/:sessionId/bookmark`, { params: { eventId, sessionId } }),
+  removeBookmark: (eventId: string, sessionId: string) => api.call(`DELETE ${EV}/sessions/:sessionId/bookmark`, { params: { eventId, sessionId } }),
+  requestSession: (eventId: string, body: TSessionRequestInput) => api.call(`POST ${EV}/session-requests`, { params: { eventId }, body }),
+  myRequests: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/my-session-requests`, { params: { eventId }, signal }),
 };

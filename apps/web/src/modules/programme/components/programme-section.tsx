@@ -2,13 +2,17 @@ import '../programme-i18n.ts';
 import { Navigate, useLocation } from 'react-router';
 import { EventSection, type TSectionTab } from '../../../app/event-section.tsx';
 
-/** Tabs of /app/sessions and the view code each needs (SPEC §2.7: sessions T-87, auditoriums T-93, tracks T-88, speakers T-95). */
+/** Tabs of /app/sessions and the view code each needs (SPEC §2.7: sessions T-87, auditoriums T-93, tracks T-88, speakers T-95, requests T-98). */
 export const PROGRAMME_SECTIONS: TSectionTab[] = [
   { path: 'list', label: 'sessions', access: 'AP-300' },
   { path: 'grid', label: 'grid', access: 'AP-300' },
   { path: 'rooms', label: 'rooms', access: 'AP-328' },
   { path: 'tracks', label: 'tracks', access: 'AP-307' },
   { path: 'speakers', label: 'speakers', access: 'AP-335' },
+  // Attendees' and exhibitors' session requests (SPEC §2.7 T-98 Requests: view AP-346).
+  { path: 'requests', label: 'requests', access: 'AP-346' },
+  // E-posters (modules/eposters): SPEC §2.7 T-206 E-Posters, AP-756 view.
+  { path: 'eposters', label: 'eposters', access: 'AP-756' },
   // The moderator console of a session while it runs (modules/live).
   { path: 'live', label: 'live', access: 'AP-300' },
 ];

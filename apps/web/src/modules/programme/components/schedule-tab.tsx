@@ -1,7 +1,7 @@
 import '../programme-i18n.ts';
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Divider, Group, NativeSelect, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, TypographyStylesProvider } from '@mantine/core';
-import { IconCalendarEvent, IconCalendarPlus, IconDownload, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Divider, Group, NativeSelect, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, TypographyStylesProvider } from '@mantine/core';
+import { IconCalendarEvent, IconCalendarPlus, IconDownload, IconSearch, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import type { TSchedule, TScheduleSession } from '@pavilion/domain/programme/pro
 import { errorMessage } from '../../../app/form-errors.ts';
 import { downloadFile } from '../../../app/download.ts';
 import { SubscribeCalendar } from './subscribe-calendar.tsx';
+import { MySessionRequests } from './session-requests.tsx';
 import { useEventData } from '../../../app/session-storage.ts';
 import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -49,6 +50,14 @@ function SessionCard({ s, data, eventId, canBook, isNow }: { s: TScheduleSession
     },
     onError: (err) => toast(errorMessage(err, t), 'error'),
   });
+  const star = useMutation({
+    mutationFn: () => (s.bookmarked ? programmeApi.removeBookmark(eventId, s.id) : programmeApi.bookmark(eventId, s.id)),
+    onSuccess: (r) => {
+      toast(r.bookmarked ? t('programme.attendee.bookmarkedToast') : t('programme.attendee.unbookmarkedToast'), 'success');
+      return qc.invalidateQueries({ queryKey: programmeKeys.schedule(eventId) });
+    },
+    onError: (err) => toast(errorMessage(err, t), 'error'),
+  });
   const titleId = `session-${s.id}`;
   return (
     <Paper component="article" aria-labelledby={titleId} withBorder p="sm" radius="md" style={{ borderLeft: `4px solid ${track?.colour ?? 'var(--mantine-color-gray-4)'}` }}>
@@ -64,6 +73,20 @@ function SessionCard({ s, data, eventId, canBook, isNow }: { s: TScheduleSession
               </Badge>
             )}
             {s.myStatus === 'booked' && <Badge color="teal.9">{t('programme.attendee.booked')}</Badge>}
+            {canBook && (
+              // A toggle: its name stays the same and aria-pressed says whether the session is starred.
+              <ActionIcon
+                variant={s.bookmarked ? 'filled' : 'subtle'}
+                color={s.bookmarked ? 'yellow.9' : 'gray.7'}
+                size="lg"
+                aria-label={`${t('programme.attendee.bookmark')}: ${s.title}`}
+                aria-pressed={s.bookmarked}
+                loading={star.isPending}
+                onClick={() => star.mutate()}
+              >
+                {s.bookmarked ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}
+              </ActionIcon>
+            )}
             {s.myStatus === 'waitlisted' && <Badge color="orange.9">{t('programme.attendee.waitlisted', { position: s.myWaitlistPosition })}</Badge>}
           </Group>
         </Group>
@@ -143,7 +166,8 @@ export function ScheduleTab({ eventId, initialView = 'all' }: { eventId: string;
   if (schedule.isPending) return <Skeleton h={160} />;
   if (schedule.isError || !data) return <Text c="dimmed">{t('programme.attendee.loadError')}</Text>;
 
-  const mine = data.sessions.filter((s) => s.myStatus !== null);
+  // My schedule: what the participant booked, waits for, or starred.
+  const mine = data.sessions.filter((s) => s.myStatus !== null || s.bookmarked);
   const list = view === 'mine' ? mine : filterSessions(data.sessions, data.speakers, { day: currentDay, search, trackId, roomId });
   const isNow = (s: TScheduleSession) => new Date(s.startsAt) <= now && now < new Date(s.endsAt);
   // The "now" line goes before the first session still to start, on today's page.
@@ -174,7 +198,7 @@ export function ScheduleTab({ eventId, initialView = 'all' }: { eventId: string;
       ) : view === 'mine' ? (
         <>
           {data.sessions.length > 0 && (
-            <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void download(programmeApi.myIcsUrl(eventId), 'my-schedule.ics', t)} style={{ alignSelf: 'flex-start' }} disabled={!mine.some((s) => s.myStatus === 'booked')}>
+            <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void download(programmeApi.myIcsUrl(eventId), 'my-schedule.ics', t)} style={{ alignSelf: 'flex-start' }} disabled={!mine.some((s) => s.myStatus === 'booked' || s.bookmarked)}>
               {t('programme.attendee.downloadAll')}
             </Button>
           )}
@@ -192,6 +216,8 @@ export function ScheduleTab({ eventId, initialView = 'all' }: { eventId: string;
               <SessionCard s={s} data={data} eventId={eventId} canBook={canBook} isNow={isNow(s)} />
             </Stack>
           ))}
+          {/* Proposing a session or asking to speak, and the participant's own requests with their status. */}
+          {canBook && <MySessionRequests eventId={eventId} schedule={data} />}
         </>
       ) : (
         <>

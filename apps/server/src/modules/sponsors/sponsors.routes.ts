@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { sponsorsRoutes as routes } from '@pavilion/domain/sponsors/sponsors.routes';
+import { organiser, route } from '../../platform/contract-routes.ts';
+import type { SponsorsService } from './sponsors.service.ts';
+
+/** The sponsors contracts (packages/domain/src/sponsors/sponsors.routes.ts), served. */
+export function registerSponsorsRoutes(app: FastifyInstance, service: SponsorsService): void {
+  route(app, routes.admin, async (req) => service.admin(...organiser(req), req.params.eventId));
+  route(app, routes.createTier, async (req) => service.createTier(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.updateTier, async (req) => service.updateTier(...organiser(req), req.params.eventId, req.params.tierId, req.body));
+  route(app, routes.deleteTier, async (req) => service.deleteTier(...organiser(req), req.params.eventId, req.params.tierId));
+  route(app, routes.orderTiers, async (req) => service.orderTiers(...organiser(req), req.params.eventId, req.body.tierIds));
+  route(app, routes.orderSponsors, async (req) => service.orderSponsors(...organiser(req), req.params.eventId, req.params.tierId, req.body.sponsorIds));
+  route(app, routes.createSponsor, async (req) => service.createSponsor(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.updateSponsor, async (req) => service.updateSponsor(...organiser(req), req.params.eventId, req.params.sponsorId, req.body));
+  route(app, routes.deleteSponsor, async (req) => service.deleteSponsor(...organiser(req), req.params.eventId, req.params.sponsorId));
+  route(app, routes.uploadLogo, async (req) => service.uploadLogo(...organiser(req), req.params.eventId, req.body));
+  route(app, routes.logo, async (req, reply) => {
+    const logo = await service.logo(req.params.logoId);
+    if (!logo) return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'Logo not found' });
+    // An id's bytes never change (a new upload is a new id), so browsers may keep it.
+    return reply
+      .type(logo.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .serializer((p) => p as string)
+      .send(logo.bytes);
+  });
+  route(app, routes.showcase, async (req, reply) => {
+    // Who may read depends on the caller (login- or ticket-restricted tabs): never kept by a shared cache.
+    reply.header('cache-control', 'private, no-store');
+    return service.showcase({ user: req.user, eventAccess: req.eventAccess }, req.params.eventId, req.query.from);
+  });
+}

@@ -1,0 +1,76 @@
+import { customType, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { events } from '../events/events.tables.ts';
+import { exhibitionCompanies } from '../exhibition/exhibition.tables.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+// PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer.
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** A sponsorship tier of an event (Platinum, Gold, …): its name (unique per event, any case), order and colour. */
+export const sponsorTiers = pgTable(
+  'sponsor_tiers',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id').notNull(),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    colour: text('colour'),
+    displayOrder: integer('display_order').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sponsor_tiers_event_name_uq').on(t.eventId, t.nameKey)],
+);
+
+/** A sponsor's logo, served by its unguessable id; the bytes of an id never change. */
+export const sponsorLogos = pgTable(
+  'sponsor_logos',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdBy: text('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sponsor_logos_event_idx').on(t.eventId)],
+);
+
+/**
+ * A sponsor of an event (SPEC §3.1 user type 3) in one tier: the tier's foreign key has no cascade, so a tier holding
+ * sponsors cannot be deleted. Optionally the event's exhibiting company it is (unlinked if that company goes).
+ */
+export const sponsors = pgTable(
+  'sponsors',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id').notNull(),
+    tierId: text('tier_id')
+      .notNull()
+      .references(() => sponsorTiers.id, { onDelete: 'no action' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    website: text('website').notNull().default(''),
+    logoId: text('logo_id').references(() => sponsorLogos.id, { onDelete: 'set null' }),
+    companyId: text('company_id').references(() => exhibitionCompanies.id, { onDelete: 'set null' }),
+    displayOrder: integer('display_order').notNull(),
+    createdBy: text('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('sponsors_event_tier_idx').on(t.eventId, t.tierId, t.displayOrder)],
+);

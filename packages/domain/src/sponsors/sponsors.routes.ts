@@ -1,0 +1,55 @@
+import { defineRoutes, fileResponse } from '../common/route-contract.ts';
+import {
+  ZSponsor,
+  ZSponsorDeleted,
+  ZSponsorEventParams,
+  ZSponsorInput,
+  ZSponsorLogo,
+  ZSponsorLogoParams,
+  ZSponsorLogoUpload,
+  ZSponsorOrderInput,
+  ZSponsorParams,
+  ZSponsorShowcase,
+  ZSponsorsAdmin,
+  ZSponsorsQuery,
+  ZSponsorTier,
+  ZSponsorTierInput,
+  ZSponsorTierParams,
+  ZTierOrderInput,
+} from './sponsors.schemas.ts';
+
+const tags = ['sponsors'];
+const ev = '/api/eventservices/events/:eventId/sponsors';
+
+/**
+ * Sponsors (SPEC §3.1 user type 3) in sponsorship tiers. SPEC §6's catalogue has no sponsor codes, so the organiser
+ * routes use the exhibition's Companies codes (a sponsor is a company of the event): AP-482 view, AP-483 create,
+ * AP-484 edit (also reorder and logo upload), AP-485 delete. Every organiser route is scoped to the caller's
+ * organisation and item scope (another organisation's event, tier or sponsor answers 404). Bad input answers 400
+ * VALIDATION_FAILED with the field's key; a tier name used twice in an event 409 SPONSOR_TIER_NAME_TAKEN; a tier
+ * that still has sponsors is not deleted (409 SPONSOR_TIER_NOT_EMPTY).
+ *
+ * Attendee read: public, under the app's `sponsor` tab rules (portal.assertTabVisible: hidden 404, login required 401,
+ * ticket restricted 403) or, with `from=portal`, the web portal menu's Sponsors entry (portal.assertEntryVisible).
+ */
+export const sponsorsRoutes = defineRoutes({
+  admin: { method: 'GET', path: ev, auth: 'organiser', access: 'AP-482', tags, params: ZSponsorEventParams, response: ZSponsorsAdmin },
+  createTier: { method: 'POST', path: `${ev}/tiers`, auth: 'organiser', access: 'AP-483', tags, params: ZSponsorEventParams, body: ZSponsorTierInput, status: 201, response: ZSponsorTier },
+  updateTier: { method: 'PUT', path: `${ev}/tiers/:tierId`, auth: 'organiser', access: 'AP-484', tags, params: ZSponsorTierParams, body: ZSponsorTierInput, response: ZSponsorTier },
+  /** 409 SPONSOR_TIER_NOT_EMPTY while sponsors are in it. */
+  deleteTier: { method: 'DELETE', path: `${ev}/tiers/:tierId`, auth: 'organiser', access: 'AP-485', tags, params: ZSponsorTierParams, response: ZSponsorDeleted },
+  /** The event's tiers in their new order (every tier once). */
+  orderTiers: { method: 'PUT', path: `${ev}/tier-order`, auth: 'organiser', access: 'AP-484', tags, params: ZSponsorEventParams, body: ZTierOrderInput, response: ZSponsorsAdmin },
+  /** A tier's sponsors in their new order (every sponsor of the tier once). */
+  orderSponsors: { method: 'PUT', path: `${ev}/tiers/:tierId/sponsor-order`, auth: 'organiser', access: 'AP-484', tags, params: ZSponsorTierParams, body: ZSponsorOrderInput, response: ZSponsorsAdmin },
+  createSponsor: { method: 'POST', path: `${ev}/items`, auth: 'organiser', access: 'AP-483', tags, params: ZSponsorEventParams, body: ZSponsorInput, status: 201, response: ZSponsor },
+  /** A sponsor moved to another tier goes to its end. */
+  updateSponsor: { method: 'PUT', path: `${ev}/items/:sponsorId`, auth: 'organiser', access: 'AP-484', tags, params: ZSponsorParams, body: ZSponsorInput, response: ZSponsor },
+  deleteSponsor: { method: 'DELETE', path: `${ev}/items/:sponsorId`, auth: 'organiser', access: 'AP-485', tags, params: ZSponsorParams, response: ZSponsorDeleted },
+  /** PNG, JPEG or WebP, ≤ 512 KiB, its bytes the type its name claims (`fileTypeNotAllowed`, `fileTooLarge`, `fileContentMismatch`). */
+  uploadLogo: { method: 'POST', path: `${ev}/logos`, auth: 'organiser', access: 'AP-484', tags, params: ZSponsorEventParams, body: ZSponsorLogoUpload, status: 201, response: ZSponsorLogo },
+  /** A logo by its unguessable id (an <img> sends no bearer), cached for good: an id never changes its bytes. */
+  logo: { method: 'GET', path: '/api/eventservices/public/sponsor-logos/:logoId', auth: 'public', tags, params: ZSponsorLogoParams, response: fileResponse('image/*') },
+  /** The attendee's read: tiers in order with their sponsors (see above for who may). */
+  showcase: { method: 'GET', path: '/api/eventservices/public/events/:eventId/sponsors', auth: 'public', tags, params: ZSponsorEventParams, query: ZSponsorsQuery, response: ZSponsorShowcase },
+});

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { ValidationKey } from '../validation/error-keys.ts';
+import { fileExtension } from '../validation/file-types.ts';
+import { matchesFileSignature } from '../validation/magic-bytes.ts';
+
+/**
+ * Sponsors (SPEC §3.1 user type 3) of an event, in sponsorship tiers (Platinum, Gold, …), shown on the attendee app's
+ * `sponsor` tab (§2.4) and the web portal's Sponsors entry (§2.5).
+ */
+
+/**
+ * Logos: PNG, JPEG or WebP only, checked against their magic bytes on the server. SVG is refused (it is a document
+ * that can carry scripts and links; no sanitiser runs on uploads), and so are GIF and BMP (no use for a logo).
+ */
+export const SPONSOR_LOGO_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'] as const;
+export const SPONSOR_LOGO_MAX_BYTES = 512 * 1024;
+export const SPONSOR_LOGO_CONTENT_TYPES: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
+export const SPONSOR_NAME_MAX = 120;
+export const SPONSOR_DESCRIPTION_MAX = 600;
+export const SPONSOR_TIERS_MAX = 20;
+export const SPONSORS_PER_EVENT_MAX = 300;
+
+/** The error keys this module adds (the web translates them under `validation.`). */
+export const SponsorErrorKey = {
+  UnknownTier: 'unknownTier',
+  UnknownLogo: 'unknownLogo',
+  UnknownCompany: 'unknownCompany',
+  HttpsUrlRequired: 'httpsUrlRequired',
+  FileTooLarge: 'fileTooLarge',
+  OrderMismatch: 'orderMismatch',
+} as const;
+
+/** The upload check: a logo extension, then bytes of that type. Null when acceptable. */
+export function sponsorLogoProblem(fileName: string, bytes: Uint8Array): 'fileTypeNotAllowed' | 'fileContentMismatch' | 'fileTooLarge' | null {
+  const ext = fileExtension(fileName);
+  if (!(SPONSOR_LOGO_EXTENSIONS as readonly string[]).includes(ext)) return ValidationKey.FileTypeNotAllowed;
+  if (bytes.length > SPONSOR_LOGO_MAX_BYTES) return SponsorErrorKey.FileTooLarge;
+  return matchesFileSignature(ext, bytes) ? null : ValidationKey.FileContentMismatch;
+}
+
+const zId = z.string().min(1).max(64);
+const zName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => v.length > 0, { message: ValidationKey.Required });
+const zColour = z.string().refine((v) => /^#[0-9a-fA-F]{6}$/.test(v), { message: ValidationKey.Pattern });
+/** An absolute https address without credentials, or '' for none. */
+const zWebsite = z
+  .string()
+  .trim()
+  .max(300)
+  .refine(
+    (v) => {
+      if (v === '') return true;
+      try {
+        const url = new URL(v);
+        return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    },
+    { message: SponsorErrorKey.HttpsUrlRequired },
+  );
+
+export const ZSponsorEventParams = z.strictObject({ eventId: zId });
+export const ZSponsorTierParams = z.strictObject({ eventId: zId, tierId: zId });
+export const ZSponsorParams = z.strictObject({ eventId: zId, sponsorId: zId });
+export const ZSponsorLogoParams = z.strictObject({ logoId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+
+export const ZSponsorTierInput = z.strictObject({
+  name: zName(60),
+  /** A hex colour for the tier's heading and badge, or null for the default. */
+  colour: zColour.nullable(),
+});
+export type TSponsorTierInput = z.infer<typeof ZSponsorTierInput>;
+
+export const ZSponsorInput = z.strictObject({
+  tierId: zId,
+  name: zName(SPONSOR_NAME_MAX),
+  /** Plain text, a few lines. */
+  description: z.string().trim().max(SPONSOR_DESCRIPTION_MAX),
+  website: zWebsite,
+  /** An uploaded logo of this event (400 `unknownLogo` otherwise), or null. */
+  logoId: zId.nullable(),
+  /** One of the event's exhibiting companies (the exhibition module's), or null. */
+  companyId: zId.nullable(),
+});
+export type TSponsorInput = z.infer<typeof ZSponsorInput>;
+
+/** A new order: every id of the list exactly once (400 `orderMismatch` otherwise). */
+export const ZTierOrderInput = z.strictObject({ tierIds: z.array(zId).min(1).max(SPONSOR_TIERS_MAX) });
+export const ZSponsorOrderInput = z.strictObject({ sponsorIds: z.array(zId).min(1).max(SPONSORS_PER_EVENT_MAX) });
+
+const BASE64_MAX = Math.ceil(SPONSOR_LOGO_MAX_BYTES / 3) * 4 + 4;
+export const ZSponsorLogoUpload = z.strictObject({
+  fileName: z.string().trim().min(1).max(255),
+  /** The image bytes, base64 (standard alphabet, no data: prefix). */
+  dataBase64: z
+    .string()
+    .min(8)
+    .refine((v) => v.length <= BASE64_MAX, { message: SponsorErrorKey.FileTooLarge })
+    .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v), { message: ValidationKey.FileContentMismatch }),
+});
+export type TSponsorLogoUpload = z.infer<typeof ZSponsorLogoUpload>;
+export const ZSponsorLogo = z.object({ logoId: z.string(), url: z.string() });
+
+export const ZSponsorTier = z.object({ id: z.string(), name: z.string(), colour: z.string().nullable(), displayOrder: z.number().int(), sponsorCount: z.number().int() });
+export type TSponsorTier = z.infer<typeof ZSponsorTier>;
+
+export const ZSponsor = z.object({
+  id: z.string(),
+  tierId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  website: z.string(),
+  logoId: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  companyId: z.string().nullable(),
+  companyName: z.string().nullable(),
+  displayOrder: z.number().int(),
+});
+export type TSponsor = z.infer<typeof ZSponsor>;
+
+/** The organiser's page: tiers in order, sponsors in tier then display order, and the companies a sponsor may link to. */
+export const ZSponsorsAdmin = z.object({
+  tiers: z.array(ZSponsorTier),
+  sponsors: z.array(ZSponsor),
+  companies: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type TSponsorsAdmin = z.infer<typeof ZSponsorsAdmin>;
+
+export const ZSponsorDeleted = z.object({ id: z.string() });
+
+/** `from`: the app's `sponsor` tab (its rules: shown, login, tickets) or the web portal's Sponsors entry (the portal menu's). */
+export const ZSponsorsQuery = z.strictObject({ from: z.enum(['app', 'portal']).default('app') });
+
+/** What attendees see: tiers in order, each with its sponsors in order; tiers without sponsors are left out. */
+export const ZSponsorShowcase = z.object({
+  tiers: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      colour: z.string().nullable(),
+      sponsors: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          description: z.string(),
+          website: z.string(),
+          logoUrl: z.string().nullable(),
+          /** The exhibiting company it is, when the organiser linked one (its page on the Exhibitors tab). */
+          companyId: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type TSponsorShowcase = z.infer<typeof ZSponsorShowcase>;
