@@ -1,4 +1,4 @@
-import { defineRoutes } from '../common/route-contract.ts';
+import { defineRoutes, fileResponse } from '../common/route-contract.ts';
 import { ZCompanyImportRequest, ZCompanyImportResult } from './company-import.ts';
 import {
   ZBooth,
@@ -22,6 +22,14 @@ import {
   ZProductInput,
   ZProductList,
   ZProductParams,
+  ZCompanyVideo,
+  ZCompanyVideoList,
+  ZCompanyVideoRename,
+  ZCompanyVideoUpload,
+  ZExhibitorVideoList,
+  ZVideoParams,
+  ZVideoPlayback,
+  ZVideoStreamQuery,
 } from './exhibition.schemas.ts';
 
 const tags = ['exhibition'];
@@ -70,8 +78,27 @@ export const exhibitionRoutes = defineRoutes({
   updateProduct: { method: 'PUT', path: `${ev}/companies/:companyId/products/:productId`, auth: 'organiser', access: 'AP-561', tags, params: ZProductParams, body: ZProductInput, response: ZProduct },
   deleteProduct: { method: 'DELETE', path: `${ev}/companies/:companyId/products/:productId`, auth: 'organiser', access: 'AP-562', tags, params: ZProductParams, response: ZExhibitionDeleted },
 
+  /** A company's videos with their view counts (the exhibitor report's Videos tab, SPEC §2.6). */
+  videos: { method: 'GET', path: `${ev}/companies/:companyId/videos`, auth: 'organiser', access: 'AP-482', tags, params: ZCompanyParams, response: ZCompanyVideoList },
+  /**
+   * Uploads a video (MP4/WebM ≤ 20 MB, ≤ 20 a company): 400 `fileTypeNotAllowed`, `fileContentMismatch` (its first
+   * bytes are not the format its name says), `fileTooLarge`; 409 EXHIBITION_TOO_MANY_VIDEOS.
+   */
+  uploadVideo: { method: 'POST', path: `${ev}/companies/:companyId/videos`, auth: 'organiser', access: 'AP-484', tags, params: ZCompanyParams, body: ZCompanyVideoUpload, status: 201, response: ZCompanyVideo },
+  renameVideo: { method: 'PUT', path: `${ev}/companies/:companyId/videos/:videoId`, auth: 'organiser', access: 'AP-484', tags, params: ZVideoParams, body: ZCompanyVideoRename, response: ZCompanyVideo },
+  deleteVideo: { method: 'DELETE', path: `${ev}/companies/:companyId/videos/:videoId`, auth: 'organiser', access: 'AP-484', tags, params: ZVideoParams, response: ZExhibitionDeleted },
+
   /** The event's exhibiting companies with their booths, by name; `search` matches name, category or booth number. */
   exhibitors: { method: 'GET', path: pub, auth: 'public', tags, params: ZExhibitionEventParams, query: ZExhibitorQuery, response: ZExhibitorList },
   /** One company's page: profile, booths and products. */
   exhibitor: { method: 'GET', path: `${pub}/:companyId`, auth: 'public', tags, params: ZCompanyParams, response: ZExhibitorPage },
+  /** The company's videos (the Exhibitors tab's rules apply). */
+  exhibitorVideos: { method: 'GET', path: `${pub}/:companyId/videos`, auth: 'public', tags, params: ZCompanyParams, response: ZExhibitorVideoList },
+  /**
+   * Plays a video: records SPEC §9 report action view 1 with analytics type Videos 5 once per participant and video
+   * (a visitor without the event's access token is not counted), and answers a stream URL with a ticket valid 6 hours.
+   */
+  playVideo: { method: 'POST', path: `${pub}/:companyId/videos/:videoId/play`, auth: 'public', tags, params: ZVideoParams, response: ZVideoPlayback },
+  /** The video's bytes with its content type; honours `Range` (206 Partial Content, 416 outside) so a player can seek. 404 on a bad or expired ticket. */
+  videoStream: { method: 'GET', path: `${pub}/:companyId/videos/:videoId/stream`, auth: 'public', tags, params: ZVideoParams, query: ZVideoStreamQuery, response: fileResponse('video/mp4') },
 });

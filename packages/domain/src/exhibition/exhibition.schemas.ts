@@ -185,3 +185,55 @@ export const ZCompanyStaffInput = z.strictObject({
 export type TCompanyStaffInput = z.input<typeof ZCompanyStaffInput>;
 export const ZCompanyStaff = z.object({ emails: z.array(z.string()) });
 export type TCompanyStaff = z.infer<typeof ZCompanyStaff>;
+
+/**
+ * A company's videos (SPEC §3.10 upload media 2): MP4 or WebM (the two every browser plays in a <video>), checked by
+ * their first bytes on upload (SPEC §5 video types; ISO `ftyp` box or EBML header), at most VIDEO_MAX_BYTES each and
+ * VIDEOS_MAX a company. The upload travels as base64 in JSON, so the size limit stays well below the route body limit.
+ * A company's documents (upload media 1) are the leads module's booth documents (the brief bag), not stored twice.
+ */
+export const VIDEO_MAX_BYTES = 20 * 1024 * 1024;
+export const VIDEOS_MAX = 20;
+export const VIDEO_UPLOAD_EXTENSIONS = ['mp4', 'webm'] as const;
+export const VIDEO_CONTENT_TYPES: Readonly<Record<(typeof VIDEO_UPLOAD_EXTENSIONS)[number], string>> = { mp4: 'video/mp4', webm: 'video/webm' };
+export const VIDEO_BODY_LIMIT = Math.ceil(VIDEO_MAX_BYTES / 3) * 4 + 64 * 1024;
+export const VideoErrorKey = { FileTooLarge: 'fileTooLarge', FileTypeNotAllowed: 'fileTypeNotAllowed' } as const;
+const zVideoTitle = z.string().trim().min(1).max(160);
+export const ZCompanyVideoUpload = z.strictObject({
+  title: zVideoTitle,
+  fileName: z
+    .string()
+    .min(1)
+    .max(255)
+    .refine((n) => (VIDEO_UPLOAD_EXTENSIONS as readonly string[]).includes(n.split('.').pop()?.toLowerCase() ?? ''), { message: VideoErrorKey.FileTypeNotAllowed }),
+  /** The file's bytes, base64 (standard alphabet, no data: prefix). */
+  dataBase64: z
+    .string()
+    .min(8)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/)
+    .refine((v) => v.length <= Math.ceil(VIDEO_MAX_BYTES / 3) * 4 + 4, { message: VideoErrorKey.FileTooLarge }),
+});
+export type TCompanyVideoUpload = z.infer<typeof ZCompanyVideoUpload>;
+export const ZCompanyVideoRename = z.strictObject({ title: zVideoTitle });
+export const ZVideoParams = z.strictObject({ eventId: zId, companyId: zId, videoId: zId });
+export const ZVideoStreamQuery = z.strictObject({ ticket: z.string().min(1).max(1000) });
+/** A video as the organiser sees it, with the exhibitor report's Videos counts (SPEC §9 type 5: views, action 1). */
+export const ZCompanyVideo = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  title: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  byteSize: z.number().int(),
+  views: z.number().int(),
+  createdAt: z.string(),
+});
+export type TCompanyVideo = z.infer<typeof ZCompanyVideo>;
+export const ZCompanyVideoList = z.array(ZCompanyVideo);
+/** A video as visitors see it on the company's page. */
+export const ZExhibitorVideo = ZCompanyVideo.pick({ id: true, title: true, contentType: true, byteSize: true });
+export type TExhibitorVideo = z.infer<typeof ZExhibitorVideo>;
+export const ZExhibitorVideoList = z.array(ZExhibitorVideo);
+/** Where to play it: a stream URL carrying a short-lived ticket (a <video> cannot send the bearer token). */
+export const ZVideoPlayback = z.object({ url: z.string() });
+export type TVideoPlayback = z.infer<typeof ZVideoPlayback>;

@@ -15,6 +15,7 @@ import {
   ZSessionRequestParams,
   ZProgrammeDeleted,
   ZProgramme,
+  ZProgrammePublished,
   ZProgrammeEventParams,
   ZProgrammeItemParams,
   ZProgrammeSessionParams,
@@ -73,7 +74,14 @@ export const programmeRoutes = defineRoutes({
   /** 400 `timeCampare` on `end` when it is not after `start`; `unknownRoom`/`unknownTrack`/`unknownSpeaker` by field. */
   createSession: { ...org, method: 'POST', path: `${ev}/sessions`, access: 'AP-301', params: ZProgrammeEventParams, body: ZSessionInput, status: 201, response: ZSession },
   updateSession: { ...org, method: 'PUT', path: `${ev}/sessions/:id`, access: 'AP-302', params: ZProgrammeItemParams, body: ZSessionInput, response: ZSession },
+  /** Deletes the session in the draft: attendees see it until the next publish (which tells its bookers it is cancelled). */
   deleteSession: { ...org, method: 'DELETE', path: `${ev}/sessions/:id`, access: 'AP-303', params: ZProgrammeItemParams, response: ZProgrammeDeleted },
+  /**
+   * Versioned publishing: moves (time, room) and deletions are the organiser's draft until this publishes them as the
+   * next version (AP-302, sessions edit). Everyone who booked, is waitlisted on or starred a moved or cancelled session
+   * gets one inbox notice (SESSION_UPDATED) and a mail per session and version. 409 PROGRAMME_NOTHING_TO_PUBLISH.
+   */
+  publishProgramme: { ...org, method: 'POST', path: `${ev}/programme/publish`, access: 'AP-302', params: ZProgrammeEventParams, response: ZProgrammePublished },
 
   /** The Schedule tab (`session-list`) with the caller's own bookings. */
   schedule: { method: 'GET', path: `${ev}/schedule`, auth: 'public', tags, params: ZProgrammeEventParams, response: ZSchedule },

@@ -97,7 +97,14 @@ export const ZSession = z.object({
   waitlistCount: z.number(),
 });
 
-/** The organiser's whole programme of one event. */
+/**
+ * One session's unpublished change: moved (its time or room differs from what attendees see) or cancelled (deleted in
+ * the draft). `text` says what changes, old → new, in the event's time zone.
+ */
+export const ZProgrammeChange = z.object({ sessionId: z.string(), title: z.string(), kind: z.enum(['moved', 'cancelled']), text: z.string() });
+export type TProgrammeChange = z.infer<typeof ZProgrammeChange>;
+
+/** The organiser's whole programme of one event (the draft), its published version and what publishing would change. */
 export const ZProgramme = z.object({
   timeZone: z.string(),
   startDate: z.string(),
@@ -106,7 +113,14 @@ export const ZProgramme = z.object({
   tracks: z.array(ZTrack),
   speakers: z.array(ZSpeaker),
   sessions: z.array(ZSession),
+  /** The last published version (0: never published; attendees see every session as it was made). */
+  version: z.number(),
+  changes: z.array(ZProgrammeChange),
 });
+
+/** A publish: the new version, what changed, and how many participants were told. */
+export const ZProgrammePublished = z.object({ version: z.number(), changes: z.array(ZProgrammeChange), notified: z.number() });
+export type TProgrammePublished = z.infer<typeof ZProgrammePublished>;
 
 export const ZProgrammeDeleted = z.object({ id: z.string() });
 

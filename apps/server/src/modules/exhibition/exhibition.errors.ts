@@ -4,6 +4,7 @@ export const exhibitionErrors = {
   companyNotFound: () => new AppError(404, 'NOT_FOUND', 'Company not found'),
   boothNotFound: () => new AppError(404, 'NOT_FOUND', 'Booth not found'),
   productNotFound: () => new AppError(404, 'NOT_FOUND', 'Product not found'),
+  videoNotFound: () => new AppError(404, 'NOT_FOUND', 'Video not found'),
   companyNameTaken: (name: string) => new AppError(409, 'EXHIBITION_COMPANY_NAME_TAKEN', `This event already has a company named “${name}”`),
   boothNumberTaken: (hall: string, number: string) => new AppError(409, 'EXHIBITION_BOOTH_NUMBER_TAKEN', `${hall} already has a booth numbered ${number}`),
   boothOverlap: (hall: string, number: string) => new AppError(409, 'EXHIBITION_BOOTH_OVERLAP', `This place overlaps booth ${number} in ${hall}`),

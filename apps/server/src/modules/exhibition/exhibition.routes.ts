@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { exhibitionRoutes as routes } from '@pavilion/domain/exhibition/exhibition.routes';
 import { organiser, route } from '../../platform/contract-routes.ts';
+import { VIDEO_BODY_LIMIT } from '@pavilion/domain';
+import type { CompanyVideosService } from './company-videos.service.ts';
 import type { ExhibitionService } from './exhibition.service.ts';
 
 /** The exhibition contracts (packages/domain/src/exhibition/exhibition.routes.ts), served. */
-export function registerExhibitionRoutes(app: FastifyInstance, service: ExhibitionService): void {
+export function registerExhibitionRoutes(app: FastifyInstance, service: ExhibitionService, videos: CompanyVideosService): void {
   route(app, routes.companies, async (req) => service.companies(...organiser(req), req.params.eventId, req.query));
   route(app, routes.createCompany, async (req) => service.createCompany(...organiser(req), req.params.eventId, req.body));
   // A 2,000-row file with profiles is bigger than the API's usual 1 MB body (an XLSX of 2 MB is 2.7 MB in base64).
@@ -30,5 +32,27 @@ export function registerExhibitionRoutes(app: FastifyInstance, service: Exhibiti
   route(app, routes.exhibitor, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
     return service.exhibitor({ user: req.user, eventAccess: req.eventAccess }, req.params.eventId, req.params.companyId);
+  });
+
+  // Company videos (SPEC §3.10 upload media 2).
+  route(app, routes.videos, async (req) => videos.videos(...organiser(req), req.params.eventId, req.params.companyId));
+  route(app, routes.uploadVideo, async (req) => videos.uploadVideo(...organiser(req), req.params.eventId, req.params.companyId, req.body), { bodyLimit: VIDEO_BODY_LIMIT });
+  route(app, routes.renameVideo, async (req) => videos.renameVideo(...organiser(req), req.params.eventId, req.params.companyId, req.params.videoId, req.body.title));
+  route(app, routes.deleteVideo, async (req) => videos.deleteVideo(...organiser(req), req.params.eventId, req.params.companyId, req.params.videoId));
+  route(app, routes.exhibitorVideos, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return videos.exhibitorVideos({ user: req.user, eventAccess: req.eventAccess }, req.params.eventId, req.params.companyId);
+  });
+  route(app, routes.playVideo, async (req) => {
+    const { eventId, companyId, videoId } = req.params;
+    const streamPath = routes.videoStream.path.replace(':eventId', encodeURIComponent(eventId)).replace(':companyId', encodeURIComponent(companyId)).replace(':videoId', encodeURIComponent(videoId));
+    return videos.playVideo({ user: req.user, eventAccess: req.eventAccess }, eventId, companyId, videoId, streamPath);
+  });
+  route(app, routes.videoStream, async (req, reply) => {
+    const r = await videos.videoRange(req.params.eventId, req.params.companyId, req.params.videoId, req.query.ticket, req.headers.range);
+    reply.header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff');
+    if (r.status === 416) return reply.status(416).header('content-range', `bytes */${r.total}`).send();
+    if (r.status === 206) reply.status(206).header('content-range', `bytes ${r.start}-${r.end}/${r.total}`);
+    return reply.type(r.contentType).header('content-length', String(r.bytes?.length ?? 0)).send(r.bytes);
   });
 }

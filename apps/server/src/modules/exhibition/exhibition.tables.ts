@@ -221,3 +221,47 @@ export const exhibitionSubmissionFiles = pgTable('exhibition_submission_files', 
   bytes: bytea('bytes').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** A company's video (SPEC §3.10 upload media 2): MP4 or WebM, checked by its first bytes on upload. */
+export const exhibitionCompanyVideos = pgTable(
+  'exhibition_company_videos',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id').notNull(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('exhibition_company_videos_company_idx').on(t.eventId, t.companyId)],
+);
+
+/**
+ * SPEC §9 report actions on a company's media (view 1, download 2) with the analytics type of the exhibitor report tab
+ * that counts them (Documents 4, Videos 5), once per participant and item (as leads keeps `lead_actions`).
+ */
+export const exhibitionMediaActions = pgTable(
+  'exhibition_media_actions',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    companyId: text('company_id').notNull(),
+    analyticsType: integer('analytics_type').notNull(),
+    action: integer('action').notNull(),
+    itemId: text('item_id').notNull(),
+    eventUserId: text('event_user_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('exhibition_media_actions_once_uq').on(t.itemId, t.action, t.eventUserId), index('exhibition_media_actions_company_idx').on(t.eventId, t.companyId)],
+);

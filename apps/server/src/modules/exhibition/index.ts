@@ -4,6 +4,9 @@ import { defineModule } from '../../platform/app-module.ts';
 import { createExhibitionRepository, type ExhibitionRepository } from './exhibition.repository.ts';
 import { registerExhibitionRoutes } from './exhibition.routes.ts';
 import { createExhibitionService, type ExhibitionDeps } from './exhibition.service.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
+import { createCompanyVideosRepository } from './company-videos.repository.ts';
+import { createCompanyVideosService } from './company-videos.service.ts';
 import { createServiceFormsRepository } from './service-forms.repository.ts';
 import { registerServiceFormsRoutes } from './service-forms.routes.ts';
 import { createServiceFormsService, type ServiceFormsDeps } from './service-forms.service.ts';
@@ -30,18 +33,29 @@ function createExhibitionPort(repo: ExhibitionRepository) {
 export type ExhibitionPort = ReturnType<typeof createExhibitionPort>;
 
 /** Exhibition (issue 15, first slice): exhibiting companies, booths on a hall plan, products; the app's Exhibitors tab. */
-export function createExhibitionModule(db: Db, deps: Omit<ExhibitionDeps, 'repo'>, formDeps: Omit<ServiceFormsDeps, 'repo' | 'forms' | 'audit' | 'assertEvent'>) {
+export function createExhibitionModule(db: Db, deps: Omit<ExhibitionDeps, 'repo'>, formDeps: Omit<ServiceFormsDeps, 'repo' | 'forms' | 'audit' | 'assertEvent'>, secrets: SecretBox) {
   const repo = createExhibitionRepository(db);
   const service = createExhibitionService({ repo, ...deps });
+  // A company's videos: uploads, Range streaming behind a sealed ticket, views counted once per participant.
+  const videos = createCompanyVideosService({
+    repo: createCompanyVideosRepository(db),
+    audit: deps.audit,
+    secrets,
+    now: formDeps.now,
+    assertEvent: deps.assertEvent,
+    assertTabVisible: deps.assertTabVisible,
+    company: (eventId, companyId, organisationId) => repo.company(eventId, companyId, organisationId),
+  });
   // The 23 service forms: the organiser's settings, the company admin's submissions, review and fulfilment.
   const serviceForms = createServiceFormsService({ repo, forms: createServiceFormsRepository(db), audit: deps.audit, assertEvent: deps.assertEvent, ...formDeps });
   return {
     service,
     serviceForms,
+    videos,
     /** What other modules may read of exhibition: who staffs which company, and the event's companies. */
     port: createExhibitionPort(repo),
     plugin: async (app: FastifyInstance) => {
-      registerExhibitionRoutes(app, service);
+      registerExhibitionRoutes(app, service, videos);
       registerServiceFormsRoutes(app, serviceForms);
     },
   };
@@ -83,5 +97,6 @@ export const exhibitionModule = defineModule({
           return c?.name || c?.email || '';
         },
       },
+      p.secrets,
     ),
 });

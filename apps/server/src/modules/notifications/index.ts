@@ -43,6 +43,9 @@ export function createNotificationsModule(
       bus.subscribe('session.request.decided', async (d) => {
         await service.sessionRequestNotice(d);
       });
+      bus.subscribe('session.updated', async (d) => {
+        await service.sessionUpdatedNotice(d);
+      });
     },
     plugin: async (app: FastifyInstance) => registerNotificationsRoutes(app, service),
   };

@@ -241,6 +241,15 @@ export function createNotificationsService(deps: NotificationsDeps) {
       return (await notify(d.eventId, [d.eventUserId], { kind, title: d.title, body: d.body, link: '/tabs/session-list', dedupeKey: `session-request:${d.requestId}` })).length;
     },
 
+    /**
+     * A published programme version moved or cancelled a session: one notice to everyone who booked or starred it, in
+     * one batched insert, once per session and version. SPEC §3.10's catalogue has no "session updated" entry, so the
+     * kind is SESSION_UPDATED (beside the catalogue's SESSION_REQUEST_* keys).
+     */
+    async sessionUpdatedNotice(d: { eventId: string; sessionId: string; version: number; eventUserIds: string[]; title: string; body: string }): Promise<number> {
+      return (await notify(d.eventId, d.eventUserIds, { kind: 'SESSION_UPDATED', title: d.title, body: d.body, link: '/tabs/session-list', dedupeKey: `session-updated:${d.sessionId}:${d.version}` })).length;
+    },
+
     /* ---------- the meetings bridge (issue 18) ---------- */
     /** A meeting notice in the inbox of the people it concerns (the same people its mail goes to), once per kind. */
     async meetingNotice(f: MeetingNoticeFacts): Promise<number> {

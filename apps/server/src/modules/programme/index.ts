@@ -3,12 +3,15 @@ import type { Db } from '../../platform/db.ts';
 import { defineModule } from '../../platform/app-module.ts';
 import { createProgrammeRepository, type BookingTesting, type ProgrammeRepository, type SessionRow } from './programme.repository.ts';
 import { registerProgrammeRoutes } from './programme.routes.ts';
-import { createProgrammeService, type ProgrammeDeps, type SessionRequestDecided } from './programme.service.ts';
+import { createProgrammeService, type ProgrammeDeps, type SessionRequestDecided, type SessionUpdated } from './programme.service.ts';
 
-export type { ProgrammeService, SessionRequestDecided } from './programme.service.ts';
+export type { ProgrammeService, SessionRequestDecided, SessionUpdated } from './programme.service.ts';
 
-/** What programme publishes: a decided session request (notifications puts it in the requester's inbox). */
-export type ProgrammeEvents = { 'session.request.decided': SessionRequestDecided };
+/**
+ * What programme publishes: a decided session request (notifications puts it in the requester's inbox) and, per
+ * published version, each moved or cancelled session with everyone who booked or starred it (their inboxes).
+ */
+export type ProgrammeEvents = { 'session.request.decided': SessionRequestDecided; 'session.updated': SessionUpdated };
 export { programmeSeeder } from './programme.demo.ts';
 
 /** The programme (issue 16): rooms, tracks, speakers, sessions, session requests; the attendee's Schedule, Speakers, bookings and bookmarks. */
@@ -91,6 +94,8 @@ export const programmeModule = defineModule({
       mail: { send: (m) => p.mailer.send(m), publicUrl: p.publicUrl },
       // The decision is stored and mailed by now: an inbox that fails to fill is logged, not answered as an error.
       decided: (fact) => p.bus.publish('session.request.decided', fact).catch((err: unknown) => p.log.error({ err, requestId: fact.requestId }, 'session request notice failed')),
+      sessionUpdated: (fact) => p.bus.publish('session.updated', fact),
+      emailsOf: (userIds) => p.ports.auth.emailsOf(userIds),
       now: p.now,
     }),
 });

@@ -8,5 +8,6 @@ export const programmeErrors = {
   bookingNotNeeded: () => new AppError(409, 'PROGRAMME_BOOKING_NOT_NEEDED', 'This session needs no booking: just come along'),
   notBooked: () => new AppError(404, 'PROGRAMME_NOT_BOOKED', 'You have no booking for this session'),
   requestDecided: (status: string) => new AppError(409, 'PROGRAMME_REQUEST_DECIDED', `This request was already ${status}`),
+  nothingToPublish: () => new AppError(409, 'PROGRAMME_NOTHING_TO_PUBLISH', 'Nothing to publish: no session was moved or deleted since the last version'),
   requestDuplicate: () => new AppError(409, 'PROGRAMME_REQUEST_DUPLICATE', 'You already asked to speak on this session; the organiser has not decided yet'),
 };

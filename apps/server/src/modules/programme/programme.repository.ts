@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import {
@@ -10,6 +10,7 @@ import {
   programmeSessions,
   programmeSpeakers,
   programmeTracks,
+  programmeVersions,
 } from './programme.tables.ts';
 
 export type RoomRow = typeof programmeRooms.$inferSelect;
@@ -24,7 +25,24 @@ export type Approval =
   | { kind: 'proposal'; session: SessionWrite }
   | { kind: 'speak'; sessionId: string };
 export type ApprovalResult = { request: SessionRequestRow } | { decided: SessionRequestRow } | { roomClash: Clash } | { speakerClash: Clash } | { sessionGone: true } | null;
-export type SessionWrite = Omit<typeof programmeSessions.$inferInsert, 'id' | 'organisationId' | 'eventId' | 'bookedCount' | 'waitlistSeq' | 'createdAt' | 'updatedAt'>;
+export type SessionWrite = Omit<
+  typeof programmeSessions.$inferInsert,
+  'id' | 'organisationId' | 'eventId' | 'bookedCount' | 'waitlistSeq' | 'createdAt' | 'updatedAt' | 'publishedStartsAt' | 'publishedEndsAt' | 'publishedRoomId' | 'cancelledAt'
+>;
+/** One session's change in a publish: its wording is the service's (times in the event's zone, room names). */
+export type ProgrammeChange = { sessionId: string; title: string; kind: 'moved' | 'cancelled'; text: string };
+/** Who is told about a changed session: everyone who booked (seat or waitlist) or starred it, each once. */
+export type Recipient = { sessionId: string; eventUserId: string; userId: string };
+
+/**
+ * What attendees see of a session: its last published time and room (rows from before publishing have none and read
+ * as their draft). The organiser's reads use the row itself (the draft).
+ */
+export function publishedView(s: SessionRow): SessionRow {
+  if (!s.publishedStartsAt || !s.publishedEndsAt) return s;
+  return { ...s, startsAt: s.publishedStartsAt, endsAt: s.publishedEndsAt, roomId: s.publishedRoomId };
+}
+const byStart = (a: SessionRow, b: SessionRow) => a.startsAt.getTime() - b.startsAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 export type Scope = { organisationId: string; eventId: string };
 export type Clash = { sessionId: string; title: string; speakerName?: string };
 
@@ -59,6 +77,7 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
         and(
           inScope(programmeSessions, s),
           eq(programmeSessions.roomId, roomId),
+          isNull(programmeSessions.cancelledAt),
           lt(programmeSessions.startsAt, endsAt),
           gt(programmeSessions.endsAt, startsAt),
           exceptId ? ne(programmeSessions.id, exceptId) : undefined,
@@ -81,6 +100,7 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
         and(
           inScope(programmeSessions, s),
           inArray(programmeSessionSpeakers.speakerId, speakerIds),
+          isNull(programmeSessions.cancelledAt),
           lt(programmeSessions.startsAt, endsAt),
           gt(programmeSessions.endsAt, startsAt),
           exceptId ? ne(programmeSessions.id, exceptId) : undefined,
@@ -109,15 +129,36 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
       [row] = await tx
         .update(programmeSessions)
         .set({ ...v, updatedAt: new Date() })
-        .where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id)))
+        .where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id), isNull(programmeSessions.cancelledAt)))
         .returning();
       if (!row) return null;
       await tx.delete(programmeSessionSpeakers).where(eq(programmeSessionSpeakers.sessionId, id));
     } else {
-      [row] = await tx.insert(programmeSessions).values({ id: newId(), ...s, ...v }).returning();
+      // A new session is published as it is made (nobody booked it yet); later moves wait for the organiser's publish.
+      [row] = await tx.insert(programmeSessions).values({ id: newId(), ...s, ...v, publishedStartsAt: v.startsAt, publishedEndsAt: v.endsAt, publishedRoomId: v.roomId ?? null }).returning();
     }
     if (speakerIds.length) await tx.insert(programmeSessionSpeakers).values(speakerIds.map((speakerId) => ({ sessionId: row!.id, speakerId, eventId: s.eventId })));
     return { row: row! };
+  }
+
+  /** Sessions whose draft differs from what attendees see: moved (time or room) or deleted in the draft. */
+  async function unpublished(s: Scope, tx: Tx | Db): Promise<SessionRow[]> {
+    return tx
+      .select()
+      .from(programmeSessions)
+      .where(
+        and(
+          inScope(programmeSessions, s),
+          or(
+            isNotNull(programmeSessions.cancelledAt),
+            sql`${programmeSessions.publishedStartsAt} is distinct from ${programmeSessions.startsAt}`,
+            sql`${programmeSessions.publishedEndsAt} is distinct from ${programmeSessions.endsAt}`,
+            sql`${programmeSessions.publishedRoomId} is distinct from ${programmeSessions.roomId}`,
+          ),
+        ),
+      )
+      // In the order attendees know them (their published times).
+      .orderBy(sql`coalesce(${programmeSessions.publishedStartsAt}, ${programmeSessions.startsAt})`, asc(programmeSessions.id));
   }
 
   const lockProgramme = (tx: Tx, eventId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`programme:${eventId}`}))`);
@@ -145,11 +186,16 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
     async speakers(s: Scope): Promise<SpeakerRow[]> {
       return db.select().from(programmeSpeakers).where(inScope(programmeSpeakers, s)).orderBy(asc(programmeSpeakers.name), asc(programmeSpeakers.id));
     },
+    /** The organiser's draft: every session not deleted in it, with its draft time and room. */
     async sessions(s: Scope): Promise<SessionRow[]> {
-      return db.select().from(programmeSessions).where(inScope(programmeSessions, s)).orderBy(asc(programmeSessions.startsAt), asc(programmeSessions.id));
+      return db
+        .select()
+        .from(programmeSessions)
+        .where(and(inScope(programmeSessions, s), isNull(programmeSessions.cancelledAt)))
+        .orderBy(asc(programmeSessions.startsAt), asc(programmeSessions.id));
     },
     async session(s: Scope, id: string): Promise<SessionRow | null> {
-      const [row] = await db.select().from(programmeSessions).where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id))).limit(1);
+      const [row] = await db.select().from(programmeSessions).where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id), isNull(programmeSessions.cancelledAt))).limit(1);
       return row ?? null;
     },
     async sessionSpeakers(s: Scope): Promise<{ sessionId: string; speakerId: string }[]> {
@@ -215,8 +261,65 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
     async saveSession(s: Scope, id: string | null, v: SessionWrite, speakerIds: string[]): Promise<{ row: SessionRow } | { roomClash: Clash } | { speakerClash: Clash } | null> {
       return db.transaction((tx) => writeSession(tx, s, id, v, speakerIds));
     },
-    async deleteSession(s: Scope, id: string): Promise<boolean> {
-      return (await db.delete(programmeSessions).where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id))).returning({ id: programmeSessions.id })).length > 0;
+    /** Deletes the session in the draft: attendees keep seeing it until the next publish, which removes it and tells its bookers. */
+    async deleteSession(s: Scope, id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(programmeSessions)
+        .set({ cancelledAt: at, updatedAt: at })
+        .where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id), isNull(programmeSessions.cancelledAt)))
+        .returning({ id: programmeSessions.id });
+      return rows.length > 0;
+    },
+
+    /* ---------------- versioned publishing ---------------- */
+
+    /** The event's last published version (0: never published). */
+    async version(s: Scope): Promise<number> {
+      const [row] = await db.select({ v: sql<number>`coalesce(max(${programmeVersions.version}), 0)::int` }).from(programmeVersions).where(inScope(programmeVersions, s));
+      return Number(row?.v ?? 0);
+    },
+    unpublished: (s: Scope) => unpublished(s, db),
+    /**
+     * Publishes the draft as the next version, in one transaction under the event's programme lock: the moved
+     * sessions' published copies take their draft time and room, the deleted ones go (with their bookings), and the
+     * version row records what changed. Answers the people to tell (read before the deletes, one query for all
+     * changed sessions), or null when nothing changed.
+     */
+    async publish(s: Scope, byUserId: string, at: Date, describe: (row: SessionRow) => ProgrammeChange): Promise<{ version: number; changes: ProgrammeChange[]; recipients: Recipient[] } | null> {
+      return db.transaction(async (tx) => {
+        await lockProgramme(tx, s.eventId);
+        const changed = await unpublished(s, tx);
+        if (changed.length === 0) return null;
+        const ids = changed.map((c) => c.id);
+        const [last] = await tx.select({ v: sql<number>`coalesce(max(${programmeVersions.version}), 0)::int` }).from(programmeVersions).where(inScope(programmeVersions, s));
+        const version = Number(last?.v ?? 0) + 1;
+        const changes = changed.map(describe);
+        // Two reads for every changed session at once (never one per person): seats and waitlist places, then stars.
+        const [booked, starred] = await Promise.all([
+          tx
+            .select({ sessionId: programmeBookings.sessionId, eventUserId: programmeBookings.eventUserId, userId: programmeBookings.userId })
+            .from(programmeBookings)
+            .where(and(eq(programmeBookings.eventId, s.eventId), inArray(programmeBookings.sessionId, ids))),
+          tx
+            .select({ sessionId: programmeBookmarks.sessionId, eventUserId: programmeBookmarks.eventUserId, userId: programmeBookmarks.userId })
+            .from(programmeBookmarks)
+            .where(and(eq(programmeBookmarks.eventId, s.eventId), inArray(programmeBookmarks.sessionId, ids))),
+        ]);
+        const once = new Map<string, Recipient>();
+        for (const r of [...booked, ...starred]) once.set(`${r.sessionId}|${r.eventUserId}`, r);
+        const recipients = [...once.values()];
+        const cancelled = changed.filter((c) => c.cancelledAt).map((c) => c.id);
+        const moved = changed.filter((c) => !c.cancelledAt).map((c) => c.id);
+        if (moved.length) {
+          await tx
+            .update(programmeSessions)
+            .set({ publishedStartsAt: sql`${programmeSessions.startsAt}`, publishedEndsAt: sql`${programmeSessions.endsAt}`, publishedRoomId: sql`${programmeSessions.roomId}` })
+            .where(and(inScope(programmeSessions, s), inArray(programmeSessions.id, moved)));
+        }
+        if (cancelled.length) await tx.delete(programmeSessions).where(and(inScope(programmeSessions, s), inArray(programmeSessions.id, cancelled)));
+        await tx.insert(programmeVersions).values({ ...s, version, publishedByUserId: byUserId, changes, notified: new Set(recipients.map((r) => r.eventUserId)).size, publishedAt: at });
+        return { version, changes, recipients };
+      });
     },
 
     /** The participant's bookings and waitlist places in the event, with their waitlist rank (1 = next). */
@@ -317,11 +420,11 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
         .select({ id: programmeBookmarks.sessionId })
         .from(programmeBookmarks)
         .where(and(eq(programmeBookmarks.eventId, eventId), eq(programmeBookmarks.eventUserId, eventUserId)));
-      return db
+      const rows = await db
         .select()
         .from(programmeSessions)
-        .where(and(eq(programmeSessions.eventId, eventId), or(inArray(programmeSessions.id, booked), inArray(programmeSessions.id, starred))))
-        .orderBy(asc(programmeSessions.startsAt), asc(programmeSessions.id));
+        .where(and(eq(programmeSessions.eventId, eventId), or(inArray(programmeSessions.id, booked), inArray(programmeSessions.id, starred))));
+      return rows.map(publishedView).sort(byStart);
     },
 
     /** The sessions of the event the participant starred. */
@@ -442,14 +545,16 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
         db.select().from(programmeRooms).where(byEvent(programmeRooms)).orderBy(asc(programmeRooms.createdAt), asc(programmeRooms.id)),
         db.select().from(programmeTracks).where(byEvent(programmeTracks)).orderBy(asc(programmeTracks.createdAt), asc(programmeTracks.id)),
         db.select().from(programmeSpeakers).where(byEvent(programmeSpeakers)).orderBy(asc(programmeSpeakers.name), asc(programmeSpeakers.id)),
-        db.select().from(programmeSessions).where(byEvent(programmeSessions)).orderBy(asc(programmeSessions.startsAt), asc(programmeSessions.id)),
+        db.select().from(programmeSessions).where(byEvent(programmeSessions)),
         db.select({ sessionId: programmeSessionSpeakers.sessionId, speakerId: programmeSessionSpeakers.speakerId }).from(programmeSessionSpeakers).where(byEvent(programmeSessionSpeakers)),
       ]);
-      return { rooms, tracks, speakers, sessions, links };
+      // Attendees see the published programme: each session's published time and room (a draft deletion not yet published still shows).
+      return { rooms, tracks, speakers, sessions: sessions.map(publishedView).sort(byStart), links };
     },
+    /** A session of the event as attendees see it (its published time and room). */
     async sessionOfEvent(eventId: string, sessionId: string): Promise<SessionRow | null> {
       const [row] = await db.select().from(programmeSessions).where(and(eq(programmeSessions.eventId, eventId), eq(programmeSessions.id, sessionId))).limit(1);
-      return row ?? null;
+      return row ? publishedView(row) : null;
     },
     /** The participations holding a seat ('booked', not waitlisted) in a session of the event (an announcement's audience). */
     async bookedEventUserIds(eventId: string, sessionId: string): Promise<string[]> {

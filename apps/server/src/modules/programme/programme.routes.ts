@@ -32,6 +32,7 @@ export function registerProgrammeRoutes(app: FastifyInstance, service: Programme
   route(app, routes.createSession, async (req) => service.createSession(...organiser(req), req.params.eventId, req.body));
   route(app, routes.updateSession, async (req) => service.updateSession(...organiser(req), req.params.eventId, req.params.id, req.body));
   route(app, routes.deleteSession, async (req) => service.deleteSession(...organiser(req), req.params.eventId, req.params.id));
+  route(app, routes.publishProgramme, async (req) => service.publishProgramme(...organiser(req), req.params.eventId));
 
   route(app, routes.schedule, async (req) => service.schedule(caller(req), req.params.eventId));
   route(app, routes.agenda, async (req) => service.agenda(caller(req), req.params.eventId, req.query.from));

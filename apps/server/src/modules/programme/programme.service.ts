@@ -15,6 +15,7 @@ import {
   type TSessionRequest,
   type TSessionRequestInput,
   type TProgramme,
+  type TProgrammePublished,
   type TRoom,
   type TRoomInput,
   type TSchedule,
@@ -34,7 +35,7 @@ import { errors } from '../../platform/errors.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { programmeErrors } from './programme.errors.ts';
 import type { MailMessage } from '../../platform/mail.ts';
-import type { Approval, ProgrammeRepository, RoomRow, Scope, SessionRequestRow, SessionRow, SpeakerRow, TrackRow } from './programme.repository.ts';
+import { publishedView, type Approval, type ProgrammeChange, type ProgrammeRepository, type RoomRow, type Scope, type SessionRequestRow, type SessionRow, type SpeakerRow, type TrackRow } from './programme.repository.ts';
 
 export type ProgrammeEvent = { id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string };
 export type ProgrammeCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
@@ -64,8 +65,15 @@ export type ProgrammeDeps = {
   mail: { send: (m: MailMessage) => Promise<unknown>; publicUrl: string };
   /** Tells the bus a request was decided (notifications puts it in the requester's inbox); after the mail. */
   decided?: (fact: SessionRequestDecided) => Promise<void>;
+  /** Tells the bus a published session moved or was cancelled (notifications puts it in its bookers' inboxes, batched). */
+  sessionUpdated?: (fact: SessionUpdated) => Promise<void>;
+  /** Account emails of these users (auth's port, one query): where the "session updated" mail goes. */
+  emailsOf?: (userIds: string[]) => Promise<Map<string, string>>;
   now: () => Date;
 };
+
+/** A moved or cancelled session in a published version, with everyone to tell (`session.updated`). */
+export type SessionUpdated = { eventId: string; sessionId: string; version: number; kind: 'moved' | 'cancelled'; eventUserIds: string[]; title: string; body: string };
 
 /** A decided session request, as the `session.request.decided` event carries it (worded as the mail words it). */
 export type SessionRequestDecided = { eventId: string; requestId: string; eventUserId: string; status: 'approved' | 'disapproved'; title: string; body: string };
@@ -130,6 +138,21 @@ function speakersBySession(links: { sessionId: string; speakerId: string }[]): M
   for (const l of links) m.set(l.sessionId, [...(m.get(l.sessionId) ?? []), l.speakerId]);
   for (const ids of m.values()) ids.sort();
   return m;
+}
+
+/** "2027-02-17 14:00–16:00" in the zone (the end's date too when it is another day). */
+function span(startsAt: Date, endsAt: Date, timeZone: string): string {
+  const a = utcToZonedLocal(startsAt, timeZone);
+  const b = utcToZonedLocal(endsAt, timeZone);
+  return `${a.replace('T', ' ')}–${a.slice(0, 10) === b.slice(0, 10) ? b.slice(11) : b.replace('T', ' ')}`;
+}
+
+/** Runs `work` over `items`, at most `n` at a time. */
+async function pool<T>(items: T[], n: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  }));
 }
 
 const utcArray = (d: Date): [number, number, number, number, number] => [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
@@ -202,6 +225,18 @@ export function createProgrammeService(deps: ProgrammeDeps) {
         };
       }),
     };
+  }
+
+  /** What publishing changes for one session: old → new time (in the event's zone) and room, or its cancellation. */
+  function describeChange(row: SessionRow, timeZone: string, rooms: Map<string, string>): ProgrammeChange {
+    const was = publishedView(row);
+    const roomName = (id: string | null) => (id ? (rooms.get(id) ?? 'a room') : 'no room');
+    const before = `${span(was.startsAt, was.endsAt, timeZone)}, ${roomName(was.roomId)}`;
+    if (row.cancelledAt) return { sessionId: row.id, title: row.title, kind: 'cancelled', text: `"${row.title}" (${before}) is cancelled.` };
+    const parts: string[] = [];
+    if (was.startsAt.getTime() !== row.startsAt.getTime() || was.endsAt.getTime() !== row.endsAt.getTime()) parts.push(`time ${span(was.startsAt, was.endsAt, timeZone)} → ${span(row.startsAt, row.endsAt, timeZone)}`);
+    if (was.roomId !== row.roomId) parts.push(`room ${roomName(was.roomId)} → ${roomName(row.roomId)}`);
+    return { sessionId: row.id, title: row.title, kind: 'moved', text: `"${row.title}" moved: ${parts.join('; ')} (${timeZone}).` };
   }
 
   /** The participant's booked and bookmarked sessions and meetings as one iCalendar file (the download and the subscribed feed). */
@@ -312,7 +347,48 @@ export function createProgrammeService(deps: ProgrammeDeps) {
         tracks: tracks.map(track),
         speakers: speakers.map(speaker),
         sessions: sessions.map((s) => ({ ...sessionView(s, event.timeZone, bySession.get(s.id) ?? []), bookedCount: s.bookedCount, waitlistCount: waiting.get(s.id) ?? 0 })),
+        version: await repo.version(scope),
+        changes: (await repo.unpublished(scope)).map((s) => describeChange(s, event.timeZone, new Map(rooms.map((r) => [r.id, r.name])))),
       };
+    },
+
+    /**
+     * Publishes the draft's moves and deletions as the next version (one transaction), then tells everyone who booked,
+     * is waitlisted on or starred each changed session: one bus event per session with all its people (notifications
+     * stores the notices in batches), then one mail each (to their account's email, a few at a time).
+     */
+    async publishProgramme(caller: AuthUser, organisationId: string, eventId: string): Promise<TProgrammePublished> {
+      const { scope, event } = await organiserScope(caller, organisationId, eventId);
+      const rooms = new Map((await repo.rooms(scope)).map((r) => [r.id, r.name]));
+      const done = await repo.publish(scope, caller.userId, deps.now(), (row) => describeChange(row, event.timeZone, rooms));
+      if (!done) throw programmeErrors.nothingToPublish();
+      await audit(caller, organisationId, 'programme.published', eventId, { eventId, version: done.version, sessions: done.changes.length });
+      const title = 'Session updated';
+      for (const c of done.changes) {
+        const eventUserIds = done.recipients.filter((r) => r.sessionId === c.sessionId).map((r) => r.eventUserId);
+        if (eventUserIds.length === 0) continue;
+        await deps
+          .sessionUpdated?.({ eventId, sessionId: c.sessionId, version: done.version, kind: c.kind, eventUserIds, title: `${title}: ${c.title}`, body: c.text })
+          .catch((err: unknown) => deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'programme.publish_notice_failed', target: c.sessionId, meta: { eventId, error: String(err) } }));
+      }
+      const emails = (await deps.emailsOf?.([...new Set(done.recipients.map((r) => r.userId))])) ?? new Map<string, string>();
+      const texts = new Map(done.changes.map((c) => [c.sessionId, c]));
+      const link = `${deps.mail.publicUrl.replace(/\/$/, '')}/ei/${encodeURIComponent(event.id)}`;
+      await pool(done.recipients, 8, async (r) => {
+        const to = emails.get(r.userId);
+        const c = texts.get(r.sessionId);
+        if (!to || !c) return;
+        await deps.mail.send({
+          to,
+          subject: `${title}: ${c.title} (${event.name})`,
+          text: `Hello,\n\nThe programme of ${event.name} changed: ${c.text}\n\nThe programme: ${link}\n`,
+          html: `<p>Hello,</p><p>The programme of ${escapeHtml(event.name)} changed: ${escapeHtml(c.text)}</p><p><a href="${escapeHtml(link)}">The programme</a></p>`,
+          organisationId,
+          eventId,
+          messageId: `<session-updated-${r.sessionId}-${done.version}-${r.eventUserId}@pavilion>`,
+        });
+      });
+      return { version: done.version, changes: done.changes, notified: new Set(done.recipients.map((r) => r.eventUserId)).size };
     },
 
     async listRooms(caller: AuthUser, organisationId: string, eventId: string): Promise<{ items: TRoom[] }> {
@@ -385,7 +461,7 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     updateSession: (caller: AuthUser, organisationId: string, eventId: string, id: string, input: TSessionInput) => saveSession(caller, organisationId, eventId, id, input),
     async deleteSession(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string }> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
-      if (!(await repo.deleteSession(scope, id))) throw programmeErrors.notFound('Session');
+      if (!(await repo.deleteSession(scope, id, deps.now()))) throw programmeErrors.notFound('Session');
       await audit(caller, organisationId, 'programme.session_deleted', id, { eventId });
       return { id };
     },

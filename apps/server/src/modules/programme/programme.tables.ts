@@ -75,10 +75,35 @@ export const programmeSessions = pgTable(
     bookingRequired: boolean('booking_required').notNull().default(false),
     bookedCount: integer('booked_count').notNull().default(0),
     waitlistSeq: integer('waitlist_seq').notNull().default(0),
+    /**
+     * Versioned publishing: what attendees see of the session's time and room (its last published copy). A new session
+     * is published as it is created; moving it changes the draft (`startsAt`, `endsAt`, `roomId`) only, until the
+     * organiser publishes. Null (rows older than publishing) reads as the draft.
+     */
+    publishedStartsAt: ts('published_starts_at'),
+    publishedEndsAt: ts('published_ends_at'),
+    publishedRoomId: text('published_room_id').references(() => programmeRooms.id, { onDelete: 'set null' }),
+    /** The organiser deleted it in the draft: attendees still see it until the next publish, which removes it. */
+    cancelledAt: ts('cancelled_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('programme_sessions_event_idx').on(t.eventId, t.startsAt), index('programme_sessions_room_idx').on(t.roomId)],
+);
+
+/** One publish of an event's programme: version 1, 2, … with what changed (shown to the organiser). */
+export const programmeVersions = pgTable(
+  'programme_versions',
+  {
+    eventId: eventRef(),
+    version: integer('version').notNull(),
+    organisationId: text('organisation_id').notNull(),
+    publishedByUserId: text('published_by_user_id'),
+    changes: jsonb('changes').$type<{ sessionId: string; title: string; kind: 'moved' | 'cancelled'; text: string }[]>().notNull().default([]),
+    notified: integer('notified').notNull().default(0),
+    publishedAt: ts('published_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.version] })],
 );
 
 export const programmeSessionSpeakers = pgTable(

@@ -1,4 +1,4 @@
-import type { TBoothInput, TCompanyInput, TProductInput } from '@pavilion/domain/exhibition/exhibition.schemas';
+import type { TBoothInput, TCompanyInput, TCompanyVideoUpload, TProductInput } from '@pavilion/domain/exhibition/exhibition.schemas';
 import type { z } from 'zod';
 import type { ZCompanyImportRequest } from '@pavilion/domain/exhibition/company-import';
 import type { TExhibitionFormCode } from '@pavilion/domain/exhibition/exhibition-forms';
@@ -29,6 +29,10 @@ export const exhibitionOrgApi = {
   updateProduct: (eventId: string, companyId: string, productId: string, body: TProductInput) =>
     api.call(`PUT ${EV}/companies/:companyId/products/:productId`, { params: { eventId, companyId, productId }, body }),
   deleteProduct: (eventId: string, companyId: string, productId: string) => api.call(`DELETE ${EV}/companies/:companyId/products/:productId`, { params: { eventId, companyId, productId } }),
+  videos: (eventId: string, companyId: string, signal?: AbortSignal) => api.call(`GET ${EV}/companies/:companyId/videos`, { params: { eventId, companyId }, signal }),
+  uploadVideo: (eventId: string, companyId: string, body: TCompanyVideoUpload) => api.call(`POST ${EV}/companies/:companyId/videos`, { params: { eventId, companyId }, body }),
+  renameVideo: (eventId: string, companyId: string, videoId: string, title: string) => api.call(`PUT ${EV}/companies/:companyId/videos/:videoId`, { params: { eventId, companyId, videoId }, body: { title } }),
+  deleteVideo: (eventId: string, companyId: string, videoId: string) => api.call(`DELETE ${EV}/companies/:companyId/videos/:videoId`, { params: { eventId, companyId, videoId } }),
 };
 
 /** Attendee: the app's Exhibitors tab (the server applies the tab's login and ticket rules). */
@@ -36,6 +40,9 @@ export const exhibitorsApi = {
   list: (eventId: string, search: string, page: number, signal?: AbortSignal) =>
     api.call(`GET ${PUB}`, { params: { eventId }, query: { page, pageSize: 50, ...(search ? { search } : {}) }, signal, isSilent: true }),
   company: (eventId: string, companyId: string, signal?: AbortSignal) => api.call(`GET ${PUB}/:companyId`, { params: { eventId, companyId }, signal, isSilent: true }),
+  videos: (eventId: string, companyId: string, signal?: AbortSignal) => api.call(`GET ${PUB}/:companyId/videos`, { params: { eventId, companyId }, signal, isSilent: true }),
+  /** Counts the view and answers the stream URL (with its ticket) for a <video>. */
+  playVideo: (eventId: string, companyId: string, videoId: string) => api.call(`POST ${PUB}/:companyId/videos/:videoId/play`, { params: { eventId, companyId, videoId } }),
 };
 
 const MINE = '/api/eventservices/events/:eventId/my-stand';

@@ -13,6 +13,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { AskCompany, CompanyDocuments, DropCardButton } from '../../leads/index.ts';
 import { exhibitorsApi } from '../api/exhibition-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
+import { CompanyVideos } from './company-videos.tsx';
 import { formatPrice } from './price.ts';
 
 function BoothBadges({ booths }: { booths: TBoothRef[] }) {
@@ -179,6 +180,9 @@ function ExhibitorPage({ eventId, companyId, onBack }: { eventId: string; compan
       </Paper>
       <Suspense fallback={null}>
         <CompanyDocuments eventId={eventId} companyId={company.id} />
+      </Suspense>
+      <CompanyVideos eventId={eventId} companyId={company.id} />
+      <Suspense fallback={null}>
         <AskCompany eventId={eventId} companyId={company.id} />
       </Suspense>
       <Title order={3} fz="h4">

@@ -2,7 +2,7 @@ import '../exhibition-i18n.ts';
 import { useState } from 'react';
 import { Badge, Button, Group, Menu, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingStore, IconFileImport, IconMailForward, IconPackage, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconBuildingStore, IconFileImport, IconMailForward, IconMovie, IconPackage, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TExhibitingCompany } from '@pavilion/domain/exhibition/exhibition.schemas';
@@ -22,6 +22,7 @@ import { confirmDelete } from '../components/confirm-delete.ts';
 import { ImportModal } from '../components/import-modal.tsx';
 import { InviteAdminModal } from '../components/invite-admin-modal.tsx';
 import { ProductsModal } from '../components/products-modal.tsx';
+import { VideosModal } from '../components/videos-modal.tsx';
 
 /** /app/exhibitors/companies: the event's exhibiting companies (AP-482), create (AP-483), edit (AP-484), delete (AP-485). */
 export function CompaniesPage() {
@@ -34,6 +35,7 @@ export function CompaniesPage() {
   const [editing, setEditing] = useState<TExhibitingCompany | null>(null);
   const [isFormOpen, setFormOpen] = useState(false);
   const [productsOf, setProductsOf] = useState<TExhibitingCompany | null>(null);
+  const [videosOf, setVideosOf] = useState<TExhibitingCompany | null>(null);
   const [isImportOpen, setImportOpen] = useState(false);
   const [inviting, setInviting] = useState<TExhibitingCompany | null>(null);
   const companies = useQuery({
@@ -153,6 +155,11 @@ export function CompaniesPage() {
                       {t('exhibition.companies.manageProducts')}
                     </Menu.Item>
                   </Can>
+                  <Can rule="AP-482">
+                    <Menu.Item leftSection={<IconMovie size={16} aria-hidden />} onClick={() => setVideosOf(c)}>
+                      {t('exhibition.videos.menu')}
+                    </Menu.Item>
+                  </Can>
                   <Can rule="AP-485">
                     <Menu.Item
                       color="red"
@@ -177,6 +184,7 @@ export function CompaniesPage() {
       )}
       <CompanyFormModal eventId={eventId} company={editing} isOpen={isFormOpen} onClose={() => setFormOpen(false)} />
       <ProductsModal eventId={eventId} company={productsOf} onClose={() => setProductsOf(null)} />
+      <VideosModal eventId={eventId} company={videosOf} onClose={() => setVideosOf(null)} />
       <ImportModal eventId={eventId} isOpen={isImportOpen} onClose={() => setImportOpen(false)} />
       <InviteAdminModal eventId={eventId} company={inviting} onClose={() => setInviting(null)} />
     </Stack>

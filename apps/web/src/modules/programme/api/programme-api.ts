@@ -33,6 +33,8 @@ export const programmeOrgApi = {
   createSession: (eventId: string, body: TSessionInput) => api.call(`POST ${EV}/sessions`, { params: { eventId }, body }),
   updateSession: (eventId: string, id: string, body: TSessionInput) => api.call(`PUT ${EV}/sessions/:id`, { params: { eventId, id }, body }),
   deleteSession: (eventId: string, id: string) => api.call(`DELETE ${EV}/sessions/:id`, { params: { eventId, id } }),
+  /** Publishes the draft's moves and deletions as the next version (AP-302); their bookers are notified. */
+  publishProgramme: (eventId: string) => api.call(`POST ${EV}/programme/publish`, { params: { eventId } }),
   /** Session requests: view AP-346, approve AP-348, disapprove AP-349. */
   listRequests: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/session-requests`, { params: { eventId }, signal }),
   approveRequest: (eventId: string, id: string, body: TApproveSessionRequest) => api.call(`POST ${EV}/session-requests/:id/approve`, { params: { eventId, id }, body }),

@@ -17,6 +17,7 @@ import { FormModal } from '../../../ui/form-modal.tsx';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { programmeOrgApi as api } from '../api/programme-api.ts';
+import { PublishBar } from '../components/publish-bar.tsx';
 import { useProgramme, useProgrammeMutation, useRoomList, useSpeakerList, useTrackList } from '../api/use-programme.ts';
 import { clockOf, dayLabel, eventDays } from '../lib/programme-format.ts';
 
@@ -32,6 +33,7 @@ function ProgrammeFrame({ title, children }: { title: string; children: (p: TPro
   if (programme.isError) return <ListError error={programme.error} onRetry={() => void programme.refetch()} />;
   return (
     <Stack gap="md">
+      <PublishBar p={programme.data} eventId={eventId} />
       <Text size="sm" c="dimmed">
         {t('programme.org.timeZoneNote', { zone: programme.data.timeZone })}
       </Text>

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TExhibitorVideo } from '@pavilion/domain/exhibition/exhibition.schemas';
+import { exhibitorsApi } from '../api/exhibition-api.ts';
+import { exhibitionKeys } from '../api/exhibition-keys.ts';
+
+/** One video: a Play button until asked (the view is counted then), then the browser's own player on the stream. */
+function VideoCard({ eventId, companyId, video }: { eventId: string; companyId: string; video: TExhibitorVideo }) {
+  const { t } = useTranslation();
+  const [isBroken, setBroken] = useState(false);
+  const play = useMutation({ mutationFn: () => exhibitorsApi.playVideo(eventId, companyId, video.id) });
+  return (
+    <Paper withBorder p="sm" radius="md" component="li" data-testid="company-video">
+      <Stack gap="xs">
+        <Text fw={600}>{video.title}</Text>
+        {play.data ? (
+          <video
+            src={play.data.url}
+            controls
+            autoPlay
+            playsInline
+            preload="metadata"
+            aria-label={video.title}
+            onError={() => setBroken(true)}
+            style={{ width: '100%', maxHeight: 360, borderRadius: 8, background: '#000' }}
+          />
+        ) : (
+          <Button variant="light" leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => play.mutate()} loading={play.isPending} aria-label={t('exhibition.attendee.playVideo', { title: video.title })} w="fit-content">
+            {t('exhibition.attendee.play')}
+          </Button>
+        )}
+        {(play.isError || isBroken) && (
+          <Alert color="red" p="xs">
+            {t('exhibition.attendee.videoError')}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The company's videos on its page in the Exhibitors tab (nothing when it has none). */
+export function CompanyVideos({ eventId, companyId }: { eventId: string; companyId: string }) {
+  const { t } = useTranslation();
+  const videos = useQuery({ queryKey: exhibitionKeys.exhibitorVideos(eventId, companyId), queryFn: ({ signal }) => exhibitorsApi.videos(eventId, companyId, signal) });
+  if (!videos.data || videos.data.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="h4">
+        {t('exhibition.attendee.videos')}
+      </Title>
+      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {videos.data.map((v) => (
+          <VideoCard key={v.id} eventId={eventId} companyId={companyId} video={v} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
+import { logInAsOrganiser } from '../support/organiser.ts';
+import { signInAtEvent } from '../support/attendee.ts';
+
+/*
+ * Issue 16, versioned publishing. The demo attendee, on a phone from a fresh browser, books the demo's workshop. The
+ * organiser moves it two hours later: a draft, which the attendee does not see. The organiser publishes version 1
+ * (the confirm dialog lists the move); the attendee gets a "Session updated" notice in the bell's inbox saying
+ * old → new, and the Schedule shows the new time.
+ */
+const ATTENDEE = { identifier: 'attendee@demo.pavilion', password: 'Attendee@2026' };
+const PHONE = { width: 390, height: 844 };
+const WORKSHOP = 'Workshop: planning a charging depot';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('programme: versioned publishing', () => {
+  it('the organiser moves a booked session and publishes; the attendee on a phone is notified and sees the new time', async () => {
+    // The attendee books the workshop (Wed 17 Feb, 14:00–16:00, Asia/Kolkata).
+    const attendee = await (await newContext(browser, server.url, PHONE)).newPage();
+    const attWatch = watchPage(attendee);
+    await signInAtEvent(attendee, server.eventId, ATTENDEE);
+    await attendee.goto('/tabs/session-list');
+    await attendee.getByText('Wed 17 Feb', { exact: true }).click({ timeout: 30_000 });
+    const card = attendee.getByRole('article', { name: WORKSHOP });
+    await card.waitFor({ timeout: 30_000 });
+    await card.getByText('14:00–16:00').waitFor();
+    await card.getByRole('button', { name: `Book a seat: ${WORKSHOP}` }).click();
+    await card.getByText('Booked', { exact: true }).waitFor({ timeout: 15_000 });
+
+    // The organiser sees the programme up to date, then moves the workshop to 16:00–18:00.
+    const organiser = await (await newContext(browser, server.url, { width: 1366, height: 900 })).newPage();
+    const orgWatch = watchPage(organiser);
+    await logInAsOrganiser(organiser);
+    await organiser.goto(`/app/sessions/list?eventId=${server.eventId}`);
+    const bar = organiser.getByRole('region', { name: 'Programme publishing' });
+    await bar.getByText('Attendees see the latest programme').waitFor({ timeout: 30_000 });
+    expect(await bar.getByRole('button', { name: 'Publish changes' }).isDisabled()).toBe(true);
+    await organiser.getByRole('button', { name: `Edit ${WORKSHOP}` }).click();
+    const dialog = organiser.getByRole('dialog');
+    await dialog.getByLabel('Starts').fill('2027-02-17T16:00');
+    await dialog.getByLabel('Ends').fill('2027-02-17T18:00');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    await bar.getByText('1 unpublished change', { exact: true }).waitFor({ timeout: 15_000 });
+
+    // A draft: the attendee still sees the published time.
+    await attendee.reload();
+    await attendee.getByText('Wed 17 Feb', { exact: true }).click({ timeout: 30_000 });
+    await attendee.getByRole('article', { name: WORKSHOP }).getByText('14:00–16:00').waitFor({ timeout: 30_000 });
+    const bell = attendee.getByTestId('notifications-bell');
+    await bell.waitFor({ timeout: 30_000 });
+
+    // Publish: the confirm dialog lists the move, old → new.
+    await bar.getByRole('button', { name: 'Publish changes' }).click();
+    const confirm = organiser.getByRole('dialog', { name: 'Publish version 1?' });
+    await confirm.waitFor();
+    await confirm.getByText(/time 2027-02-17 14:00–16:00 → 2027-02-17 16:00–18:00/).waitFor();
+    await expectAccessible(organiser, 'publish confirm dialog');
+    await screenshot(organiser, 'programme-publish-confirm');
+    await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
+    await organiser.getByText('Version 1 published; 1 participant notified.').waitFor({ timeout: 15_000 });
+    await bar.getByText('Version 1', { exact: true }).waitFor();
+    await bar.getByText('Attendees see the latest programme').waitFor();
+    await expectAccessible(organiser, 'sessions after publishing');
+
+    // The attendee's bell holds the notice with what changed.
+    await bell.click();
+    const drawer = attendee.getByRole('dialog', { name: 'Notifications' });
+    await drawer.waitFor();
+    const item = drawer.getByTestId('notification-item').filter({ hasText: `Session updated: ${WORKSHOP}` });
+    await item.waitFor({ timeout: 30_000 });
+    await item.getByText(/14:00–16:00 → 2027-02-17 16:00–18:00/).waitFor();
+    expect(await item.getAttribute('data-unread')).toBe('true');
+    expect(await attendee.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(attendee, 'session updated notice on a phone');
+    await screenshot(attendee, 'programme-publish-notice-phone');
+    await attendee.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+
+    // The Schedule shows the new time, still booked.
+    await attendee.reload();
+    await attendee.getByText('Wed 17 Feb', { exact: true }).click({ timeout: 30_000 });
+    const moved = attendee.getByRole('article', { name: WORKSHOP });
+    await moved.getByText('16:00–18:00').waitFor({ timeout: 30_000 });
+    await moved.getByText('Booked', { exact: true }).waitFor();
+    await screenshot(attendee, 'programme-publish-new-time-phone');
+    expect([...orgWatch.errors, ...attWatch.errors]).toEqual([]);
+  }, 180_000);
+});
