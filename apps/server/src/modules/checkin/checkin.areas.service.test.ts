@@ -28,7 +28,8 @@ describe('check-in areas service (fake repository)', () => {
     const { areas, create } = setup();
     const a = await create();
     expect((await areas.checkDisplayKey(a.id, a.displayKey))?.id).toBe(a.id);
-    expect(await areas.checkDisplayKey(a.id, `${a.displayKey.slice(0, -1)}x`)).toBeNull();
+    // One character off (not 'x' when the key already ends in 'x': that made this test fail once in 64 runs).
+    expect(await areas.checkDisplayKey(a.id, `${a.displayKey.slice(0, -1)}${a.displayKey.endsWith('x') ? 'y' : 'x'}`)).toBeNull();
     expect(await areas.checkDisplayKey(a.id, 'short')).toBeNull();
     expect(await areas.checkDisplayKey('no-such-area', a.displayKey)).toBeNull();
 
