@@ -19,9 +19,10 @@ const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 export function createNotificationsRepository(db: Db) {
   /**
    * One notice for many participations, one statement per batch (`INSERT … SELECT FROM unnest`): a participation that
-   * already has this notice (`dedupeKey`) is skipped. Answers the rows made, id and participation.
+   * already has this notice (`dedupeKey`) is skipped. Answers the rows made, id and participation; with `rows: false`
+   * nothing (no RETURNING: an announcement to thousands needs no row back).
    */
-  async function insertNotices(runner: Db | Tx, scope: { organisationId: string; eventId: string }, eventUserIds: readonly string[], c: NoticeContent, at: Date): Promise<{ id: string; eventUserId: string }[]> {
+  async function insertNotices(runner: Db | Tx, scope: { organisationId: string; eventId: string }, eventUserIds: readonly string[], c: NoticeContent, at: Date, rows = true): Promise<{ id: string; eventUserId: string }[]> {
     const out: { id: string; eventUserId: string }[] = [];
     const unique = [...new Set(eventUserIds)];
     for (let i = 0; i < unique.length; i += BATCH) {
@@ -32,8 +33,8 @@ export function createNotificationsRepository(db: Db) {
         select t.id, ${scope.organisationId}, ${scope.eventId}, t.eu, ${c.kind}, ${c.title}, ${c.body}, ${c.format}, ${c.link}, ${c.announcementId ?? null}, ${c.dedupeKey}, ${at.toISOString()}::timestamptz
         from unnest(${sql.param(ids)}::text[], ${sql.param(chunk)}::text[]) as t(id, eu)
         on conflict (event_user_id, dedupe_key) do nothing
-        returning id, event_user_id`);
-      out.push(...rowsOf<{ id: string; event_user_id: string }>(res).map((r) => ({ id: r.id, eventUserId: r.event_user_id })));
+        ${rows ? sql`returning id, event_user_id` : sql``}`);
+      if (rows) out.push(...rowsOf<{ id: string; event_user_id: string }>(res).map((r) => ({ id: r.id, eventUserId: r.event_user_id })));
     }
     return out;
   }
@@ -41,16 +42,20 @@ export function createNotificationsRepository(db: Db) {
   return {
     insertNotices: (scope: { organisationId: string; eventId: string }, eventUserIds: readonly string[], c: NoticeContent, at: Date) => insertNotices(db, scope, eventUserIds, c, at),
 
-    /** The announcement and one notification per recipient, in one transaction: stored before anything is delivered. */
+    /**
+     * The announcement and one notification per recipient, in one transaction: stored before anything is delivered.
+     * The announcement is new, so no recipient can already hold its notice: the count is the distinct recipients,
+     * written with the row (no second UPDATE, no thousand rows read back).
+     */
     async createAnnouncement(
       row: { id: string; organisationId: string; eventId: string; title: string; body: string; format: TBodyFormat; audience: TAnnouncementAudience; audienceLabel: string; createdByUserId: string; createdAt: Date },
       eventUserIds: readonly string[],
     ): Promise<{ announcement: AnnouncementRow; recipients: number }> {
+      const unique = [...new Set(eventUserIds)];
       return db.transaction(async (tx) => {
-        await tx.insert(announcements).values({ ...row, recipients: 0 });
-        const made = await insertNotices(tx, row, eventUserIds, { kind: 'ANNOUNCEMENT', title: row.title, body: row.body, format: row.format, link: null, announcementId: row.id, dedupeKey: `announcement:${row.id}` }, row.createdAt);
-        const [announcement] = await tx.update(announcements).set({ recipients: made.length }).where(eq(announcements.id, row.id)).returning();
-        return { announcement: announcement!, recipients: made.length };
+        const [announcement] = await tx.insert(announcements).values({ ...row, recipients: unique.length }).returning();
+        await insertNotices(tx, row, unique, { kind: 'ANNOUNCEMENT', title: row.title, body: row.body, format: row.format, link: null, announcementId: row.id, dedupeKey: `announcement:${row.id}` }, row.createdAt, false);
+        return { announcement: announcement!, recipients: unique.length };
       });
     },
 
