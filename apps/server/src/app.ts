@@ -121,6 +121,8 @@ export type AppContext = {
   /** The programme's booking race switches (programme.race.test.ts). */
   programme: AppModules['programme']['service'];
   programmeTesting: AppModules['programme']['testing'];
+  /** The programme publish's mail job (tests wait for it, or stop it to play a crash). */
+  programmeMail: AppModules['programme']['mailWorker'];
   meetings: AppModules['meetings'];
   /** Video calls and tables (tests set its ringing time and the seat lock's control). */
   video: AppModules['video'];
@@ -260,5 +262,5 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, programme: modules.programme.service, programmeTesting: modules.programme.testing, meetings: modules.meetings, video: modules.video, venue: modules.venue.service, sponsors: modules.sponsors.service, routes } };
+  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, programme: modules.programme.service, programmeTesting: modules.programme.testing, programmeMail: modules.programme.mailWorker, meetings: modules.meetings, video: modules.video, venue: modules.venue.service, sponsors: modules.sponsors.service, routes } };
 }

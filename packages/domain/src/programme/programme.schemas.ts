@@ -115,6 +115,8 @@ export const ZProgramme = z.object({
   sessions: z.array(ZSession),
   /** The last published version (0: never published; attendees see every session as it was made). */
   version: z.number(),
+  /** The last version's "session updated" mails, sent by a job after the publish answered: owed in all, sent, given up on. */
+  mail: z.object({ total: z.number(), sent: z.number(), failed: z.number() }),
   changes: z.array(ZProgrammeChange),
 });
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { defineModule } from '../../platform/app-module.ts';
+import type { JobRunner } from '../../platform/job-runner.ts';
+import { createMailWorker, routeWakesThroughPgBoss } from '../../platform/mail-worker.ts';
 import { createProgrammeRepository, type BookingTesting, type ProgrammeRepository, type SessionRow } from './programme.repository.ts';
 import { registerProgrammeRoutes } from './programme.routes.ts';
 import { createProgrammeService, type ProgrammeDeps, type SessionRequestDecided, type SessionUpdated } from './programme.service.ts';
@@ -14,18 +16,42 @@ export type { ProgrammeService, SessionRequestDecided, SessionUpdated } from './
 export type ProgrammeEvents = { 'session.request.decided': SessionRequestDecided; 'session.updated': SessionUpdated };
 export { programmeSeeder } from './programme.demo.ts';
 
+/** The pg-boss queue that carries the programme mail job's wakes (Postgres outside tests). */
+export const PROGRAMME_MAIL_QUEUE = 'programme-mail';
+
 /** The programme (issue 16): rooms, tracks, speakers, sessions, session requests; the attendee's Schedule, Speakers, bookings and bookmarks. */
-export function createProgrammeModule(db: Db, deps: Omit<ProgrammeDeps, 'repo'>) {
+export function createProgrammeModule(
+  db: Db,
+  deps: Omit<ProgrammeDeps, 'repo' | 'wakeMail'> & {
+    /** The platform's pg-boss (Postgres outside tests) to carry the mail job's wakes; without it the job runs in the process. */
+    jobs?: JobRunner;
+    log?: { error(obj: unknown, msg?: string): void };
+    /** The in-process backstop poll (tests shorten it). */
+    mailPollMs?: number;
+  },
+) {
+  const { jobs, log, mailPollMs, ...rest } = deps;
   const testing: BookingTesting = { unsafeDisableLocking: false, raceWindowMs: 0 };
   const repo = createProgrammeRepository(db, testing);
-  const service = createProgrammeService({ repo, ...deps });
+  // A publish's "session updated" mails leave from this job, never from the request (issue 20); `service` is bound below.
+  const mailWorker = createMailWorker({ drain: () => service.drainPublishMail(), log, pollMs: mailPollMs });
+  const service = createProgrammeService({ repo, ...rest, wakeMail: () => mailWorker.wake() });
   return {
     service,
+    /** The publish mail job (tests wait for it with `idle()`, or stop it to play a crash). */
+    mailWorker,
     /** What other modules read of the programme (modules/live: a session of an event, and its speakers' emails). */
     port: createProgrammePort(repo),
     /** The booking race test's switches (programme.race.test.ts); never set in the product. */
     testing,
-    plugin: async (app: FastifyInstance) => registerProgrammeRoutes(app, service),
+    plugin: async (app: FastifyInstance) => {
+      registerProgrammeRoutes(app, service);
+      // preClose: the job finishes its mails before onClose hooks close the database.
+      app.addHook('preClose', () => mailWorker.stop());
+      if (jobs) await routeWakesThroughPgBoss(await jobs.boss(), PROGRAMME_MAIL_QUEUE, mailWorker);
+      // Mails owed before a stop or crash go out now (once their claim's lease has run out).
+      mailWorker.start();
+    },
   };
 }
 
@@ -97,5 +123,7 @@ export const programmeModule = defineModule({
       sessionUpdated: (fact) => p.bus.publish('session.updated', fact),
       emailsOf: (userIds) => p.ports.auth.emailsOf(userIds),
       now: p.now,
+      jobs: p.jobs,
+      log: p.log,
     }),
 });

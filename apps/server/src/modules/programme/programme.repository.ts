@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import {
@@ -10,6 +10,7 @@ import {
   programmeSessions,
   programmeSpeakers,
   programmeTracks,
+  programmePublishMails,
   programmeVersions,
 } from './programme.tables.ts';
 
@@ -33,6 +34,10 @@ export type SessionWrite = Omit<
 export type ProgrammeChange = { sessionId: string; title: string; kind: 'moved' | 'cancelled'; text: string };
 /** Who is told about a changed session: everyone who booked (seat or waitlist) or starred it, each once. */
 export type Recipient = { sessionId: string; eventUserId: string; userId: string };
+/** A claimed "session updated" mail: whom to tell (their account) and what changed (the version's wording). */
+export type ClaimedPublishMail = { id: string; organisationId: string; eventId: string; version: number; sessionId: string; eventUserId: string; userId: string; attempts: number; change: ProgrammeChange | null };
+/** The "session updated" mails of one version: how many are owed in all, sent, and given up on. */
+export type PublishMailProgress = { total: number; sent: number; failed: number };
 
 /**
  * What attendees see of a session: its last published time and room (rows from before publishing have none and read
@@ -318,8 +323,60 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
         }
         if (cancelled.length) await tx.delete(programmeSessions).where(and(inScope(programmeSessions, s), inArray(programmeSessions.id, cancelled)));
         await tx.insert(programmeVersions).values({ ...s, version, publishedByUserId: byUserId, changes, notified: new Set(recipients.map((r) => r.eventUserId)).size, publishedAt: at });
+        // The mails this version owes, one row each, committed with the version (the mail job sends them; issue 20).
+        for (let i = 0; i < recipients.length; i += 1000) {
+          await tx.insert(programmePublishMails).values(recipients.slice(i, i + 1000).map((r) => ({ id: newId(), ...s, version, sessionId: r.sessionId, eventUserId: r.eventUserId, userId: r.userId })));
+        }
         return { version, changes, recipients };
       });
+    },
+
+    /* ---------------- the publish's mails (the programme mail job) ---------------- */
+
+    /**
+     * Claims up to `limit` owed mails (not sent, not given up, unclaimed or claimed before `staleBefore`) with one
+     * conditional UPDATE, as certificates' mail job does: a row another worker or instance claimed first no longer
+     * matches when this UPDATE re-checks it under the row lock, so two claims never take the same row.
+     * Answers each with its version's wording of the change.
+     */
+    async claimPublishMails(at: Date, staleBefore: Date, limit: number): Promise<ClaimedPublishMail[]> {
+      const m = programmePublishMails;
+      const claimable = and(isNull(m.sentAt), isNull(m.failedAt), or(isNull(m.claimedAt), lt(m.claimedAt, staleBefore)));
+      // No FOR UPDATE in the subquery: a locking subquery that Postgres rescans skips the rows this statement already
+      // updated and hands out more than `limit`. The claim's own re-check under the row lock keeps two claims disjoint.
+      const ids = db.select({ id: m.id }).from(m).where(claimable).limit(limit);
+      const claimed = await db
+        .update(m)
+        .set({ claimedAt: at, attempts: sql`${m.attempts} + 1` })
+        .where(and(inArray(m.id, ids), claimable))
+        .returning({ id: m.id, organisationId: m.organisationId, eventId: m.eventId, version: m.version, sessionId: m.sessionId, eventUserId: m.eventUserId, userId: m.userId, attempts: m.attempts });
+      if (claimed.length === 0) return [];
+      const pairs = [...new Map(claimed.map((c) => [`${c.eventId}|${c.version}`, c])).values()];
+      const versions = await db
+        .select({ eventId: programmeVersions.eventId, version: programmeVersions.version, changes: programmeVersions.changes })
+        .from(programmeVersions)
+        .where(or(...pairs.map((p) => and(eq(programmeVersions.eventId, p.eventId), eq(programmeVersions.version, p.version)))));
+      const changes = new Map(versions.map((v) => [`${v.eventId}|${v.version}`, v.changes]));
+      return claimed.map((c) => ({ ...c, change: changes.get(`${c.eventId}|${c.version}`)?.find((x) => x.sessionId === c.sessionId) ?? null }));
+    },
+    /** The sent marker, set right after SMTP accepted the mail (once: a row already sent stays as it is). */
+    async markPublishMailSent(id: string, at: Date): Promise<void> {
+      await db.update(programmePublishMails).set({ sentAt: at }).where(and(eq(programmePublishMails.id, id), isNull(programmePublishMails.sentAt)));
+    },
+    /** A failed attempt: given up on with its reason (`isFinal`), or released for the next pass. */
+    async markPublishMailFailed(id: string, at: Date, error: string, isFinal: boolean): Promise<void> {
+      await db
+        .update(programmePublishMails)
+        .set(isFinal ? { failedAt: at, error } : { claimedAt: null, error })
+        .where(and(eq(programmePublishMails.id, id), isNull(programmePublishMails.sentAt), isNull(programmePublishMails.failedAt)));
+    },
+    /** How far the mails of the event's version `version` are (all zero when it owed none). */
+    async publishMailProgress(s: Scope, version: number): Promise<PublishMailProgress> {
+      const [n] = await db
+        .select({ total: sql<number>`count(*)::int`, sent: count(programmePublishMails.sentAt), failed: count(programmePublishMails.failedAt) })
+        .from(programmePublishMails)
+        .where(and(inScope(programmePublishMails, s), eq(programmePublishMails.version, version)));
+      return { total: Number(n?.total ?? 0), sent: Number(n?.sent ?? 0), failed: Number(n?.failed ?? 0) };
     },
 
     /** The participant's bookings and waitlist places in the event, with their waitlist rank (1 = next). */

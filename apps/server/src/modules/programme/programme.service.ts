@@ -34,8 +34,8 @@ import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import { errors } from '../../platform/errors.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { programmeErrors } from './programme.errors.ts';
-import type { MailMessage } from '../../platform/mail.ts';
-import { publishedView, type Approval, type ProgrammeChange, type ProgrammeRepository, type RoomRow, type Scope, type SessionRequestRow, type SessionRow, type SpeakerRow, type TrackRow } from './programme.repository.ts';
+import type { MailMessage, MailResult } from '../../platform/mail.ts';
+import { publishedView, type Approval, type ClaimedPublishMail, type ProgrammeChange, type ProgrammeRepository, type RoomRow, type Scope, type SessionRequestRow, type SessionRow, type SpeakerRow, type TrackRow } from './programme.repository.ts';
 
 export type ProgrammeEvent = { id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string };
 export type ProgrammeCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
@@ -62,13 +62,15 @@ export type ProgrammeDeps = {
   /** Who a participant is for a session request: their registration's name and email in the event (else their account's). */
   requester: (eventId: string, userId: string) => Promise<{ name: string; email: string } | null>;
   /** The platform mailer (a decision is mailed to the requester) and the address links point to. */
-  mail: { send: (m: MailMessage) => Promise<unknown>; publicUrl: string };
+  mail: { send: (m: MailMessage) => Promise<MailResult>; publicUrl: string };
   /** Tells the bus a request was decided (notifications puts it in the requester's inbox); after the mail. */
   decided?: (fact: SessionRequestDecided) => Promise<void>;
   /** Tells the bus a published session moved or was cancelled (notifications puts it in its bookers' inboxes, batched). */
   sessionUpdated?: (fact: SessionUpdated) => Promise<void>;
   /** Account emails of these users (auth's port, one query): where the "session updated" mail goes. */
   emailsOf?: (userIds: string[]) => Promise<Map<string, string>>;
+  /** Wakes the programme mail job (index.ts): a publish's mails leave from it, never from the request. */
+  wakeMail: () => void;
   now: () => Date;
 };
 
@@ -146,6 +148,10 @@ function span(startsAt: Date, endsAt: Date, timeZone: string): string {
   const b = utcToZonedLocal(endsAt, timeZone);
   return `${a.replace('T', ' ')}–${a.slice(0, 10) === b.slice(0, 10) ? b.slice(11) : b.replace('T', ' ')}`;
 }
+
+/** A claimed publish mail not sent within this lease (its process died) is claimed again; the third refusal is final. */
+const PUBLISH_MAIL_LEASE_MS = 5 * 60_000;
+const PUBLISH_MAIL_MAX_ATTEMPTS = 3;
 
 /** Runs `work` over `items`, at most `n` at a time. */
 async function pool<T>(items: T[], n: number, work: (item: T) => Promise<unknown>): Promise<void> {
@@ -239,6 +245,64 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     return { sessionId: row.id, title: row.title, kind: 'moved', text: `"${row.title}" moved: ${parts.join('; ')} (${timeZone}).` };
   }
 
+  /**
+   * The programme mail job's body (issue 20): claims up to 100 owed "session updated" mails and sends them 25 at a time
+   * over the mailer's pooled transport, setting each one's sent marker as soon as SMTP accepted it. A refusal is
+   * released for a later pass (the worker's poll) up to 3 attempts, then recorded with its reason; a person without an
+   * account email is given up on at once. Answers how many rows it finished, so the worker passes again while there is
+   * progress.
+   */
+  async function drainPublishMail(): Promise<number> {
+    const at = deps.now();
+    const rows = await repo.claimPublishMails(at, new Date(at.getTime() - PUBLISH_MAIL_LEASE_MS), 100);
+    if (rows.length === 0) return 0;
+    const emails = (await deps.emailsOf?.([...new Set(rows.map((r) => r.userId))])) ?? new Map<string, string>();
+    const events = new Map<string, ProgrammeEvent | null>();
+    for (const id of new Set(rows.map((r) => r.eventId))) events.set(id, await deps.findEvent(id));
+    let finished = 0;
+    const sendOne = async (r: ClaimedPublishMail) => {
+      const to = emails.get(r.userId);
+      const event = events.get(r.eventId);
+      let error: string;
+      let isFinal = r.attempts >= PUBLISH_MAIL_MAX_ATTEMPTS;
+      if (!to || !event || !r.change) {
+        error = !to ? 'The person has no account email.' : 'The event or its change is gone.';
+        isFinal = true;
+      } else {
+        try {
+          const res = await deps.mail.send(sessionUpdatedMail(r, r.change, event, to));
+          if (res.status !== 'failed') {
+            await repo.markPublishMailSent(r.id, deps.now());
+            finished++;
+            return;
+          }
+          error = res.error ?? 'The mail server refused the message.';
+        } catch (err) {
+          error = err instanceof Error ? err.message : String(err);
+        }
+      }
+      await repo.markPublishMailFailed(r.id, deps.now(), error.slice(0, 500), isFinal);
+      if (isFinal) finished++;
+    };
+    await pool(rows, 25, sendOne);
+    return finished;
+  }
+
+  /** The "session updated" mail of one claimed row; its Message-ID names the row, so a copy sent again after a crash reads as the same message. */
+  function sessionUpdatedMail(r: ClaimedPublishMail, c: ProgrammeChange, event: ProgrammeEvent, to: string): MailMessage {
+    const title = 'Session updated';
+    const link = `${deps.mail.publicUrl.replace(/\/$/, '')}/ei/${encodeURIComponent(event.id)}`;
+    return {
+      to,
+      subject: `${title}: ${c.title} (${event.name})`,
+      text: `Hello,\n\nThe programme of ${event.name} changed: ${c.text}\n\nThe programme: ${link}\n`,
+      html: `<p>Hello,</p><p>The programme of ${escapeHtml(event.name)} changed: ${escapeHtml(c.text)}</p><p><a href="${escapeHtml(link)}">The programme</a></p>`,
+      organisationId: r.organisationId,
+      eventId: r.eventId,
+      messageId: `<session-updated-${r.sessionId}-${r.version}-${r.eventUserId}@pavilion>`,
+    };
+  }
+
   /** The participant's booked and bookmarked sessions and meetings as one iCalendar file (the download and the subscribed feed). */
   async function myScheduleIcs(caller: ProgrammeCaller, eventId: string): Promise<string> {
     await deps.assertTabVisible(eventId, 'session-list', caller);
@@ -328,6 +392,8 @@ export function createProgrammeService(deps: ProgrammeDeps) {
   }
 
   return {
+    /** The programme mail job's body (index.ts runs it in the mail worker). */
+    drainPublishMail,
     async programme(caller: AuthUser, organisationId: string, eventId: string): Promise<TProgramme> {
       const { scope, event } = await organiserScope(caller, organisationId, eventId);
       const [rooms, tracks, speakers, sessions, links, waiting] = await Promise.all([
@@ -339,6 +405,7 @@ export function createProgrammeService(deps: ProgrammeDeps) {
         repo.waitlistCounts(eventId),
       ]);
       const bySession = speakersBySession(links);
+      const version = await repo.version(scope);
       return {
         timeZone: event.timeZone,
         startDate: event.startDate,
@@ -347,21 +414,25 @@ export function createProgrammeService(deps: ProgrammeDeps) {
         tracks: tracks.map(track),
         speakers: speakers.map(speaker),
         sessions: sessions.map((s) => ({ ...sessionView(s, event.timeZone, bySession.get(s.id) ?? []), bookedCount: s.bookedCount, waitlistCount: waiting.get(s.id) ?? 0 })),
-        version: await repo.version(scope),
+        version,
+        mail: await repo.publishMailProgress(scope, version),
         changes: (await repo.unpublished(scope)).map((s) => describeChange(s, event.timeZone, new Map(rooms.map((r) => [r.id, r.name])))),
       };
     },
 
     /**
-     * Publishes the draft's moves and deletions as the next version (one transaction), then tells everyone who booked,
-     * is waitlisted on or starred each changed session: one bus event per session with all its people (notifications
-     * stores the notices in batches), then one mail each (to their account's email, a few at a time).
+     * Publishes the draft's moves and deletions as the next version (one transaction, which also records one owed
+     * mail per person and changed session), then tells everyone who booked, is waitlisted on or starred each changed
+     * session: one bus event per session with all its people (notifications stores the notices in batches). The mails
+     * are not sent here: the request wakes the programme mail job and answers (issue 20).
      */
     async publishProgramme(caller: AuthUser, organisationId: string, eventId: string): Promise<TProgrammePublished> {
       const { scope, event } = await organiserScope(caller, organisationId, eventId);
       const rooms = new Map((await repo.rooms(scope)).map((r) => [r.id, r.name]));
       const done = await repo.publish(scope, caller.userId, deps.now(), (row) => describeChange(row, event.timeZone, rooms));
       if (!done) throw programmeErrors.nothingToPublish();
+      // The version's mails are committed with it: the job sends them after this request has answered.
+      if (done.recipients.length > 0) deps.wakeMail();
       await audit(caller, organisationId, 'programme.published', eventId, { eventId, version: done.version, sessions: done.changes.length });
       const title = 'Session updated';
       for (const c of done.changes) {
@@ -371,23 +442,6 @@ export function createProgrammeService(deps: ProgrammeDeps) {
           .sessionUpdated?.({ eventId, sessionId: c.sessionId, version: done.version, kind: c.kind, eventUserIds, title: `${title}: ${c.title}`, body: c.text })
           .catch((err: unknown) => deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'programme.publish_notice_failed', target: c.sessionId, meta: { eventId, error: String(err) } }));
       }
-      const emails = (await deps.emailsOf?.([...new Set(done.recipients.map((r) => r.userId))])) ?? new Map<string, string>();
-      const texts = new Map(done.changes.map((c) => [c.sessionId, c]));
-      const link = `${deps.mail.publicUrl.replace(/\/$/, '')}/ei/${encodeURIComponent(event.id)}`;
-      await pool(done.recipients, 8, async (r) => {
-        const to = emails.get(r.userId);
-        const c = texts.get(r.sessionId);
-        if (!to || !c) return;
-        await deps.mail.send({
-          to,
-          subject: `${title}: ${c.title} (${event.name})`,
-          text: `Hello,\n\nThe programme of ${event.name} changed: ${c.text}\n\nThe programme: ${link}\n`,
-          html: `<p>Hello,</p><p>The programme of ${escapeHtml(event.name)} changed: ${escapeHtml(c.text)}</p><p><a href="${escapeHtml(link)}">The programme</a></p>`,
-          organisationId,
-          eventId,
-          messageId: `<session-updated-${r.sessionId}-${done.version}-${r.eventUserId}@pavilion>`,
-        });
-      });
       return { version: done.version, changes: done.changes, notified: new Set(done.recipients.map((r) => r.eventUserId)).size };
     },
 

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from '../events/events.tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -104,6 +105,37 @@ export const programmeVersions = pgTable(
     publishedAt: ts('published_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.version] })],
+);
+
+/**
+ * Issue 20: the "session updated" mails a publish owes, one row per (version, session, person) written by the publish's
+ * transaction and sent by the programme mail job (never by the request). `sent_at` is the sent marker; `claimed_at` is
+ * the job's lease (a row claimed by a process that died is taken again once it is 5 minutes old); a refusal is retried
+ * and the third is recorded in `failed_at` with its reason. `session_id` has no reference: a cancelled session's row
+ * goes in the same publish that owes its mail.
+ */
+export const programmePublishMails = pgTable(
+  'programme_publish_mails',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: eventRef(),
+    version: integer('version').notNull(),
+    sessionId: text('session_id').notNull(),
+    eventUserId: text('event_user_id').notNull(),
+    userId: text('user_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    claimedAt: ts('claimed_at'),
+    sentAt: ts('sent_at'),
+    failedAt: ts('failed_at'),
+    error: text('error'),
+  },
+  (t) => [
+    foreignKey({ name: 'programme_publish_mails_version_fk', columns: [t.eventId, t.version], foreignColumns: [programmeVersions.eventId, programmeVersions.version] }).onDelete('cascade'),
+    uniqueIndex('programme_publish_mails_once').on(t.eventId, t.version, t.sessionId, t.eventUserId),
+    // The job's claim scans only rows still owed.
+    index('programme_publish_mails_owed_idx').on(t.claimedAt).where(sql`sent_at is null and failed_at is null`),
+  ],
 );
 
 export const programmeSessionSpeakers = pgTable(

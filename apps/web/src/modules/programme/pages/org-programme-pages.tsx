@@ -1,14 +1,13 @@
 import '../programme-i18n.ts';
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ActionIcon, Badge, Button, ColorInput, Group, MultiSelect, NativeSelect, NumberInput, Paper, ScrollArea, SegmentedControl, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Badge, Button, ColorInput, Group, MultiSelect, NativeSelect, NumberInput, Paper, ScrollArea, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBroadcast, IconCalendarEvent, IconDoor, IconMicrophone, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SESSION_TYPES, type TProgramme, type TRoom, type TSession, type TSessionInput, type TSessionType, type TSpeaker, type TTrack } from '@pavilion/domain/programme/programme.schemas';
 import { Can } from '../../../app/access-gate.tsx';
-import { useAccess } from '../../../app/access.ts';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { useSectionEventId } from '../../../app/selected-event.ts';
 import { toast } from '../../../app/toast.ts';
@@ -17,9 +16,10 @@ import { FormModal } from '../../../ui/form-modal.tsx';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { programmeOrgApi as api } from '../api/programme-api.ts';
+import { DayGrid } from '../components/day-grid.tsx';
 import { PublishBar } from '../components/publish-bar.tsx';
 import { useProgramme, useProgrammeMutation, useRoomList, useSpeakerList, useTrackList } from '../api/use-programme.ts';
-import { clockOf, dayLabel, eventDays } from '../lib/programme-format.ts';
+import { clockOf, dayLabel } from '../lib/programme-format.ts';
 
 type TErrors = Record<string, string>;
 const fieldErrors = (setErrors: (f: (p: TErrors) => TErrors) => void) => (field: string, message: string) => setErrors((p) => ({ ...p, [field]: message }));
@@ -503,91 +503,10 @@ export function GridPage() {
     <ProgrammeFrame title={t('programme.org.tabs.grid')}>
       {(p, eventId) => (
         <>
-          <DayGrid p={p} onEdit={editor.open} />
+          <DayGrid p={p} eventId={eventId} onEdit={editor.open} actions={<NewSessionButton onClick={() => editor.open(null)} />} />
           {editor.editing !== undefined && <SessionModal eventId={eventId} p={p} session={editor.editing} onClose={editor.close} />}
         </>
       )}
     </ProgrammeFrame>
-  );
-}
-
-function DayGrid({ p, onEdit }: { p: TProgramme; onEdit: (s: TSession | null) => void }) {
-  const { t } = useTranslation();
-  const access = useAccess();
-  const days = useMemo(() => {
-    const set = new Set([...eventDays(p.startDate, p.endDate), ...p.sessions.map((s) => s.start.slice(0, 10))]);
-    return [...set].sort();
-  }, [p]);
-  const [day, setDay] = useState(days[0] ?? p.startDate);
-  const sessions = p.sessions.filter((s) => s.start.startsWith(day));
-  const columns: { id: string | null; name: string }[] = [...p.rooms.map((r) => ({ id: r.id as string | null, name: r.name })), ...(sessions.some((s) => !s.roomId) ? [{ id: null, name: t('programme.org.gridUnassigned') }] : [])];
-  const tracks = new Map(p.tracks.map((x) => [x.id, x.colour]));
-  const minutes = (local: string) => Number(local.slice(11, 13)) * 60 + Number(local.slice(14, 16));
-  const first = sessions.length ? Math.floor(Math.min(...sessions.map((s) => minutes(s.start))) / 60) * 60 : 9 * 60;
-  const last = sessions.length ? Math.ceil(Math.max(...sessions.map((s) => (s.end.startsWith(day) ? minutes(s.end) : 24 * 60))) / 60) * 60 : 18 * 60;
-  const PX = 1.2; // pixels per minute
-  const hours = Array.from({ length: (last - first) / 60 + 1 }, (_, i) => first + i * 60);
-  return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <SegmentedControl aria-label={t('programme.org.gridDay')} data={days.map((d) => ({ value: d, label: dayLabel(d) }))} value={day} onChange={setDay} />
-        <NewSessionButton onClick={() => onEdit(null)} />
-      </Group>
-      {sessions.length === 0 && (
-        <Text c="dimmed" size="sm">
-          {t('programme.org.gridEmpty')}
-        </Text>
-      )}
-      <ScrollArea type="auto">
-        <div role="table" aria-label={t('programme.org.gridCaption', { day: dayLabel(day) })} style={{ display: 'grid', gridTemplateColumns: `56px repeat(${Math.max(columns.length, 1)}, minmax(160px, 1fr))`, gap: 4, paddingBottom: 12 }}>
-          <div role="row" style={{ display: 'contents' }}>
-            <div role="columnheader" />
-            {columns.map((c) => (
-              <div key={c.id ?? 'none'} role="columnheader" style={{ fontWeight: 600, padding: 4 }}>
-                {c.name}
-              </div>
-            ))}
-          </div>
-          <div role="row" style={{ display: 'contents' }}>
-            <div role="rowheader" style={{ position: 'relative', height: (last - first) * PX }}>
-              {hours.map((h) => (
-                <Text key={h} size="xs" c="dimmed" style={{ position: 'absolute', top: (h - first) * PX - 6 }}>
-                  {String(Math.floor(h / 60)).padStart(2, '0')}:00
-                </Text>
-              ))}
-            </div>
-            {columns.map((c) => (
-              <div key={c.id ?? 'none'} role="cell" style={{ position: 'relative', height: (last - first) * PX, background: 'var(--mantine-color-gray-0)', borderRadius: 4 }}>
-                {sessions
-                  .filter((s) => s.roomId === c.id)
-                  .map((s) => {
-                    const top = (minutes(s.start) - first) * PX;
-                    const end = s.end.startsWith(day) ? minutes(s.end) : 24 * 60;
-                    const colour = (s.trackId && tracks.get(s.trackId)) || 'var(--mantine-color-blue-6)';
-                    return (
-                      <Paper
-                        key={s.id}
-                        withBorder
-                        p={4}
-                        component={access.can('AP-302') ? 'button' : 'div'}
-                        onClick={access.can('AP-302') ? () => onEdit(s) : undefined}
-                        aria-label={`${s.title}, ${clockOf(s.start)}–${clockOf(s.end)}`}
-                        style={{ position: 'absolute', top, left: 2, right: 2, height: Math.max((end - minutes(s.start)) * PX - 2, 22), overflow: 'hidden', borderLeft: `4px solid ${colour}`, textAlign: 'left', cursor: access.can('AP-302') ? 'pointer' : 'default' }}
-                      >
-                        <Text size="xs" fw={600} lineClamp={2}>
-                          {s.title}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {clockOf(s.start)}–{clockOf(s.end)}
-                        </Text>
-                      </Paper>
-                    );
-                  })}
-              </div>
-            ))}
-          </div>
-        </div>
-      </ScrollArea>
-    </Stack>
   );
 }
