@@ -73,6 +73,8 @@ describe('announcements (issue 17)', () => {
     // Live on the phone: the toast, and the bell's count one higher.
     await phone.getByText(TITLE).first().waitFor({ timeout: 15_000 });
     await phone.getByText(BODY).first().waitFor();
+    // The live toast (title and text) passes axe as well.
+    await expectAccessible(phone, 'live announcement toast');
     await expect.poll(() => unreadOf(phone), { timeout: 15_000 }).toBe(before + 1);
     expect(await phone.getByTestId('notifications-badge').innerText()).toBe(String(before + 1));
     await screenshot(phone, 'announcements-toast-phone');
