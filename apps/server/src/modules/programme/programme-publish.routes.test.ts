@@ -4,6 +4,7 @@ import { newId } from '../../platform/ids.ts';
 import { startSmtpCapture } from '../../test/smtp-capture.ts';
 import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
 import { createEvent } from '../registration/registration.fixtures.ts';
+import { injectAs, programmeBase, sessionInput } from './programme.fixtures.ts';
 
 /*
  * Issue 16, versioned publishing: the organiser's moves and deletions are a draft that attendees do not see until
@@ -20,23 +21,9 @@ let orgA: string;
 let eventId: string;
 let otherOrgEventId: string;
 
-const base = (ev: string) => `/api/scheduleservices/api/events/${ev}`;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', headers: Record<string, string>, url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-
-const session = (over: Record<string, unknown> = {}) => ({
-  title: 'Keynote',
-  descriptionHtml: '',
-  sessionType: 'talk',
-  trackId: null,
-  roomId: null,
-  start: '2027-03-02T09:00',
-  end: '2027-03-02T10:00',
-  speakerIds: [],
-  capacity: null,
-  bookingRequired: false,
-  ...over,
-});
+const base = programmeBase;
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', headers: Record<string, string>, url: string, payload?: unknown) => injectAs(t.app, method, headers, url, payload);
+const session = sessionInput;
 
 async function create(kind: 'rooms' | 'sessions', body: unknown, ev = eventId, headers = hostA) {
   const res = await call('POST', headers, `${base(ev)}/${kind}`, body);

@@ -4,6 +4,7 @@ import { newId } from '../../platform/ids.ts';
 import { startSmtpCapture } from '../../test/smtp-capture.ts';
 import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
 import { createEvent, createTicket, placeOrder } from '../registration/registration.fixtures.ts';
+import { injectAs, programmeBase, sessionInput } from './programme.fixtures.ts';
 
 /*
  * Issue 16, My schedule bookmarks and session requests: a participant stars any session (booking or not) and finds it
@@ -21,23 +22,9 @@ let eventId: string;
 let otherEventId: string;
 let otherOrgEventId: string;
 
-const base = (ev: string) => `/api/scheduleservices/api/events/${ev}`;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', headers: Record<string, string>, url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-
-const session = (over: Record<string, unknown> = {}) => ({
-  title: 'Keynote',
-  descriptionHtml: '',
-  sessionType: 'talk',
-  trackId: null,
-  roomId: null,
-  start: '2027-03-02T09:00',
-  end: '2027-03-02T10:00',
-  speakerIds: [],
-  capacity: null,
-  bookingRequired: false,
-  ...over,
-});
+const base = programmeBase;
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', headers: Record<string, string>, url: string, payload?: unknown) => injectAs(t.app, method, headers, url, payload);
+const session = sessionInput;
 
 async function create(kind: 'rooms' | 'tracks' | 'speakers' | 'sessions', body: unknown, ev = eventId) {
   const res = await call('POST', hostA, `${base(ev)}/${kind}`, body);
