@@ -55,7 +55,7 @@ describe('meetings and matchmaking', () => {
     const organiser = await (await newContext(browser, server.url, { width: 1366, height: 900 })).newPage();
     await logInAsOrganiser(organiser);
     const event = await organiserCallInPage<{ startDate: string }>(organiser, 'GET', `/api/eventservices/events/${server.eventId}`);
-    await organiserCallInPage(organiser, 'PUT', `/api/eventservices/events/${server.eventId}/meetings/settings`, { days: [{ date: event.startDate, start: '10:00', end: '11:00' }], slotMinutes: 30, loungeTables: 2 });
+    await organiserCallInPage(organiser, 'PUT', `/api/eventservices/events/${server.eventId}/meetings/settings`, { days: [{ date: event.startDate, start: '10:00', end: '11:30' }], slotMinutes: 30, loungeTables: 2 });
 
     const exhibitor = await toMatchmaking(EXHIBITOR);
     const exWatch = watchPage(exhibitor);
@@ -147,20 +147,36 @@ describe('meetings and matchmaking', () => {
     await form.getByRole('combobox', { name: 'Time slot' }).selectOption(slot);
     await form.getByRole('button', { name: 'Schedule', exact: true }).click();
     await form.getByRole('alert').getByText(/already has a meeting at/).waitFor({ timeout: 15_000 });
-    // The hours are 10:00-11:00 in 30-minute slots: the other one is free for both.
-    const next = `${slot.slice(0, 11)}${slot.endsWith('10:00') ? '10:30' : '10:00'}`;
+    // The hours are 10:00-11:30 in 30-minute slots: 10:30 and 11:00 are free for both.
+    const next = `${slot.slice(0, 11)}10:30`;
+    const last = `${slot.slice(0, 11)}11:00`;
     await form.getByRole('combobox', { name: 'Time slot' }).selectOption(next);
     await expectAccessible(organiser, 'schedule a meeting');
     await screenshot(organiser, 'meetings-organiser-schedule');
     await form.getByRole('button', { name: 'Schedule', exact: true }).click();
     await organiser.getByText('Meeting scheduled').first().waitFor({ timeout: 15_000 });
     // Booked by the organiser: Approved, answered "Scheduled" (SPEC §4's second labelling).
-    const row = organiser.getByRole('row').filter({ hasText: next.replace('T', ' ') });
+    const booked = organiser.getByRole('row').filter({ hasText: next.replace('T', ' ') });
+    await booked.getByText('Scheduled', { exact: true }).waitFor({ timeout: 15_000 });
+    // The organiser moves it for both sides: onto the slot they already meet in is refused in the dialog, saying who is
+    // busy; the free 11:00 slot is taken at once (nobody has to accept it).
+    await booked.getByRole('button', { name: /^Move: Arjun Attendee → Esha Exhibitor/ }).click();
+    const moveDialog = organiser.getByRole('dialog', { name: 'Move the meeting: Arjun Attendee → Esha Exhibitor' });
+    await moveDialog.getByRole('combobox', { name: 'New time' }).selectOption(slot);
+    await moveDialog.getByRole('button', { name: 'Move the meeting' }).click();
+    await moveDialog.getByRole('alert').getByText(/already has a meeting at/).waitFor({ timeout: 15_000 });
+    await moveDialog.getByRole('combobox', { name: 'New time' }).selectOption(last);
+    await expectAccessible(organiser, 'move a meeting');
+    await moveDialog.getByRole('button', { name: 'Move the meeting' }).click();
+    await moveDialog.waitFor({ state: 'detached', timeout: 15_000 });
+    await organiser.getByText(/^Meeting moved: Arjun Attendee → Esha Exhibitor/).first().waitFor({ timeout: 15_000 });
+    const row = organiser.getByRole('row').filter({ hasText: last.replace('T', ' ') });
     await row.getByText('Scheduled', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await organiser.getByRole('row').filter({ hasText: next.replace('T', ' ') }).count()).toBe(0);
     await row.getByRole('button', { name: /^Cancel meeting: Arjun Attendee → Esha Exhibitor/ }).click();
     await organiser.getByText('Cancelled: Arjun Attendee → Esha Exhibitor').first().waitFor({ timeout: 15_000 });
     await organiser.getByRole('tab', { name: 'Meetings', exact: true }).click();
-    await organiser.getByRole('row').filter({ hasText: next.replace('T', ' ') }).getByText('Cancelled', { exact: true }).waitFor({ timeout: 15_000 });
+    await organiser.getByRole('row').filter({ hasText: last.replace('T', ' ') }).getByText('Cancelled', { exact: true }).waitFor({ timeout: 15_000 });
 
     // The buyer appears in the networking directory (their registration's profile); the exhibitor asks for a meeting
     // from the buyer's card there, in the slot the organiser's cancellation freed.

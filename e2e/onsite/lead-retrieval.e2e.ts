@@ -131,6 +131,10 @@ describe('lead retrieval', () => {
     await list.getByText('Vera Visitor').waitFor();
     await list.getByText('Hot').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // The webhook's delivery log shows the attempt: the receiver answered HTTP 200 and the delivery is done.
+    await webhook.getByRole('button', { name: 'Refresh' }).click();
+    await webhook.getByRole('cell', { name: 'HTTP 200 · Delivered' }).waitFor({ timeout: 15_000 });
+    await webhook.getByText('1 delivered', { exact: true }).waitFor({ timeout: 15_000 });
     await expectAccessible(phone, 'leads tab on a phone');
     await screenshot(phone, 'leads-phone');
 

@@ -29,6 +29,7 @@ import {
   ZLeadSyncResult,
   ZLeadUpdate,
   ZLeadWebhook,
+  ZLeadWebhookDeliveries,
   ZLeadWebhookInput,
   ZLeadWebhookSaved,
   ZOnsiteLeads,
@@ -82,6 +83,8 @@ export const leadsRoutes = defineRoutes({
    * delivered by a job: retried with growing delays (2 s, 30 s, 2 min, 10 min, 1 h) and given up after 6 attempts.
    */
   saveWebhook: { method: 'PUT', path: `${booth}/webhook`, auth: 'user', tags, params: ZLeadsEventParams, body: ZLeadWebhookInput, response: ZLeadWebhookSaved },
+  /** The delivery log: the company's newest 20 deliveries, each with every attempt (HTTP status or error, time, outcome). */
+  webhookDeliveries: { method: 'GET', path: `${booth}/webhook/deliveries`, auth: 'user', tags, params: ZLeadsEventParams, response: ZLeadWebhookDeliveries },
   /** Take the visitor's visiting card from a lead (SPEC §9 action 3 take card; once per lead). */
   takeCard: { method: 'POST', path: `${booth}/:leadId/card`, auth: 'user', tags, params: ZLeadParams, status: 201, response: ZVisitingCard },
   /**

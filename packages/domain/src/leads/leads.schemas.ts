@@ -186,6 +186,29 @@ export const ZLeadWebhookInput = z.strictObject({
 export const ZLeadWebhook = z.object({ url: z.string().nullable(), delivered: z.number().int(), pending: z.number().int(), failed: z.number().int() });
 export type TLeadWebhook = z.infer<typeof ZLeadWebhook>;
 export const ZLeadWebhookSaved = z.object({ url: z.string(), secret: z.string() });
+/** One attempt at delivering a lead: when, the receiver's HTTP status (null when unreachable or timed out), the outcome. */
+export const ZLeadWebhookAttempt = z.object({
+  attempt: z.number().int(),
+  at: z.string(),
+  httpStatus: z.number().int().nullable(),
+  outcome: z.enum(['delivered', 'retry', 'failed']),
+  error: z.string().nullable(),
+  durationMs: z.number().int(),
+});
+/** A delivery of one new lead with its attempts (the Webhooks tab's log): the newest 20 deliveries. */
+export const ZLeadWebhookDelivery = z.object({
+  id: z.string(),
+  leadId: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+  /** When the next attempt is due (pending deliveries only). */
+  nextAttemptAt: z.string().nullable(),
+  attempts: z.array(ZLeadWebhookAttempt),
+});
+export type TLeadWebhookDelivery = z.infer<typeof ZLeadWebhookDelivery>;
+export const ZLeadWebhookDeliveries = z.object({ items: z.array(ZLeadWebhookDelivery) });
+export type TLeadWebhookDeliveries = z.infer<typeof ZLeadWebhookDeliveries>;
 /** What a receiver gets for each new lead. */
 export type TLeadWebhookPayload = { type: 'lead.created'; eventId: string; companyId: string; lead: TLead };
 

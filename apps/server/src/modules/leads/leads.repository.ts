@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
-import { leadActions, leadBagItems, leadInquiries, leadCards, leadDocuments, leadQuestions, leads, leadScans, leadWebhookDeliveries, leadWebhooks } from './leads.tables.ts';
+import { leadActions, leadBagItems, leadInquiries, leadCards, leadDocuments, leadQuestions, leads, leadScans, leadWebhookAttempts, leadWebhookDeliveries, leadWebhooks } from './leads.tables.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type CardRow = Omit<typeof leadCards.$inferSelect, 'photo'>;
@@ -10,6 +10,8 @@ export type DocumentMeta = Omit<typeof leadDocuments.$inferSelect, 'bytes'>;
 export type InquiryRow = typeof leadInquiries.$inferSelect;
 export type WebhookRow = typeof leadWebhooks.$inferSelect;
 export type DeliveryRow = typeof leadWebhookDeliveries.$inferSelect;
+/** How one webhook attempt ended: a 2xx, or an error with the next try (null: given up). */
+export type WebhookAttemptResult = { delivered: true; httpStatus: number; durationMs: number } | { delivered: false; httpStatus: number | null; error: string; next: Date | null; durationMs: number };
 type Company = { eventId: string; companyId: string };
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
@@ -431,14 +433,38 @@ export function createLeadsRepository(db: Db) {
         return [{ id: String(r.id), companyId: String(r.company_id), eventId: String(r.event_id), body: String(r.body), attempts: Number(r.attempts), url: hook.url, secretSealed: hook.secretSealed } as DeliveryRow & { url: string; secretSealed: string }];
       });
     },
-    async markDelivered(id: string): Promise<void> {
-      await db.update(leadWebhookDeliveries).set({ status: 'delivered', deliveredAt: new Date(), lastError: null }).where(eq(leadWebhookDeliveries.id, id));
+    /**
+     * Ends one attempt: the delivery is delivered, due again at `next`, or failed (`next` null), and the attempt goes
+     * into its log, in one transaction (a log line never exists without its outcome, nor an outcome without its line).
+     */
+    async finishAttempt(d: { id: string; companyId: string; attempt: number }, result: WebhookAttemptResult): Promise<void> {
+      const outcome = result.delivered ? 'delivered' : result.next ? 'retry' : 'failed';
+      await db.transaction(async (tx) => {
+        await tx
+          .update(leadWebhookDeliveries)
+          .set(result.delivered ? { status: 'delivered', deliveredAt: new Date(), lastError: null } : result.next ? { nextAttemptAt: result.next, lastError: result.error } : { status: 'failed', lastError: result.error })
+          .where(eq(leadWebhookDeliveries.id, d.id));
+        await tx
+          .insert(leadWebhookAttempts)
+          .values({ id: newId(), deliveryId: d.id, companyId: d.companyId, attempt: d.attempt, httpStatus: result.httpStatus, outcome, error: result.delivered ? null : result.error, durationMs: result.durationMs })
+          .onConflictDoNothing();
+      });
     },
-    async reschedule(id: string, next: Date | null, error: string): Promise<void> {
-      await db
-        .update(leadWebhookDeliveries)
-        .set(next ? { nextAttemptAt: next, lastError: error } : { status: 'failed', lastError: error })
-        .where(eq(leadWebhookDeliveries.id, id));
+    /** The company's latest deliveries (newest first) with every attempt of each, oldest attempt first. */
+    async deliveryLog(c: Company, limit: number): Promise<{ delivery: DeliveryRow; attempts: (typeof leadWebhookAttempts.$inferSelect)[] }[]> {
+      const rows = await db
+        .select()
+        .from(leadWebhookDeliveries)
+        .where(and(eq(leadWebhookDeliveries.eventId, c.eventId), eq(leadWebhookDeliveries.companyId, c.companyId)))
+        .orderBy(desc(leadWebhookDeliveries.createdAt), desc(leadWebhookDeliveries.id))
+        .limit(limit);
+      if (rows.length === 0) return [];
+      const attempts = await db
+        .select()
+        .from(leadWebhookAttempts)
+        .where(inArray(leadWebhookAttempts.deliveryId, rows.map((r) => r.id)))
+        .orderBy(asc(leadWebhookAttempts.attempt));
+      return rows.map((delivery) => ({ delivery, attempts: attempts.filter((a) => a.deliveryId === delivery.id) }));
     },
     /** When the next pending delivery is due, or null. */
     async nextDueAt(): Promise<Date | null> {

@@ -313,6 +313,16 @@ describe('lead webhooks', () => {
       const payload = JSON.parse(got[1]!.body);
       expect(payload).toMatchObject({ type: 'lead.created', eventId, companyId: companyB, lead: { id: scanned.json().data.lead.id, rating: 'warm', email: visitors[2]!.email } });
       await expect.poll(async () => (await call('GET', staffB, `${booth(eventId)}/webhook`)).json().data, { timeout: 5_000 }).toMatchObject({ url, delivered: 1, pending: 0, failed: 0 });
+      // The delivery log: the one delivery, its first attempt answered 500 (retried), its second 204 (delivered).
+      const log = (await call('GET', staffB, `${booth(eventId)}/webhook/deliveries`)).json().data.items;
+      expect(log).toHaveLength(1);
+      expect(log[0]).toMatchObject({ leadId: scanned.json().data.lead.id, status: 'delivered', nextAttemptAt: null });
+      expect(log[0].attempts.map((a: { attempt: number; httpStatus: number; outcome: string; error: string | null }) => [a.attempt, a.httpStatus, a.outcome, a.error])).toEqual([
+        [1, 500, 'retry', 'HTTP 500'],
+        [2, 204, 'delivered', null],
+      ]);
+      expect((await call('GET', staffA, `${booth(eventId)}/webhook/deliveries`)).json().data.items).toEqual([]);
+      expect((await call('GET', outsider, `${booth(eventId)}/webhook/deliveries`)).statusCode).toBe(403);
       // Company A has no webhook: its scans queue nothing, and it cannot see B's.
       expect((await call('GET', staffA, `${booth(eventId)}/webhook`)).json().data).toEqual({ url: null, delivered: 0, pending: 0, failed: 0 });
     } finally {

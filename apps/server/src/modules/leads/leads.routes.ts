@@ -33,6 +33,7 @@ export function registerLeadsRoutes(app: FastifyInstance, service: LeadsService)
   });
   route(app, routes.saveQuestions, async (req) => service.saveQuestions(callerOf(req), req.params.eventId, req.body));
   route(app, routes.webhook, async (req) => service.webhook(callerOf(req), req.params.eventId));
+  route(app, routes.webhookDeliveries, async (req) => service.webhookDeliveries(callerOf(req), req.params.eventId));
   route(app, routes.saveWebhook, async (req) => service.saveWebhook(callerOf(req), req.params.eventId, req.body.url));
   route(app, routes.takeCard, async (req) => service.takeCard(callerOf(req), req.params.eventId, req.params.leadId));
   // A 2 MB photo is about 2.8 MB of base64.

@@ -11,6 +11,7 @@ import {
   type TLeadScanResult,
   type TLeadSyncItem,
   type TLeadWebhook,
+  type TLeadWebhookDeliveries,
   type TLeadWebhookPayload,
   type TOnsiteLeads,
   type TPage,
@@ -419,6 +420,22 @@ export function createLeadsService(deps: LeadsDeps) {
       const staff = await staffOf(caller, eventId);
       const [hook, counts] = await Promise.all([repo.webhook(scopeOf(staff)), repo.deliveryCounts(scopeOf(staff))]);
       return { url: hook?.url ?? null, delivered: counts.delivered ?? 0, pending: counts.pending ?? 0, failed: counts.failed ?? 0 };
+    },
+
+    async webhookDeliveries(caller: LeadsCaller, eventId: string): Promise<TLeadWebhookDeliveries> {
+      const staff = await staffOf(caller, eventId);
+      const log = await repo.deliveryLog(scopeOf(staff), 20);
+      return {
+        items: log.map(({ delivery: d, attempts }) => ({
+          id: d.id,
+          leadId: d.leadId,
+          status: d.status,
+          createdAt: d.createdAt.toISOString(),
+          deliveredAt: d.deliveredAt?.toISOString() ?? null,
+          nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,
+          attempts: attempts.map((a) => ({ attempt: a.attempt, at: a.at.toISOString(), httpStatus: a.httpStatus, outcome: a.outcome, error: a.error, durationMs: a.durationMs })),
+        })),
+      };
     },
 
     /** Sets the URL and makes a new secret (shown once): a receiver holding the old one must take the new one. */

@@ -172,6 +172,29 @@ export const leadWebhookDeliveries = pgTable(
   (t) => [index('lead_webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('lead_webhook_deliveries_company_idx').on(t.companyId, t.status)],
 );
 
+/**
+ * One attempt at a webhook delivery (its log, shown to the company): when, what the receiver answered (HTTP status)
+ * or why it could not be reached, how long it took, and whether the delivery was done, retried or given up.
+ */
+export const leadWebhookAttempts = pgTable(
+  'lead_webhook_attempts',
+  {
+    id: text('id').primaryKey(),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => leadWebhookDeliveries.id, { onDelete: 'cascade' }),
+    companyId: text('company_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    at: ts('at').notNull().defaultNow(),
+    httpStatus: integer('http_status'),
+    /** delivered (2xx), retry (a later attempt is due) or failed (given up). */
+    outcome: text('outcome').$type<'delivered' | 'retry' | 'failed'>().notNull(),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [uniqueIndex('lead_webhook_attempts_delivery_attempt_uq').on(t.deliveryId, t.attempt)],
+);
+
 /** A company's booth document (brief bag): the bytes, checked by magic bytes on upload. */
 export const leadDocuments = pgTable(
   'lead_documents',

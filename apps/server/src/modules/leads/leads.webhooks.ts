@@ -26,9 +26,12 @@ export function createWebhookWorker(deps: { repo: LeadsRepository; open: (sealed
   let again = false;
   let stopped = false;
 
-  async function send(d: { id: string; body: string; attempts: number; url: string; secretSealed: string }): Promise<void> {
+  async function send(d: { id: string; companyId: string; body: string; attempts: number; url: string; secretSealed: string }): Promise<void> {
     const ts = Math.floor(deps.now().getTime() / 1000);
+    const started = performance.now();
+    const took = () => Math.round(performance.now() - started);
     let error: string;
+    let httpStatus: number | null = null;
     try {
       const res = await doFetch(d.url, {
         method: 'POST',
@@ -38,8 +41,9 @@ export function createWebhookWorker(deps: { repo: LeadsRepository; open: (sealed
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });
       await res.body?.cancel().catch(() => undefined);
+      httpStatus = res.status;
       if (res.status >= 200 && res.status < 300) {
-        await deps.repo.markDelivered(d.id);
+        await deps.repo.finishAttempt({ id: d.id, companyId: d.companyId, attempt: d.attempts }, { delivered: true, httpStatus: res.status, durationMs: took() });
         return;
       }
       error = `HTTP ${res.status}`;
@@ -47,7 +51,8 @@ export function createWebhookWorker(deps: { repo: LeadsRepository; open: (sealed
       error = (err as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable';
     }
     const delay = WEBHOOK_RETRY_DELAYS_MS[d.attempts - 1];
-    await deps.repo.reschedule(d.id, delay === undefined ? null : new Date(deps.now().getTime() + delay), error);
+    const next = delay === undefined ? null : new Date(deps.now().getTime() + delay);
+    await deps.repo.finishAttempt({ id: d.id, companyId: d.companyId, attempt: d.attempts }, { delivered: false, httpStatus, error, next, durationMs: took() });
   }
 
   async function runOnce(): Promise<void> {

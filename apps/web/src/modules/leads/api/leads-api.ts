@@ -42,6 +42,7 @@ export const leadsApi = {
   deleteDocument: (eventId: string, documentId: string) => api.call(`DELETE ${BOOTH}/documents/:documentId`, { params: { eventId, documentId } }),
   webhook: (eventId: string, signal?: AbortSignal) => api.call(`GET ${BOOTH}/webhook`, { params: { eventId }, signal, isSilent: true }),
   saveWebhook: (eventId: string, url: string) => api.call(`PUT ${BOOTH}/webhook`, { params: { eventId }, body: { url } }),
+  webhookDeliveries: (eventId: string, signal?: AbortSignal) => api.call(`GET ${BOOTH}/webhook/deliveries`, { params: { eventId }, signal, isSilent: true }),
   exportCsv: (eventId: string) => downloadFile(api.url(`GET ${BOOTH}/export.csv`, { params: { eventId } }), 'leads.csv'),
   exportXlsx: (eventId: string) => downloadFile(api.url(`GET ${BOOTH}/export.xlsx`, { params: { eventId } }), 'leads.xlsx'),
 };

@@ -13,4 +13,5 @@ export const leadsKeys = {
   companyInquiries: (eventId: string) => ['leads', 'company-inquiries', eventId] as const,
   onsite: (eventId: string) => ['leads', 'onsite', eventId] as const,
   webhook: (eventId: string) => ['leads', 'webhook', eventId] as const,
+  webhookDeliveries: (eventId: string) => ['leads', 'webhook', eventId, 'deliveries'] as const,
 };

@@ -42,4 +42,6 @@ export const meetingsOrgApi = {
   participants: (eventId: string, q: string, signal?: AbortSignal) => api.call(`GET ${EV}/meetings/participants`, { params: { eventId }, query: q.trim() ? { q: q.trim() } : {}, signal }),
   schedule: (eventId: string, body: TMeetingSchedule) => api.call(`POST ${EV}/meetings`, { params: { eventId }, body }),
   act: (eventId: string, meetingId: string, action: TMeetingAction) => api.call(`POST ${EV}/meetings/:meetingId/status`, { params: { eventId, meetingId }, body: { action } }),
+  /** Moves a meeting for both sides at once (AP-439). */
+  move: (eventId: string, meetingId: string, body: TMeetingProposalInput) => api.call(`PUT ${EV}/meetings/:meetingId/slot`, { params: { eventId, meetingId }, body }),
 };

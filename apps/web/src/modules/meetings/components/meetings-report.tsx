@@ -12,6 +12,7 @@ import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { meetingsKeys, meetingsOrgApi } from '../api/meetings-api.ts';
+import { MoveMeetingModal } from './move-meeting-modal.tsx';
 import { MeetingStatusBadge, whereOf } from './my-meetings.tsx';
 
 /** What the organiser may do to a meeting on someone's behalf (AP-439): the actions its status allows them. */
@@ -26,8 +27,15 @@ function OrganiserActions({ eventId, m }: { eventId: string; m: TMeeting }) {
     },
     onError: (err) => toast(errorMessage(err, t), 'error'),
   });
+  const [moving, setMoving] = useState(false);
   return (
     <Group gap={6} wrap="nowrap">
+      {m.canReschedule && (
+        <Button size="compact-sm" variant="default" onClick={() => setMoving(true)} aria-label={`${t('meetings.org.move')}: ${m.requester.name} → ${m.invitee.name}, ${m.slot.replace('T', ' ')}`}>
+          {t('meetings.org.move')}
+        </Button>
+      )}
+      {moving && <MoveMeetingModal eventId={eventId} meeting={m} onClose={() => setMoving(false)} />}
       {m.actions.map((a) => (
         <Button key={a} size="compact-sm" variant="default" loading={act.isPending && act.variables === a} onClick={() => act.mutate(a)} aria-label={`${t(`meetings.mine.actions.${a}`)}: ${m.requester.name} → ${m.invitee.name}, ${m.slot.replace('T', ' ')}`}>
           {t(`meetings.mine.actions.${a}`)}

@@ -135,6 +135,11 @@ export const meetingsEn = {
     scheduledToast: 'Meeting scheduled',
     actionsColumn: 'Actions',
     actionDone: '{{action}}: {{who}}',
+    move: 'Move',
+    moveTitle: 'Move the meeting: {{who}}',
+    moveHint: 'Both people are told the new time at once; they do not need to accept it.',
+    moveSubmit: 'Move the meeting',
+    moved: 'Meeting moved: {{who}}, {{when}}',
   },
 };
 
