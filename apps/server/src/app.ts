@@ -44,7 +44,7 @@ import { shareModule } from './modules/share/index.ts';
 import { portalModule } from './modules/portal/index.ts';
 import { chatModule } from './modules/chat/index.ts';
 import { meetingsModule } from './modules/meetings/index.ts';
-import { leadsModule } from './modules/leads/index.ts';
+import { createLeadsPort, leadsModule } from './modules/leads/index.ts';
 import { liveModule } from './modules/live/index.ts';
 import { videoModule } from './modules/video/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
@@ -65,7 +65,6 @@ const MODULES = [
   badgesModule,
   ebadgeModule,
   checkinModule,
-  certificatesModule,
   analyticsModule,
   mailOutboxModule,
   profileModule,
@@ -77,6 +76,8 @@ const MODULES = [
   meetingsModule,
   // After meetings: My schedule's calendar holds the participant's meetings (meetings' port).
   programmeModule,
+  // After check-in (attendance summaries, check-outs) and programme (sessions attended).
+  certificatesModule,
   // After chat (its socket) and programme (its sessions): the live session room.
   liveModule,
   leadsModule,
@@ -196,7 +197,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     log: app.log,
     publicUrl: publicUrl(config),
     isProduction: config.NODE_ENV === 'production',
-    ports: { auth: authPort, access, registration: createRegistrationPort(database.db), boothForms: createBoothFormsPort(database.db) },
+    ports: { auth: authPort, access, registration: createRegistrationPort(database.db), boothForms: createBoothFormsPort(database.db), leads: createLeadsPort(database.db) },
   };
   // Each module builds itself from the platform and the modules it names, in this order; then each subscribes to
   // the events it reacts to and registers its routes (who publishes what: ARCHITECTURE.md's module map).

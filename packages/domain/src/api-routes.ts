@@ -17,6 +17,9 @@ import { shareRoutes } from './share/share.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
 import { exhibitionRoutes } from './exhibition/exhibition.routes.ts';
 import { serviceFormsRoutes } from './exhibition/service-forms.routes.ts';
+import { companyDocumentsRoutes } from './exhibition/company-documents.routes.ts';
+import { productOrdersRoutes } from './exhibition/product-orders.routes.ts';
+import { hallPlanRoutes } from './exhibition/hall-plans.ts';
 import { programmeRoutes } from './programme/programme.routes.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
 import { meetingsRoutes } from './meetings/meetings.routes.ts';
@@ -53,6 +56,9 @@ export const API_ROUTES = {
   portal: portalRoutes,
   exhibition: exhibitionRoutes,
   serviceForms: serviceFormsRoutes,
+  companyDocuments: companyDocumentsRoutes,
+  productOrders: productOrdersRoutes,
+  hallPlans: hallPlanRoutes,
   programme: programmeRoutes,
   chat: chatRoutes,
   meetings: meetingsRoutes,

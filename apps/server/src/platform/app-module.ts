@@ -5,7 +5,8 @@ import type { MeetingsEvents } from '../modules/meetings/index.ts';
 import type { ProgrammeEvents } from '../modules/programme/index.ts';
 import type { PaymentsEvents } from '../modules/payments/index.ts';
 import type { RegistrationEvents, RegistrationPort } from '../modules/registration/index.ts';
-import type { BoothFormsPort } from '../modules/exhibition/index.ts';
+import type { BoothFormsPort, ExhibitionEvents } from '../modules/exhibition/index.ts';
+import type { LeadsPort } from '../modules/leads/index.ts';
 import type { WorkspaceAccess } from '../modules/workspace/index.ts';
 import type { Audit } from './audit.ts';
 import type { AppConfig } from './config.ts';
@@ -31,10 +32,10 @@ export interface AppModules {}
  * Every publishing module's events (name → payload), joined: a publish or subscription with a wrong name or payload
  * fails the type check. A module that publishes adds its events type here.
  */
-export type AppEvents = AuthEvents & RegistrationEvents & PaymentsEvents & CheckinEvents & MeetingsEvents & ProgrammeEvents;
+export type AppEvents = AuthEvents & RegistrationEvents & PaymentsEvents & CheckinEvents & MeetingsEvents & ProgrammeEvents & ExhibitionEvents;
 
 /** The read models made from the database alone, before any module exists (auth's users, who a caller is, attendees). */
-export type Ports = { auth: AuthPort; access: WorkspaceAccess; registration: RegistrationPort; boothForms: BoothFormsPort };
+export type Ports = { auth: AuthPort; access: WorkspaceAccess; registration: RegistrationPort; boothForms: BoothFormsPort; leads: LeadsPort };
 
 /** What every module may use: the platform, created before any module. */
 export type Platform = {

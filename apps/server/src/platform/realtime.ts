@@ -122,6 +122,15 @@ export async function createRealtime(deps: {
       pub.on('error', (err) => deps.logger.error({ err }, 'redis pub error'));
       sub.on('error', (err) => deps.logger.error({ err }, 'redis sub error'));
       await Promise.all([pub.connect(), sub.connect()]);
+      // The adapter publishes without a catch: a broadcast from a handler still running when the client has quit (a
+      // socket's disconnect work during shutdown) or while Redis is away would be an unhandled rejection that ends the
+      // process. Such a publish is logged and dropped instead.
+      const publish = pub.publish.bind(pub);
+      (pub as unknown as { publish: (channel: string, message: string | Buffer) => Promise<number> }).publish = (channel, message) =>
+        publish(channel, message).catch((err: unknown) => {
+          deps.logger.warn({ err, channel }, 'redis publish failed');
+          return 0;
+        });
       io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix ?? 'pavilion'}${io === chat ? CHAT_SOCKET_PATH : HOSPITALITY_SOCKET_PATH}` }));
       redisClients.push(pub, sub);
     }

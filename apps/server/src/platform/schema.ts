@@ -19,6 +19,7 @@ export * from '../modules/chat/chat.tables.ts';
 export * from '../modules/live/live.tables.ts';
 export * from '../modules/portal/portal.tables.ts';
 export * from '../modules/exhibition/exhibition.tables.ts';
+export * from '../modules/exhibition/product-orders.tables.ts';
 export * from '../modules/leads/leads.tables.ts';
 export * from '../modules/video/video.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';

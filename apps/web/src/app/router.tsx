@@ -20,7 +20,7 @@ export const SIGNED_IN_ROUTE_ID = 'signed-in';
  * likewise `i`, `pl` and `ic` alone are the attendee's own share links, `i/:pair` and `pl/:pair` public pages.
  */
 const SIGNED_IN_ALONE = ['eb', 'i', 'pl', 'ic'];
-const SIGNED_IN_SEGMENTS = ['list', 'app', 'badge-printing', 'register-badge-print', 'search-print-badge-user', 'attendium', 'attendium-v2'];
+const SIGNED_IN_SEGMENTS = ['list', 'app', 'provider', 'badge-printing', 'register-badge-print', 'search-print-badge-user', 'attendium', 'attendium-v2'];
 
 /** Whether a path belongs to signed-in-routes.tsx (router.test.ts checks this against both tables). */
 export function isSignedInPath(pathname: string): boolean {

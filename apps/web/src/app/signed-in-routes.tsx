@@ -97,8 +97,11 @@ const loadExhibition = {
   serviceForms: () => import('../modules/exhibition/pages/service-forms-page.tsx'),
   submissions: () => import('../modules/exhibition/pages/submissions-page.tsx'),
   fulfilment: () => import('../modules/exhibition/pages/fulfilment-page.tsx'),
+  invoices: () => import('../modules/exhibition/pages/company-invoices-page.tsx'),
+  providerBoard: () => import('../modules/exhibition/pages/provider-board-page.tsx'),
   myStand: () => import('../modules/exhibition/pages/my-stand-page.tsx'),
   myForm: () => import('../modules/exhibition/pages/my-form-page.tsx'),
+  myReport: () => import('../modules/exhibition/pages/my-report-page.tsx'),
 };
 
 /** Sessions & agenda (modules/programme): the organiser's section under /app/sessions. */
@@ -156,7 +159,7 @@ export const signedInRoutes: RouteObject[] = [
         ],
       }),
       // Exhibitors & booths (modules/exhibition): companies (with their products) and booths on the hall plan.
-      gated(['AP-482', 'AP-535', 'AP-585', 'AP-516', 'AP-519'], {
+      gated(['AP-482', 'AP-535', 'AP-585', 'AP-516', 'AP-519', 'AP-191'], {
         path: 'app/exhibitors',
         lazy: page(loadExhibition.section, 'ExhibitionSection'),
         children: [
@@ -167,11 +170,15 @@ export const signedInRoutes: RouteObject[] = [
           gated('AP-516', { path: 'service-forms', lazy: page(loadExhibition.serviceForms, 'ServiceFormsPage') }),
           gated('AP-519', { path: 'submissions', lazy: page(loadExhibition.submissions, 'SubmissionsPage') }),
           gated('AP-519', { path: 'fulfilment', lazy: page(loadExhibition.fulfilment, 'FulfilmentPage') }),
+          // Company invoices of approved priced orders (payments' company invoices): Invoices: View.
+          gated('AP-191', { path: 'invoices', lazy: page(loadExhibition.invoices, 'CompanyInvoicesPage') }),
           // SPEC §2.6 host report tab Onsite Leads (modules/leads): counts per company.
           gated('AP-585', { path: 'onsite-leads', lazy: page(loadExhibition.onsiteLeads, 'OnsiteLeadsPage') }),
         ],
       }),
       // Sponsors (modules/sponsors): tiers and sponsors with logos; SPEC §6 has no sponsor codes, so Companies: View.
+      // A service provider's own board (no organiser code: the server answers only its own forms' orders).
+      { path: 'provider/fulfilment/:eventId', lazy: page(loadExhibition.providerBoard, 'ProviderBoardPage') },
       gated('AP-482', { path: 'app/sponsors', lazy: page(() => import('../modules/sponsors/pages/sponsors-page.tsx'), 'SponsorsPage') }),
       // Sessions & agenda (modules/programme): one tab per area, each gated by its view code.
       gated(['AP-300', 'AP-328', 'AP-307', 'AP-335', 'AP-346', 'AP-756'], {
@@ -277,8 +284,11 @@ export const signedInRoutes: RouteObject[] = [
   // on its invitation link, profile link, or invitation card and calendar.
   // The exhibiting company admin's stand area (modules/exhibition): its booths and their service forms.
   { path: 'attendium/stand', lazy: page(loadExhibition.myStand, 'MyStandPage') },
+  { path: 'attendium/stand/report', lazy: page(loadExhibition.myReport, 'MyReportPage') },
   { path: 'attendium/stand/:boothId/:formCode', lazy: page(loadExhibition.myForm, 'MyFormPage') },
   { path: 'attendium/profile', lazy: page(() => import('../modules/profile/pages/my-profile-page.tsx'), 'MyProfilePage') },
+  // A speaker's own area (modules/programme): "My speaker profile", where their invitation's link lands.
+  { path: 'attendium/speaker', lazy: page(() => import('../modules/programme/pages/my-speaker-page.tsx'), 'MySpeakerPage') },
   // 1:1 chat with other participants of the event signed in to (modules/chat, issue 17); linked from the attendee home.
   { path: 'attendium/chat', lazy: page(() => import('../modules/chat/pages/chat-page.tsx'), 'ChatPage') },
   // The networking lounge and discussion tables of the event signed in to (modules/video, issue 17).

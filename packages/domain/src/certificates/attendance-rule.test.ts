@@ -47,3 +47,30 @@ describe('attendance rules', () => {
     expect(describeAttendanceRule({ kind: 'minutesInArea', areaId: 'h1', minMinutes: 5 }, () => 'Hall A')).toBe('At least 5 minutes inside Hall A');
   });
 });
+
+describe('the sessions attended rule', () => {
+  const people: TAttendanceSummary[] = [
+    { registrationId: 'two', areas: [], sessions: [{ sessionId: 'a', trackId: 't1' }, { sessionId: 'b', trackId: 't2' }, { sessionId: 'a', trackId: 't1' }] },
+    { registrationId: 'one', areas: [], sessions: [{ sessionId: 'b', trackId: 't2' }] },
+    { registrationId: 'areas-only', areas: [{ areaId: 's1', areaKind: 'session', minutes: 40, entries: 1 }] },
+  ];
+  const rule = (r: Partial<{ minSessions: number; sessionIds: string[]; trackId: string | null }>) => ZAttendanceRule.parse({ kind: 'sessionsAttended', minSessions: 1, ...r });
+
+  it('counts distinct sessions, not scans or areas', () => {
+    expect(qualifyingRegistrations(rule({ minSessions: 2 }), people)).toEqual(['two']);
+    expect(qualifyingRegistrations(rule({ minSessions: 1 }), people)).toEqual(['two', 'one']);
+    expect(qualifyingRegistrations(rule({ minSessions: 3 }), people)).toEqual([]);
+  });
+
+  it('keeps to the chosen sessions or track', () => {
+    expect(qualifyingRegistrations(rule({ sessionIds: ['a'] }), people)).toEqual(['two']);
+    expect(qualifyingRegistrations(rule({ trackId: 't2' }), people)).toEqual(['two', 'one']);
+    expect(qualifyingRegistrations(rule({ trackId: 't1', minSessions: 2 }), people)).toEqual([]);
+  });
+
+  it('is described in words and refuses a zero minimum', () => {
+    expect(describeAttendanceRule(rule({ minSessions: 1 }))).toBe('Attended at least 1 session');
+    expect(describeAttendanceRule(rule({ minSessions: 2, sessionIds: ['a', 'b'] }))).toBe('Attended at least 2 sessions of 2 chosen');
+    expect(ZAttendanceRule.safeParse({ kind: 'sessionsAttended', minSessions: 0 }).success).toBe(false);
+  });
+});

@@ -4,6 +4,7 @@ import { zCountryCode } from '../reference/countries.ts';
 import { EMAIL_ERROR_KEY, EMAIL_MAX_LENGTH, isValidEmail } from '../validation/email.ts';
 import { zRichText } from '../validation/rich-text.ts';
 import { STALL_TYPES } from './exhibition-forms.ts';
+import { ZExhibitorFilters } from './hall-plans.ts';
 
 /**
  * Exhibition (issue 15, first slice): exhibiting companies (SPEC §3.1 user type 2) of an event, its booths (stalls)
@@ -147,9 +148,12 @@ export const ZProductList = z.array(ZProduct);
 /** Attendee side (the app's Exhibitors tab): what a visitor sees of a company. */
 export const ZExhibitorQuery = z.strictObject({
   search: z.string().trim().max(100).optional(),
+  /** Filters (hall-plans.ts): category, country code, a hall the company holds a booth in; combined with `search`. */
+  ...ZExhibitorFilters,
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
+export type TExhibitorQuery = z.output<typeof ZExhibitorQuery>;
 export const ZExhibitorSummary = z.object({ id: z.string(), name: z.string(), category: z.string(), countryCode: z.string(), booths: z.array(ZBoothRef) });
 export type TExhibitorSummary = z.infer<typeof ZExhibitorSummary>;
 export const ZExhibitorList = zPage(ZExhibitorSummary);
@@ -183,7 +187,8 @@ export const ZCompanyStaffInput = z.strictObject({
     .max(COMPANY_STAFF_MAX),
 });
 export type TCompanyStaffInput = z.input<typeof ZCompanyStaffInput>;
-export const ZCompanyStaff = z.object({ emails: z.array(z.string()) });
+/** `quota`: the staff badges its booths earn under the event's rule (product-orders.ts), null when the event has none. */
+export const ZCompanyStaff = z.object({ emails: z.array(z.string()), quota: z.number().int().nullable().optional() });
 export type TCompanyStaff = z.infer<typeof ZCompanyStaff>;
 
 /**

@@ -1,12 +1,15 @@
 import { defineRoutes, fileResponse } from '../common/route-contract.ts';
 import { ZLoginLinkResponse } from '../auth/auth.schemas.ts';
 import { ZCompanyParams, ZExhibitionEventParams } from './exhibition.schemas.ts';
+import { ZCompanyInvoice, ZCompanyInvoiceList, ZCompanyInvoiceParams, ZCompanyInvoiceQuery, ZInvoicePaymentStart, ZMarkInvoicePaidInput, ZMyInvoices, ZPayInvoiceInput } from './company-invoices.ts';
 import {
   ZAdminInvitation,
   ZAdminInvitationInput,
   ZFormActiveInput,
   ZFormSettingsInput,
   ZFulfilmentBoard,
+  ZProviderBoard,
+  ZServiceProviderOptions,
   ZMyForm,
   ZMyFormParams,
   ZMyStand,
@@ -64,9 +67,32 @@ export const serviceFormsRoutes = defineRoutes({
   attachment: { method: 'GET', path: `${ev}/form-submissions/:submissionId/attachment`, auth: 'organiser', access: 'AP-523', tags, params: ZSubmissionParams, response: fileResponse('application/octet-stream') },
   /** Approved work not yet fulfilled and fulfilled work, by deadline then stall. */
   fulfilment: { method: 'GET', path: `${ev}/fulfilment`, auth: 'organiser', access: 'AP-519', tags, params: ZExhibitionEventParams, response: ZFulfilmentBoard },
+  /** The organisation's service providers (workspace companies of kind serviceProvider) a form can be given to. */
+  serviceProviders: { method: 'GET', path: `${ev}/service-providers`, auth: 'organiser', access: 'AP-516', tags, params: ZExhibitionEventParams, response: ZServiceProviderOptions },
+  /**
+   * A service provider's own fulfilment board (SPEC §3.1 user types 1 and 6, signed in to their workspace portal):
+   * the approved and fulfilled work of the forms the organiser gave their company. Other users 403
+   * EXHIBITION_NOT_SERVICE_PROVIDER; an event of another organiser 404.
+   */
+  providerBoard: { method: 'GET', path: '/api/eventservices/events/:eventId/provider/fulfilment', auth: 'user', tags, params: ZExhibitionEventParams, response: ZProviderBoard },
+  providerFulfil: { method: 'POST', path: '/api/eventservices/events/:eventId/provider/fulfilment/:submissionId/fulfil', auth: 'user', tags, params: ZSubmissionParams, body: ZNoBody, response: ZSubmission },
 
   myStand: { method: 'GET', path: mine, auth: 'user', tags, params: ZMyStandParams, response: ZMyStand },
   myForm: { method: 'GET', path: `${mine}/booths/:boothId/forms/:formCode`, auth: 'user', tags, params: ZMyFormParams, response: ZMyForm },
   saveMyForm: { method: 'PUT', path: `${mine}/booths/:boothId/forms/:formCode`, auth: 'user', tags, params: ZMyFormParams, body: ZSubmissionInput, response: ZSubmission },
   myAttachment: { method: 'GET', path: `${mine}/submissions/:submissionId/attachment`, auth: 'user', tags, params: ZMySubmissionParams, response: fileResponse('application/octet-stream') },
+
+  /**
+   * Company invoices (the payments module's, for approved priced orders): the organiser lists them (Invoices: View,
+   * AP-191), downloads one (AP-193) and records an offline payment (Pending Orders: Mark Paid, AP-180, as an order's
+   * mark-paid; 409 COMPANY_INVOICE_PAID when already paid). The company admin lists its own, downloads one and pays
+   * online (201: the provider's hosted page; 409 COMPANY_INVOICE_PAID, 400 PROVIDER_NOT_ENABLED). Another company's
+   * or organisation's invoice answers 404.
+   */
+  companyInvoices: { method: 'GET', path: `${ev}/company-invoices`, auth: 'organiser', access: 'AP-191', tags, params: ZExhibitionEventParams, query: ZCompanyInvoiceQuery, response: ZCompanyInvoiceList },
+  companyInvoicePdf: { method: 'GET', path: `${ev}/company-invoices/:invoiceId/invoice.pdf`, auth: 'organiser', access: 'AP-193', tags, params: ZCompanyInvoiceParams, response: fileResponse('application/pdf') },
+  markInvoicePaid: { method: 'POST', path: `${ev}/company-invoices/:invoiceId/mark-paid`, auth: 'organiser', access: 'AP-180', tags, params: ZCompanyInvoiceParams, body: ZMarkInvoicePaidInput, response: ZCompanyInvoice },
+  myInvoices: { method: 'GET', path: `${mine}/invoices`, auth: 'user', tags, params: ZMyStandParams, response: ZMyInvoices },
+  myInvoicePdf: { method: 'GET', path: `${mine}/invoices/:invoiceId/invoice.pdf`, auth: 'user', tags, params: ZCompanyInvoiceParams, response: fileResponse('application/pdf') },
+  payMyInvoice: { method: 'POST', path: `${mine}/invoices/:invoiceId/pay`, auth: 'user', tags, params: ZCompanyInvoiceParams, body: ZPayInvoiceInput, status: 201, response: ZInvoicePaymentStart },
 });

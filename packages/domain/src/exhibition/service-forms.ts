@@ -23,6 +23,7 @@ export const ServiceFormKey = {
   FileTooLarge: 'fileTooLarge',
   ReasonRequired: 'reasonRequired',
   NothingOrdered: 'nothingOrdered',
+  UnknownServiceProvider: 'unknownServiceProvider',
 } as const;
 
 /** An attachment's largest size (a layout drawing or a passport scan). */
@@ -137,6 +138,8 @@ export const ZFormSettingsInput = z
     allowAsService: z.boolean(),
     isSurveyForm: z.boolean(),
     showOnlyDocuments: z.boolean(),
+    /** The service provider (a workspace company of kind serviceProvider, SPEC §3.1 user type 1) who delivers this form's work: it sees and ticks off the form's approved orders on its own board. */
+    serviceProviderId: zId.nullable().default(null),
   })
   .superRefine((v, ctx) => {
     const seen = new Set<string>();
@@ -175,6 +178,7 @@ export const ZServiceForm = z.object({
   allowAsService: z.boolean(),
   isSurveyForm: z.boolean(),
   showOnlyDocuments: z.boolean(),
+  serviceProvider: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type TServiceForm = z.infer<typeof ZServiceForm>;
 export const ZServiceFormList = z.object({ timeZone: z.string(), forms: z.array(ZServiceForm) });
@@ -288,3 +292,9 @@ export type TMyForm = z.infer<typeof ZMyForm>;
 /** The fulfilment board: approved work to deliver, by stall and deadline; ticked off as fulfilled. */
 export const ZFulfilmentBoard = z.object({ timeZone: z.string(), items: z.array(ZSubmission.omit({ history: true }).extend({ deadline: z.string().nullable() })) });
 export type TFulfilmentBoard = z.infer<typeof ZFulfilmentBoard>;
+/** A service provider's own board (SPEC §3.1 user type 1 and its service persons, 6): the approved and fulfilled work of the forms the organiser gave it. */
+export const ZProviderBoard = ZFulfilmentBoard.extend({ eventName: z.string(), provider: z.object({ id: z.string(), name: z.string() }), forms: z.array(z.object({ formCode: zFormCode, formName: z.string() })) });
+export type TProviderBoard = z.infer<typeof ZProviderBoard>;
+/** The service providers the organiser may give a form to (the form settings' picker). */
+export const ZServiceProviderOptions = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
+export type TServiceProviderOptions = z.infer<typeof ZServiceProviderOptions>;

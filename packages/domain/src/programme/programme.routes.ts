@@ -29,10 +29,17 @@ import {
   ZSpeakerInput,
   ZSpeakerList,
   ZSpeakerListing,
+  ZMySpeakerProfile,
+  ZMySpeakerProfileInput,
+  ZSpeakerInvitation,
+  ZSpeakerPhotoParams,
+  ZSpeakerPhotoUpload,
   ZTrack,
   ZTrackInput,
   ZTrackList,
 } from './programme.schemas.ts';
+import { ZScheduleSessionsReport } from './session-attendance.schemas.ts';
+import { ZReportRangeQuery } from '../analytics/overview.schemas.ts';
 
 const tags = ['programme'];
 const ev = '/api/scheduleservices/api/events/:eventId';
@@ -70,6 +77,27 @@ export const programmeRoutes = defineRoutes({
   createSpeaker: { ...org, method: 'POST', path: `${ev}/speakers`, access: 'AP-336', params: ZProgrammeEventParams, body: ZSpeakerInput, status: 201, response: ZSpeaker },
   updateSpeaker: { ...org, method: 'PUT', path: `${ev}/speakers/:id`, access: 'AP-337', params: ZProgrammeItemParams, body: ZSpeakerInput, response: ZSpeaker },
   deleteSpeaker: { ...org, method: 'DELETE', path: `${ev}/speakers/:id`, access: 'AP-338', params: ZProgrammeItemParams, response: ZProgrammeDeleted },
+  /** The speaker's photo (SPEC §5 image types, bytes of that type, ≤ 2 MB: 400 `fileTypeNotAllowed` / `fileContentMismatch` / `fileTooLarge` on `dataBase64`). */
+  uploadSpeakerPhoto: { ...org, method: 'PUT', path: `${ev}/speakers/:id/photo`, access: 'AP-337', params: ZProgrammeItemParams, body: ZSpeakerPhotoUpload, response: ZSpeaker },
+  /**
+   * Invites the speaker (SPEC §3.1 user type 5) by mail: their account (made when none has the speaker's email; an
+   * organiser team account is refused 409 PROGRAMME_SPEAKER_TEAM_ACCOUNT), a participant of the event, linked to the
+   * speaker, mailed a one-time expiring `adl` sign-in link to "My speaker profile". 400 `required` on `email` without one.
+   */
+  inviteSpeaker: { ...org, method: 'POST', path: `${ev}/speakers/:id/invitation`, access: 'AP-337', params: ZProgrammeItemParams, status: 201, response: ZSpeakerInvitation },
+  /** A speaker's photo by its unguessable id (an <img> sends no bearer), cached for good: an id never changes its bytes. */
+  speakerPhoto: { method: 'GET', path: '/api/scheduleservices/api/public/speaker-photos/:photoId', auth: 'public', tags, params: ZSpeakerPhotoParams, response: fileResponse('image/*') },
+
+  /**
+   * "My speaker profile" (the speaker signed in to the event through their invitation's link or `ei/{eventId}`): the
+   * speaker record linked to their account in this event and its sessions; they confirm it and edit their title,
+   * company, bio, links and photo. 403 PROGRAMME_NOT_PARTICIPANT without the event's access; 404 PROGRAMME_NOT_SPEAKER
+   * when their account is no speaker of this event.
+   */
+  mySpeakerProfile: { method: 'GET', path: `${ev}/my-speaker-profile`, auth: 'user', tags, params: ZProgrammeEventParams, response: ZMySpeakerProfile },
+  updateMySpeakerProfile: { method: 'PUT', path: `${ev}/my-speaker-profile`, auth: 'user', tags, params: ZProgrammeEventParams, body: ZMySpeakerProfileInput, response: ZMySpeakerProfile },
+  confirmMySpeakerProfile: { method: 'POST', path: `${ev}/my-speaker-profile/confirm`, auth: 'user', tags, params: ZProgrammeEventParams, response: ZMySpeakerProfile },
+  uploadMySpeakerPhoto: { method: 'PUT', path: `${ev}/my-speaker-profile/photo`, auth: 'user', tags, params: ZProgrammeEventParams, body: ZSpeakerPhotoUpload, response: ZMySpeakerProfile },
 
   /** 400 `timeCampare` on `end` when it is not after `start`; `unknownRoom`/`unknownTrack`/`unknownSpeaker` by field. */
   createSession: { ...org, method: 'POST', path: `${ev}/sessions`, access: 'AP-301', params: ZProgrammeEventParams, body: ZSessionInput, status: 201, response: ZSession },
@@ -82,6 +110,12 @@ export const programmeRoutes = defineRoutes({
    * gets one inbox notice (SESSION_UPDATED) and a mail per session and version. 409 PROGRAMME_NOTHING_TO_PUBLISH.
    */
   publishProgramme: { ...org, method: 'POST', path: `${ev}/programme/publish`, access: 'AP-302', params: ZProgrammeEventParams, response: ZProgrammePublished },
+
+  /**
+   * The host report tab "Schedule Sessions" (SPEC §2.6, analytics type Schedule 11; T-199 Session Reports: view
+   * AP-730): per session starting in the SPEC §9 range, people counted at its room's door, seats booked, capacity.
+   */
+  scheduleSessionsReport: { ...org, method: 'GET', path: `${ev}/reports/schedule-sessions`, access: 'AP-730', params: ZProgrammeEventParams, query: ZReportRangeQuery, response: ZScheduleSessionsReport },
 
   /** The Schedule tab (`session-list`) with the caller's own bookings. */
   schedule: { method: 'GET', path: `${ev}/schedule`, auth: 'public', tags, params: ZProgrammeEventParams, response: ZSchedule },

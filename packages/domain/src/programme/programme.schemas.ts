@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ValidationKey } from '../validation/error-keys.ts';
 import { zEmail } from '../validation/email.ts';
 import { zRichText } from '../validation/rich-text.ts';
+import { IMAGE_EXTENSIONS, fileExtension } from '../validation/file-types.ts';
+import { matchesFileSignature } from '../validation/magic-bytes.ts';
 import { LOCAL_DATE_TIME } from './programme-time.ts';
 
 /** Session types (issue 16). */
@@ -12,7 +14,25 @@ export type TSessionType = (typeof SESSION_TYPES)[number];
 export const BOOKING_STATUSES = ['booked', 'waitlisted'] as const;
 export type TBookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export const ProgrammeErrorKey = { UnknownRoom: 'unknownRoom', UnknownTrack: 'unknownTrack', UnknownSpeaker: 'unknownSpeaker', HttpsUrlRequired: 'httpsUrlRequired' } as const;
+export const ProgrammeErrorKey = { UnknownRoom: 'unknownRoom', UnknownTrack: 'unknownTrack', UnknownSpeaker: 'unknownSpeaker', HttpsUrlRequired: 'httpsUrlRequired', UnknownCheckinArea: 'unknownCheckinArea', FileTooLarge: 'fileTooLarge' } as const;
+
+/** A speaker's photo: one of SPEC §5's image types, its bytes of that type (magic bytes), at most 2 MB (§9: 1024 × 1024 bytes a megabyte). */
+export const SPEAKER_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const SPEAKER_PHOTO_CONTENT_TYPES: Readonly<Record<(typeof IMAGE_EXTENSIONS)[number], string>> = {
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  png: 'image/png',
+  bmp: 'image/bmp',
+  webp: 'image/webp',
+};
+/** The upload check (server, and the web before sending): an image extension, the size, then bytes of that type. Null when acceptable. */
+export function speakerPhotoProblem(fileName: string, bytes: Uint8Array): 'fileTypeNotAllowed' | 'fileContentMismatch' | 'fileTooLarge' | null {
+  const ext = fileExtension(fileName);
+  if (!(IMAGE_EXTENSIONS as readonly string[]).includes(ext)) return ValidationKey.FileTypeNotAllowed;
+  if (bytes.length > SPEAKER_PHOTO_MAX_BYTES) return ProgrammeErrorKey.FileTooLarge;
+  return matchesFileSignature(ext, bytes) ? null : ValidationKey.FileContentMismatch;
+}
 
 const zId = z.string().min(1).max(64);
 const zName = z.string().trim().max(160).refine((v) => v.length > 0, { message: ValidationKey.Required });
@@ -30,8 +50,18 @@ export type TScheduleFeed = z.infer<typeof ZScheduleFeed>;
 export const ZProgrammeItemParams = z.object({ eventId: zId, id: zId });
 export const ZProgrammeSessionParams = z.object({ eventId: zId, sessionId: zId });
 
-export const ZRoomInput = z.strictObject({ name: zName, capacity: zCapacity.nullable() });
-export const ZRoom = z.object({ id: z.string(), name: z.string(), capacity: z.number().nullable() });
+/**
+ * The room's door as a check-in area (issue 16, session attendance): none, an existing area of the event, or a new
+ * area made for the room. Left out on an edit: the link stays as it is.
+ */
+export const ZRoomCheckinArea = z.discriminatedUnion('mode', [
+  z.strictObject({ mode: z.literal('none') }),
+  z.strictObject({ mode: z.literal('existing'), areaId: zId }),
+  z.strictObject({ mode: z.literal('create') }),
+]);
+export type TRoomCheckinArea = z.infer<typeof ZRoomCheckinArea>;
+export const ZRoomInput = z.strictObject({ name: zName, capacity: zCapacity.nullable(), checkinArea: ZRoomCheckinArea.optional() });
+export const ZRoom = z.object({ id: z.string(), name: z.string(), capacity: z.number().nullable(), checkinAreaId: z.string().nullable() });
 
 export const ZTrackInput = z.strictObject({ name: zName, colour: z.string().refine((v) => /^#[0-9a-fA-F]{6}$/.test(v), { message: ValidationKey.Pattern }) });
 export const ZTrack = z.object({ id: z.string(), name: z.string(), colour: z.string() });
@@ -51,7 +81,59 @@ export const ZSpeakerInput = z.strictObject({
   links: z.array(zLink).max(5),
   email: zEmail().nullable(),
 });
-export const ZSpeaker = z.object({ id: z.string(), userType: z.literal(5), name: z.string(), title: z.string(), company: z.string(), bio: z.string(), links: z.array(z.string()), email: z.string().nullable() });
+/** A speaker's invitation: none sent, invited (a sign-in link mailed), confirmed (the speaker confirmed their profile). */
+export const SPEAKER_INVITATION_STATUSES = ['none', 'invited', 'confirmed'] as const;
+export type TSpeakerInvitationStatus = (typeof SPEAKER_INVITATION_STATUSES)[number];
+export const ZSpeaker = z.object({
+  id: z.string(),
+  userType: z.literal(5),
+  name: z.string(),
+  title: z.string(),
+  company: z.string(),
+  bio: z.string(),
+  links: z.array(z.string()),
+  email: z.string().nullable(),
+  /** The photo's address (an <img> src), or null. */
+  photoUrl: z.string().nullable(),
+  invitation: z.enum(SPEAKER_INVITATION_STATUSES),
+});
+
+/** A photo upload (the organiser's for a speaker, or the speaker's own). */
+const PHOTO_BASE64_MAX = Math.ceil(SPEAKER_PHOTO_MAX_BYTES / 3) * 4 + 4;
+export const ZSpeakerPhotoUpload = z.strictObject({
+  fileName: z.string().trim().min(1).max(255),
+  /** The image bytes, base64 (standard alphabet, no data: prefix). */
+  dataBase64: z
+    .string()
+    .min(8)
+    .refine((v) => v.length <= PHOTO_BASE64_MAX, { message: ProgrammeErrorKey.FileTooLarge })
+    .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v), { message: ValidationKey.FileContentMismatch }),
+});
+export type TSpeakerPhotoUpload = z.infer<typeof ZSpeakerPhotoUpload>;
+export const ZSpeakerPhotoParams = z.strictObject({ photoId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+
+/** What inviting answers: where the link went and until when it works. */
+export const ZSpeakerInvitation = z.object({ speaker: ZSpeaker, sentTo: z.string(), expiresAt: z.string() });
+export type TSpeakerInvitation = z.infer<typeof ZSpeakerInvitation>;
+
+/** What the speaker edits of their own profile (their name and email stay the organiser's). */
+export const ZMySpeakerProfileInput = z.strictObject({
+  title: zShort,
+  company: zShort,
+  bio: z.string().trim().max(4000),
+  links: z.array(zLink).max(5),
+});
+export type TMySpeakerProfileInput = z.infer<typeof ZMySpeakerProfileInput>;
+
+/** "My speaker profile": the speaker's record in this event, and their sessions (times in the event's zone, room). */
+export const ZMySpeakerProfile = z.object({
+  eventId: z.string(),
+  eventName: z.string(),
+  timeZone: z.string(),
+  speaker: ZSpeaker.omit({ email: true, userType: true }).extend({ confirmedAt: z.string().nullable() }),
+  sessions: z.array(z.object({ id: z.string(), title: z.string(), start: z.string(), end: z.string(), room: z.string().nullable(), sessionType: z.enum(SESSION_TYPES) })),
+});
+export type TMySpeakerProfile = z.infer<typeof ZMySpeakerProfile>;
 
 /**
  * A session as the organiser types it: start and end are wall-clock times in the event's time zone; the end must be
@@ -132,7 +214,7 @@ export const ZTrackList = z.object({ items: z.array(ZTrack) });
 export const ZSpeakerList = z.object({ items: z.array(ZSpeaker) });
 
 /** What an attendee sees of a speaker (no email). */
-export const ZPublicSpeaker = ZSpeaker.omit({ email: true, userType: true });
+export const ZPublicSpeaker = ZSpeaker.omit({ email: true, userType: true, invitation: true });
 
 export const ZScheduleSession = ZSession.omit({ bookedCount: true, waitlistCount: true }).extend({
   /** Seats still free (null: no capacity set). */

@@ -505,7 +505,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       const redirectTo = !isOrganiser
         ? row.kind === 'ebf'
           ? `/attendium/stand/${encodeURIComponent(row.boothId ?? '')}/${encodeURIComponent(row.formId ?? '')}`
-          : '/attendium'
+          : // A speaker's invitation (modules/programme) opens "My speaker profile".
+            user.userType === UserType.Speaker && row.kind === 'adl'
+            ? '/attendium/speaker'
+            : '/attendium'
         : row.kind === 'ebf'
           ? `/app?eventId=${row.eventId}&formId=${row.formId}&boothId=${row.boothId}`
           : row.eventId

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { TAttendanceSummary, TAttendedSession } from '@pavilion/domain';
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Subscriber } from '../../platform/event-bus.ts';
 import type { CheckinEvents } from '../checkin/index.ts';
+import type { ProgrammeEvents } from '../programme/index.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { createMailWorker, routeWakesThroughPgBoss } from '../../platform/mail-worker.ts';
 import type { JobRunner } from '../../platform/job-runner.ts';
@@ -45,9 +47,13 @@ export function createCertificatesModule(
     service,
     /** The bulk mail job (tests wait for it with `idle()`, or stop it to play a crash). */
     mailWorker,
-    subscribe(bus: Subscriber<CheckinEvents>) {
+    subscribe(bus: Subscriber<CheckinEvents & ProgrammeEvents>) {
       // A check-out may complete an attendance rule: issue what is now earned (idempotent).
       bus.subscribe('checkin.exited', async ({ eventId, registrationId }) => {
+        await service.afterCheckout(eventId, registrationId);
+      });
+      // A first count at a session may complete a sessions-attended rule (idempotent, as above).
+      bus.subscribe('session.attended', async ({ eventId, registrationId }) => {
         await service.afterCheckout(eventId, registrationId);
       });
     },
@@ -70,11 +76,14 @@ declare module '../../platform/app-module.ts' {
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
-/** The certificates module in the app's module list (after check-in: it reads attendance, and hears check-outs). */
+/**
+ * The certificates module in the app's module list (after check-in: it reads attendance, and hears check-outs; after
+ * programme: the sessions a registration was counted at, and hears those counts).
+ */
 export const certificatesModule = defineModule({
   name: 'certificates',
-  needs: ['events', 'auth', 'checkin'],
-  create: (p, { events, auth, checkin }) =>
+  needs: ['events', 'auth', 'checkin', 'programme'],
+  create: (p, { events, auth, checkin, programme }) =>
     createCertificatesModule(p.db, {
       audit: p.audit,
       mailer: p.mailer,
@@ -82,10 +91,25 @@ export const certificatesModule = defineModule({
       publicUrl: p.publicUrl,
       assertEvent: events.assertEvent,
       findEvent: (eventId) => events.service.findOwner(eventId),
-      attendance: () => (eventId) => checkin.service.attendanceSummaries(eventId),
+      attendance: () => (eventId) => withSessions(checkin.service.attendanceSummaries(eventId), programme.port.attendanceOf(eventId)),
       registrations: p.ports.registration,
       userEmail: async (caller) => (await auth.service.me(caller)).email,
       jobs: p.jobs,
       log: p.log,
     }),
 });
+
+/** Check-in's per-area summaries joined with programme's sessions attended, per registration (one summary each). */
+async function withSessions(
+  areas: Promise<TAttendanceSummary[]>,
+  sessions: Promise<{ registrationId: string; sessions: TAttendedSession[] }[]>,
+): Promise<TAttendanceSummary[]> {
+  const [a, s] = await Promise.all([areas, sessions]);
+  const out = new Map<string, TAttendanceSummary>(a.map((x) => [x.registrationId, { ...x, sessions: [] }]));
+  for (const x of s) {
+    const summary = out.get(x.registrationId) ?? { registrationId: x.registrationId, areas: [], sessions: [] };
+    summary.sessions = [...(summary.sessions ?? []), ...x.sessions];
+    out.set(x.registrationId, summary);
+  }
+  return [...out.values()];
+}

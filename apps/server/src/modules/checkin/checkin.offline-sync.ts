@@ -222,6 +222,15 @@ export function createOfflineSync(deps: ServiceDeps<OfflineSyncRepository>, shar
       ms,
     });
     for (const a of new Set(candidates.map((i) => i.areaId))) scheduleFootfall(a);
+    // Presence seen at the door, at the device's time (session attendance); a replayed nonce is not told again.
+    if (deps.onPresence) {
+      for (const i of items) {
+        if (i.duplicate || !i.registrationId || !(i.result === 'admitted' || i.result === 'exited' || i.result === 'already_inside')) continue;
+        deps
+          .onPresence({ eventId, areaId: i.areaId, registrationId: i.registrationId, at: i.t.toISOString(), direction: i.direction })
+          .catch((err) => deps.log?.error({ err }, 'presence hook failed'));
+      }
+    }
     touch(device);
     return { received: scans.length, applied: outcome.applied, duplicates, conflicts, results, ms };
   }

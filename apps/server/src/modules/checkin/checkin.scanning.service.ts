@@ -134,6 +134,11 @@ export function createCheckinScanningService(deps: ServiceDeps<ScanningRepositor
     const accepted = isAdmittingResult(result!);
     if (accepted) scheduleFootfall(ctx.area.id);
     if (result === 'exited' && reg && deps.onExit) deps.onExit(ctx.eventId, reg.registrationId).catch((err) => deps.log?.error({ err }, 'after-exit hook failed'));
+    if ((accepted || result === 'already_inside') && reg && deps.onPresence) {
+      deps
+        .onPresence({ eventId: ctx.eventId, areaId: ctx.area.id, registrationId: reg.registrationId, at: at.toISOString(), direction: input.direction })
+        .catch((err) => deps.log?.error({ err }, 'presence hook failed'));
+    }
     if (ctx.device) touch(ctx.device);
     const relay = result === 'admitted' ? await relayFor(ctx) : null;
     return {

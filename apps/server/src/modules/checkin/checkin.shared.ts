@@ -53,7 +53,15 @@ export type CheckinDeps = {
   log?: { error(obj: unknown, msg?: string): void };
   /** After an accepted check-out (online or manual): certificates' attendance rules run for that attendee. */
   onExit?: (eventId: string, registrationId: string) => Promise<unknown>;
+  /**
+   * After a scan that put someone through an area's door (admitted, exited, or already inside: a person present),
+   * online or from an offline sync: programme counts session attendance from it (the `checkin.admitted` event).
+   */
+  onPresence?: (fact: CheckinPresence) => Promise<unknown>;
 };
+
+/** A person seen at an area's door at `at` (ISO instant), going in or out (`checkin.admitted`). */
+export type CheckinPresence = { eventId: string; areaId: string; registrationId: string; at: string; direction: 'in' | 'out' };
 
 /** A device as the hot path needs it. */
 export type DeviceSession = { id: string; organisationId: string; eventId: string; name: string; kind: TDeviceKind; areaIds: string[]; relayUrl: string | null; relayEnabled: boolean };

@@ -6,14 +6,21 @@ import { checkinDeviceRoutes } from './checkin.device-routes.ts';
 import { createCheckinRepository } from './checkin.repository.ts';
 import { registerCheckinRoutes } from './checkin.routes.ts';
 import { createCheckinService, type CheckinDeps, type CheckinTesting } from './checkin.service.ts';
+import type { CheckinPresence } from './checkin.shared.ts';
 import { defineModule } from '../../platform/app-module.ts';
 
 export type { CheckinService, CheckinTesting, DeviceSession } from './checkin.service.ts';
+export type { CheckinPresence } from './checkin.shared.ts';
 
 /** The events check-in publishes. */
 export type CheckinEvents = {
   /** A scan checked the registration out of an area (an attendance rule may now be met). */
   'checkin.exited': { eventId: string; registrationId: string };
+  /**
+   * A person seen at an area's door (admitted, exited, or scanned while inside), online or from an offline sync, at
+   * the scan's time; not awaited, in-process (programme: session attendance, idempotent).
+   */
+  'checkin.admitted': CheckinPresence;
 };
 
 /** How often the in-process timer applies automatic check-out (reads also apply it lazily). */
@@ -25,7 +32,7 @@ export const AUTO_CHECKOUT_INTERVAL_MS = 30_000;
  */
 export function createCheckinModule(
   db: Db,
-  deps: Omit<CheckinDeps, 'repo' | 'testing' | 'onExit' | 'credentials'> & {
+  deps: Omit<CheckinDeps, 'repo' | 'testing' | 'onExit' | 'onPresence' | 'credentials'> & {
     credentials: CredentialsService;
     /** Where check-in's events go (app.ts: the app's event bus). */
     bus: Publisher<CheckinEvents>;
@@ -40,6 +47,7 @@ export function createCheckinModule(
     repo: createCheckinRepository(db),
     testing,
     onExit: (eventId, registrationId) => bus.publish('checkin.exited', { eventId, registrationId }),
+    onPresence: (fact) => bus.publish('checkin.admitted', fact),
   });
   // Devices and footfall displays join their rooms on /hospitalityservices with check-in's own secrets.
   deps.realtime?.authorise({

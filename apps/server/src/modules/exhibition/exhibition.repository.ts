@@ -44,8 +44,24 @@ export function createExhibitionRepository(db: Db) {
       return { rows, total: total?.n ?? 0 };
     },
     /** The attendee's list: every company of the event (a public read; the event was checked by the portal). */
-    async eventCompanies(eventId: string, q: { search?: string; page: number; pageSize: number }): Promise<{ rows: CompanyRow[]; total: number }> {
-      const where = and(eq(exhibitionCompanies.eventId, eventId), searchCondition(eventId, q.search));
+    async eventCompanies(eventId: string, q: { search?: string; category?: string; country?: string; hall?: string; page: number; pageSize: number }): Promise<{ rows: CompanyRow[]; total: number }> {
+      // Filters (the list's category, country and hall), combined with the search.
+      const inHall = q.hall
+        ? inArray(
+            exhibitionCompanies.id,
+            db
+              .select({ id: exhibitionBooths.companyId })
+              .from(exhibitionBooths)
+              .where(and(eq(exhibitionBooths.eventId, eventId), eq(exhibitionBooths.hall, q.hall))),
+          )
+        : undefined;
+      const where = and(
+        eq(exhibitionCompanies.eventId, eventId),
+        searchCondition(eventId, q.search),
+        q.category ? sql`lower(${exhibitionCompanies.category}) = lower(${q.category})` : undefined,
+        q.country ? eq(exhibitionCompanies.countryCode, q.country) : undefined,
+        inHall,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select()

@@ -17,6 +17,7 @@ import {
   type TExhibitingCompany,
   type TCompanyQuery,
   type TExhibitorPage,
+  type TExhibitorQuery,
   type TExhibitorSummary,
   type TPage,
   type TProduct,
@@ -45,6 +46,8 @@ export type ExhibitionDeps = {
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
   /** The portal's rule for an attendee tab's data (hidden 404, login 401, tickets 403): portal.assertTabVisible. */
   assertTabVisible: (eventId: string, tabName: string, caller: { user: AuthUser | null; eventAccess: EventAccess | null }) => Promise<unknown>;
+  /** The company's staff badge quota under the event's rule (product-orders.service.ts `quotaOf`), null: no limit. */
+  staffQuota?: (eventId: string, companyId: string) => Promise<number | null>;
 };
 
 const cents = (amount: number) => Math.round(amount * 100);
@@ -241,14 +244,18 @@ export function createExhibitionService(deps: ExhibitionDeps) {
     async companyStaff(caller: AuthUser, organisationId: string, eventId: string, companyId: string): Promise<TCompanyStaff> {
       await deps.assertEvent(caller, organisationId, eventId);
       await ownCompany(organisationId, eventId, companyId);
-      return { emails: await repo.staffEmails(scopeOf(organisationId, eventId), companyId) };
+      const [emails, quota] = await Promise.all([repo.staffEmails(scopeOf(organisationId, eventId), companyId), deps.staffQuota?.(eventId, companyId) ?? null]);
+      return { emails, quota };
     },
 
     /** Replaces the staff list; an email that staffs another company of the event is refused (409 naming it). */
     async saveCompanyStaff(caller: AuthUser, organisationId: string, eventId: string, companyId: string, emails: string[]): Promise<TCompanyStaff> {
       await deps.assertEvent(caller, organisationId, eventId);
-      await ownCompany(organisationId, eventId, companyId);
+      const company = await ownCompany(organisationId, eventId, companyId);
       const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
+      // The staff badge quota of its booths' sizes (SPEC §3.5 stall sizes; no rule for the event: no limit).
+      const quota = (await deps.staffQuota?.(eventId, companyId)) ?? null;
+      if (quota !== null && unique.length > quota) throw exhibitionErrors.staffQuotaExceeded(company.name, quota, unique.length);
       const elsewhere = await repo.staffElsewhere(eventId, companyId, unique);
       const [first] = elsewhere;
       if (first) throw exhibitionErrors.staffTaken(first[0], first[1]);
@@ -260,7 +267,7 @@ export function createExhibitionService(deps: ExhibitionDeps) {
         throw err;
       }
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.staff_saved', target: companyId, meta: { eventId, count: unique.length } });
-      return { emails: await repo.staffEmails(scopeOf(organisationId, eventId), companyId) };
+      return { emails: await repo.staffEmails(scopeOf(organisationId, eventId), companyId), quota };
     },
 
     async booths(caller: AuthUser, organisationId: string, eventId: string): Promise<TBoothList> {
@@ -359,7 +366,7 @@ export function createExhibitionService(deps: ExhibitionDeps) {
     },
 
     /** The app's Exhibitors tab: the tab's rules first, then every company of the event with its booths. */
-    async exhibitors(caller: { user: AuthUser | null; eventAccess: EventAccess | null }, eventId: string, q: { search?: string; page: number; pageSize: number }): Promise<TPage<TExhibitorSummary>> {
+    async exhibitors(caller: { user: AuthUser | null; eventAccess: EventAccess | null }, eventId: string, q: TExhibitorQuery): Promise<TPage<TExhibitorSummary>> {
       await deps.assertTabVisible(eventId, 'exhibitors', caller);
       const { rows, total } = await repo.eventCompanies(eventId, q);
       const booths = await repo.booths(eventId, rows.map((r) => r.id));

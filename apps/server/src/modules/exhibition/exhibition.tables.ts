@@ -131,6 +131,8 @@ export const exhibitionFormSettings = pgTable(
     allowAsService: boolean('allow_as_service').notNull().default(false),
     isSurveyForm: boolean('is_survey_form').notNull().default(false),
     showOnlyDocuments: boolean('show_only_documents').notNull().default(false),
+    /** The workspace service provider (company of kind serviceProvider) that delivers this form's work, or null. */
+    serviceProviderId: text('service_provider_id'),
     updatedBy: text('updated_by'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -245,8 +247,9 @@ export const exhibitionCompanyVideos = pgTable(
 );
 
 /**
- * SPEC §9 report actions on a company's media (view 1, download 2) with the analytics type of the exhibitor report tab
- * that counts them (Documents 4, Videos 5), once per participant and item (as leads keeps `lead_actions`).
+ * SPEC §9 report actions on a company's booth and media (view 1, download 2) with the analytics type of the exhibitor
+ * report tab that counts them (Booth 3, Documents 4, Videos 5): once per participant and item (booth: and day), as
+ * leads keeps `lead_actions`.
  */
 export const exhibitionMediaActions = pgTable(
   'exhibition_media_actions',
@@ -260,8 +263,34 @@ export const exhibitionMediaActions = pgTable(
     analyticsType: integer('analytics_type').notNull(),
     action: integer('action').notNull(),
     itemId: text('item_id').notNull(),
-    eventUserId: text('event_user_id').notNull(),
+    /** The participant; null for an anonymous visitor where the Exhibitors tab is public (counted every time). */
+    eventUserId: text('event_user_id'),
+    /** '' for once per participant and item; the UTC day (YYYY-MM-DD) for once per participant and day (booth views). */
+    day: text('day').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('exhibition_media_actions_once_uq').on(t.itemId, t.action, t.eventUserId), index('exhibition_media_actions_company_idx').on(t.eventId, t.companyId)],
+  (t) => [uniqueIndex('exhibition_media_actions_once_day_uq').on(t.itemId, t.action, t.eventUserId, t.day), index('exhibition_media_actions_company_idx').on(t.eventId, t.companyId)],
+);
+
+/**
+ * A hall's floor-plan image (issue 15): one per event and hall, drawn under the booths' grid. A replacement is a new
+ * row (new id), so an image URL's bytes never change and browsers may cache it for good.
+ */
+export const exhibitionHallPlans = pgTable(
+  'exhibition_hall_plans',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id').notNull(),
+    hall: text('hall').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdBy: text('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('exhibition_hall_plans_event_hall_uq').on(t.eventId, t.hall)],
 );

@@ -5,14 +5,33 @@ import { createExhibitionRepository, type ExhibitionRepository } from './exhibit
 import { registerExhibitionRoutes } from './exhibition.routes.ts';
 import { createExhibitionService, type ExhibitionDeps } from './exhibition.service.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
+import type { ServiceOrderApproved } from '../payments/index.ts';
 import { createCompanyVideosRepository } from './company-videos.repository.ts';
 import { createCompanyVideosService } from './company-videos.service.ts';
+import { createCompanyDocumentsRepository } from './company-documents.repository.ts';
+import { registerCompanyDocumentsRoutes } from './company-documents.routes.ts';
+import { createCompanyDocumentsService } from './company-documents.service.ts';
+import type { LeadsPort } from '../leads/index.ts';
+import { createHallPlansRepository } from './hall-plans.repository.ts';
+import { registerHallPlanRoutes } from './hall-plans.routes.ts';
+import { createHallPlansService } from './hall-plans.service.ts';
+import { createProductOrdersRepository } from './product-orders.repository.ts';
+import { registerProductOrdersRoutes } from './product-orders.routes.ts';
+import { createProductOrdersService, type ProductOrderDecided, type ProductOrdersDeps } from './product-orders.service.ts';
 import { createServiceFormsRepository } from './service-forms.repository.ts';
 import { registerServiceFormsRoutes } from './service-forms.routes.ts';
 import { createServiceFormsService, type ServiceFormsDeps } from './service-forms.service.ts';
 
 export type { ExhibitionService } from './exhibition.service.ts';
 export { createBoothFormsPort, type BoothFormsPort } from './exhibition.port.ts';
+
+/**
+ * Exhibition's facts. `service-order.approved`: a priced service-form submission was approved (by the organiser, or
+ * on submission when its form needs no approval); durable, written in the approval's transaction and delivered after
+ * the commit. Payments puts its lines on the company's open invoice (idempotent per submission).
+ */
+export type ExhibitionEvents = { 'service-order.approved': ServiceOrderApproved; 'product.order.decided': ProductOrderDecided };
+export type { ProductOrderDecided } from './product-orders.service.ts';
 
 /**
  * Exhibition's port (read model over its own tables). `staffCompanyOf` is what leads asks on every scan: which
@@ -33,9 +52,30 @@ function createExhibitionPort(repo: ExhibitionRepository) {
 export type ExhibitionPort = ReturnType<typeof createExhibitionPort>;
 
 /** Exhibition (issue 15, first slice): exhibiting companies, booths on a hall plan, products; the app's Exhibitors tab. */
-export function createExhibitionModule(db: Db, deps: Omit<ExhibitionDeps, 'repo'>, formDeps: Omit<ServiceFormsDeps, 'repo' | 'forms' | 'audit' | 'assertEvent'>, secrets: SecretBox) {
+export function createExhibitionModule(
+  db: Db,
+  deps: Omit<ExhibitionDeps, 'repo'>,
+  formDeps: Omit<ServiceFormsDeps, 'repo' | 'forms' | 'audit' | 'assertEvent'>,
+  secrets: SecretBox,
+  orderDeps: Pick<ProductOrdersDeps, 'contactOf' | 'registrationsOfEmail' | 'decided'>,
+  docDeps: { leads: LeadsPort },
+) {
   const repo = createExhibitionRepository(db);
-  const service = createExhibitionService({ repo, ...deps });
+  // Product images, attendees' product orders and their approval, the staff badge quota per stall size.
+  const productOrders = createProductOrdersService({
+    repo: createProductOrdersRepository(db),
+    audit: deps.audit,
+    mailer: formDeps.mailer,
+    publicUrl: formDeps.publicUrl,
+    now: formDeps.now,
+    assertEvent: deps.assertEvent,
+    assertTabVisible: deps.assertTabVisible,
+    eventFacts: formDeps.eventFacts,
+    company: (eventId, companyId, organisationId) => repo.company(eventId, companyId, organisationId),
+    products: (eventId, companyId) => repo.products(eventId, companyId),
+    ...orderDeps,
+  });
+  const service = createExhibitionService({ repo, ...deps, staffQuota: productOrders.quotaOf });
   // A company's videos: uploads, Range streaming behind a sealed ticket, views counted once per participant.
   const videos = createCompanyVideosService({
     repo: createCompanyVideosRepository(db),
@@ -46,17 +86,48 @@ export function createExhibitionModule(db: Db, deps: Omit<ExhibitionDeps, 'repo'
     assertTabVisible: deps.assertTabVisible,
     company: (eventId, companyId, organisationId) => repo.company(eventId, companyId, organisationId),
   });
+  // A company's documents (one list with the booth staff's, stored by leads), the booth page's views, the exhibitor report.
+  const formsRepo = createServiceFormsRepository(db);
+  const documents = createCompanyDocumentsService({
+    repo: createCompanyDocumentsRepository(db),
+    leads: docDeps.leads,
+    audit: deps.audit,
+    secrets,
+    now: formDeps.now,
+    assertEvent: deps.assertEvent,
+    assertTabVisible: deps.assertTabVisible,
+    company: (eventId, companyId, organisationId) => repo.company(eventId, companyId, organisationId),
+    memberCompany: async (eventId, userId) => {
+      const admin = await formsRepo.adminByUser(eventId, userId);
+      if (admin) return admin.companyId;
+      const email = (await orderDeps.contactOf(userId))?.email;
+      return email ? ((await repo.staffCompanyOf(eventId, email))?.companyId ?? null) : null;
+    },
+    videos: (c) => createCompanyVideosRepository(db).videos(c),
+    productOrders: (eventId, companyId) => productOrders.productOrderCounts(eventId, companyId),
+  });
+  // Floor-plan images per hall; the hall plan and the exhibitors list's filter options for attendees.
+  const hallPlans = createHallPlansService({ repo: createHallPlansRepository(db), audit: deps.audit, assertEvent: deps.assertEvent, assertTabVisible: deps.assertTabVisible });
   // The 23 service forms: the organiser's settings, the company admin's submissions, review and fulfilment.
   const serviceForms = createServiceFormsService({ repo, forms: createServiceFormsRepository(db), audit: deps.audit, assertEvent: deps.assertEvent, ...formDeps });
   return {
     service,
     serviceForms,
     videos,
+    documents,
     /** What other modules may read of exhibition: who staffs which company, and the event's companies. */
-    port: createExhibitionPort(repo),
+    port: {
+      ...createExhibitionPort(repo),
+      /** Per product of a company, its orders by status (the exhibitor report's Products tab). */
+      productOrderCounts: productOrders.productOrderCounts,
+    },
+    productOrders,
     plugin: async (app: FastifyInstance) => {
       registerExhibitionRoutes(app, service, videos);
       registerServiceFormsRoutes(app, serviceForms);
+      registerProductOrdersRoutes(app, productOrders);
+      registerHallPlanRoutes(app, hallPlans);
+      registerCompanyDocumentsRoutes(app, documents);
     },
   };
 }
@@ -72,8 +143,8 @@ declare module '../../platform/app-module.ts' {
 /** The exhibition module in the app's module list (after portal: its attendee reads apply the portal's tab rules). */
 export const exhibitionModule = defineModule({
   name: 'exhibition',
-  needs: ['events', 'portal', 'auth'],
-  create: (p, { events, portal, auth }) =>
+  needs: ['events', 'portal', 'auth', 'workspace', 'payments'],
+  create: (p, { events, portal, auth, workspace, payments }) =>
     createExhibitionModule(
       p.db,
       {
@@ -96,7 +167,18 @@ export const exhibitionModule = defineModule({
           const c = await p.ports.auth.contactOf(userId);
           return c?.name || c?.email || '';
         },
+        serviceProviders: { list: workspace.port.serviceProviders, ofUser: workspace.port.serviceProviderOfUser },
+        // Approved priced orders are billed through payments' company invoices (a durable fact, then its port).
+        outbox: p.outbox,
+        invoices: payments.service.companyInvoices,
       },
       p.secrets,
+      {
+        contactOf: (userId) => p.ports.auth.contactOf(userId),
+        registrationsOfEmail: (eventId, email) => p.ports.registration.attendeesOfEmail(eventId, email),
+        // Notifications puts an approved order in the attendee's inbox (notifications needs exhibition's facts, not the other way).
+        decided: (fact) => p.bus.publish('product.order.decided', fact).catch((err: unknown) => p.log.error({ err, orderId: fact.orderId }, 'product order notice failed')),
+      },
+      { leads: p.ports.leads },
     ),
 });

@@ -389,3 +389,65 @@ describe('onsite form links (SPEC §2.1 ebf/lgn)', () => {
     expect((await consumeEbf('made-up-key-made-up-key-123', 'no-such-booth', 'EXTRA_FURNITURE_PLACEMENT')).json().code).toBe('UNKNOWN_BOOTH_OR_FORM');
   });
 });
+
+describe('service providers (SPEC §3.1 user types 1 and 6): their own fulfilment board', () => {
+  const board = (headers: Record<string, string>, ev = eventId) => call('GET', `/api/eventservices/events/${ev}/provider/fulfilment`, headers);
+  const tick = (headers: Record<string, string>, id: string) => call('POST', `/api/eventservices/events/${eventId}/provider/fulfilment/${id}/fulfil`, headers, {});
+  async function providerUser(companyId: string, email: string, userType: number): Promise<Record<string, string>> {
+    const org = (await t.ctx.tokens.verifyAccess(H.authorization!.slice(7)))!.organisationId!;
+    await t.ctx.auth.createUser({ organisationId: org, email, password: 'Prov#Secure2026', firstName: 'Pia', userType, role: userType === 1 ? 'Service Provider' : 'Service Persons', accessLevel: 2, companyId });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: email, password: 'Prov#Secure2026' }, remoteAddress: `10.79.${Math.floor(Math.random() * 250)}.1` });
+    expect(login.statusCode, login.body).toBe(200);
+    return bearer(login.json().data.accessToken);
+  }
+
+  it('lets the organiser give a form to a service provider, who sees and ticks off only that form, in this organiser’s events', async () => {
+    const sp = (await call('POST', '/api/auth/companies', H, { name: 'FurniCo Rentals', kind: 'serviceProvider' })).json().data;
+    const exhibitorCo = (await call('POST', '/api/auth/companies', H, { name: 'Not A Provider', kind: 'exhibitor' })).json().data;
+    const rivalSp = (await call('POST', '/api/auth/companies', other, { name: 'Rival Rentals', kind: 'serviceProvider' })).json().data;
+    // The picker offers the organisation's service providers only.
+    const options = (await call('GET', ex(eventId, '/service-providers'), H)).json().data.items;
+    expect(options).toEqual([{ id: sp.id, name: 'FurniCo Rentals' }]);
+    expect((await call('GET', ex(eventId, '/service-providers'), other)).statusCode).toBe(404);
+    // An exhibitor company or another organisation's provider is refused by field, and nothing is saved.
+    for (const id of [exhibitorCo.id, rivalSp.id, 'no-such-company']) {
+      const bad = await call('PUT', ex(eventId, '/service-forms/EXTRA_FURNITURE'), H, settings({ serviceProviderId: id }));
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toEqual([{ field: 'serviceProviderId', key: 'unknownServiceProvider' }]);
+    }
+    const given = await call('PUT', ex(eventId, '/service-forms/EXTRA_FURNITURE'), H, settings({ serviceProviderId: sp.id }));
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json().data.serviceProvider).toEqual({ id: sp.id, name: 'FurniCo Rentals' });
+
+    const provider = await providerUser(sp.id, 'ops@furnico.example', 1);
+    const person = await providerUser(sp.id, 'driver@furnico.example', 6);
+    const mineBoard = await board(provider);
+    expect(mineBoard.statusCode, mineBoard.body).toBe(200);
+    // Only EXTRA_FURNITURE's work (the FASCIA_NAME order stays the organiser's own).
+    expect(mineBoard.json().data).toMatchObject({ eventName: 'Forms Fair', provider: { id: sp.id, name: 'FurniCo Rentals' }, forms: [{ formCode: 'EXTRA_FURNITURE' }] });
+    expect(mineBoard.json().data.items.map((s: { formCode: string }) => s.formCode)).toEqual(['EXTRA_FURNITURE']);
+    expect((await board(person)).json().data.items).toHaveLength(1);
+    // Another event of the organiser with no form given: an empty board; another organiser's event: 404.
+    expect((await board(provider, eventB)).json().data).toMatchObject({ forms: [], items: [] });
+    const rivalEvent = await createEvent(t.app, other.authorization!.slice(7), 'Rival Fair');
+    expect((await board(provider, rivalEvent)).statusCode).toBe(404);
+    // Not a service provider: an attendee-side company admin, an organiser member.
+    expect((await board(adminA)).json().code).toBe('EXHIBITION_NOT_SERVICE_PROVIDER');
+    expect((await board(H)).statusCode).toBe(403);
+
+    // A tick on the form's approved order: approve one more and let the service person tick it off.
+    const fascia = (await call('GET', ex(eventId, '/form-submissions?formCode=FASCIA_NAME'), H)).json().data.items[0].id as string;
+    expect((await tick(person, fascia)).statusCode).toBe(404);
+    await call('PUT', ex(eventId, '/service-forms/FASCIA_NAME'), H, settings({ serviceProviderId: sp.id, particulars: [], questions: [{ label: 'Name on the fascia board', isRequired: true }] }));
+    const ticked = await tick(person, fascia);
+    expect(ticked.statusCode, ticked.body).toBe(200);
+    expect(ticked.json().data.status).toBe('fulfilled');
+    // Ticked twice: the rule says what is allowed.
+    const again = await tick(provider, fascia);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('EXHIBITION_SUBMISSION_STATUS');
+    // The organiser's history names the service person.
+    const history = (await call('GET', ex(eventId, `/form-submissions/${fascia}`), H)).json().data.history;
+    expect(history.at(-1)).toMatchObject({ action: 'fulfil', toStatus: 'fulfilled', actorName: 'Pia' });
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serviceFormsRoutes as routes } from '@pavilion/domain/exhibition/service-forms.routes';
 import { organiser, route } from '../../platform/contract-routes.ts';
+import { requireUser } from '../../platform/auth-guard.ts';
 import type { ServiceFormsService } from './service-forms.service.ts';
 
 type StoredFile = { fileName: string; contentType: string; bytes: Buffer };
@@ -31,6 +32,9 @@ export function registerServiceFormsRoutes(app: FastifyInstance, service: Servic
   route(app, routes.fulfil, async (req) => service.fulfil(...organiser(req), req.params.eventId, req.params.submissionId));
   route(app, routes.attachment, async (req, reply) => sendFile(reply, await service.attachment(...organiser(req), req.params.eventId, req.params.submissionId)));
   route(app, routes.fulfilment, async (req) => service.fulfilment(...organiser(req), req.params.eventId));
+  route(app, routes.serviceProviders, async (req) => service.serviceProviderOptions(...organiser(req), req.params.eventId));
+  route(app, routes.providerBoard, async (req) => service.providerBoard(requireUser(req), req.params.eventId));
+  route(app, routes.providerFulfil, async (req) => service.providerFulfil(requireUser(req), req.params.eventId, req.params.submissionId));
   route(app, routes.myStand, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
     return service.myStand(participant(req), req.params.eventId);
@@ -42,4 +46,15 @@ export function registerServiceFormsRoutes(app: FastifyInstance, service: Servic
   // A 2 MB attachment is about 2.7 MB of base64.
   route(app, routes.saveMyForm, async (req) => service.saveMyForm(participant(req), req.params.eventId, req.params.boothId, req.params.formCode, req.body), { bodyLimit: 3 * 1024 * 1024 });
   route(app, routes.myAttachment, async (req, reply) => sendFile(reply, await service.myAttachment(participant(req), req.params.eventId, req.params.submissionId)));
+  // Company invoices (payments' company invoices, through its port).
+  const pdf = (file: { fileName: string; bytes: Buffer }): StoredFile => ({ ...file, contentType: 'application/pdf' });
+  route(app, routes.companyInvoices, async (req) => service.companyInvoices(...organiser(req), req.params.eventId, req.query));
+  route(app, routes.companyInvoicePdf, async (req, reply) => sendFile(reply, pdf(await service.companyInvoicePdf(...organiser(req), req.params.eventId, req.params.invoiceId))));
+  route(app, routes.markInvoicePaid, async (req) => service.markInvoicePaid(...organiser(req), req.params.eventId, req.params.invoiceId, req.body));
+  route(app, routes.myInvoices, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return service.myInvoices(participant(req), req.params.eventId);
+  });
+  route(app, routes.myInvoicePdf, async (req, reply) => sendFile(reply, pdf(await service.myInvoicePdf(participant(req), req.params.eventId, req.params.invoiceId))));
+  route(app, routes.payMyInvoice, async (req) => service.payMyInvoice(participant(req), req.params.eventId, req.params.invoiceId, req.body));
 }

@@ -1,3 +1,4 @@
+import type { TCompanyInvoice, TCompanyInvoiceList, TCompanyInvoiceQuery, TInvoicePaymentStart, TMarkInvoicePaidInput, TMyInvoices, TPayInvoiceInput } from '@pavilion/domain';
 import {
   EXHIBITION_FORMS,
   FORM_ATTACHMENTS,
@@ -30,11 +31,16 @@ import {
   type TSubmissionQuery,
   type TSubmissionStatus,
   type TFulfilmentBoard,
+  type TProviderBoard,
+  type TServiceProviderOptions,
   type TLoginLinkResponse,
 } from '@pavilion/domain';
 import type { z } from 'zod';
 import type { ZSubmissionInput } from '@pavilion/domain/exhibition/service-forms';
 import type { Audit } from '../../platform/audit.ts';
+import type { AppEvents } from '../../platform/app-module.ts';
+import type { EventOutbox } from '../../platform/event-outbox.ts';
+import type { CompanyInvoices } from '../payments/index.ts';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import { sqlState } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
@@ -70,6 +76,15 @@ export type ServiceFormsDeps = {
     input: { kind: 'adl'; userId: string; eventId: string; ttlMinutes: number } | { kind: 'ebf'; userId: string; eventId: string; boothId: string; formId: string; ttlMinutes: number },
   ) => Promise<{ key: string; path: string; expiresAt: string }>;
   nameOf: (userId: string) => Promise<string>;
+  /** Workspace's service providers (companies of kind serviceProvider): the organisation's, and the one a user belongs to. */
+  serviceProviders: {
+    list: (organisationId: string) => Promise<{ id: string; name: string }[]>;
+    ofUser: (userId: string) => Promise<{ id: string; name: string; organisationId: string } | null>;
+  };
+  /** Where `service-order.approved` is written, in the approval's transaction, and delivered after the commit. */
+  outbox: Pick<EventOutbox<AppEvents>, 'write' | 'deliver'>;
+  /** Payments' company invoices (its port): what exhibition shows of them, pays online and marks paid. */
+  invoices: Pick<CompanyInvoices, 'list' | 'onlineProviders' | 'startPayment' | 'markPaidOffline' | 'pdf'>;
 };
 
 /** How long an admin invitation's link works. */
@@ -80,7 +95,9 @@ export const BOOTH_FORM_LINK_TTL_MINUTES = 60 * 12;
 const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
 const amount = (cents: number) => cents / 100;
 
-function formView(def: TExhibitionFormDefinition, row: FormSettingsRow | null, now: Date): TServiceForm {
+/** `providers`: the organisation's service providers by id (the organiser's views name the form's provider; the company's do not). */
+function formView(def: TExhibitionFormDefinition, row: FormSettingsRow | null, now: Date, providers?: ReadonlyMap<string, string>): TServiceForm {
+  const providerId = row?.serviceProviderId ?? null;
   const deadlineUtc = row?.deadlineAt ? row.deadlineAt.toISOString() : null;
   return {
     formNo: def.formNo,
@@ -103,6 +120,7 @@ function formView(def: TExhibitionFormDefinition, row: FormSettingsRow | null, n
     allowAsService: row?.allowAsService ?? def.allowAsServiceBtn,
     isSurveyForm: row?.isSurveyForm ?? def.isSurveyForm,
     showOnlyDocuments: row?.showOnlyDocuments ?? def.showOnlyDocTab,
+    serviceProvider: providerId && providers?.has(providerId) ? { id: providerId, name: providers.get(providerId)! } : null,
   };
 }
 
@@ -125,6 +143,7 @@ function defaultSettings(def: TExhibitionFormDefinition) {
 export function createServiceFormsService(deps: ServiceFormsDeps) {
   const { repo, forms } = deps;
   const scopeOf = (organisationId: string, eventId: string) => ({ organisationId, eventId });
+  const providersOf = async (organisationId: string) => new Map((await deps.serviceProviders.list(organisationId)).map((p) => [p.id, p.name]));
 
   async function facts(eventId: string): Promise<EventFacts> {
     const f = await deps.eventFacts(eventId);
@@ -259,21 +278,68 @@ export function createServiceFormsService(deps: ServiceFormsDeps) {
     });
   }
 
+  /** A service provider's user, its company, and the codes of the event's forms given to it (the event must be its organiser's). */
+  async function providerScope(caller: AuthUser, eventId: string) {
+    const provider = await deps.serviceProviders.ofUser(caller.userId);
+    if (!provider) throw exhibitionErrors.notServiceProvider();
+    const event = await deps.eventFacts(eventId);
+    if (!event || event.organisationId !== provider.organisationId) throw errors.notFound('Event');
+    const codes = new Set((await forms.settings(eventId)).filter((s) => s.serviceProviderId === provider.id).map((s) => s.formCode));
+    return { provider, event, codes };
+  }
+
+  /**
+   * In the transaction that approves a priced submission: its lines, priced by the server in minor units, go to
+   * payments as the durable `service-order.approved` (payments puts them on the company's open invoice). Answers the
+   * fact's payload (the caller adds the submission id), or null when there is nothing to bill (a free or survey form).
+   */
+  async function billingFact(row: Pick<SubmissionRow, 'organisationId' | 'eventId' | 'companyId' | 'boothId' | 'formCode' | 'currency' | 'totalCents' | 'lines'>): Promise<Omit<AppEvents['service-order.approved'], 'submissionId'> | null> {
+    if (row.totalCents <= 0) return null;
+    const [company, admin, booth] = await Promise.all([repo.company(row.eventId, row.companyId), forms.adminOfCompany(row.eventId, row.companyId), repo.booth(scopeOf(row.organisationId, row.eventId), row.boothId)]);
+    const formName = findExhibitionForm(row.formCode)?.formName ?? row.formCode;
+    const where = booth ? ` (booth ${booth.number}, ${booth.hall})` : '';
+    return {
+      organisationId: row.organisationId,
+      eventId: row.eventId,
+      companyId: row.companyId,
+      companyName: company?.name ?? '',
+      billingEmail: admin?.email ?? company?.contactEmail ?? '',
+      currency: row.currency,
+      lines: row.lines
+        .filter((l) => l.quantity > 0)
+        .map((l) => {
+          const unitPrice = Math.round(l.rate * 100);
+          return { description: `${formName}${where}: ${l.name}${l.unit ? ` (${l.unit})` : ''}`, quantity: l.quantity, unitPrice, total: unitPrice * l.quantity };
+        }),
+    };
+  }
+
   /** An organiser's move of a submission (approve, reject with a reason, fulfil): the rule, then a conditional update. */
   async function review(caller: AuthUser, organisationId: string, eventId: string, submissionId: string, action: 'approve' | 'reject' | 'fulfil', reason = ''): Promise<TSubmission> {
     await deps.assertEvent(caller, organisationId, eventId);
     const row = await forms.submission(scopeOf(organisationId, eventId), submissionId);
     if (!row) throw exhibitionErrors.submissionNotFound();
+    return move(caller, row, action, reason);
+  }
+  /** The move itself, once the caller's right to it was checked (an organiser's review, or a service provider's fulfil). */
+  async function move(caller: AuthUser, row: SubmissionRow, action: 'approve' | 'reject' | 'fulfil', reason: string): Promise<TSubmission> {
+    const { organisationId, eventId } = row;
+    const submissionId = row.id;
     const from = row.status as TSubmissionStatus;
     const to = nextSubmissionStatus(from, action);
     if (!to) throw exhibitionErrors.submissionStatus(action, from, allowedSubmissionActions(from, 'organiser'));
     const actorName = await deps.nameOf(caller.userId);
+    // A rejected submission is never billed; an approved priced one is, once (its approval happens once).
+    const bill = to === 'approved' ? await billingFact(row) : null;
+    const outboxIds: string[] = [];
     const saved = await forms.transaction(async (tx) => {
       const updated = await forms.updateSubmission(tx, row.id, { version: row.version, status: from }, { status: to, ...(action === 'reject' ? { rejectionReason: reason } : {}) });
       if (!updated) return null;
       await forms.addHistory(tx, { id: newId(), submissionId: row.id, action, fromStatus: from, toStatus: to, side: 'organiser', actorUserId: caller.userId, actorName, note: reason, at: deps.now() });
+      if (bill) outboxIds.push(await deps.outbox.write(tx, 'service-order.approved', { ...bill, submissionId: row.id }));
       return updated;
     });
+    for (const f of outboxIds) await deps.outbox.deliver(f);
     // Changed meanwhile (a save by the company, another reviewer): say what is allowed now.
     if (!saved) {
       const now = await forms.submission(scopeOf(organisationId, eventId), submissionId);
@@ -288,16 +354,17 @@ export function createServiceFormsService(deps: ServiceFormsDeps) {
   return {
     async forms(caller: AuthUser, organisationId: string, eventId: string): Promise<TServiceFormList> {
       await deps.assertEvent(caller, organisationId, eventId);
-      const [event, rows] = await Promise.all([facts(eventId), forms.settings(eventId)]);
+      const [event, rows, providers] = await Promise.all([facts(eventId), forms.settings(eventId), providersOf(organisationId)]);
       const byCode = new Map(rows.map((r) => [r.formCode, r]));
       const now = deps.now();
-      return { timeZone: event.timeZone, forms: EXHIBITION_FORMS.map((def) => formView(def, byCode.get(def.formCode) ?? null, now)) };
+      return { timeZone: event.timeZone, forms: EXHIBITION_FORMS.map((def) => formView(def, byCode.get(def.formCode) ?? null, now, providers)) };
     },
 
     async saveForm(caller: AuthUser, organisationId: string, eventId: string, formCode: TExhibitionFormCode, input: TFormSettings): Promise<TServiceForm> {
       await deps.assertEvent(caller, organisationId, eventId);
       const def = defOf(formCode);
-      const event = await facts(eventId);
+      const [event, providers] = await Promise.all([facts(eventId), providersOf(organisationId)]);
+      if (input.serviceProviderId && !providers.has(input.serviceProviderId)) throw errors.validation([{ field: 'serviceProviderId', key: ServiceFormKey.UnknownServiceProvider }]);
       const values = {
         deadlineLocal: input.deadline,
         deadlineAt: input.deadline ? zonedLocalToUtc(input.deadline, event.timeZone) : null,
@@ -310,11 +377,12 @@ export function createServiceFormsService(deps: ServiceFormsDeps) {
         allowAsService: input.allowAsService,
         isSurveyForm: input.isSurveyForm,
         showOnlyDocuments: input.showOnlyDocuments,
+        serviceProviderId: input.serviceProviderId,
         updatedBy: caller.userId,
       };
       const row = await forms.upsertSetting(scopeOf(organisationId, eventId), formCode, newId(), { ...defaultSettings(def), ...values }, values);
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.form_saved', target: eventId, meta: { formCode } });
-      return formView(def, row, deps.now());
+      return formView(def, row, deps.now(), providers);
     },
 
     async activateForm(caller: AuthUser, organisationId: string, eventId: string, formCode: TExhibitionFormCode, isActive: boolean): Promise<TServiceForm> {
@@ -322,7 +390,7 @@ export function createServiceFormsService(deps: ServiceFormsDeps) {
       const def = defOf(formCode);
       const row = await forms.upsertSetting(scopeOf(organisationId, eventId), formCode, newId(), { ...defaultSettings(def), isActive, updatedBy: caller.userId }, { isActive, updatedBy: caller.userId });
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: isActive ? 'exhibition.form_activated' : 'exhibition.form_deactivated', target: eventId, meta: { formCode } });
-      return formView(def, row, deps.now());
+      return formView(def, row, deps.now(), await providersOf(organisationId));
     },
 
     /**
@@ -405,6 +473,46 @@ export function createServiceFormsService(deps: ServiceFormsDeps) {
           a.booth.number.localeCompare(b.booth.number, undefined, { numeric: true }),
       );
       return { timeZone: event.timeZone, items };
+    },
+
+    /** The service providers the organiser may give a form to (the organisation's workspace companies of kind serviceProvider). */
+    async serviceProviderOptions(caller: AuthUser, organisationId: string, eventId: string): Promise<TServiceProviderOptions> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      return { items: await deps.serviceProviders.list(organisationId) };
+    },
+
+    /**
+     * A service provider's own board (SPEC §3.1 user type 1, and its service persons): the approved and fulfilled work
+     * of the forms the organiser gave it, in an event of that organiser. Anyone else: 403; another organiser's event 404.
+     */
+    async providerBoard(caller: AuthUser, eventId: string): Promise<TProviderBoard> {
+      const { provider, event, codes } = await providerScope(caller, eventId);
+      const [rows, settings] = await Promise.all([forms.submissions(scopeOf(event.organisationId, eventId), { statuses: ['approved', 'fulfilled'] }), forms.settings(eventId)]);
+      const deadlineOf = new Map(settings.map((s) => [s.formCode, s.deadlineLocal]));
+      const mine = rows.filter((r) => codes.has(r.formCode));
+      const items = (await submissionViews(eventId, event.organisationId, mine)).map((s) => ({ ...s, deadline: deadlineOf.get(s.formCode) ?? null }));
+      items.sort(
+        (a, b) =>
+          Number(a.status === 'fulfilled') - Number(b.status === 'fulfilled') ||
+          (a.deadline ?? '9999').localeCompare(b.deadline ?? '9999') ||
+          a.booth.hall.localeCompare(b.booth.hall) ||
+          a.booth.number.localeCompare(b.booth.number, undefined, { numeric: true }),
+      );
+      return {
+        timeZone: event.timeZone,
+        eventName: event.name,
+        provider: { id: provider.id, name: provider.name },
+        forms: [...codes].map((code) => ({ formCode: code as TExhibitionFormCode, formName: findExhibitionForm(code)?.formName ?? code })),
+        items,
+      };
+    },
+
+    /** The provider ticks off delivered work: approved → fulfilled, only on a form the organiser gave it. */
+    async providerFulfil(caller: AuthUser, eventId: string, submissionId: string): Promise<TSubmission> {
+      const { event, codes } = await providerScope(caller, eventId);
+      const row = await forms.submission(scopeOf(event.organisationId, eventId), submissionId);
+      if (!row || !codes.has(row.formCode)) throw exhibitionErrors.submissionNotFound();
+      return move(caller, row, 'fulfil', '');
     },
 
     /**
@@ -543,7 +651,10 @@ export function createServiceFormsService(deps: ServiceFormsDeps) {
       const actorName = (await deps.nameOf(userId)) || email;
       const note = action === 'submit' && to === 'approved' ? 'Approved on submission: this form needs no approval' : '';
       const values = { status: to, lines, answers, totalCents, currency, ...(action === 'submit' ? { submittedAt: at } : {}), ...(to === 'draft' || to === 'submitted' ? { rejectionReason: '' } : {}) };
+      // A form that needs no approval is approved as it is submitted: billed now, as an organiser's approval is.
+      const bill = to === 'approved' ? await billingFact({ organisationId: company.organisationId, eventId, companyId: company.id, boothId: booth.id, formCode, currency, totalCents, lines }) : null;
       let saved: SubmissionRow | null;
+      const outboxIds: string[] = [];
       try {
         saved = await forms.transaction(async (tx) => {
           const row = existing
@@ -552,6 +663,7 @@ export function createServiceFormsService(deps: ServiceFormsDeps) {
           if (!row) return null;
           await forms.addHistory(tx, { id: newId(), submissionId: row.id, action, fromStatus: existing ? from : null, toStatus: to, side: 'company', actorUserId: userId, actorName, note, at });
           if (file) await forms.putFile(tx, { submissionId: row.id, fileName: file.fileName, contentType: file.contentType, byteSize: file.bytes.length, bytes: file.bytes });
+          if (bill) outboxIds.push(await deps.outbox.write(tx, 'service-order.approved', { ...bill, submissionId: row.id }));
           return row;
         });
       } catch (err) {
@@ -560,6 +672,7 @@ export function createServiceFormsService(deps: ServiceFormsDeps) {
         throw err;
       }
       if (!saved) throw exhibitionErrors.submissionStale();
+      for (const f of outboxIds) await deps.outbox.deliver(f);
       await deps.audit.record({ organisationId: company.organisationId, actorUserId: userId, action: `exhibition.submission_${action}`, target: saved.id, meta: { eventId, formCode, status: to } });
       if (to === 'approved') await notifyCompany(saved, to);
       return submissionView(saved, 'company', true, { company, booth });
@@ -572,6 +685,40 @@ export function createServiceFormsService(deps: ServiceFormsDeps) {
       const file = await forms.file(row.id);
       if (!file) throw exhibitionErrors.attachmentNotFound();
       return file;
+    },
+
+    // Company invoices: payments' (its port); exhibition decides who may see and pay which.
+
+    async companyInvoices(caller: AuthUser, organisationId: string, eventId: string, q: TCompanyInvoiceQuery): Promise<TCompanyInvoiceList> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      return { items: await deps.invoices.list(organisationId, eventId, q) };
+    },
+    async companyInvoicePdf(caller: AuthUser, organisationId: string, eventId: string, invoiceId: string) {
+      await deps.assertEvent(caller, organisationId, eventId);
+      return deps.invoices.pdf(organisationId, eventId, invoiceId);
+    },
+    async markInvoicePaid(caller: AuthUser, organisationId: string, eventId: string, invoiceId: string, input: TMarkInvoicePaidInput): Promise<TCompanyInvoice> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const name = (await deps.nameOf(caller.userId)) || caller.userId;
+      const invoice = await deps.invoices.markPaidOffline(organisationId, eventId, invoiceId, input, { userId: caller.userId, name });
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.invoice_paid_offline', target: invoiceId, meta: { eventId, method: input.method, reference: input.reference } });
+      return invoice;
+    },
+    /** The company admin's own invoices (only their company's) and the online providers they may pay with. */
+    async myInvoices(caller: Participant, eventId: string): Promise<TMyInvoices> {
+      const { company } = await adminCompany(caller, eventId);
+      const [items, providers] = await Promise.all([deps.invoices.list(company.organisationId, eventId, { companyId: company.id }), deps.invoices.onlineProviders(company.organisationId)]);
+      return { items, providers };
+    },
+    async myInvoicePdf(caller: Participant, eventId: string, invoiceId: string) {
+      const { company } = await adminCompany(caller, eventId);
+      return deps.invoices.pdf(company.organisationId, eventId, invoiceId, company.id);
+    },
+    async payMyInvoice(caller: Participant, eventId: string, invoiceId: string, input: TPayInvoiceInput): Promise<TInvoicePaymentStart> {
+      const { company, userId } = await adminCompany(caller, eventId);
+      const started = await deps.invoices.startPayment(company.organisationId, eventId, company.id, invoiceId, input.provider);
+      await deps.audit.record({ organisationId: company.organisationId, actorUserId: userId, action: 'exhibition.invoice_payment_started', target: invoiceId, meta: { eventId, provider: input.provider } });
+      return started;
     },
   };
 }

@@ -8,6 +8,7 @@ import { createWebhookWorker } from './leads.webhooks.ts';
 import { createLeadsService, type LeadsDeps } from './leads.service.ts';
 
 export type { LeadsService } from './leads.service.ts';
+export { createLeadsPort, type LeadsPort } from './leads.port.ts';
 
 /** Leads (issue 18): lead retrieval by exhibitor staff, visiting cards, the Onsite Leads report. */
 export function createLeadsModule(

@@ -212,7 +212,8 @@ export const leadDocuments = pgTable(
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
     bytes: bytea('bytes').notNull(),
-    createdByEventUserId: text('created_by_event_user_id').notNull(),
+    /** The staff member who put it at the booth; null when the organiser uploaded it (exhibition's company documents). */
+    createdByEventUserId: text('created_by_event_user_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('lead_documents_company_idx').on(t.eventId, t.companyId)],

@@ -25,7 +25,8 @@ const get = (url: string, token = host.accessToken) => t.app.inject({ method: 'G
 async function waitForMail(query: string, token = host.accessToken) {
   for (let i = 0; i < 250; i++) {
     const page = (await get(`${BASE}?${query}`, token)).json().data;
-    if (page.total > 0) return page;
+    // The list and its count are two reads: wait until the row is in both (the mail job may commit between them).
+    if (page.total > 0 && page.items.length > 0) return page;
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`no mail for ${query}`);

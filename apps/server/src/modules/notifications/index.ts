@@ -46,6 +46,10 @@ export function createNotificationsModule(
       bus.subscribe('session.updated', async (d) => {
         await service.sessionUpdatedNotice(d);
       });
+      // An approved product order (exhibition's `product.order.decided`): SPEC §3.10 "Product approved", once per order.
+      bus.subscribe('product.order.decided', async (d) => {
+        await service.notify(d.eventId, [d.eventUserId], { kind: 'PRODUCT_APPROVED', title: d.title, body: d.body, link: `/tabs/exhibitors?eventId=${encodeURIComponent(d.eventId)}&company=${encodeURIComponent(d.companyId)}`, dedupeKey: `product-order:${d.orderId}` });
+      });
     },
     plugin: async (app: FastifyInstance) => registerNotificationsRoutes(app, service),
   };

@@ -9,8 +9,10 @@ import { registerPaymentsPublicRoutes } from './payments.public-routes.ts';
 import { registerPaymentsRoutes } from './payments.routes.ts';
 import type { OrderPaid } from '../registration/index.ts';
 import { createPaymentsService, type PaymentsDeps } from './payments.service.ts';
+import type { ServiceOrderApproved } from './company-invoices.service.ts';
 
 export type { PaymentsService, PaymentsEvents, OrdersPort, OrderView } from './payments.service.ts';
+export type { ServiceOrderApproved, CompanyInvoices } from './company-invoices.service.ts';
 export { signPavilion, razorpayRedirectSignature, razorpayWebhookSignature } from './providers.ts';
 
 export type PaymentsModuleDeps = Omit<PaymentsDeps, 'repo' | 'inject' | 'testGatewaySecret'> & {
@@ -28,9 +30,13 @@ export function createPaymentsModule(db: Db, deps: PaymentsModuleDeps) {
   const service = createPaymentsService({ ...deps, repo: createPaymentsRepository(db), inject, testGatewaySecret: () => secret.value });
   return {
     service,
-    /** When registration says an order is paid: its invoice, and a desk payment's record. */
-    subscribe(bus: Subscriber<{ 'order.paid': OrderPaid }>) {
+    /**
+     * When registration says an order is paid: its invoice, and a desk payment's record. When exhibition approves a
+     * priced service-form order: its lines on the company's open invoice.
+     */
+    subscribe(bus: Subscriber<{ 'order.paid': OrderPaid; 'service-order.approved': ServiceOrderApproved }>) {
       bus.subscribe('order.paid', (e) => service.onOrderPaid(e));
+      bus.subscribe('service-order.approved', (e) => service.companyInvoices.onServiceOrderApproved(e));
     },
     /** Organiser routes (productservices/api) and public payment routes (eventservices/public/payments), from their contracts. */
     plugin: async (app: FastifyInstance) => {

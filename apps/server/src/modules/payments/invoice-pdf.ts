@@ -8,6 +8,8 @@ export type InvoiceData = {
   buyer: { name: string; email: string };
   eventName: string;
   registrationNo: string;
+  /** Instead of the registration line (a company invoice: what it is for and its status). */
+  reference?: string;
   currency: string;
   lines: { description: string; quantity: number; unitPrice: number; discount: number; tax: number; total: number }[];
   subtotal: number;
@@ -26,7 +28,7 @@ export async function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
   doc.setProducer('Pavilion');
   const page = doc.addPage([595.28, 841.89]);
   const fonts = await createPdfFonts(doc, ['sans', 'sansBold']);
-  await fonts.prepare([d.seller.legalName, d.seller.address, d.buyer.name, d.eventName, ...d.lines.map((l) => l.description)], ['sans', 'sansBold']);
+  await fonts.prepare([d.seller.legalName, d.seller.address, d.buyer.name, d.eventName, d.reference ?? '', ...d.lines.map((l) => l.description)], ['sans', 'sansBold']);
   let y = 800;
   const text = (s: string, x: number, size = 10, style: PdfFontStyle = 'sans') => {
     const { font, text: t } = fonts.fit(s, style);
@@ -43,7 +45,7 @@ export async function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
   y -= 10;
   line(`INVOICE ${d.number}`, 14, 'sansBold');
   line(`Date: ${d.issuedAt.toISOString().slice(0, 10)}`);
-  line(`Registration: ${d.registrationNo} — ${d.eventName}`);
+  line(d.reference ? `${d.reference} — ${d.eventName}` : `Registration: ${d.registrationNo} — ${d.eventName}`);
   line(`Billed to: ${d.buyer.name} <${d.buyer.email}>`);
   y -= 10;
   const cols = [50, 300, 340, 420, 500];

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TTransactionListQuery } from '@pavilion/domain';
 import type { Db } from '../../platform/db.ts';
-import { invoiceSettings, invoices, paymentEvents, paymentSettings, payments, refunds } from './payments.tables.ts';
+import { companyInvoiceLines, companyInvoices, invoiceSettings, invoices, paymentEvents, paymentSettings, payments, refunds } from './payments.tables.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Q = Db | Tx;
@@ -10,6 +10,8 @@ export type PaymentSettingsRow = typeof paymentSettings.$inferSelect;
 export type InvoiceSettingsRow = typeof invoiceSettings.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
+export type CompanyInvoiceRow = typeof companyInvoices.$inferSelect;
+export type CompanyInvoiceLineRow = typeof companyInvoiceLines.$inferSelect;
 
 /** The only file that queries payments tables. */
 function queries(db: Q) {
@@ -115,6 +117,81 @@ function queries(db: Q) {
     },
     async refundsOfOrder(orderId: string): Promise<RefundRow[]> {
       return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(desc(refunds.createdAt));
+    },
+    /** The open invoice of a company for an event and currency, locked until the transaction ends. */
+    async openCompanyInvoice(eventId: string, companyId: string, currency: string): Promise<CompanyInvoiceRow | null> {
+      const [r] = await db
+        .select()
+        .from(companyInvoices)
+        .where(and(eq(companyInvoices.eventId, eventId), eq(companyInvoices.companyId, companyId), eq(companyInvoices.currency, currency), eq(companyInvoices.status, 'open')))
+        .limit(1)
+        .for('update');
+      return r ?? null;
+    },
+    async insertCompanyInvoice(row: typeof companyInvoices.$inferInsert): Promise<CompanyInvoiceRow> {
+      const [r] = await db.insert(companyInvoices).values(row).returning();
+      return r!;
+    },
+    /** Whether a submission's lines are on an invoice already (a submission is invoiced once). */
+    async submissionInvoiced(submissionId: string): Promise<boolean> {
+      const [r] = await db.select({ id: companyInvoiceLines.id }).from(companyInvoiceLines).where(eq(companyInvoiceLines.submissionId, submissionId)).limit(1);
+      return !!r;
+    },
+    async insertCompanyInvoiceLines(rows: (typeof companyInvoiceLines.$inferInsert)[]): Promise<void> {
+      if (rows.length > 0) await db.insert(companyInvoiceLines).values(rows);
+    },
+    /** Totals from the lines, written in the transaction that added them. */
+    async recomputeCompanyInvoice(id: string): Promise<CompanyInvoiceRow> {
+      const [t] = await db
+        .select({ subtotal: sql<number>`coalesce(sum(${companyInvoiceLines.total} - ${companyInvoiceLines.tax}), 0)::int`, tax: sql<number>`coalesce(sum(${companyInvoiceLines.tax}), 0)::int` })
+        .from(companyInvoiceLines)
+        .where(eq(companyInvoiceLines.invoiceId, id));
+      const subtotal = Number(t?.subtotal ?? 0);
+      const tax = Number(t?.tax ?? 0);
+      const [r] = await db.update(companyInvoices).set({ subtotal, tax, total: subtotal + tax }).where(eq(companyInvoices.id, id)).returning();
+      return r!;
+    },
+    async companyInvoice(organisationId: string, eventId: string, id: string, lock = false): Promise<CompanyInvoiceRow | null> {
+      const q = db
+        .select()
+        .from(companyInvoices)
+        .where(and(eq(companyInvoices.id, id), eq(companyInvoices.organisationId, organisationId), eq(companyInvoices.eventId, eventId)))
+        .limit(1);
+      const [r] = lock ? await q.for('update') : await q;
+      return r ?? null;
+    },
+    async companyInvoiceById(id: string, lock = false): Promise<CompanyInvoiceRow | null> {
+      const q = db.select().from(companyInvoices).where(eq(companyInvoices.id, id)).limit(1);
+      const [r] = lock ? await q.for('update') : await q;
+      return r ?? null;
+    },
+    async companyInvoiceList(organisationId: string, eventId: string, f: { companyId?: string; status?: string }): Promise<CompanyInvoiceRow[]> {
+      return db
+        .select()
+        .from(companyInvoices)
+        .where(
+          and(
+            eq(companyInvoices.organisationId, organisationId),
+            eq(companyInvoices.eventId, eventId),
+            f.companyId ? eq(companyInvoices.companyId, f.companyId) : undefined,
+            f.status ? eq(companyInvoices.status, f.status) : undefined,
+          ),
+        )
+        .orderBy(desc(companyInvoices.createdAt), desc(companyInvoices.number))
+        .limit(500);
+    },
+    async companyInvoiceLines(invoiceIds: string[]): Promise<CompanyInvoiceLineRow[]> {
+      if (invoiceIds.length === 0) return [];
+      return db.select().from(companyInvoiceLines).where(inArray(companyInvoiceLines.invoiceId, invoiceIds)).orderBy(asc(companyInvoiceLines.createdAt), asc(companyInvoiceLines.position));
+    },
+    /** Conditional status move of a company invoice: only from the listed statuses. */
+    async transitionCompanyInvoice(id: string, from: string[], patch: Partial<typeof companyInvoices.$inferInsert>): Promise<CompanyInvoiceRow | null> {
+      const [r] = await db
+        .update(companyInvoices)
+        .set(patch)
+        .where(and(eq(companyInvoices.id, id), inArray(companyInvoices.status, from)))
+        .returning();
+      return r ?? null;
     },
     /** Test-gateway sessions the buyer paid whose payment was never captured (the webhook was lost). */
     async paidButUncaptured(orderId: string | null): Promise<PaymentRow[]> {

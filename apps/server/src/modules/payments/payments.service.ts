@@ -24,6 +24,7 @@ import { openOptional, sealOptional, type SecretBox } from '../../platform/secre
 import type { EventOutbox } from '../../platform/event-outbox.ts';
 import type { OrderPaid } from '../registration/index.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { createCompanyInvoices, invoiceReturnPath } from './company-invoices.service.ts';
 import type { PaymentRow, PaymentsRepository, Tx } from './payments.repository.ts';
 import {
   offlineProvider,
@@ -164,6 +165,28 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return razorpayProvider(keys.razorpay);
   }
 
+  async function enabledProviders(organisationId: string): Promise<string[]> {
+    const s = await repo.settings(organisationId);
+    if (s) return s.enabledProviders;
+    // A fresh install can take a test payment at once; production needs the organiser to choose providers.
+    const env = await keysFor(null);
+    return [...(deps.isProduction ? [] : ['test', 'offline']), ...(env.stripe.secretKey ? ['stripe'] : []), ...(env.razorpay.keySecret ? ['razorpay'] : [])];
+  }
+
+  const companyInvoices = createCompanyInvoices({
+    repo,
+    now: deps.now,
+    publicUrl: deps.publicUrl,
+    enabledProviders,
+    providerFor,
+    invoiceSettings: async (organisationId) => {
+      const s = await repo.invoiceSettings(organisationId);
+      return { legalName: s?.legalName ?? '', address: s?.address ?? '', taxId: s?.taxId ?? '', email: s?.email ?? '' };
+    },
+    findEventName: deps.findEventName,
+    log: deps.log,
+  });
+
   /**
    * The one place a provider event changes state: recorded once (its provider event id is unique, so duplicates,
    * concurrent and out-of-order deliveries change nothing), then applied to its payment with a conditional
@@ -179,12 +202,19 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (ev.kind === 'captured') {
       const moved = await tx.transitionPayment(payment.id, ['created', 'failed'], { status: 'captured', capturedAt: deps.now(), providerPaymentId: ev.providerPaymentId ?? payment.providerPaymentId });
       if (!moved) return { duplicate: false, outcome: 'already_captured', facts: [] };
+      // A company invoice's payment: the invoice is paid in this transaction; registration has no order to settle.
+      if (payment.companyInvoiceId) {
+        await companyInvoices.capturedInTx(tx, payment);
+        return { duplicate: false, outcome: 'captured', facts: [] };
+      }
       const fact = await deps.outbox.write(raw, 'payment.captured', { paymentId: payment.id, orderId: payment.orderId, provider, amount: ev.amount, currency: ev.currency, actorUserId });
       return { duplicate: false, outcome: 'captured', facts: [fact] };
     }
     if (ev.kind === 'failed') {
       const moved = await tx.transitionPayment(payment.id, ['created'], { status: 'failed' });
       if (!moved) return { duplicate: false, outcome: 'ignored_failure', facts: [] };
+      // A company invoice stays payable (pending, frozen at its total): no seats to release.
+      if (payment.companyInvoiceId) return { duplicate: false, outcome: 'failed', facts: [] };
       // The buyer may already have opened a newer attempt (a retry): its seats are not this attempt's to release.
       const hasOpenAttempt = (await tx.paymentsOfOrder(payment.orderId)).some((p) => p.id !== payment.id && p.status === 'created');
       const fact = await deps.outbox.write(raw, 'payment.failed', { orderId: payment.orderId, provider, hasOpenAttempt });
@@ -231,14 +261,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     }
   }
 
-  return {
-    async enabledProviders(organisationId: string): Promise<string[]> {
-      const s = await repo.settings(organisationId);
-      if (s) return s.enabledProviders;
-      // A fresh install can take a test payment at once; production needs the organiser to choose providers.
-      const env = await keysFor(null);
-      return [...(deps.isProduction ? [] : ['test', 'offline']), ...(env.stripe.secretKey ? ['stripe'] : []), ...(env.razorpay.keySecret ? ['razorpay'] : [])];
-    },
+  const service = {
+    /** Company invoices of exhibition's priced service-form orders (its port: exhibition never reads these tables). */
+    companyInvoices,
+
+    enabledProviders,
 
     async offlineInstructions(organisationId: string): Promise<string> {
       return (await repo.settings(organisationId))?.offlineInstructions || 'Pay by bank transfer or at the venue; the organiser will confirm your payment.';
@@ -325,12 +352,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async gatewaySession(sessionId: string): Promise<TTestGatewaySession> {
       const p = await repo.findBySession(sessionId);
       if (!p || p.provider !== 'test') throw errors.notFound('Payment session');
-      const order = await deps.orders.order(p.orderId);
+      const order = p.companyInvoiceId ? null : await deps.orders.order(p.orderId);
+      const invoice = p.companyInvoiceId ? await repo.companyInvoiceById(p.companyInvoiceId) : null;
       return {
         sessionId,
         eventId: p.eventId,
         orderId: p.orderId,
-        registrationNo: order?.registrationNo ?? '',
+        registrationNo: invoice ? `Invoice ${invoice.number}` : (order?.registrationNo ?? ''),
         amount: p.amount,
         currency: p.currency,
         status: p.status as TTestGatewaySession['status'],
@@ -346,7 +374,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const p = await repo.findBySession(sessionId);
       if (!p || p.provider !== 'test') throw errors.notFound('Payment session');
       // The test gateway's page is on this origin: back to the success page by path, at the host name the buyer used.
-      const successUrl = `/success/${p.eventId}/${p.orderId}/${sessionId}`;
+      const successUrl = p.companyInvoiceId ? invoiceReturnPath(p.eventId, p.companyInvoiceId, 'paid') : `/success/${p.eventId}/${p.orderId}/${sessionId}`;
+      const failureUrl = p.companyInvoiceId ? invoiceReturnPath(p.eventId, p.companyInvoiceId, 'failed') : `/failure?eventId=${p.eventId}&orderId=${p.orderId}&sessionId=${sessionId}`;
       if (p.status === 'captured' || p.status === 'refunded' || p.status === 'partially_refunded') {
         if (outcome === 'pay') return { redirectUrl: successUrl, status: p.status as 'captured' };
         throw paymentErrors.sessionClosed();
@@ -370,7 +399,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       const after = (await repo.findBySession(sessionId))!;
       return {
-        redirectUrl: outcome === 'pay' ? successUrl : `/failure?eventId=${p.eventId}&orderId=${p.orderId}&sessionId=${sessionId}`,
+        redirectUrl: outcome === 'pay' ? successUrl : failureUrl,
         status: after.status as TTestGatewayCompleteResponse['status'],
       };
     },
@@ -525,6 +554,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       });
     },
   };
+  return service;
 }
 
 function toRefund(r: { id: string; paymentId: string; orderId: string; amount: number; currency: string; status: string; reason: string; createdAt: Date }): TRefund {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -40,7 +41,10 @@ export const payments = pgTable(
     id: text('id').primaryKey(),
     organisationId: text('organisation_id').notNull(),
     eventId: text('event_id').notNull(),
+    /** The registration order it pays, or (with `companyInvoiceId`) the company invoice's id. */
     orderId: text('order_id').notNull(),
+    /** Set when the payment pays an exhibiting company's invoice (company_invoices) instead of an order. */
+    companyInvoiceId: text('company_invoice_id'),
     provider: text('provider').notNull(),
     /** Pavilion's public session id (URLs, webhooks' metadata). */
     sessionId: text('session_id').notNull(),
@@ -110,4 +114,64 @@ export const invoices = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('invoices_order_uq').on(t.orderId), uniqueIndex('invoices_org_number_uq').on(t.organisationId, t.number)],
+);
+
+/**
+ * An exhibiting company's invoice for its priced service-form orders (issue 15): one open invoice per company, event
+ * and currency collects every approved priced submission; it is frozen once a payment starts (`pending`) and never
+ * changed once `paid`, so a later approval opens a new one. Numbered from the organisation's invoice series. The
+ * company is exhibition's (its id and a snapshot of its name and billing email; no foreign key across modules).
+ */
+export const companyInvoices = pgTable(
+  'company_invoices',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id').notNull(),
+    companyId: text('company_id').notNull(),
+    companyName: text('company_name').notNull(),
+    billingEmail: text('billing_email').notNull().default(''),
+    number: text('number').notNull(),
+    currency: text('currency').notNull(),
+    /** open (takes new lines) → pending (a payment started; frozen) → paid. */
+    status: text('status').notNull().default('open'),
+    subtotal: integer('subtotal').notNull().default(0),
+    tax: integer('tax').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    /** online (a provider's captured payment) or offline (marked by the organiser). */
+    paidVia: text('paid_via'),
+    paidProvider: text('paid_provider'),
+    /** Offline: bank_transfer, cheque or cash. */
+    paidMethod: text('paid_method'),
+    paidReference: text('paid_reference'),
+    paidByUserId: text('paid_by_user_id'),
+    paidByName: text('paid_by_name'),
+    paidAt: ts('paid_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('company_invoices_org_number_uq').on(t.organisationId, t.number),
+    uniqueIndex('company_invoices_one_open_uq').on(t.eventId, t.companyId, t.currency).where(sql`status = 'open'`),
+    index('company_invoices_event_company_idx').on(t.eventId, t.companyId),
+  ],
+);
+
+/** A line of a company invoice: one approved priced submission's item; a submission is invoiced once. */
+export const companyInvoiceLines = pgTable(
+  'company_invoice_lines',
+  {
+    id: text('id').primaryKey(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => companyInvoices.id, { onDelete: 'cascade' }),
+    submissionId: text('submission_id').notNull(),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    tax: integer('tax').notNull().default(0),
+    total: integer('total').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('company_invoice_lines_submission_uq').on(t.submissionId, t.position), index('company_invoice_lines_invoice_idx').on(t.invoiceId)],
 );

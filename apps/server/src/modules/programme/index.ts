@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
+import { ZAreaCreateRequest } from '@pavilion/domain';
 import { defineModule } from '../../platform/app-module.ts';
 import type { JobRunner } from '../../platform/job-runner.ts';
 import { createMailWorker, routeWakesThroughPgBoss } from '../../platform/mail-worker.ts';
 import { createProgrammeRepository, type BookingTesting, type ProgrammeRepository, type SessionRow } from './programme.repository.ts';
 import { registerProgrammeRoutes } from './programme.routes.ts';
+import type { Subscriber } from '../../platform/event-bus.ts';
+import type { CheckinEvents } from '../checkin/index.ts';
+import { createAttendanceRepository } from './programme-attendance.repository.ts';
+import { registerAttendanceRoutes } from './programme-attendance.routes.ts';
+import { createAttendanceService, type CheckinAreasPort, type SessionAttended } from './programme-attendance.service.ts';
 import { createProgrammeService, type ProgrammeDeps, type SessionRequestDecided, type SessionUpdated } from './programme.service.ts';
 
 export type { ProgrammeService, SessionRequestDecided, SessionUpdated } from './programme.service.ts';
@@ -13,7 +19,13 @@ export type { ProgrammeService, SessionRequestDecided, SessionUpdated } from './
  * What programme publishes: a decided session request (notifications puts it in the requester's inbox) and, per
  * published version, each moved or cancelled session with everyone who booked or starred it (their inboxes).
  */
-export type ProgrammeEvents = { 'session.request.decided': SessionRequestDecided; 'session.updated': SessionUpdated };
+export type ProgrammeEvents = {
+  'session.request.decided': SessionRequestDecided;
+  'session.updated': SessionUpdated;
+  /** A registration first counted at a session (its room's door scanned); not awaited by the scan. Certificates: the sessions rule. */
+  'session.attended': SessionAttended;
+};
+export type { SessionAttended } from './programme-attendance.service.ts';
 export { programmeSeeder } from './programme.demo.ts';
 
 /** The pg-boss queue that carries the programme mail job's wakes (Postgres outside tests). */
@@ -22,7 +34,11 @@ export const PROGRAMME_MAIL_QUEUE = 'programme-mail';
 /** The programme (issue 16): rooms, tracks, speakers, sessions, session requests; the attendee's Schedule, Speakers, bookings and bookmarks. */
 export function createProgrammeModule(
   db: Db,
-  deps: Omit<ProgrammeDeps, 'repo' | 'wakeMail'> & {
+  deps: Omit<ProgrammeDeps, 'repo' | 'wakeMail' | 'roomArea'> & {
+    /** Check-in's areas (a room's door); without them rooms have no check-in area. */
+    checkinAreas?: CheckinAreasPort;
+    /** Tells the bus a registration was first counted at a session. */
+    attended?: (fact: SessionAttended) => Promise<void>;
     /** The platform's pg-boss (Postgres outside tests) to carry the mail job's wakes; without it the job runs in the process. */
     jobs?: JobRunner;
     log?: { error(obj: unknown, msg?: string): void };
@@ -30,22 +46,32 @@ export function createProgrammeModule(
     mailPollMs?: number;
   },
 ) {
-  const { jobs, log, mailPollMs, ...rest } = deps;
+  const { jobs, log, mailPollMs, checkinAreas, attended, ...rest } = deps;
   const testing: BookingTesting = { unsafeDisableLocking: false, raceWindowMs: 0 };
   const repo = createProgrammeRepository(db, testing);
   // A publish's "session updated" mails leave from this job, never from the request (issue 20); `service` is bound below.
   const mailWorker = createMailWorker({ drain: () => service.drainPublishMail(), log, pollMs: mailPollMs });
-  const service = createProgrammeService({ repo, ...rest, wakeMail: () => mailWorker.wake() });
+  // Session attendance: rooms' doors as check-in areas, door scans → sessions, the Schedule Sessions report.
+  const attendance = createAttendanceService({ repo: createAttendanceRepository(db), assertEvent: rest.assertEvent, findEvent: rest.findEvent, checkinAreas, attended, now: rest.now });
+  const service = createProgrammeService({ repo, ...rest, wakeMail: () => mailWorker.wake(), roomArea: (...a) => attendance.areaForRoom(...a) });
   return {
     service,
     /** The publish mail job (tests wait for it with `idle()`, or stop it to play a crash). */
     mailWorker,
     /** What other modules read of the programme (modules/live: a session of an event, and its speakers' emails). */
-    port: createProgrammePort(repo),
+    port: { ...createProgrammePort(repo), attendanceOf: attendance.attendanceOf },
+    attendance,
+    subscribe(bus: Subscriber<CheckinEvents>) {
+      // A door scan at a room's check-in area counts the person at the session running there (idempotent).
+      bus.subscribe('checkin.admitted', async (scan) => {
+        await attendance.recordScan(scan);
+      });
+    },
     /** The booking race test's switches (programme.race.test.ts); never set in the product. */
     testing,
     plugin: async (app: FastifyInstance) => {
       registerProgrammeRoutes(app, service);
+      registerAttendanceRoutes(app, attendance);
       // preClose: the job finishes its mails before onClose hooks close the database.
       app.addHook('preClose', () => mailWorker.stop());
       if (jobs) await routeWakesThroughPgBoss(await jobs.boss(), PROGRAMME_MAIL_QUEUE, mailWorker);
@@ -90,9 +116,16 @@ declare module '../../platform/app-module.ts' {
 /** The programme module in the app's module list (after portal: its attendee data asks the portal's tab rule). */
 export const programmeModule = defineModule({
   name: 'programme',
-  needs: ['events', 'portal', 'meetings'],
-  create: (p, { events, portal, meetings }) =>
+  needs: ['events', 'portal', 'meetings', 'auth', 'checkin'],
+  create: (p, { events, portal, meetings, auth, checkin }) =>
     createProgrammeModule(p.db, {
+      // A room's door: an area of check-in's (its service checks the event; a new one is a session area).
+      checkinAreas: {
+        find: (caller, organisationId, eventId, areaId) => checkin.service.getArea(caller, organisationId, eventId, areaId),
+        create: (caller, organisationId, eventId, room) =>
+          checkin.service.createArea(caller, organisationId, eventId, ZAreaCreateRequest.parse({ name: room.name, kind: 'session', capacity: room.capacity })),
+      },
+      attended: (fact) => p.bus.publish('session.attended', fact),
       audit: p.audit,
       assertEvent: events.assertEvent,
       findEvent: (eventId) => events.service.findOwner(eventId),
@@ -122,6 +155,14 @@ export const programmeModule = defineModule({
       decided: (fact) => p.bus.publish('session.request.decided', fact).catch((err: unknown) => p.log.error({ err, requestId: fact.requestId }, 'session request notice failed')),
       sessionUpdated: (fact) => p.bus.publish('session.updated', fact),
       emailsOf: (userIds) => p.ports.auth.emailsOf(userIds),
+      // A speaker's invitation, as exhibition invites a company admin: auth's accounts and the foundation's auto-login key (adl).
+      speakerAccounts: {
+        findUserByEmail: (email) => auth.service.findUserByEmail(email),
+        createParticipantUser: (input) => auth.service.createUser({ ...input, organisationId: null }),
+        organisationOfUser: async (userId) => (await p.ports.access.loadCaller(userId))?.organisationId ?? null,
+        addParticipant: (organisationId, eventId, userId, userType) => events.service.addParticipant(organisationId, eventId, userId, userType),
+        createLoginLink: (caller, organisationId, input) => auth.service.createAutoLoginKey(caller, organisationId, input),
+      },
       now: p.now,
       jobs: p.jobs,
       log: p.log,

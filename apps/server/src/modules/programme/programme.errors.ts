@@ -10,4 +10,7 @@ export const programmeErrors = {
   requestDecided: (status: string) => new AppError(409, 'PROGRAMME_REQUEST_DECIDED', `This request was already ${status}`),
   nothingToPublish: () => new AppError(409, 'PROGRAMME_NOTHING_TO_PUBLISH', 'Nothing to publish: no session was moved or deleted since the last version'),
   requestDuplicate: () => new AppError(409, 'PROGRAMME_REQUEST_DUPLICATE', 'You already asked to speak on this session; the organiser has not decided yet'),
+  notSpeaker: () => new AppError(404, 'PROGRAMME_NOT_SPEAKER', 'You are not a speaker of this event'),
+  speakerTeamAccount: () => new AppError(409, 'PROGRAMME_SPEAKER_TEAM_ACCOUNT', "This email belongs to an organiser's team account: give the speaker their own email"),
+  speakerAccountTaken: (email: string) => new AppError(409, 'PROGRAMME_SPEAKER_ACCOUNT_TAKEN', `Another speaker of this event is already linked to ${email}`),
 };

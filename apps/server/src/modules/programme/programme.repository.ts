@@ -8,6 +8,7 @@ import {
   programmeSessionRequests,
   programmeSessionSpeakers,
   programmeSessions,
+  programmeSpeakerPhotos,
   programmeSpeakers,
   programmeTracks,
   programmePublishMails,
@@ -219,11 +220,11 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
       return new Map(rows.map((r) => [r.sessionId, Number(r.n)]));
     },
 
-    async insertRoom(s: Scope, v: { name: string; capacity: number | null }): Promise<RoomRow> {
+    async insertRoom(s: Scope, v: { name: string; capacity: number | null; checkinAreaId?: string | null }): Promise<RoomRow> {
       const [row] = await db.insert(programmeRooms).values({ id: newId(), ...s, ...v }).returning();
       return row!;
     },
-    async updateRoom(s: Scope, id: string, v: { name: string; capacity: number | null }): Promise<RoomRow | null> {
+    async updateRoom(s: Scope, id: string, v: { name: string; capacity: number | null; checkinAreaId?: string | null }): Promise<RoomRow | null> {
       const [row] = await db.update(programmeRooms).set(v).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, id))).returning();
       return row ?? null;
     },
@@ -251,6 +252,61 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
     },
     async deleteSpeaker(s: Scope, id: string): Promise<boolean> {
       return (await db.delete(programmeSpeakers).where(and(inScope(programmeSpeakers, s), eq(programmeSpeakers.id, id))).returning({ id: programmeSpeakers.id })).length > 0;
+    },
+    async speaker(s: Scope, id: string): Promise<SpeakerRow | null> {
+      const [row] = await db.select().from(programmeSpeakers).where(and(inScope(programmeSpeakers, s), eq(programmeSpeakers.id, id))).limit(1);
+      return row ?? null;
+    },
+    /** The speaker of this event linked to this account (their invitation's), or null. */
+    async speakerOfAccount(eventId: string, userId: string): Promise<SpeakerRow | null> {
+      const [row] = await db.select().from(programmeSpeakers).where(and(eq(programmeSpeakers.eventId, eventId), eq(programmeSpeakers.userId, userId))).limit(1);
+      return row ?? null;
+    },
+    /**
+     * Links the speaker to the account an invitation signs in. Inviting the same account again keeps its confirmation;
+     * another account starts unconfirmed. A unique index keeps one speaker per account and event (23505 to the caller).
+     */
+    async linkSpeakerAccount(s: Scope, id: string, userId: string, at: Date): Promise<SpeakerRow | null> {
+      const [row] = await db
+        .update(programmeSpeakers)
+        .set({ userId, invitedAt: at, confirmedAt: sql`case when ${programmeSpeakers.userId} = ${userId} then ${programmeSpeakers.confirmedAt} else null end` })
+        .where(and(inScope(programmeSpeakers, s), eq(programmeSpeakers.id, id)))
+        .returning();
+      return row ?? null;
+    },
+    /** The speaker's own edit (title, company, bio, links), by their account: nobody else's row can match. */
+    async updateOwnSpeaker(eventId: string, userId: string, v: { title: string; company: string; bio: string; links: string[] }): Promise<SpeakerRow | null> {
+      const [row] = await db.update(programmeSpeakers).set(v).where(and(eq(programmeSpeakers.eventId, eventId), eq(programmeSpeakers.userId, userId))).returning();
+      return row ?? null;
+    },
+    /** The speaker confirms their profile (the first confirmation's time is kept). */
+    async confirmOwnSpeaker(eventId: string, userId: string, at: Date): Promise<SpeakerRow | null> {
+      const [row] = await db
+        .update(programmeSpeakers)
+        .set({ confirmedAt: sql`coalesce(${programmeSpeakers.confirmedAt}, ${at.toISOString()}::timestamptz)` })
+        .where(and(eq(programmeSpeakers.eventId, eventId), eq(programmeSpeakers.userId, userId)))
+        .returning();
+      return row ?? null;
+    },
+    /** Stores a photo and points the speaker at it, in one transaction (the previous photo row goes with it). */
+    async setSpeakerPhoto(match: { scope: Scope; id: string } | { eventId: string; userId: string }, photo: { contentType: string; bytes: Buffer; createdBy: string }): Promise<SpeakerRow | null> {
+      return db.transaction(async (tx) => {
+        const where =
+          'scope' in match
+            ? and(inScope(programmeSpeakers, match.scope), eq(programmeSpeakers.id, match.id))
+            : and(eq(programmeSpeakers.eventId, match.eventId), eq(programmeSpeakers.userId, match.userId));
+        const [current] = await tx.select().from(programmeSpeakers).where(where).for('update').limit(1);
+        if (!current) return null;
+        const photoId = newId();
+        await tx.insert(programmeSpeakerPhotos).values({ id: photoId, organisationId: current.organisationId, eventId: current.eventId, contentType: photo.contentType, byteSize: photo.bytes.length, bytes: photo.bytes, createdBy: photo.createdBy });
+        const [row] = await tx.update(programmeSpeakers).set({ photoId }).where(eq(programmeSpeakers.id, current.id)).returning();
+        if (current.photoId) await tx.delete(programmeSpeakerPhotos).where(eq(programmeSpeakerPhotos.id, current.photoId));
+        return row ?? null;
+      });
+    },
+    async speakerPhoto(id: string): Promise<{ contentType: string; bytes: Buffer } | null> {
+      const [row] = await db.select({ contentType: programmeSpeakerPhotos.contentType, bytes: programmeSpeakerPhotos.bytes }).from(programmeSpeakerPhotos).where(eq(programmeSpeakerPhotos.id, id)).limit(1);
+      return row ?? null;
     },
     /** Which of these ids are rooms / tracks / speakers of the event. */
     async known(s: Scope, ids: { roomId: string | null; trackId: string | null; speakerIds: string[] }) {

@@ -13,6 +13,8 @@ function sendIcs(reply: FastifyReply, body: string, fileName: string) {
     .send(body);
 }
 
+const PHOTO_BODY_LIMIT = 3 * 1024 * 1024;
+
 /** The programme contracts (packages/domain/src/programme/programme.routes.ts), served. */
 export function registerProgrammeRoutes(app: FastifyInstance, service: ProgrammeService): void {
   const caller = (req: { user: AuthUser | null; eventAccess: EventAccess | null }) => ({ user: req.user, eventAccess: req.eventAccess });
@@ -29,6 +31,27 @@ export function registerProgrammeRoutes(app: FastifyInstance, service: Programme
   route(app, routes.createSpeaker, async (req) => service.createSpeaker(...organiser(req), req.params.eventId, req.body));
   route(app, routes.updateSpeaker, async (req) => service.updateSpeaker(...organiser(req), req.params.eventId, req.params.id, req.body));
   route(app, routes.deleteSpeaker, async (req) => service.deleteSpeaker(...organiser(req), req.params.eventId, req.params.id));
+  // A 2 MB photo is about 2.7 MB of base64.
+  route(app, routes.uploadSpeakerPhoto, async (req) => service.uploadSpeakerPhoto(...organiser(req), req.params.eventId, req.params.id, req.body), { bodyLimit: PHOTO_BODY_LIMIT });
+  route(app, routes.inviteSpeaker, async (req) => service.inviteSpeaker(...organiser(req), req.params.eventId, req.params.id));
+  route(app, routes.speakerPhoto, async (req, reply) => {
+    const photo = await service.speakerPhoto(req.params.photoId);
+    if (!photo) return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'Photo not found' });
+    // An id's bytes never change (a new upload is a new id), so browsers may keep it.
+    return reply
+      .type(photo.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .serializer((p) => p as string)
+      .send(photo.bytes);
+  });
+  route(app, routes.mySpeakerProfile, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return service.mySpeakerProfile(caller(req), req.params.eventId);
+  });
+  route(app, routes.updateMySpeakerProfile, async (req) => service.updateMySpeakerProfile(caller(req), req.params.eventId, req.body));
+  route(app, routes.confirmMySpeakerProfile, async (req) => service.confirmMySpeakerProfile(caller(req), req.params.eventId));
+  route(app, routes.uploadMySpeakerPhoto, async (req) => service.uploadMySpeakerPhoto(caller(req), req.params.eventId, req.body), { bodyLimit: PHOTO_BODY_LIMIT });
   route(app, routes.createSession, async (req) => service.createSession(...organiser(req), req.params.eventId, req.body));
   route(app, routes.updateSession, async (req) => service.updateSession(...organiser(req), req.params.eventId, req.params.id, req.body));
   route(app, routes.deleteSession, async (req) => service.deleteSession(...organiser(req), req.params.eventId, req.params.id));

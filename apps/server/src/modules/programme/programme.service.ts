@@ -26,12 +26,21 @@ import {
   type TSpeaker,
   type TSpeakerInput,
   type TSpeakerListing,
+  type TSpeakerInvitation,
+  type TSpeakerPhotoUpload,
+  type TMySpeakerProfile,
+  type TMySpeakerProfileInput,
+  SPEAKER_PHOTO_CONTENT_TYPES,
+  fileExtension,
+  speakerPhotoProblem,
   type TTrack,
   type TTrackInput,
 } from '@pavilion/domain';
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
+import { sqlState } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
+import { newSecret } from '../../platform/ids.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { programmeErrors } from './programme.errors.ts';
 import type { MailMessage, MailResult } from '../../platform/mail.ts';
@@ -71,6 +80,17 @@ export type ProgrammeDeps = {
   emailsOf?: (userIds: string[]) => Promise<Map<string, string>>;
   /** Wakes the programme mail job (index.ts): a publish's mails leave from it, never from the request. */
   wakeMail: () => void;
+  /** The room form's check-in area choice → the area id to store (undefined: unchanged); session attendance. */
+  roomArea?: (caller: AuthUser, organisationId: string, eventId: string, roomId: string | null, choice: TRoomInput['checkinArea'], room: { name: string; capacity: number | null }) => Promise<string | null | undefined>;
+  /** A speaker's invitation (index.ts: auth's accounts and its one-time `adl` sign-in links, events' participants). */
+  speakerAccounts: {
+    findUserByEmail: (email: string) => Promise<{ id: string; email: string; firstName: string } | null>;
+    createParticipantUser: (input: { email: string; password: string; firstName: string; userType: number; role: string }) => Promise<{ id: string; email: string; firstName: string }>;
+    /** The organisation a (team) account belongs to; null for participants. */
+    organisationOfUser: (userId: string) => Promise<string | null>;
+    addParticipant: (organisationId: string, eventId: string, userId: string, userType: number) => Promise<unknown>;
+    createLoginLink: (caller: AuthUser, organisationId: string, input: { kind: 'adl'; userId: string; eventId: string; ttlMinutes: number }) => Promise<{ key: string; path: string; expiresAt: string }>;
+  };
   now: () => Date;
 };
 
@@ -112,10 +132,37 @@ function requestView(r: SessionRequestRow): TSessionRequest {
 }
 const orgRequestView = (r: SessionRequestRow): TOrgSessionRequest => ({ ...requestView(r), requesterName: r.requesterName, requesterEmail: r.requesterEmail });
 
-const room = (r: RoomRow): TRoom => ({ id: r.id, name: r.name, capacity: r.capacity });
+const room = (r: RoomRow): TRoom => ({ id: r.id, name: r.name, capacity: r.capacity, checkinAreaId: r.checkinAreaId });
 const track = (r: TrackRow): TTrack => ({ id: r.id, name: r.name, colour: r.colour });
-const speaker = (r: SpeakerRow): TSpeaker => ({ id: r.id, userType: UserType.Speaker as 5, name: r.name, title: r.title, company: r.company, bio: r.bio, links: r.links, email: r.email });
-const publicSpeaker = (r: SpeakerRow) => ({ id: r.id, name: r.name, title: r.title, company: r.company, bio: r.bio, links: r.links });
+/** How long a speaker's invitation link works. */
+export const SPEAKER_INVITATION_TTL_MINUTES = 60 * 24 * 3;
+export const SPEAKER_PHOTO_PATH = '/api/scheduleservices/api/public/speaker-photos';
+const photoUrl = (id: string | null) => (id ? `${SPEAKER_PHOTO_PATH}/${id}` : null);
+const invitationOf = (r: SpeakerRow): TSpeaker['invitation'] => (r.confirmedAt ? 'confirmed' : r.userId ? 'invited' : 'none');
+const speaker = (r: SpeakerRow): TSpeaker => ({
+  id: r.id,
+  userType: UserType.Speaker as 5,
+  name: r.name,
+  title: r.title,
+  company: r.company,
+  bio: r.bio,
+  links: r.links,
+  email: r.email,
+  photoUrl: photoUrl(r.photoId),
+  invitation: invitationOf(r),
+});
+const publicSpeaker = (r: SpeakerRow) => ({ id: r.id, name: r.name, title: r.title, company: r.company, bio: r.bio, links: r.links, photoUrl: photoUrl(r.photoId) });
+/**
+ * A bio is plain text shown as text (never as HTML): control characters other than line breaks and tabs go, and so do
+ * tags, so no markup a speaker pastes reaches another reader. Line breaks are kept (the listing shows them).
+ */
+const plainBio = (v: string) =>
+  v
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/<[^>]*>/g, '')
+    .trim();
+const plainLine = (v: string) => plainBio(v).replace(/\s+/g, ' ');
 
 function sessionView(r: SessionRow, timeZone: string, speakerIds: string[]) {
   return {
@@ -391,6 +438,46 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     return orgRequestView(row);
   }
 
+  /** The bytes of an upload, or 400 by field (`dataBase64`) when they are not an accepted photo. */
+  function photoOf(input: TSpeakerPhotoUpload): { contentType: string; bytes: Buffer } {
+    const bytes = Buffer.from(input.dataBase64, 'base64');
+    const problem = speakerPhotoProblem(input.fileName, bytes);
+    if (problem) throw errors.validation([{ field: problem === 'fileTypeNotAllowed' ? 'fileName' : 'dataBase64', key: problem }]);
+    return { contentType: SPEAKER_PHOTO_CONTENT_TYPES[fileExtension(input.fileName) as keyof typeof SPEAKER_PHOTO_CONTENT_TYPES], bytes };
+  }
+
+  /** The caller's speaker record in this event: signed in to the event (403) and linked to a speaker of it (404). */
+  async function ownSpeaker(caller: ProgrammeCaller, eventId: string): Promise<{ row: SpeakerRow; userId: string }> {
+    const who = participantOf(caller, eventId);
+    const row = await repo.speakerOfAccount(eventId, who.userId);
+    if (!row) throw programmeErrors.notSpeaker();
+    return { row, userId: who.userId };
+  }
+
+  /** "My speaker profile": the record and the sessions attendees see it in (published times in the event's zone, rooms). */
+  async function profileView(row: SpeakerRow): Promise<TMySpeakerProfile> {
+    const event = await eventOrThrow(row.eventId);
+    const data = await repo.eventRead(row.eventId);
+    const rooms = new Map(data.rooms.map((r) => [r.id, r.name]));
+    const mine = new Set(data.links.filter((l) => l.speakerId === row.id).map((l) => l.sessionId));
+    return {
+      eventId: row.eventId,
+      eventName: event.name,
+      timeZone: event.timeZone,
+      speaker: { ...publicSpeaker(row), invitation: invitationOf(row), confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null },
+      sessions: data.sessions
+        .filter((x) => mine.has(x.id))
+        .map((x) => ({
+          id: x.id,
+          title: x.title,
+          start: utcToZonedLocal(x.startsAt, event.timeZone),
+          end: utcToZonedLocal(x.endsAt, event.timeZone),
+          room: x.roomId ? (rooms.get(x.roomId) ?? null) : null,
+          sessionType: x.sessionType as TSessionType,
+        })),
+    };
+  }
+
   return {
     /** The programme mail job's body (index.ts runs it in the mail worker). */
     drainPublishMail,
@@ -462,13 +549,17 @@ export function createProgrammeService(deps: ProgrammeDeps) {
 
     async createRoom(caller: AuthUser, organisationId: string, eventId: string, input: TRoomInput): Promise<TRoom> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
-      const row = await repo.insertRoom(scope, input);
+      // The door's check-in area first (session attendance, programme-attendance.service.ts): made or checked.
+      const checkinAreaId = await deps.roomArea?.(caller, organisationId, eventId, null, input.checkinArea, input);
+      const row = await repo.insertRoom(scope, { name: input.name, capacity: input.capacity, checkinAreaId: checkinAreaId ?? null });
       await audit(caller, organisationId, 'programme.room_created', row.id, { eventId });
       return room(row);
     },
     async updateRoom(caller: AuthUser, organisationId: string, eventId: string, id: string, input: TRoomInput): Promise<TRoom> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
-      const row = await repo.updateRoom(scope, id, input);
+      if (input.checkinArea && !(await repo.rooms(scope)).some((r) => r.id === id)) throw programmeErrors.notFound('Room');
+      const checkinAreaId = await deps.roomArea?.(caller, organisationId, eventId, id, input.checkinArea, input);
+      const row = await repo.updateRoom(scope, id, { name: input.name, capacity: input.capacity, ...(checkinAreaId !== undefined ? { checkinAreaId } : {}) });
       if (!row) throw programmeErrors.notFound('Room');
       return room(row);
     },
@@ -510,6 +601,79 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       if (!(await repo.deleteSpeaker(scope, id))) throw programmeErrors.notFound('Speaker');
       await audit(caller, organisationId, 'programme.speaker_deleted', id, { eventId });
       return { id };
+    },
+    async uploadSpeakerPhoto(caller: AuthUser, organisationId: string, eventId: string, id: string, input: TSpeakerPhotoUpload): Promise<TSpeaker> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      const photo = photoOf(input);
+      const row = await repo.setSpeakerPhoto({ scope, id }, { ...photo, createdBy: caller.userId });
+      if (!row) throw programmeErrors.notFound('Speaker');
+      await audit(caller, organisationId, 'programme.speaker_photo', id, { eventId });
+      return speaker(row);
+    },
+    speakerPhoto: (photoId: string) => repo.speakerPhoto(photoId),
+
+    /**
+     * Invites a speaker by mail (SPEC §3.1 user type 5), as a company admin is invited: the account with the speaker's
+     * email (made as a Speaker when there is none, with an unguessable password: only the link or a password reset opens
+     * it; an organiser team account is refused), a participant of the event, linked to the speaker, and mailed the
+     * foundation's one-time, expiring `adl` link, which lands on "My speaker profile".
+     */
+    async inviteSpeaker(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<TSpeakerInvitation> {
+      const { scope, event } = await organiserScope(caller, organisationId, eventId);
+      const sp = await repo.speaker(scope, id);
+      if (!sp) throw programmeErrors.notFound('Speaker');
+      if (!sp.email) throw errors.validation([{ field: 'email', key: 'required' }]);
+      const accounts = deps.speakerAccounts;
+      let user = await accounts.findUserByEmail(sp.email);
+      if (user && (await accounts.organisationOfUser(user.id)) !== null) throw programmeErrors.speakerTeamAccount();
+      if (!user) user = await accounts.createParticipantUser({ email: sp.email, password: newSecret(), firstName: sp.name, userType: UserType.Speaker, role: 'Speaker' });
+      // Joining is idempotent: an account that already takes part in the event keeps its participant type.
+      await accounts.addParticipant(organisationId, eventId, user.id, UserType.Speaker);
+      let linked: SpeakerRow | null;
+      try {
+        linked = await repo.linkSpeakerAccount(scope, id, user.id, deps.now());
+      } catch (err) {
+        if (sqlState(err) === '23505') throw programmeErrors.speakerAccountTaken(sp.email);
+        throw err;
+      }
+      if (!linked) throw programmeErrors.notFound('Speaker');
+      const link = await accounts.createLoginLink(caller, organisationId, { kind: 'adl', userId: user.id, eventId, ttlMinutes: SPEAKER_INVITATION_TTL_MINUTES });
+      const url = `${deps.mail.publicUrl.replace(/\/$/, '')}${link.path}`;
+      const until = new Date(link.expiresAt).toUTCString();
+      const intro = `You are a speaker at ${event.name}. Open this link to sign in to your speaker profile: confirm it, add your photo and bio, and see your sessions. It works once, until ${until}:`;
+      await deps.mail.send({
+        to: user.email,
+        organisationId,
+        eventId,
+        subject: `${event.name}: your speaker profile`,
+        text: `Hello ${sp.name},\n\n${intro}\n${url}\n\nIf you did not expect this message, ignore it.`,
+        html: `<p>Hello ${escapeHtml(sp.name)},</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>If you did not expect this message, ignore it.</p>`,
+      });
+      await audit(caller, organisationId, 'programme.speaker_invited', id, { eventId, userId: user.id });
+      return { speaker: speaker(linked), sentTo: user.email, expiresAt: link.expiresAt };
+    },
+
+    async mySpeakerProfile(caller: ProgrammeCaller, eventId: string): Promise<TMySpeakerProfile> {
+      return profileView((await ownSpeaker(caller, eventId)).row);
+    },
+    async updateMySpeakerProfile(caller: ProgrammeCaller, eventId: string, input: TMySpeakerProfileInput): Promise<TMySpeakerProfile> {
+      const { userId } = await ownSpeaker(caller, eventId);
+      const row = await repo.updateOwnSpeaker(eventId, userId, { title: plainLine(input.title), company: plainLine(input.company), bio: plainBio(input.bio), links: input.links });
+      if (!row) throw programmeErrors.notSpeaker();
+      return profileView(row);
+    },
+    async confirmMySpeakerProfile(caller: ProgrammeCaller, eventId: string): Promise<TMySpeakerProfile> {
+      const { userId } = await ownSpeaker(caller, eventId);
+      const row = await repo.confirmOwnSpeaker(eventId, userId, deps.now());
+      if (!row) throw programmeErrors.notSpeaker();
+      await deps.audit.record({ organisationId: row.organisationId, actorUserId: userId, action: 'programme.speaker_confirmed', target: row.id, meta: { eventId } });
+      return profileView(row);
+    },
+    async uploadMySpeakerPhoto(caller: ProgrammeCaller, eventId: string, input: TSpeakerPhotoUpload): Promise<TMySpeakerProfile> {
+      const { userId } = await ownSpeaker(caller, eventId);
+      const row = await repo.setSpeakerPhoto({ eventId, userId }, { ...photoOf(input), createdBy: userId });
+      if (!row) throw programmeErrors.notSpeaker();
+      return profileView(row);
     },
     createSession: (caller: AuthUser, organisationId: string, eventId: string, input: TSessionInput) => saveSession(caller, organisationId, eventId, null, input),
     updateSession: (caller: AuthUser, organisationId: string, eventId: string, id: string, input: TSessionInput) => saveSession(caller, organisationId, eventId, id, input),

@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from '../events/events.tables.ts';
+import { checkinAreas } from '../checkin/checkin.tables.ts';
+import { registrations } from '../registration/registration.tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
+// PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer.
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
 const eventRef = () =>
   text('event_id')
     .notNull()
@@ -17,9 +24,11 @@ export const programmeRooms = pgTable(
     eventId: eventRef(),
     name: text('name').notNull(),
     capacity: integer('capacity'),
+    /** The room's door as a check-in area (session attendance); one room per area. */
+    checkinAreaId: text('checkin_area_id').references(() => checkinAreas.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('programme_rooms_event_idx').on(t.eventId)],
+  (t) => [index('programme_rooms_event_idx').on(t.eventId), uniqueIndex('programme_rooms_checkin_area_idx').on(t.checkinAreaId)],
 );
 
 export const programmeTracks = pgTable(
@@ -35,7 +44,27 @@ export const programmeTracks = pgTable(
   (t) => [index('programme_tracks_event_idx').on(t.eventId)],
 );
 
-/** A speaker of the event's programme: SPEC §3.1 user type 5 (no account of their own yet). */
+/** A speaker's photo, served by its unguessable id; the bytes of an id never change (a new upload is a new id). */
+export const programmeSpeakerPhotos = pgTable(
+  'programme_speaker_photos',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: eventRef(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdBy: text('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('programme_speaker_photos_event_idx').on(t.eventId)],
+);
+
+/**
+ * A speaker of the event's programme: SPEC §3.1 user type 5. Once invited, `userId` is the participant account the
+ * invitation's link signs in (one speaker per account and event); the speaker then confirms (`confirmedAt`) and edits
+ * their own title, company, bio, links and photo.
+ */
 export const programmeSpeakers = pgTable(
   'programme_speakers',
   {
@@ -49,9 +78,13 @@ export const programmeSpeakers = pgTable(
     bio: text('bio').notNull().default(''),
     links: jsonb('links').$type<string[]>().notNull().default([]),
     email: text('email'),
+    photoId: text('photo_id').references(() => programmeSpeakerPhotos.id, { onDelete: 'set null' }),
+    userId: text('user_id'),
+    invitedAt: ts('invited_at'),
+    confirmedAt: ts('confirmed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('programme_speakers_event_idx').on(t.eventId)],
+  (t) => [index('programme_speakers_event_idx').on(t.eventId), uniqueIndex('programme_speakers_account_idx').on(t.eventId, t.userId).where(sql`user_id is not null`)],
 );
 
 /**
@@ -218,4 +251,28 @@ export const programmeSessionRequests = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('programme_session_requests_event_idx').on(t.eventId, t.createdAt), index('programme_session_requests_user_idx').on(t.eventId, t.eventUserId)],
+);
+
+/**
+ * Session attendance (issue 16): a registration counted at a session because its credential was scanned at the
+ * session's room door (the room's check-in area) while the session ran, or shortly before it began. One row per
+ * session and registration, whatever the number of scans (first and last seen, scans); written from check-in's
+ * `checkin.admitted` event, so a repeated or replayed scan only moves `last_seen_at`.
+ */
+export const programmeSessionAttendance = pgTable(
+  'programme_session_attendance',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => programmeSessions.id, { onDelete: 'cascade' }),
+    registrationId: text('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id').notNull(),
+    eventId: eventRef(),
+    firstSeenAt: ts('first_seen_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    scans: integer('scans').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.registrationId] }), index('programme_session_attendance_reg_idx').on(t.eventId, t.registrationId)],
 );

@@ -17,9 +17,20 @@ export function createWorkspaceAccessPort(db: Db, users: AuthPort) {
 }
 
 export function createWorkspaceModule(db: Db, { users, ...deps }: Omit<WorkspaceDeps, 'repo'> & { /** Auth's port: the organisation's users (team members). */ users: AuthPort }) {
-  const service = createWorkspaceService({ ...deps, repo: createWorkspaceRepository(db, users) });
+  const repo = createWorkspaceRepository(db, users);
+  const service = createWorkspaceService({ ...deps, repo });
   return {
     service,
+    /** What other modules may read: the organisation's service providers, and the one a user works for (exhibition's fulfilment board). */
+    port: {
+      serviceProviders: async (organisationId: string) =>
+        (await repo.listCompanies(organisationId, { page: 1, pageSize: 500, kind: 'serviceProvider' })).rows.map((c) => ({ id: c.id, name: c.name })),
+      serviceProviderOfUser: async (userId: string) => {
+        const base = await users.activeUserBase(userId);
+        const company = base?.companyId ? await repo.companyById(base.companyId) : null;
+        return company && company.kind === 'serviceProvider' ? { id: company.id, name: company.name, organisationId: company.organisationId } : null;
+      },
+    },
     plugin: async (app: FastifyInstance) => registerWorkspaceRoutes(app, service),
     subscribe(bus: Subscriber<AuthEvents>) {
       // A new organisation gets its preset roles before the signup answers (auth awaits the publish).

@@ -36,7 +36,8 @@ export const enDashboard = {
     companyNextTitle: 'Booth, products and leads',
     companyNextBody: 'Your exhibitor area (booth, products, leads and exhibition forms) opens in a later Pavilion release.',
     serviceNextTitle: 'Service requests',
-    serviceNextBody: 'Requests from exhibition service forms (electricals, furniture, AV ...) will be listed here when the exhibition forms module launches.',
+    serviceNextBody: 'The organiser gives you exhibition service forms (electricals, furniture, AV ...): their approved orders are on each event’s “Work to deliver” board, listed under Events.',
+    workToDeliver: 'Work to deliver',
   },
   notAvailable: {
     badge: 'Not available yet',
@@ -535,6 +536,7 @@ export const enDashboard = {
       'Lead retrieval works today: scan a visitor’s badge with your phone, rate the lead and export your company’s list. Booths, products and exhibition forms open in a later Pavilion release; your organiser will tell you when.',
     openLeads: 'Open lead retrieval',
     openStand: 'My stand: service forms',
+    openSpeakerProfile: 'My speaker profile',
     noEvent: 'You signed in without an event. Open the sign-in link from your invitation or confirmation mail to see your event here.',
     ebadgeTitle: 'Your e-badge',
     ebadgeLoadError: 'Your e-badges could not be loaded. Reload the page to try again.',

@@ -9,3 +9,5 @@ export const ScheduleTab = lazy(() => import('./components/schedule-tab.tsx').th
 export const SpeakersTab = lazy(() => import('./components/speakers-tab.tsx').then((m) => ({ default: m.SpeakersTab })));
 export const AgendaTab = lazy(() => import('./components/agenda-tab.tsx').then((m) => ({ default: m.AgendaTab })));
 export const LiveSession = lazy(() => import('./components/live-session.tsx').then((m) => ({ default: m.LiveSession })));
+/** The host report tab "Schedule Sessions" (the reports page renders it; lazy, with its chart). */
+export const ScheduleSessionsReport = lazy(() => import('./components/schedule-sessions-report.tsx').then((m) => ({ default: m.ScheduleSessionsReport })));

@@ -166,6 +166,11 @@ export function AttendeeHome({ eventId }: { eventId: string }) {
                 </Button>
               </Group>
             </Stack>
+          ) : userType === UserType.Speaker && eventId ? (
+            // A speaker's own area (modules/programme): their profile and sessions.
+            <Button component={Link} to={`/attendium/speaker?eventId=${encodeURIComponent(eventId)}`} size="xs">
+              {t('attendee.openSpeakerProfile')}
+            </Button>
           ) : (
             t('attendee.areaLaterBody')
           )}

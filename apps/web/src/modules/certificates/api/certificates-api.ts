@@ -27,6 +27,8 @@ export const certificatesApi = {
   revoke: (eventId: string, certificateId: string) => api.call(`POST ${EV}/certificates/:certificateId/revoke`, { params: { eventId, certificateId }, body: {} }),
   rules: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/certificate-rules`, { params: { eventId }, signal }),
   createRule: (eventId: string, body: TCertificateRuleRequest) => api.call(`POST ${EV}/certificate-rules`, { params: { eventId }, body }),
+  /** The programme's sessions (AP-300), to pick those a sessions-attended rule counts. */
+  programmeSessions: (eventId: string, signal?: AbortSignal) => api.call('GET /api/scheduleservices/api/events/:eventId/programme', { params: { eventId }, signal }),
   updateRule: (eventId: string, ruleId: string, body: TCertificateRuleRequest) => api.call(`PUT ${EV}/certificate-rules/:ruleId`, { params: { eventId, ruleId }, body }),
   deleteRule: (eventId: string, ruleId: string) => api.call(`DELETE ${EV}/certificate-rules/:ruleId`, { params: { eventId, ruleId } }),
   runRule: (eventId: string, ruleId: string) => api.call(`POST ${EV}/certificate-rules/:ruleId/run`, { params: { eventId, ruleId } }),

@@ -13,5 +13,7 @@ export const certificatesKeys = {
   registrations: (eventId: string, search: string) => [...certificatesKeys.event(eventId), 'registrations', search] as const,
   tickets: (eventId: string) => [...certificatesKeys.event(eventId), 'tickets'] as const,
   categories: (eventId: string) => [...certificatesKeys.event(eventId), 'categories'] as const,
+  /** The programme's sessions, for a sessions-attended rule. */
+  sessions: (eventId: string) => [...certificatesKeys.event(eventId), 'sessions'] as const,
   verification: (certificateId: string) => [...certificatesKeys.all, 'verify', certificateId] as const,
 };

@@ -144,8 +144,12 @@ function Rules({ eventId, templateId }: { eventId: string; templateId: string | 
   const qc = useQueryClient();
   const access = useAccess();
   const canIssue = access.can('AP-296');
-  const [kind, setKind] = useState<'sessionAreas' | 'minutesInArea'>('sessionAreas');
+  const [kind, setKind] = useState<TAttendanceRule['kind']>('sessionAreas');
   const [minAreas, setMinAreas] = useState<number>(2);
+  const [minSessions, setMinSessions] = useState<number>(1);
+  const [sessionIds, setSessionIds] = useState<string[]>([]);
+  // The programme's sessions to choose from (its view code, AP-300); without it the rule counts any session.
+  const sessions = useQuery({ queryKey: certificatesKeys.sessions(eventId), queryFn: ({ signal }) => certificatesApi.programmeSessions(eventId, signal), enabled: kind === 'sessionsAttended' && access.can('AP-300') });
   const [minMinutes, setMinMinutes] = useState<number>(60);
   const [areaId, setAreaId] = useState('');
   const [isActive, setActive] = useState(true);
@@ -154,7 +158,8 @@ function Rules({ eventId, templateId }: { eventId: string; templateId: string | 
   const refresh = () => void qc.invalidateQueries({ queryKey: certificatesKeys.event(eventId) });
   const create = useMutation({
     mutationFn: () => {
-      const rule: TAttendanceRule = kind === 'sessionAreas' ? { kind, minAreas } : { kind, minMinutes, areaId: areaId.trim() || null };
+      const rule: TAttendanceRule =
+        kind === 'sessionAreas' ? { kind, minAreas } : kind === 'sessionsAttended' ? { kind, minSessions, sessionIds, trackId: null } : { kind, minMinutes, areaId: areaId.trim() || null };
       return certificatesApi.createRule(eventId, { templateId: templateId!, rule, isActive });
     },
     onSuccess: refresh,
@@ -230,12 +235,30 @@ function Rules({ eventId, templateId }: { eventId: string; templateId: string | 
               data={[
                 { value: 'sessionAreas', label: t('certificates.org.issue.kindSessions') },
                 { value: 'minutesInArea', label: t('certificates.org.issue.kindMinutes') },
+                { value: 'sessionsAttended', label: t('certificates.org.issue.kindSessionsAttended') },
               ]}
               style={{ alignSelf: 'flex-start' }}
             />
             <Group align="flex-end" gap="sm" wrap="wrap">
               {kind === 'sessionAreas' ? (
                 <NumberInput label={t('certificates.org.issue.minAreas')} value={minAreas} onChange={(v) => setMinAreas(Number(v) || 1)} min={1} max={1000} w={180} />
+              ) : kind === 'sessionsAttended' ? (
+                <>
+                  <NumberInput label={t('certificates.org.issue.minSessions')} value={minSessions} onChange={(v) => setMinSessions(Number(v) || 1)} min={1} max={1000} w={160} />
+                  {access.can('AP-300') && (
+                    <MultiSelect
+                      label={t('certificates.org.issue.onlySessions')}
+                      placeholder={sessionIds.length === 0 ? t('certificates.org.issue.onlySessionsPlaceholder') : undefined}
+                      data={(sessions.data?.sessions ?? []).map((s) => ({ value: s.id, label: s.title }))}
+                      value={sessionIds}
+                      onChange={setSessionIds}
+                      searchable
+                      clearable
+                      w={320}
+                      comboboxProps={{ withinPortal: true }}
+                    />
+                  )}
+                </>
               ) : (
                 <>
                   <NumberInput label={t('certificates.org.issue.minMinutes')} value={minMinutes} onChange={(v) => setMinMinutes(Number(v) || 1)} min={1} max={100000} w={160} />

@@ -13,6 +13,7 @@ import { parseTimeRange } from '../components/time-range.ts';
 import { useCurrentEventId } from '../../../app/selected-event.ts';
 import { MeetingsReport } from '../../meetings/index.ts';
 import { VideoReport } from '../../video/index.ts';
+import { ScheduleSessionsReport } from '../../programme/index.ts';
 
 /** A tab whose module has not landed: it names its analytics type and says what it will show. */
 function NotYetPanel({ tab, view }: { tab: TReportTab; view: TReportView }) {
@@ -82,6 +83,14 @@ export function ReportsPage() {
     if (eventId && view === 'host' && r.analyticsType === AnalyticsType.BadgePrint) return <BadgePrintReport eventId={eventId} range={range} onRange={onRange} headingId={headingId} />;
     if (eventId && view === 'host' && r.analyticsType === AnalyticsType.CertificatePrinting) {
       return <CertificatePrintingReport eventId={eventId} range={range} onRange={onRange} headingId={headingId} />;
+    }
+    // Schedule Sessions (modules/programme, lazy): attendance per session counted at the rooms' doors, for the range.
+    if (eventId && view === 'host' && r.analyticsType === AnalyticsType.Schedule) {
+      return (
+        <Suspense fallback={<Skeleton h={160} />}>
+          <ScheduleSessionsReport eventId={eventId} range={range} onRange={onRange} headingId={headingId} />
+        </Suspense>
+      );
     }
     // Meetings and Scheduled Meetings (modules/meetings, lazy): the event's meetings, all or approved.
     if (eventId && view === 'host' && (reportSlug(r) === 'meetings' || reportSlug(r) === 'scheduled-meetings')) {

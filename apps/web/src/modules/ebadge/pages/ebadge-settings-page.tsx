@@ -40,7 +40,10 @@ function SettingsForm({ eventId, initial, canEdit }: { eventId: string; initial:
           disabled={!canEdit}
           maw={420}
         />
-        <Switch label={t('ebadge.org.showCategory')} checked={value.showCategory} onChange={(e) => setValue((s) => ({ ...s, showCategory: e.currentTarget.checked }))} disabled={!canEdit} />
+        <Switch label={t('ebadge.org.showCategory')} checked={value.showCategory} onChange={(e) => {
+          const showCategory = e.currentTarget.checked;
+          setValue((s) => ({ ...s, showCategory }));
+        }} disabled={!canEdit} />
         <div>
           <Title order={3} fz="md">
             {t('ebadge.org.share')}

@@ -37,8 +37,8 @@ export const exhibitionOrgApi = {
 
 /** Attendee: the app's Exhibitors tab (the server applies the tab's login and ticket rules). */
 export const exhibitorsApi = {
-  list: (eventId: string, search: string, page: number, signal?: AbortSignal) =>
-    api.call(`GET ${PUB}`, { params: { eventId }, query: { page, pageSize: 50, ...(search ? { search } : {}) }, signal, isSilent: true }),
+  list: (eventId: string, search: string, page: number, signal?: AbortSignal, filters: { category?: string; country?: string; hall?: string } = {}) =>
+    api.call(`GET ${PUB}`, { params: { eventId }, query: { page, pageSize: 50, ...(search ? { search } : {}), ...filters }, signal, isSilent: true }),
   company: (eventId: string, companyId: string, signal?: AbortSignal) => api.call(`GET ${PUB}/:companyId`, { params: { eventId, companyId }, signal, isSilent: true }),
   videos: (eventId: string, companyId: string, signal?: AbortSignal) => api.call(`GET ${PUB}/:companyId/videos`, { params: { eventId, companyId }, signal, isSilent: true }),
   /** Counts the view and answers the stream URL (with its ticket) for a <video>. */
@@ -63,6 +63,10 @@ export const serviceFormsApi = {
   downloadAttachment: (eventId: string, submissionId: string, fileName: string) =>
     downloadFile(api.url(`GET ${EV}/form-submissions/:submissionId/attachment`, { params: { eventId, submissionId } }), {}, fileName),
   fulfilment: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/fulfilment`, { params: { eventId }, signal }),
+  serviceProviders: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/service-providers`, { params: { eventId }, signal }),
+  /** A service provider's own board and its tick (SPEC §3.1 user types 1 and 6). */
+  providerBoard: (eventId: string, signal?: AbortSignal) => api.call('GET /api/eventservices/events/:eventId/provider/fulfilment', { params: { eventId }, signal }),
+  providerFulfil: (eventId: string, submissionId: string) => api.call('POST /api/eventservices/events/:eventId/provider/fulfilment/:submissionId/fulfil', { params: { eventId, submissionId }, body: {} }),
 };
 
 /** The exhibiting company's admin: their stand and its forms (the server checks they are the company's admin). */

@@ -34,6 +34,7 @@ export function CompanyFormModal({ eventId, company, isOpen, onClose }: { eventI
   // Staff (user type 7): the account emails that get the Leads tab's scanner for this company.
   const staff = useQuery({ queryKey: exhibitionKeys.staff(eventId, company?.id ?? ''), queryFn: ({ signal }) => api.companyStaff(eventId, company!.id, signal), enabled: isOpen && company !== null });
   const [staffEmails, setStaffEmails] = useState<string[]>([]);
+  const staffQuota = company ? staff.data?.quota : null;
   useEffect(() => {
     if (isOpen) setStaffEmails(company ? (staff.data?.emails ?? []) : []);
   }, [isOpen, company, staff.data]);
@@ -99,7 +100,8 @@ export function CompanyFormModal({ eventId, company, isOpen, onClose }: { eventI
       <TextInput label={t('exhibition.companies.contactEmail')} type="email" maxLength={254} value={draft.contactEmail} onChange={(e) => set('contactEmail')(e.currentTarget.value)} error={errors.contactEmail || undefined} />
       <TagsInput
         label={t('exhibition.companies.staff')}
-        description={t('exhibition.companies.staffHint')}
+        // The staff badge quota of the booths the company holds (the event's rule per stall size), when there is one.
+        description={staffQuota == null ? t('exhibition.companies.staffHint') : `${t('exhibition.companies.staffHint')} ${t('exhibition.orders.quota.used', { used: staffEmails.length, quota: staffQuota })}`}
         placeholder={t('exhibition.companies.staffPlaceholder')}
         value={staffEmails}
         onChange={(v) => {

@@ -10,6 +10,7 @@ export const EXHIBITION_SECTIONS: TSectionTab[] = [
   { path: 'service-forms', label: 'serviceForms', access: 'AP-516' },
   { path: 'submissions', label: 'submissions', access: 'AP-519' },
   { path: 'fulfilment', label: 'fulfilment', access: 'AP-519' },
+  { path: 'invoices', label: 'invoices', access: 'AP-191' },
   { path: 'onsite-leads', label: 'onsiteLeads', access: 'AP-585' },
 ];
 

@@ -14,7 +14,10 @@ import { AskCompany, CompanyDocuments, DropCardButton } from '../../leads/index.
 import { exhibitorsApi } from '../api/exhibition-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { CompanyVideos } from './company-videos.tsx';
-import { formatPrice } from './price.ts';
+import { OpenDocumentButton, useBoothViewed } from './booth-actions.tsx';
+import { ExhibitorsViews } from './attendee-hall-plan.tsx';
+import { ExhibitorFilters, NoExhibitorMatch, useExhibitorFilters } from './exhibitor-filters.tsx';
+import { CompanyProducts } from './company-products.tsx';
 
 function BoothBadges({ booths }: { booths: TBoothRef[] }) {
   const { t } = useTranslation();
@@ -60,9 +63,10 @@ function ExhibitorList({ eventId, onOpen }: { eventId: string; onOpen: (id: stri
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
+  const filters = useExhibitorFilters();
   const list = useInfiniteQuery({
-    queryKey: exhibitionKeys.exhibitors(eventId, debounced),
-    queryFn: ({ signal, pageParam }) => exhibitorsApi.list(eventId, debounced, pageParam, signal),
+    queryKey: exhibitionKeys.exhibitors(eventId, debounced, filters.values),
+    queryFn: ({ signal, pageParam }) => exhibitorsApi.list(eventId, debounced, pageParam, signal, filters.values),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
     placeholderData: keepPreviousData,
@@ -80,6 +84,7 @@ function ExhibitorList({ eventId, onOpen }: { eventId: string; onOpen: (id: stri
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
+      <ExhibitorFilters eventId={eventId} filters={filters} />
       {list.isPending && <Skeleton h={160} />}
       {list.isError && <Alert color="red">{t('exhibition.attendee.loadError')}</Alert>}
       {list.data && (
@@ -87,15 +92,10 @@ function ExhibitorList({ eventId, onOpen }: { eventId: string; onOpen: (id: stri
           {t('exhibition.attendee.count', { count: total })}
         </Text>
       )}
-      {list.data && items.length === 0 && (
+      {list.data && items.length === 0 && (debounced || filters.isActive) && <NoExhibitorMatch search={debounced} filters={filters} />}
+      {list.data && items.length === 0 && !(debounced || filters.isActive) && (
         <Paper withBorder radius="md">
-          {debounced ? (
-            <Text p="lg" ta="center" c="dimmed">
-              {t('exhibition.attendee.noMatch', { search: debounced })}
-            </Text>
-          ) : (
-            <EmptyState icon={<IconBuildingStore size={32} />} title={t('exhibition.attendee.empty')} description={t('exhibition.attendee.emptyBody')} headingLevel={2} />
-          )}
+          <EmptyState icon={<IconBuildingStore size={32} />} title={t('exhibition.attendee.empty')} description={t('exhibition.attendee.emptyBody')} headingLevel={2} />
         </Paper>
       )}
       {items.length > 0 && (
@@ -119,6 +119,7 @@ function ExhibitorList({ eventId, onOpen }: { eventId: string; onOpen: (id: stri
 function ExhibitorPage({ eventId, companyId, onBack }: { eventId: string; companyId: string; onBack: () => void }) {
   const { t } = useTranslation();
   const page = useQuery({ queryKey: exhibitionKeys.exhibitor(eventId, companyId), queryFn: ({ signal }) => exhibitorsApi.company(eventId, companyId, signal) });
+  useBoothViewed(eventId, companyId, page.isSuccess);
   const back = (
     <Button variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={onBack} w="fit-content" px={0}>
       {t('exhibition.attendee.back')}
@@ -179,45 +180,13 @@ function ExhibitorPage({ eventId, companyId, onBack }: { eventId: string; compan
         </Stack>
       </Paper>
       <Suspense fallback={null}>
-        <CompanyDocuments eventId={eventId} companyId={company.id} />
+        <CompanyDocuments eventId={eventId} companyId={company.id} open={(d) => <OpenDocumentButton eventId={eventId} companyId={company.id} documentId={d.id} title={d.title} />} />
       </Suspense>
       <CompanyVideos eventId={eventId} companyId={company.id} />
       <Suspense fallback={null}>
         <AskCompany eventId={eventId} companyId={company.id} />
       </Suspense>
-      <Title order={3} fz="h4">
-        {t('exhibition.attendee.products')}
-      </Title>
-      {products.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t('exhibition.attendee.noProducts')}
-        </Text>
-      ) : (
-        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {products.map((p) => (
-            <Paper key={p.id} withBorder p="md" radius="md" component="li">
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600}>{p.name}</Text>
-                  {p.category && (
-                    <Text size="xs" c="dimmed">
-                      {p.category}
-                    </Text>
-                  )}
-                </Stack>
-                <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {p.price === null ? t('exhibition.attendee.onRequest') : formatPrice(p.price)}
-                </Text>
-              </Group>
-              {p.description && (
-                <Text size="sm" mt={4} style={{ whiteSpace: 'pre-line' }}>
-                  {p.description}
-                </Text>
-              )}
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      <CompanyProducts eventId={eventId} companyId={company.id} companyName={company.name} products={products} />
     </Stack>
   );
 }
@@ -233,5 +202,5 @@ export function ExhibitorsTab({ eventId }: { eventId: string }) {
     setParams(next);
     window.scrollTo({ top: 0 });
   };
-  return companyId ? <ExhibitorPage eventId={eventId} companyId={companyId} onBack={() => go(null)} /> : <ExhibitorList eventId={eventId} onOpen={go} />;
+  return companyId ? <ExhibitorPage eventId={eventId} companyId={companyId} onBack={() => go(null)} /> : <ExhibitorsViews eventId={eventId} onOpen={go} list={<ExhibitorList eventId={eventId} onOpen={go} />} />;
 }

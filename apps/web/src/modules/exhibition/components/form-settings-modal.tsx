@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Checkbox, Fieldset, Group, NumberInput, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFormSettingsInput, TServiceForm } from '@pavilion/domain/exhibition/service-forms';
 import { useFormMutation } from '../../../app/use-form-mutation.ts';
@@ -24,6 +24,7 @@ const draftOf = (f: TServiceForm): TDraft => ({
   allowAsService: f.allowAsService,
   isSurveyForm: f.isSurveyForm,
   showOnlyDocuments: f.showOnlyDocuments,
+  serviceProviderId: f.serviceProvider?.id ?? null,
 });
 
 /** One form's settings for the event (AP-517): deadline in the event's zone, instructions, line items, questions, rules. */
@@ -32,6 +33,7 @@ export function FormSettingsModal({ eventId, timeZone, form, onClose }: { eventI
   const qc = useQueryClient();
   const [draft, setDraft] = useState<TDraft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const providers = useQuery({ queryKey: exhibitionKeys.serviceProviders(eventId), queryFn: ({ signal }) => serviceFormsApi.serviceProviders(eventId, signal), enabled: form !== null });
   useEffect(() => {
     if (form) {
       setDraft(draftOf(form));
@@ -132,6 +134,14 @@ export function FormSettingsModal({ eventId, timeZone, form, onClose }: { eventI
           </Group>
         </Stack>
       </Fieldset>
+      <NativeSelect
+        label={t('exhibition.forms.settings.serviceProvider')}
+        description={providers.data?.items.length === 0 ? t('exhibition.forms.settings.noServiceProviders') : t('exhibition.forms.settings.serviceProviderHint')}
+        data={[{ value: '', label: t('exhibition.forms.settings.noServiceProvider') }, ...(providers.data?.items ?? []).map((p) => ({ value: p.id, label: p.name }))]}
+        value={draft.serviceProviderId ?? ''}
+        onChange={(e) => set({ serviceProviderId: e.currentTarget.value || null })}
+        error={err('serviceProviderId')}
+      />
       <Stack gap="xs">
         {FLAGS.map((flag) => (
           <Switch

@@ -8,8 +8,25 @@ export const HELD_BORDER = 'var(--mantine-color-teal-8)';
 export const FREE = 'var(--mantine-color-gray-0)';
 export const FREE_BORDER = 'var(--mantine-color-gray-6)';
 
-/** The hall's grid: booths as buttons on their cells; a click on an empty cell offers a booth there. */
-export function HallPlan(props: { hall: string; columns: number; rows: number; booths: TBooth[]; selectedId: string | null; onSelect: (b: TBooth) => void; onEmptyCell: ((x: number, y: number) => void) | null }) {
+/**
+ * The plan's background: the grid's lines over the hall's floor-plan image (stretched to the grid's shape) seen through
+ * a white veil, so the lines, the booths and their labels keep their contrast whatever the image is.
+ */
+export function planBackground(columns: number, rows: number, imageUrl: string | null | undefined) {
+  const line = imageUrl ? 'var(--mantine-color-gray-5)' : 'var(--mantine-color-gray-2)';
+  const lines = [`linear-gradient(to right, ${line} 1px, transparent 1px)`, `linear-gradient(to bottom, ${line} 1px, transparent 1px)`];
+  const cell = `calc(100% / ${columns}) calc(100% / ${rows})`;
+  if (!imageUrl) return { backgroundColor: 'var(--mantine-color-white)', backgroundImage: lines.join(', '), backgroundSize: cell };
+  return {
+    backgroundColor: 'var(--mantine-color-white)',
+    backgroundImage: [...lines, 'linear-gradient(rgba(255, 255, 255, 0.62), rgba(255, 255, 255, 0.62))', `url("${encodeURI(imageUrl)}")`].join(', '),
+    backgroundSize: `${cell}, ${cell}, 100% 100%, 100% 100%`,
+    backgroundRepeat: 'repeat, repeat, no-repeat, no-repeat',
+  };
+}
+
+/** The hall's grid (over its floor plan, if any): booths as buttons on their cells; a click on an empty cell offers a booth there. */
+export function HallPlan(props: { hall: string; columns: number; rows: number; booths: TBooth[]; selectedId: string | null; onSelect: (b: TBooth) => void; onEmptyCell: ((x: number, y: number) => void) | null; imageUrl?: string | null }) {
   const { t } = useTranslation();
   const { columns, rows } = props;
   const onBackground = (e: MouseEvent<HTMLDivElement>) => {
@@ -25,6 +42,7 @@ export function HallPlan(props: { hall: string; columns: number; rows: number; b
         role="group"
         aria-label={t('exhibition.booths.plan', { hall: props.hall })}
         data-testid="hall-plan"
+        data-floor-plan={props.imageUrl ? 'yes' : 'no'}
         onClick={onBackground}
         style={{
           minWidth: 560,
@@ -32,10 +50,7 @@ export function HallPlan(props: { hall: string; columns: number; rows: number; b
           gridTemplateColumns: `repeat(${columns}, 1fr)`,
           gridTemplateRows: `repeat(${rows}, 1fr)`,
           aspectRatio: `${columns} / ${rows}`,
-          backgroundColor: 'var(--mantine-color-white)',
-          backgroundImage:
-            'linear-gradient(to right, var(--mantine-color-gray-2) 1px, transparent 1px), linear-gradient(to bottom, var(--mantine-color-gray-2) 1px, transparent 1px)',
-          backgroundSize: `calc(100% / ${columns}) calc(100% / ${rows})`,
+          ...planBackground(columns, rows, props.imageUrl),
           border: '1px solid var(--mantine-color-gray-4)',
           borderRadius: 4,
           cursor: props.onEmptyCell ? 'copy' : 'default',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Checkbox, Divider, Group, Modal, NumberInput, Paper, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TExhibitingCompany, TProduct, TProductInput } from '@pavilion/domain/exhibition/exhibition.schemas';
@@ -13,6 +13,8 @@ import { ListError } from '../../../ui/list-states.tsx';
 import { exhibitionOrgApi as api } from '../api/exhibition-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { confirmDelete } from './confirm-delete.ts';
+import { CompanyProductOrders } from './company-product-orders.tsx';
+import { ProductImages } from './product-images.tsx';
 import { formatPrice } from './price.ts';
 
 type TDraft = { name: string; category: string; description: string; price: number | ''; onRequest: boolean };
@@ -81,7 +83,11 @@ export function ProductsModal({ eventId, company, onClose }: { eventId: string; 
   const qc = useQueryClient();
   const companyId = company?.id ?? '';
   const [editing, setEditing] = useState<TProduct | 'new' | null>(null);
-  useEffect(() => setEditing(null), [companyId]);
+  const [imagesOf, setImagesOf] = useState<string | null>(null);
+  useEffect(() => {
+    setEditing(null);
+    setImagesOf(null);
+  }, [companyId]);
   const products = useQuery({ queryKey: exhibitionKeys.products(eventId, companyId), queryFn: ({ signal }) => api.products(eventId, companyId, signal), enabled: !!company });
   const remove = useMutation({
     mutationFn: (id: string) => api.deleteProduct(eventId, companyId, id),
@@ -120,6 +126,9 @@ export function ProductsModal({ eventId, company, onClose }: { eventId: string; 
                       </Text>
                     </div>
                     <Group gap={4} wrap="nowrap">
+                      <ActionIcon variant={imagesOf === p.id ? 'light' : 'subtle'} color="gray" aria-label={t('exhibition.orders.images.manage', { name: p.name })} aria-expanded={imagesOf === p.id} onClick={() => setImagesOf(imagesOf === p.id ? null : p.id)}>
+                        <IconPhoto size={16} aria-hidden />
+                      </ActionIcon>
                       <Can rule="AP-561">
                         <ActionIcon variant="subtle" color="gray" aria-label={t('exhibition.products.edit', { name: p.name })} onClick={() => setEditing(p)}>
                           <IconPencil size={16} aria-hidden />
@@ -138,6 +147,7 @@ export function ProductsModal({ eventId, company, onClose }: { eventId: string; 
                     </Group>
                   </Group>
                 )}
+                {imagesOf === p.id && <ProductImages eventId={eventId} companyId={companyId} product={p} />}
               </li>
             ))}
           </Stack>
@@ -149,6 +159,12 @@ export function ProductsModal({ eventId, company, onClose }: { eventId: string; 
             <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')} w="fit-content">
               {t('exhibition.products.new')}
             </Button>
+          </Can>
+        )}
+        {company && (
+          <Can rule="AP-572">
+            <Divider />
+            <CompanyProductOrders eventId={eventId} companyId={companyId} />
           </Can>
         )}
       </Stack>

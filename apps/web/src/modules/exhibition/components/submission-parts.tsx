@@ -6,12 +6,12 @@ import { formatPrice } from './price.ts';
 
 const STATUS_COLOURS: Record<TSubmissionStatus, string> = { draft: 'gray', submitted: 'blue', approved: 'teal', rejected: 'red', fulfilled: 'grape' };
 
-/** A submission's status as a badge (dark text on a light tint: readable contrast). */
+/** A submission's status as a badge (dark text and outline on white: readable contrast, also on a phone's small badge). */
 export function StatusBadge({ status }: { status: TSubmissionStatus }) {
   const { t } = useTranslation();
   const c = STATUS_COLOURS[status];
   return (
-    <Badge variant="light" color={c} styles={{ root: { color: `var(--mantine-color-${c}-9)` } }}>
+    <Badge variant="outline" color={`${c}.9`} bg="white">
       {t(`exhibition.forms.status.${status}`)}
     </Badge>
   );

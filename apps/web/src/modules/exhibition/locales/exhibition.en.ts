@@ -6,7 +6,7 @@ export const exhibitionEn = {
     sectionsNav: 'Exhibition sections',
     noEvent: 'Choose an event first',
     noEventBody: 'Companies and booths belong to an event: open one from your events.',
-    tabs: { companies: 'Companies', booths: 'Booths & hall plan', serviceForms: 'Service forms', submissions: 'Form submissions', fulfilment: 'Fulfilment', onsiteLeads: 'Onsite Leads' },
+    tabs: { companies: 'Companies', booths: 'Booths & hall plan', serviceForms: 'Service forms', submissions: 'Form submissions', fulfilment: 'Fulfilment', invoices: 'Invoices', onsiteLeads: 'Onsite Leads' },
   },
   companies: {
     staff: 'Staff emails',

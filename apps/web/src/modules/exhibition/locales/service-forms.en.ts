@@ -49,6 +49,10 @@ export const serviceFormsEn = {
     allowAsService: 'Allow as service',
     isSurveyForm: 'Survey form',
     showOnlyDocuments: 'Show only documents',
+    serviceProvider: 'Service provider',
+    serviceProviderHint: 'The service provider who delivers this form’s orders sees them on its own fulfilment board and ticks them off.',
+    noServiceProviders: 'Your organisation has no service providers yet: add one under Team → Companies (kind: service provider).',
+    noServiceProvider: 'None (your own operations staff)',
     save: 'Save settings',
     saved: '{{form}} saved',
   },
@@ -100,6 +104,15 @@ export const serviceFormsEn = {
     done: 'Delivered',
     tick: 'Mark delivered: {{form}} at booth {{number}}',
     ticked: '{{form}} at booth {{number}} delivered',
+  },
+  provider: {
+    title: 'Work to deliver: {{event}}',
+    forms: 'Forms given to you',
+    open_one: '{{count}} order to deliver',
+    open_other: '{{count}} orders to deliver',
+    noForms: 'No forms given to you at this event',
+    noFormsBody: 'The organiser gives each service form to a service provider; its approved orders then appear here.',
+    link: 'Work to deliver',
   },
   invite: {
     menu: 'Invite company admin',
@@ -168,4 +181,5 @@ export const serviceFormsValidationEn = {
   fileTooLarge: 'The file is too large.',
   reasonRequired: 'Say why it is rejected.',
   nothingOrdered: 'Order at least one item.',
+  unknownServiceProvider: 'Choose one of your organisation’s service providers.',
 };

@@ -17,7 +17,10 @@ import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { BoothFormLink } from '../components/booth-form-link.tsx';
 import { BoothFormModal, type TBoothPreset } from '../components/booth-form-modal.tsx';
 import { FREE, FREE_BORDER, HallPlan, HELD, HELD_BORDER } from '../components/hall-plan.tsx';
+import { FloorPlanControl } from '../components/floor-plan-control.tsx';
+import { hallPlanOrgApi } from '../api/hall-plan-api.ts';
 import { confirmDelete } from '../components/confirm-delete.ts';
+import { StaffQuotaButton } from '../components/staff-quota.tsx';
 import { formatPrice } from '../components/price.ts';
 
 /** The selected booth: its facts, the company holding it (AP-540), edit (AP-537) and delete (AP-538). */
@@ -108,6 +111,8 @@ function BoothPanel({ eventId, booth, onEdit, onDeleted }: { eventId: string; bo
   );
 }
 
+const currentHallOf = (picked: string | null, halls: string[]) => (picked && halls.includes(picked) ? picked : (halls[0] ?? null));
+
 /** /app/exhibitors/booths: booths per hall on the grid plan (AP-535), create (AP-536), edit, assign, delete. */
 export function BoothsPage() {
   const { t } = useTranslation();
@@ -118,8 +123,11 @@ export function BoothsPage() {
   const [hall, setHall] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [form, setForm] = useState<{ booth: TBooth | null; preset: TBoothPreset | null } | null>(null);
-  const halls = booths.data?.halls ?? [];
-  const currentHall = hall && halls.includes(hall) ? hall : (halls[0] ?? null);
+  // Floor-plan images per hall: a hall with an image (and no booths yet, or none left) is still a hall of the plan.
+  const images = useQuery({ queryKey: exhibitionKeys.hallPlanImages(eventId), queryFn: ({ signal }) => hallPlanOrgApi.images(eventId, signal), enabled: !!eventId });
+  const halls = useMemo(() => [...new Set([...(booths.data?.halls ?? []), ...(images.data ?? []).map((i) => i.hall)])], [booths.data, images.data]);
+  const currentHall = currentHallOf(hall, halls);
+  const image = (images.data ?? []).find((i) => i.hall === currentHall) ?? null;
   const inHall = useMemo(() => (booths.data?.booths ?? []).filter((b) => b.hall === currentHall), [booths.data, currentHall]);
   const selected = inHall.find((b) => b.id === selectedId) ?? null;
   const canCreate = access.can('AP-536');
@@ -141,7 +149,10 @@ export function BoothsPage() {
         <>
           <Group justify="space-between" align="flex-end">
             <Select label={t('exhibition.booths.hall')} data={halls} value={currentHall} onChange={(v) => { setHall(v); setSelectedId(null); }} allowDeselect={false} w={220} />
-            {newButton}
+            <Group gap="sm">
+              <StaffQuotaButton eventId={eventId} />
+              {newButton}
+            </Group>
           </Group>
           <Grid gutter="lg">
             <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -149,7 +160,9 @@ export function BoothsPage() {
                 <Text size="sm" c="dimmed">
                   {t('exhibition.booths.planHint')}
                 </Text>
+                <FloorPlanControl eventId={eventId} hall={currentHall} image={image} />
                 <HallPlan
+                  imageUrl={image?.url ?? null}
                   hall={currentHall}
                   columns={booths.data.columns}
                   rows={booths.data.rows}

@@ -2,7 +2,7 @@ import '../exhibition-i18n.ts';
 import { useState } from 'react';
 import { Badge, Button, Group, Menu, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingStore, IconFileImport, IconMailForward, IconMovie, IconPackage, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconBuildingStore, IconChartBar, IconFileImport, IconFileText, IconMailForward, IconMovie, IconPackage, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TExhibitingCompany } from '@pavilion/domain/exhibition/exhibition.schemas';
@@ -23,6 +23,8 @@ import { ImportModal } from '../components/import-modal.tsx';
 import { InviteAdminModal } from '../components/invite-admin-modal.tsx';
 import { ProductsModal } from '../components/products-modal.tsx';
 import { VideosModal } from '../components/videos-modal.tsx';
+import { DocumentsModal } from '../components/documents-modal.tsx';
+import { CompanyReportModal } from '../components/exhibitor-report.tsx';
 
 /** /app/exhibitors/companies: the event's exhibiting companies (AP-482), create (AP-483), edit (AP-484), delete (AP-485). */
 export function CompaniesPage() {
@@ -36,6 +38,8 @@ export function CompaniesPage() {
   const [isFormOpen, setFormOpen] = useState(false);
   const [productsOf, setProductsOf] = useState<TExhibitingCompany | null>(null);
   const [videosOf, setVideosOf] = useState<TExhibitingCompany | null>(null);
+  const [documentsOf, setDocumentsOf] = useState<TExhibitingCompany | null>(null);
+  const [reportOf, setReportOf] = useState<TExhibitingCompany | null>(null);
   const [isImportOpen, setImportOpen] = useState(false);
   const [inviting, setInviting] = useState<TExhibitingCompany | null>(null);
   const companies = useQuery({
@@ -160,6 +164,14 @@ export function CompaniesPage() {
                       {t('exhibition.videos.menu')}
                     </Menu.Item>
                   </Can>
+                  <Can rule="AP-482">
+                    <Menu.Item leftSection={<IconFileText size={16} aria-hidden />} onClick={() => setDocumentsOf(c)}>
+                      {t('exhibition.docs.menu')}
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconChartBar size={16} aria-hidden />} onClick={() => setReportOf(c)}>
+                      {t('exhibition.docs.reportMenu')}
+                    </Menu.Item>
+                  </Can>
                   <Can rule="AP-485">
                     <Menu.Item
                       color="red"
@@ -185,6 +197,8 @@ export function CompaniesPage() {
       <CompanyFormModal eventId={eventId} company={editing} isOpen={isFormOpen} onClose={() => setFormOpen(false)} />
       <ProductsModal eventId={eventId} company={productsOf} onClose={() => setProductsOf(null)} />
       <VideosModal eventId={eventId} company={videosOf} onClose={() => setVideosOf(null)} />
+      <DocumentsModal eventId={eventId} company={documentsOf} onClose={() => setDocumentsOf(null)} />
+      <CompanyReportModal eventId={eventId} company={reportOf} onClose={() => setReportOf(null)} />
       <ImportModal eventId={eventId} isOpen={isImportOpen} onClose={() => setImportOpen(false)} />
       <InviteAdminModal eventId={eventId} company={inviting} onClose={() => setInviting(null)} />
     </Stack>

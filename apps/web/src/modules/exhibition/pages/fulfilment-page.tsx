@@ -1,6 +1,6 @@
 import '../exhibition-i18n.ts';
-import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCheck, IconTruckDelivery } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
+import { IconTruckDelivery } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../app/access.ts';
@@ -11,7 +11,7 @@ import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { serviceFormsApi } from '../api/exhibition-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
-import { StatusBadge } from '../components/submission-parts.tsx';
+import { FulfilmentCards } from '../components/fulfilment-cards.tsx';
 
 /** /app/exhibitors/fulfilment: approved work to deliver, by deadline and stall, ticked off on a phone (AP-519 view, AP-521 tick). */
 export function FulfilmentPage() {
@@ -41,45 +41,7 @@ export function FulfilmentPage() {
       {board.isPending && <ListLoading />}
       {board.isError && <ListError error={board.error} onRetry={() => void board.refetch()} />}
       {board.data && items.length === 0 && <ListEmpty icon={<IconTruckDelivery size={32} />} title={t('exhibition.forms.fulfilment.empty')} body={t('exhibition.forms.fulfilment.emptyBody')} />}
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {items.map((s) => (
-          <Paper key={s.id} component="li" withBorder p="md" radius="md" bg={s.status === 'fulfilled' ? 'gray.0' : undefined}>
-            <Stack gap={6}>
-              <Group justify="space-between" wrap="nowrap">
-                <Text fw={700} size="lg">
-                  {s.booth.hall} · {s.booth.number}
-                </Text>
-                <StatusBadge status={s.status} />
-              </Group>
-              <Text fw={600}>{s.formName}</Text>
-              <Text size="sm">{s.company.name}</Text>
-              {s.deadline && (
-                <Text size="sm" c="dimmed">
-                  {t('exhibition.forms.fulfilment.by', { deadline: s.deadline.replace('T', ' ') })}
-                </Text>
-              )}
-              {s.lines.map((l) => (
-                <Text key={l.name} size="sm">
-                  {l.quantity} × {l.name}
-                  {l.unit ? ` (${l.unit})` : ''}
-                </Text>
-              ))}
-              {s.answers
-                .filter((a) => a.value)
-                .map((a) => (
-                  <Text key={a.label} size="sm">
-                    {a.label}: {a.value}
-                  </Text>
-                ))}
-              {s.status === 'approved' && access.can('AP-521') && (
-                <Button mt="xs" size="md" fullWidth leftSection={<IconCheck size={18} aria-hidden />} aria-label={t('exhibition.forms.fulfilment.tick', { form: s.formName, number: s.booth.number })} loading={tick.isPending && tick.variables === s.id} onClick={() => tick.mutate(s.id)}>
-                  {t('exhibition.forms.fulfilment.done')}
-                </Button>
-              )}
-            </Stack>
-          </Paper>
-        ))}
-      </SimpleGrid>
+      <FulfilmentCards items={items} canTick={access.can('AP-521')} onTick={(id) => tick.mutate(id)} tickingId={tick.isPending ? (tick.variables ?? null) : null} />
     </Stack>
   );
 }

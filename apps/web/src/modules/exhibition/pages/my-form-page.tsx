@@ -195,7 +195,11 @@ export function MyFormPage() {
                   </Stack>
                 )}
                 {form.questions.map((q, i) => (
-                  <Textarea key={i} label={q.label} required={q.isRequired} autosize minRows={1} maxLength={2000} value={answers[i] ?? ''} onChange={(e) => setAnswers((a) => a.map((x, j) => (j === i ? e.currentTarget.value : x)))} error={errors[`answers.${i}`] || undefined} />
+                  <Textarea key={i} label={q.label} required={q.isRequired} autosize minRows={1} maxLength={2000} value={answers[i] ?? ''} onChange={(e) => {
+                    // Read now: React runs the updater later, when the event's currentTarget is already null.
+                    const value = e.currentTarget.value;
+                    setAnswers((a) => a.map((x, j) => (j === i ? value : x)));
+                  }} error={errors[`answers.${i}`] || undefined} />
                 ))}
                 {form.attachment && (
                   <Stack gap={4}>

@@ -1,6 +1,6 @@
 import '../exhibition-i18n.ts';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingStore, IconInfoCircle } from '@tabler/icons-react';
+import { IconBuildingStore, IconChartBar, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -13,6 +13,8 @@ import { myStandApi } from '../api/exhibition-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { formatPrice } from '../components/price.ts';
 import { StatusBadge } from '../components/submission-parts.tsx';
+import { MyInvoices } from '../components/my-invoices.tsx';
+import { CompanyOrders } from '../components/company-orders.tsx';
 
 /** The event the exhibitor is signed in to (their invitation link's), or ?eventId=. */
 export function useStandEventId(): string {
@@ -40,6 +42,13 @@ export function MyStandPage() {
         <Alert color="red" variant="light" role="alert">
           {errorMessage(stand.error, t)}
         </Alert>
+      )}
+      {stand.data && (
+        <Group justify="flex-end">
+          <Button component={Link} to={`/attendium/stand/report?eventId=${encodeURIComponent(eventId)}`} variant="light" leftSection={<IconChartBar size={18} aria-hidden />} aria-label={t('exhibition.report.openLabel')}>
+            {t('exhibition.report.open')}
+          </Button>
+        </Group>
       )}
       {stand.data && stand.data.booths.length === 0 && <ListEmpty icon={<IconBuildingStore size={32} />} title={t('exhibition.forms.stand.noBooths')} body={t('exhibition.forms.stand.noBoothsBody')} />}
       {stand.data?.booths.map((b) => (
@@ -104,6 +113,8 @@ export function MyStandPage() {
           </Stack>
         </Paper>
       ))}
+      {stand.data && <MyInvoices eventId={eventId} />}
+      {stand.data && <CompanyOrders eventId={eventId} />}
     </AttendeePage>
   );
 }

@@ -17,8 +17,8 @@ const errorText = (err: unknown, fallback: string) => (isApiError(err) ? (err.er
 
 function DocRow({ doc, action }: { doc: TBoothDocument; action: React.ReactNode }) {
   return (
-    <Group justify="space-between" wrap="nowrap" p="sm" gap="xs">
-      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+    <Group justify="space-between" wrap="wrap" p="sm" gap="xs">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 160px' }}>
         <IconFileText size={20} aria-hidden style={{ flexShrink: 0 }} />
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text fw={600} truncate>
@@ -109,8 +109,11 @@ export function BoothDocuments({ eventId }: { eventId: string }) {
   );
 }
 
-/** A company's documents on its page (Exhibitors tab), each with "Add to brief bag" for a signed-in participant. */
-export function CompanyDocuments({ eventId, companyId }: { eventId: string; companyId: string }) {
+/**
+ * A company's documents on its page (Exhibitors tab), each with "Add to brief bag" for a signed-in participant, and
+ * `open` (exhibition's "Open": counted download) for everyone the tab lets in.
+ */
+export function CompanyDocuments({ eventId, companyId, open }: { eventId: string; companyId: string; open?: (doc: TBoothDocument) => React.ReactNode }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const isParticipant = useEventData()?.eventId === eventId;
@@ -134,13 +137,16 @@ export function CompanyDocuments({ eventId, companyId }: { eventId: string; comp
       <DocList
         docs={docs.data}
         testId="company-documents"
-        action={(d) =>
-          isParticipant ? (
-            <Button size="xs" variant={inBag.has(d.id) ? 'default' : 'light'} disabled={inBag.has(d.id)} onClick={() => add.mutate(d.id)} aria-label={`${inBag.has(d.id) ? t('leads.bag.inBag') : t('leads.bag.add')}: ${d.title}`}>
-              {inBag.has(d.id) ? t('leads.bag.inBag') : t('leads.bag.add')}
-            </Button>
-          ) : null
-        }
+        action={(d) => (
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+            {open?.(d)}
+            {isParticipant && (
+              <Button size="xs" variant={inBag.has(d.id) ? 'default' : 'light'} disabled={inBag.has(d.id)} onClick={() => add.mutate(d.id)} aria-label={`${inBag.has(d.id) ? t('leads.bag.inBag') : t('leads.bag.add')}: ${d.title}`}>
+                {inBag.has(d.id) ? t('leads.bag.inBag') : t('leads.bag.add')}
+              </Button>
+            )}
+          </Group>
+        )}
       />
     </Stack>
   );

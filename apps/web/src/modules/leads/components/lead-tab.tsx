@@ -152,7 +152,10 @@ function LeadEditor({ eventId, lead, questions, onSaved }: { eventId: string; le
           </div>
           <Textarea label={t('leads.staff.notes')} autosize minRows={2} maxRows={6} maxLength={2000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
           {questions.map((q) => (
-            <TextInput key={q.id} label={q.label} maxLength={500} value={answers[q.id] ?? ''} onChange={(e) => setAnswers((a) => ({ ...a, [q.id]: e.currentTarget.value }))} />
+            <TextInput key={q.id} label={q.label} maxLength={500} value={answers[q.id] ?? ''} onChange={(e) => {
+                const value = e.currentTarget.value;
+                setAnswers((a) => ({ ...a, [q.id]: value }));
+              }} />
           ))}
           <Group gap="xs">
             <Button type="submit" loading={save.isPending}>
@@ -202,7 +205,10 @@ function QuestionsEditor({ eventId, questions }: { eventId: string; questions: T
         )}
         {rows.map((r, i) => (
           <Group key={r.id ?? `new-${i}`} gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput style={{ flex: 1 }} label={t('leads.questions.label', { n: i + 1 })} maxLength={200} value={r.label} onChange={(e) => setRows((all) => all.map((x, j) => (j === i ? { ...x, label: e.currentTarget.value } : x)))} />
+            <TextInput style={{ flex: 1 }} label={t('leads.questions.label', { n: i + 1 })} maxLength={200} value={r.label} onChange={(e) => {
+                const label = e.currentTarget.value;
+                setRows((all) => all.map((x, j) => (j === i ? { ...x, label } : x)));
+              }} />
             <Button variant="subtle" color="red" onClick={() => setRows((all) => all.filter((_, j) => j !== i))} aria-label={t('leads.questions.remove', { n: i + 1 })}>
               ×
             </Button>

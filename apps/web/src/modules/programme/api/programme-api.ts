@@ -1,4 +1,4 @@
-import type { TApproveSessionRequest, TDisapproveSessionRequest, TRoomInput, TSessionInput, TSessionRequestInput, TSpeakerInput, TTrackInput } from '@pavilion/domain/programme/programme.schemas';
+import type { TApproveSessionRequest, TDisapproveSessionRequest, TMySpeakerProfileInput, TRoomInput, TSessionInput, TSessionRequestInput, TSpeakerInput, TSpeakerPhotoUpload, TTrackInput } from '@pavilion/domain/programme/programme.schemas';
 import { api } from '../../../app/api-client.ts';
 
 const EV = '/api/scheduleservices/api/events/:eventId';
@@ -13,6 +13,11 @@ export const programmeKeys = {
   /** The organiser's Requests tab (AP-346) and the participant's own requests. */
   orgRequests: (eventId: string) => ['programme', eventId, 'organiser-requests'] as const,
   myRequests: (eventId: string) => ['programme', eventId, 'my-requests'] as const,
+  /** The signed-in speaker's own profile in the event. */
+  mySpeaker: (eventId: string) => ['programme', eventId, 'my-speaker'] as const,
+  /** The Schedule Sessions report tab, per range; check-in's areas for the room form. */
+  sessionsReport: (eventId: string, range: number) => ['programme', eventId, 'sessions-report', range] as const,
+  checkinAreas: (eventId: string) => ['programme', eventId, 'checkin-areas'] as const,
 };
 
 /** Organiser: the event's programme (rooms AP-328.., tracks AP-307.., speakers AP-335.., sessions AP-300..). */
@@ -30,11 +35,19 @@ export const programmeOrgApi = {
   createSpeaker: (eventId: string, body: TSpeakerInput) => api.call(`POST ${EV}/speakers`, { params: { eventId }, body }),
   updateSpeaker: (eventId: string, id: string, body: TSpeakerInput) => api.call(`PUT ${EV}/speakers/:id`, { params: { eventId, id }, body }),
   deleteSpeaker: (eventId: string, id: string) => api.call(`DELETE ${EV}/speakers/:id`, { params: { eventId, id } }),
+  /** The speaker's photo (AP-337). */
+  uploadSpeakerPhoto: (eventId: string, id: string, body: TSpeakerPhotoUpload) => api.call(`PUT ${EV}/speakers/:id/photo`, { params: { eventId, id }, body }),
+  /** Mails the speaker a one-time sign-in link to "My speaker profile" (AP-337). */
+  inviteSpeaker: (eventId: string, id: string) => api.call(`POST ${EV}/speakers/:id/invitation`, { params: { eventId, id } }),
   createSession: (eventId: string, body: TSessionInput) => api.call(`POST ${EV}/sessions`, { params: { eventId }, body }),
   updateSession: (eventId: string, id: string, body: TSessionInput) => api.call(`PUT ${EV}/sessions/:id`, { params: { eventId, id }, body }),
   deleteSession: (eventId: string, id: string) => api.call(`DELETE ${EV}/sessions/:id`, { params: { eventId, id } }),
   /** Publishes the draft's moves and deletions as the next version (AP-302); their bookers are notified. */
   publishProgramme: (eventId: string) => api.call(`POST ${EV}/programme/publish`, { params: { eventId } }),
+  /** The host report tab "Schedule Sessions" (AP-730) for a SPEC §9 range. */
+  scheduleSessionsReport: (eventId: string, range: number, signal?: AbortSignal) => api.call(`GET ${EV}/reports/schedule-sessions`, { params: { eventId }, query: { range }, signal }),
+  /** Check-in's areas of the event (AP-261), for a room's door. */
+  checkinAreas: (eventId: string, signal?: AbortSignal) => api.call('GET /api/hospitalityservices/api/events/:eventId/areas', { params: { eventId }, signal }),
   /** Session requests: view AP-346, approve AP-348, disapprove AP-349. */
   listRequests: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/session-requests`, { params: { eventId }, signal }),
   approveRequest: (eventId: string, id: string, body: TApproveSessionRequest) => api.call(`POST ${EV}/session-requests/:id/approve`, { params: { eventId, id }, body }),
@@ -55,4 +68,12 @@ export const programmeApi = {
   removeBookmark: (eventId: string, sessionId: string) => api.call(`DELETE ${EV}/sessions/:sessionId/bookmark`, { params: { eventId, sessionId } }),
   requestSession: (eventId: string, body: TSessionRequestInput) => api.call(`POST ${EV}/session-requests`, { params: { eventId }, body }),
   myRequests: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/my-session-requests`, { params: { eventId }, signal }),
+};
+
+/** The speaker's own area ("My speaker profile"): signed in to the event through their invitation's link. */
+export const mySpeakerApi = {
+  profile: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/my-speaker-profile`, { params: { eventId }, signal }),
+  update: (eventId: string, body: TMySpeakerProfileInput) => api.call(`PUT ${EV}/my-speaker-profile`, { params: { eventId }, body }),
+  confirm: (eventId: string) => api.call(`POST ${EV}/my-speaker-profile/confirm`, { params: { eventId } }),
+  uploadPhoto: (eventId: string, body: TSpeakerPhotoUpload) => api.call(`PUT ${EV}/my-speaker-profile/photo`, { params: { eventId }, body }),
 };

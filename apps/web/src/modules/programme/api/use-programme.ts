@@ -1,8 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { programmeKeys, programmeOrgApi } from './programme-api.ts';
 
+/** How often the organiser's programme is read again while a publish's mails are still owed. */
+export const MAIL_PROGRESS_POLL_MS = 2000;
+
 export function useProgramme(eventId: string) {
-  return useQuery({ queryKey: programmeKeys.programme(eventId), queryFn: ({ signal }) => programmeOrgApi.programme(eventId, signal), enabled: !!eventId });
+  return useQuery({
+    queryKey: programmeKeys.programme(eventId),
+    queryFn: ({ signal }) => programmeOrgApi.programme(eventId, signal),
+    enabled: !!eventId,
+    // The publish answers before its mails leave (a job sends them): poll while some are neither sent nor given up on.
+    refetchInterval: (q) => {
+      const m = q.state.data?.mail;
+      return m && m.total > m.sent + m.failed ? MAIL_PROGRESS_POLL_MS : false;
+    },
+  });
 }
 
 export function useRoomList(eventId: string) {

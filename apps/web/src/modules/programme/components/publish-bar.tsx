@@ -1,4 +1,4 @@
-import { Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -64,6 +64,44 @@ export function PublishBar({ p, eventId }: { p: TProgramme; eventId: string }) {
           </Button>
         </Can>
       </Group>
+      {p.version > 0 && p.mail.total > 0 && <MailProgress version={p.version} mail={p.mail} />}
     </Paper>
+  );
+}
+
+/**
+ * The last version's "session updated" mails, which a job sends after the publish answered: sent of owed, and those
+ * given up on. useProgramme reads the programme again every 2 s while some are still owed, so the bar moves by itself.
+ */
+export function MailProgress({ version, mail }: { version: number; mail: TProgramme['mail'] }) {
+  const { t } = useTranslation();
+  const done = mail.sent + mail.failed;
+  const isSending = mail.total > done;
+  const percent = Math.round((done / mail.total) * 100);
+  return (
+    <Stack gap={4} mt="sm">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" id="programme-mail-progress" fw={500}>
+          {t('programme.org.publish.mailProgress', { version, sent: mail.sent, total: mail.total })}
+        </Text>
+        <Group gap="xs">
+          {mail.failed > 0 && (
+            <Badge color="red.9" variant="light">
+              {t('programme.org.publish.mailFailed', { count: mail.failed })}
+            </Badge>
+          )}
+          <Text size="xs" c="dimmed" aria-live="polite">
+            {isSending ? t('programme.org.publish.mailSending') : t('programme.org.publish.mailDone')}
+          </Text>
+        </Group>
+      </Group>
+      <Progress.Root size="lg" aria-labelledby="programme-mail-progress">
+        <Progress.Section value={(mail.sent / mail.total) * 100} color="teal.8" aria-label={t('programme.org.publish.mailSentLabel', { count: mail.sent })} />
+        {mail.failed > 0 && <Progress.Section value={(mail.failed / mail.total) * 100} color="red.8" aria-label={t('programme.org.publish.mailFailedLabel', { count: mail.failed })} />}
+      </Progress.Root>
+      <Text size="xs" c="dimmed">
+        {t('programme.org.publish.mailPercent', { percent })}
+      </Text>
+    </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import '../programme-i18n.ts';
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, Divider, Group, NativeSelect, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, TypographyStylesProvider } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Button, Divider, Group, NativeSelect, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, TypographyStylesProvider } from '@mantine/core';
 import { IconCalendarEvent, IconCalendarPlus, IconDownload, IconSearch, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import type { TSchedule, TScheduleSession } from '@pavilion/domain/programme/pro
 import { errorMessage } from '../../../app/form-errors.ts';
 import { downloadFile } from '../../../app/download.ts';
 import { SubscribeCalendar } from './subscribe-calendar.tsx';
+import { SpeakerAvatar } from './speaker-photo.tsx';
 import { MySessionRequests } from './session-requests.tsx';
 import { useEventData } from '../../../app/session-storage.ts';
 import { toast } from '../../../app/toast.ts';
@@ -39,7 +40,8 @@ function SessionCard({ s, data, eventId, canBook, isNow }: { s: TScheduleSession
   const qc = useQueryClient();
   const room = data.rooms.find((r) => r.id === s.roomId);
   const track = data.tracks.find((x) => x.id === s.trackId);
-  const names = s.speakerIds.map((id) => data.speakers.find((x) => x.id === id)?.name).filter(Boolean);
+  const people = s.speakerIds.flatMap((id) => data.speakers.filter((x) => x.id === id));
+  const names = people.map((x) => x.name);
   const book = useMutation({
     mutationFn: () => (s.myStatus ? programmeApi.cancel(eventId, s.id) : programmeApi.book(eventId, s.id)),
     onSuccess: (r) => {
@@ -108,7 +110,17 @@ function SessionCard({ s, data, eventId, canBook, isNow }: { s: TScheduleSession
             </Text>
           )}
         </Group>
-        {names.length > 0 && <Text size="sm">{t('programme.attendee.by', { names: names.join(', ') })}</Text>}
+        {names.length > 0 && (
+          <Group gap="xs" wrap="nowrap">
+            {/* The speakers' photos (their names follow in the text). */}
+            <Avatar.Group spacing="xs">
+              {people.slice(0, 4).map((x) => (
+                <SpeakerAvatar key={x.id} name={x.name} photoUrl={x.photoUrl} size="sm" />
+              ))}
+            </Avatar.Group>
+            <Text size="sm">{t('programme.attendee.by', { names: names.join(', ') })}</Text>
+          </Group>
+        )}
         {s.descriptionHtml && (
           // Sanitised on save (server) and on arrival (the API client's DOMPurify pass).
           <TypographyStylesProvider fz="sm">

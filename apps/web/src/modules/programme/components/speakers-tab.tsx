@@ -1,19 +1,12 @@
 import '../programme-i18n.ts';
-import { Anchor, Avatar, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMicrophone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { programmeApi, programmeKeys } from '../api/programme-api.ts';
 import { clockOf, dayLabel } from '../lib/programme-format.ts';
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
+import { SpeakerAvatar } from './speaker-photo.tsx';
 
 /** The attendee app's Speakers tab (`speaker-listing`): each speaker with their sessions, in the event's time zone. */
 export function SpeakersTab({ eventId }: { eventId: string }) {
@@ -29,9 +22,7 @@ export function SpeakersTab({ eventId }: { eventId: string }) {
       {listing.data.speakers.map((s) => (
         <Paper key={s.id} component="article" aria-labelledby={`speaker-${s.id}`} withBorder p="md" radius="md">
           <Group wrap="nowrap" align="flex-start" gap="md">
-            <Avatar radius="xl" color="blue" aria-hidden>
-              {initials(s.name)}
-            </Avatar>
+            <SpeakerAvatar name={s.name} photoUrl={s.photoUrl} size="lg" alt={s.photoUrl ? t('programme.attendee.speakerPhotoAlt', { name: s.name }) : undefined} />
             <Stack gap={4} style={{ minWidth: 0 }}>
               <Title order={3} fz="md" id={`speaker-${s.id}`}>
                 {s.name}
@@ -41,7 +32,11 @@ export function SpeakersTab({ eventId }: { eventId: string }) {
                   {[s.title, s.company].filter(Boolean).join(' · ')}
                 </Text>
               )}
-              {s.bio && <Text size="sm">{s.bio}</Text>}
+              {s.bio && (
+                <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                  {s.bio}
+                </Text>
+              )}
               {s.links.map((l) => (
                 <Anchor key={l} href={l} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {l}

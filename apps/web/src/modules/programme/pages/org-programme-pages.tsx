@@ -3,10 +3,10 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ActionIcon, Badge, Button, ColorInput, Group, MultiSelect, NativeSelect, NumberInput, Paper, ScrollArea, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconBroadcast, IconCalendarEvent, IconDoor, IconMicrophone, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
+import { IconBroadcast, IconCalendarEvent, IconDoor, IconMailForward, IconMicrophone, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SESSION_TYPES, type TProgramme, type TRoom, type TSession, type TSessionInput, type TSessionType, type TSpeaker, type TTrack } from '@pavilion/domain/programme/programme.schemas';
+import { SESSION_TYPES, type TProgramme, type TRoom, type TRoomInput, type TSession, type TSessionInput, type TSessionType, type TSpeaker, type TTrack } from '@pavilion/domain/programme/programme.schemas';
 import { Can } from '../../../app/access-gate.tsx';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { useSectionEventId } from '../../../app/selected-event.ts';
@@ -18,6 +18,8 @@ import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { programmeOrgApi as api } from '../api/programme-api.ts';
 import { DayGrid } from '../components/day-grid.tsx';
 import { PublishBar } from '../components/publish-bar.tsx';
+import { SpeakerAvatar, SpeakerPhotoField } from '../components/speaker-photo.tsx';
+import { areaChoiceBody, initialAreaChoice, RoomCheckinAreaField, type TAreaChoice } from '../components/room-checkin-area.tsx';
 import { useProgramme, useProgrammeMutation, useRoomList, useSpeakerList, useTrackList } from '../api/use-programme.ts';
 import { clockOf, dayLabel } from '../lib/programme-format.ts';
 
@@ -96,20 +98,23 @@ function RoomModal({ eventId, room, onClose }: { eventId: string; room: TRoom | 
   const { t } = useTranslation();
   const [name, setName] = useState(room?.name ?? '');
   const [capacity, setCapacity] = useState<number | string>(room?.capacity ?? '');
+  const [area, setArea] = useState<TAreaChoice>(initialAreaChoice(room?.checkinAreaId));
   const [errors, setErrors] = useState<TErrors>({});
   const save = useFormMutation(
-    useProgrammeMutation(eventId, (body: { name: string; capacity: number | null }) => (room ? api.updateRoom(eventId, room.id, body) : api.createRoom(eventId, body))),
+    useProgrammeMutation(eventId, (body: TRoomInput) => (room ? api.updateRoom(eventId, room.id, body) : api.createRoom(eventId, body))),
     { setFieldError: fieldErrors(setErrors), success: () => t('programme.org.saved'), onSuccess: onClose },
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setErrors({});
-    save.submit({ name, capacity: capacity === '' ? null : Number(capacity) });
+    const checkinArea = areaChoiceBody(area, room?.checkinAreaId);
+    save.submit({ name, capacity: capacity === '' ? null : Number(capacity), ...(checkinArea ? { checkinArea } : {}) });
   };
   return (
     <FormModal opened onClose={onClose} title={room ? t('programme.org.editRoom') : t('programme.org.newRoom')} onSubmit={submit} formError={save.formError} isPending={save.isPending} submitLabel={t('programme.org.save')} cancelLabel={t('programme.org.cancel')}>
       <TextInput label={t('programme.org.name')} withAsterisk maxLength={160} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} data-autofocus />
       <NumberInput label={t('programme.org.capacity')} description={t('programme.org.capacityHint')} min={1} max={100000} allowDecimal={false} value={capacity} onChange={setCapacity} error={errors.capacity} />
+      <RoomCheckinAreaField eventId={eventId} value={area} onChange={setArea} error={errors['checkinArea.areaId'] ?? errors.checkinArea} />
     </FormModal>
   );
 }
@@ -146,6 +151,7 @@ function RoomsList({ items, eventId, editing, onEdit }: { items: TRoom[]; eventI
                 <Table.Tr>
                   <Table.Th>{t('programme.org.name')}</Table.Th>
                   <Table.Th>{t('programme.org.capacity')}</Table.Th>
+                  <Table.Th>{t('programme.attendance.area.column')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -154,6 +160,7 @@ function RoomsList({ items, eventId, editing, onEdit }: { items: TRoom[]; eventI
                   <Table.Tr key={r.id}>
                     <Table.Td>{r.name}</Table.Td>
                     <Table.Td>{r.capacity ?? t('programme.org.unlimited')}</Table.Td>
+                    <Table.Td>{r.checkinAreaId ? <Badge variant="light">{t('programme.attendance.area.linked')}</Badge> : t('programme.attendance.area.notLinked')}</Table.Td>
                     <Table.Td>
                       <RowActions name={r.name} editCode="AP-330" deleteCode="AP-331" onEdit={() => onEdit(r)} onDelete={() => remove(r.id)} />
                     </Table.Td>
@@ -259,6 +266,13 @@ function SpeakerModal({ eventId, speaker, onClose }: { eventId: string; speaker:
   };
   const set = (k: keyof typeof v) => (e: { currentTarget: { value: string } }) => setV({ ...v, [k]: e.currentTarget.value });
   const linkError = Object.entries(errors).find(([k]) => k.startsWith('links'))?.[1];
+  // The photo is uploaded at once (not with the form), so the preview follows the answer.
+  const [photoUrl, setPhotoUrl] = useState(speaker?.photoUrl ?? null);
+  const photo = useProgrammeMutation(eventId, async (body: Parameters<typeof api.uploadSpeakerPhoto>[2]) => {
+    const saved = await api.uploadSpeakerPhoto(eventId, speaker!.id, body);
+    setPhotoUrl(saved.photoUrl);
+    return saved;
+  });
   return (
     <FormModal opened onClose={onClose} title={speaker ? t('programme.org.editSpeaker') : t('programme.org.newSpeaker')} onSubmit={submit} formError={save.formError} isPending={save.isPending} submitLabel={t('programme.org.save')} cancelLabel={t('programme.org.cancel')}>
       <TextInput label={t('programme.org.name')} withAsterisk maxLength={160} value={v.name} onChange={set('name')} error={errors.name} data-autofocus />
@@ -269,6 +283,14 @@ function SpeakerModal({ eventId, speaker, onClose }: { eventId: string; speaker:
       <TextInput label={t('programme.org.email')} type="email" value={v.email} onChange={set('email')} error={errors.email} />
       <Textarea label={t('programme.org.bio')} autosize minRows={3} maxLength={4000} value={v.bio} onChange={set('bio')} error={errors.bio} />
       <Textarea label={t('programme.org.links')} autosize minRows={2} value={v.links} onChange={set('links')} error={linkError} />
+      {speaker && (
+        <Stack gap={2}>
+          <SpeakerPhotoField name={speaker.name} photoUrl={photoUrl} upload={(body) => photo.mutateAsync(body)} />
+          <Text size="xs" c="dimmed">
+            {t('programme.org.photoHintOrganiser')}
+          </Text>
+        </Stack>
+      )}
     </FormModal>
   );
 }
@@ -281,6 +303,12 @@ export function SpeakersPage() {
 function SpeakersList({ items, eventId, editing, onEdit }: { items: TSpeaker[]; eventId: string; editing: TSpeaker | null | undefined; onEdit: (r: TSpeaker | null | undefined) => void }) {
   const { t } = useTranslation();
   const remove = useDelete(eventId, (id: string) => api.deleteSpeaker(eventId, id));
+  const invite = useProgrammeMutation(eventId, (id: string) => api.inviteSpeaker(eventId, id));
+  const sendInvite = (r: TSpeaker) =>
+    invite.mutate(r.id, {
+      onSuccess: (res) => toast(t('programme.org.invited', { email: res.sentTo }), 'success'),
+      onError: (err) => toast(errorMessage(err, t), 'error'),
+    });
   const add = (
     <Can rule="AP-336">
       <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => onEdit(null)} style={{ alignSelf: 'flex-start' }}>
@@ -302,20 +330,51 @@ function SpeakersList({ items, eventId, editing, onEdit }: { items: TSpeaker[]; 
                   <Table.Th>{t('programme.org.name')}</Table.Th>
                   <Table.Th>{t('programme.org.company')}</Table.Th>
                   <Table.Th>{t('programme.org.email')}</Table.Th>
+                  <Table.Th>{t('programme.org.invitation')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {items.map((r) => (
-                  <Table.Tr key={r.id}>
+                  <Table.Tr key={r.id} data-speaker={r.name}>
                     <Table.Td>
-                      <Text fw={500}>{r.name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {r.title}
-                      </Text>
+                      <Group gap="sm" wrap="nowrap">
+                        <SpeakerAvatar name={r.name} photoUrl={r.photoUrl} size="md" />
+                        <div>
+                          <Text fw={500}>{r.name}</Text>
+                          <Text size="xs" c="dimmed">
+                            {r.title}
+                          </Text>
+                        </div>
+                      </Group>
                     </Table.Td>
                     <Table.Td>{r.company}</Table.Td>
                     <Table.Td>{r.email ?? ''}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Badge
+                          variant={r.invitation === 'none' ? 'outline' : 'filled'}
+                          color={r.invitation === 'confirmed' ? 'teal.9' : r.invitation === 'invited' ? 'blue.9' : 'gray'}
+                          styles={r.invitation === 'none' ? { root: { color: 'var(--mantine-color-gray-8)' } } : undefined}
+                        >
+                          {t(`programme.org.invitationStatus.${r.invitation}`)}
+                        </Badge>
+                        <Can rule="AP-337">
+                          <Button
+                            size="compact-sm"
+                            variant="light"
+                            leftSection={<IconMailForward size={14} aria-hidden />}
+                            disabled={!r.email}
+                            title={r.email ? undefined : t('programme.org.inviteNeedsEmail')}
+                            aria-label={t('programme.org.inviteLabel', { action: r.invitation === 'none' ? t('programme.org.invite') : t('programme.org.inviteAgain'), name: r.name })}
+                            loading={invite.isPending && invite.variables === r.id}
+                            onClick={() => sendInvite(r)}
+                          >
+                            {r.invitation === 'none' ? t('programme.org.invite') : t('programme.org.inviteAgain')}
+                          </Button>
+                        </Can>
+                      </Group>
+                    </Table.Td>
                     <Table.Td>
                       <RowActions name={r.name} editCode="AP-337" deleteCode="AP-338" onEdit={() => onEdit(r)} onDelete={() => remove(r.id)} />
                     </Table.Td>

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBuildingStore, IconCalendarEvent, IconMailForward, IconTool, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ZPortalInviteRequest, type TPortalInviteRequest } from '@pavilion/domain';
 import { schemaValidator } from '../../../app/form-errors.ts';
 import { useFormMutation } from '../../../app/use-form-mutation.ts';
@@ -76,6 +77,11 @@ export function CompanyPortal({ fallback }: { fallback: React.ReactNode }) {
                     {formatDateRange(e.startDate, e.endDate)}
                     {e.venue ? ` · ${e.venue}` : ''}
                   </Text>
+                  {isService && (
+                    <Anchor component={Link} to={`/provider/fulfilment/${encodeURIComponent(e.id)}`} size="sm" aria-label={`${t('portal.workToDeliver')}: ${e.name}`}>
+                      {t('portal.workToDeliver')}
+                    </Anchor>
+                  )}
                 </li>
               ))}
             </Stack>

@@ -1,0 +1,1 @@
+ALTER TABLE "exhibition_form_settings" ADD COLUMN "service_provider_id" text;

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { apiCaller } from '../support/api.ts';
+import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
+import { DEMO_ORGANISER, logInAsOrganiser } from '../support/organiser.ts';
+
+/*
+ * Issue 16, session attendance: the organiser gives a new room a check-in area from the room form ("Create one for
+ * this room") and adds a "sessions attended ≥ 1" certificate rule; a scanner phone paired with the room's door reads
+ * an attendee's badge while a session runs there; the host report tab "Schedule Sessions" counts 1 for that session,
+ * and the rule has issued the attendee's certificate (the organiser's Certificate Printing list shows it, by rule).
+ */
+const ROOM = 'Hall Nova';
+const SESSION = 'Grid storage deep dive';
+const ATTENDEE = { firstName: 'Noor', lastName: 'Haddad', email: 'noor.haddad@example.com' };
+const PHONE = { width: 390, height: 844 };
+const H = '/api/hospitalityservices/api';
+
+let server: RunningServer;
+let browser: Browser;
+let token = '';
+let credential = '';
+const call = apiCaller(() => server.url, () => token);
+const S = () => `/api/scheduleservices/api/events/${server.eventId}`;
+
+/** "YYYY-MM-DDTHH:mm" in the event's zone, `ms` from now (the session form's wall-clock input). */
+function localIn(timeZone: string, ms: number): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(Date.now() + ms))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: DEMO_ORGANISER.email, password: DEMO_ORGANISER.password }) });
+  token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  // Set-up a test need not click through: one registration (free ticket, public order) and its badge credential, and a certificate template.
+  const ticket = await call<{ id: string }>('POST', `/api/eventservices/events/${server.eventId}/tickets`, { name: 'Session pass', currency: 'INR', isFree: true, price: 0 });
+  const order = await call<{ order: { attendees: { id: string }[] } }>(
+    'POST',
+    `/api/eventservices/public/events/${server.eventId}/orders`,
+    { items: [{ ticketId: ticket.id, quantity: 1 }], expectedTotal: 0, currency: 'INR', buyer: ATTENDEE, attendees: [{ ticketId: ticket.id, ...ATTENDEE }] },
+    { 'idempotency-key': `session-attendance-${Date.now()}` },
+  );
+  credential = (await call<{ token: string }>('GET', `/api/eventservices/events/${server.eventId}/registrations/${order.order.attendees[0]!.id}/credential`)).token;
+  await call('POST', `/api/eventservices/events/${server.eventId}/certificate-templates`, { name: 'Session attendance', title: 'Pavilion Demo sessions', conductedBy: 'Pavilion Academy', html: '<p>[firstName] [lastName] attended [title]</p>' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function result(page: Page): Promise<string | null> {
+  const el = page.getByTestId('scan-result');
+  return (await el.count()) ? el.getAttribute('data-result') : null;
+}
+
+describe('session attendance: a room door scan counts at the session and earns the certificate', () => {
+  it('links a room to a new check-in area, scans a badge there during a session, reports 1 and issues by the sessions rule', async () => {
+    const context = await newContext(browser, server.url, { width: 1366, height: 900 });
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await logInAsOrganiser(page);
+
+    // 1. The room form: a new room whose door gets a check-in area made for it.
+    await page.goto(`/app/sessions/rooms?eventId=${server.eventId}`);
+    await page.getByRole('button', { name: 'New room' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill(ROOM);
+    await dialog.getByLabel('Capacity').fill('60');
+    await dialog.getByRole('radio', { name: 'Create one for this room' }).check();
+    await dialog.getByText('A session area named after the room is made when you save').waitFor();
+    await expect.poll(() => dialog.getByRole('radio', { name: 'Create one for this room' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('radio', { name: 'None' }).isChecked()).toBe(false);
+    await expectAccessible(page, 'room form with check-in area');
+    await screenshot(page, 'session-attendance-room-form');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const row = page.getByRole('row', { name: new RegExp(ROOM) });
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toContain('Linked');
+    await screenshot(page, 'session-attendance-rooms');
+
+    // The room and its area as the API answers them; a session running in it now (set-up through the API).
+    const rooms = await call<{ items: { id: string; name: string; checkinAreaId: string | null }[] }>('GET', `${S()}/rooms`);
+    const room = rooms.items.find((r) => r.name === ROOM)!;
+    expect(room.checkinAreaId).toEqual(expect.any(String));
+    const areas = await call<{ id: string; name: string; kind: string }[]>('GET', `${H}/events/${server.eventId}/areas`);
+    expect(areas.find((a) => a.id === room.checkinAreaId)).toMatchObject({ name: ROOM, kind: 'session' });
+    const tz = (await call<{ timeZone: string }>('GET', `${S()}/programme`)).timeZone;
+    const session = await call<{ id: string }>('POST', `${S()}/sessions`, {
+      title: SESSION,
+      descriptionHtml: '',
+      sessionType: 'workshop',
+      trackId: null,
+      roomId: room.id,
+      start: localIn(tz, -10 * 60_000),
+      end: localIn(tz, 50 * 60_000),
+      speakerIds: [],
+      capacity: 60,
+      bookingRequired: false,
+    });
+
+    // 2. The certificate rule, before anyone came: "Attended at least 1 programme session".
+    await page.goto(`/app/certificates?eventId=${server.eventId}`);
+    await page.getByRole('link', { name: 'Issue' }).click();
+    await page.getByRole('heading', { name: 'Attendance rules' }).waitFor({ timeout: 15_000 });
+    await page.getByText('Attended at least N programme sessions').click();
+    await page.getByLabel('Sessions (N)').fill('1');
+    const before = await page.getByTestId('certificate-rule').count();
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await expect.poll(() => page.getByTestId('certificate-rule').count()).toBe(before + 1);
+    expect(await page.getByTestId('certificate-rule').allTextContents()).toContainEqual(expect.stringContaining('Attended at least 1 session'));
+    await screenshot(page, 'session-attendance-certificate-rule');
+
+    // 3. A scanner phone paired with the room's door; a USB wedge types the badge code and Enter.
+    const device = await call<{ code: string }>('POST', `${H}/events/${server.eventId}/devices`, { name: 'Hall Nova door', kind: 'scanner', areaIds: [room.checkinAreaId] });
+    const phone = await newContext(browser, server.url, PHONE);
+    const scanner = await phone.newPage();
+    const scannerWatch = watchPage(scanner);
+    await scanner.goto(`/scanner?code=${encodeURIComponent(device.code)}`);
+    await scanner.getByTestId('scanner-area').waitFor({ timeout: 30_000 });
+    expect(await scanner.getByTestId('scanner-area').textContent()).toContain(ROOM);
+    const field = scanner.getByRole('textbox', { name: 'Badge code' });
+    await field.fill(credential);
+    await field.press('Enter');
+    await expect.poll(() => result(scanner), { timeout: 15_000 }).toBe('admitted');
+    await expect.poll(() => scanner.getByTestId('scan-result-name').textContent()).toBe(`${ATTENDEE.firstName} ${ATTENDEE.lastName}`);
+    await screenshot(scanner, 'session-attendance-door-scan-390');
+    expect(scannerWatch.errors).toEqual([]);
+    await phone.close();
+
+    // 4. The host report tab "Schedule Sessions": the session counts 1, with its chart.
+    const report = await call<{ sessions: { sessionId: string; attended: number }[] }>('GET', `${S()}/reports/schedule-sessions?range=1`);
+    expect(report.sessions.find((s) => s.sessionId === session.id)?.attended).toBe(1);
+    await page.goto(`/app/reports?eventId=${server.eventId}&view=host&tab=schedule-sessions`);
+    const table = page.getByTestId('sessions-table');
+    try {
+      await table.waitFor({ timeout: 30_000 });
+    } catch (err) {
+      await screenshot(page, 'session-attendance-report-failed');
+      throw err;
+    }
+    const sessionRow = table.getByRole('row', { name: new RegExp(SESSION) });
+    await expect.poll(() => sessionRow.getByTestId('session-attended').textContent(), { timeout: 10_000 }).toBe('1');
+    expect(await sessionRow.textContent()).toContain(ROOM);
+    await page.getByTestId('sessions-chart').locator('.recharts-bar-rectangle').first().waitFor({ timeout: 10_000 });
+    await screenshot(page, 'session-attendance-report');
+    await expectAccessible(page, 'schedule sessions report');
+
+    // 5. The rule issued the certificate when the scan counted her: the organiser's list shows it, by rule.
+    await page.goto(`/app/certificates?eventId=${server.eventId}`);
+    await page.getByRole('link', { name: 'Certificate Printing' }).click();
+    const cert = page.getByTestId('certificate-row').filter({ hasText: `${ATTENDEE.firstName} ${ATTENDEE.lastName}` });
+    await expect.poll(() => cert.count(), { timeout: 15_000 }).toBe(1);
+    expect(await cert.textContent()).toContain('Rule');
+    await screenshot(page, 'session-attendance-certificate-issued');
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  }, 420_000);
+});
