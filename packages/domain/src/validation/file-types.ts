@@ -6,6 +6,20 @@ export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'gif', 'png', 'bmp', 'webp'] as 
 export const VIDEO_EXTENSIONS = ['mp4', 'mov', 'webm', 'ogv', '3gp', 'avi', 'mts', 'ogg'] as const;
 export const DOCUMENT_EXTENSIONS = ['doc', 'docx', 'pdf', 'txt', 'xls', 'xlsb', 'xlsm', 'xlsx', 'csv', 'psd', 'cdr'] as const;
 export const AUDIO_EXTENSIONS = ['mp3'] as const;
+/** The content type a stored SPEC §5 document is served with, by its (checked) extension. */
+export const DOCUMENT_CONTENT_TYPES: Readonly<Record<(typeof DOCUMENT_EXTENSIONS)[number], string>> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xlsb: 'application/vnd.ms-excel.sheet.binary.macroEnabled.12',
+  xlsm: 'application/vnd.ms-excel.sheet.macroEnabled.12',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  psd: 'image/vnd.adobe.photoshop',
+  cdr: 'application/vnd.corel-draw',
+};
 export const UPLOAD_EXTENSIONS = [
   'jpeg', 'jpg', 'png', 'gif', 'psd', 'pdf', 'txt', 'doc', 'docx', 'xls', 'xlsb', 'xlsm', 'xlsx', 'csv', 'cdr',
   'mp4', 'webm', '3gp', 'webp',

@@ -1,3 +1,4 @@
+import { DOCUMENT_CONTENT_TYPES } from '@pavilion/domain/validation/file-types';
 import {
   AnalyticsType,
   BOOTH_DOCUMENTS_MAX,
@@ -49,20 +50,6 @@ export type CompanyDocumentsDeps = {
 /** How long an "Open" link works. */
 const LINK_MS = 10 * 60 * 1000;
 
-/** The SPEC §5 document types' content types (a download carries the type its checked extension names). */
-export const DOCUMENT_CONTENT_TYPES: Readonly<Record<string, string>> = {
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  xlsb: 'application/vnd.ms-excel.sheet.binary.macroEnabled.12',
-  xlsm: 'application/vnd.ms-excel.sheet.macroEnabled.12',
-  txt: 'text/plain',
-  csv: 'text/csv',
-  psd: 'image/vnd.adobe.photoshop',
-  cdr: 'application/vnd.corel-draw',
-};
 
 const TAB_NAMES = new Map(EXHIBITOR_REPORT_TABS.map((t) => [t.name, t.analyticsType]));
 const tab = (key: TExhibitorReportTabKey, name: string, parts: Partial<Pick<TExhibitorReportTab, 'stats' | 'columns' | 'rows' | 'series'>>): TExhibitorReportTab => ({
@@ -212,7 +199,7 @@ export function createCompanyDocumentsService(deps: CompanyDocumentsDeps) {
       const problem = checkUploadedFile(input.fileName, bytes, 'document');
       if (problem) throw errors.validation([{ field: problem === 'fileTypeNotAllowed' ? 'fileName' : 'dataBase64', key: problem }]);
       const row = await leads.insertDocument(
-        { id: newId(), organisationId, eventId, companyId, title: input.title, fileName: input.fileName, contentType: DOCUMENT_CONTENT_TYPES[fileExtension(input.fileName)] ?? 'application/octet-stream', byteSize: bytes.length, bytes },
+        { id: newId(), organisationId, eventId, companyId, title: input.title, fileName: input.fileName, contentType: DOCUMENT_CONTENT_TYPES[fileExtension(input.fileName) as keyof typeof DOCUMENT_CONTENT_TYPES] ?? 'application/octet-stream', byteSize: bytes.length, bytes },
         BOOTH_DOCUMENTS_MAX,
       );
       if (!row) throw new AppError(409, 'EXHIBITION_TOO_MANY_DOCUMENTS', `A company has at most ${BOOTH_DOCUMENTS_MAX} documents: delete one first`);

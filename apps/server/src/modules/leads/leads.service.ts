@@ -1,3 +1,4 @@
+import { DOCUMENT_CONTENT_TYPES } from '@pavilion/domain/validation/file-types';
 import {
   MeetingType,
   AnalyticsType,
@@ -96,20 +97,6 @@ const leadOf = (r: LeadRow): TLead => ({
   isCardTaken: r.cardTakenAt !== null,
 });
 
-/** The SPEC §5 document types' content types. */
-const DOCUMENT_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  xlsb: 'application/vnd.ms-excel.sheet.binary.macroEnabled.12',
-  xlsm: 'application/vnd.ms-excel.sheet.macroEnabled.12',
-  txt: 'text/plain',
-  csv: 'text/csv',
-  psd: 'image/vnd.adobe.photoshop',
-  cdr: 'application/vnd.corel-draw',
-};
 
 const emptyCounts = (): TCompanyLeadCounts => ({ leads: 0, hot: 0, warm: 0, cold: 0, cardsTaken: 0, cardsDropped: 0, actions: {} });
 
@@ -530,7 +517,7 @@ export function createLeadsService(deps: LeadsDeps) {
         companyId: staff.companyId,
         title: input.title,
         fileName: input.fileName,
-        contentType: DOCUMENT_TYPES[fileExtension(input.fileName)] ?? 'application/octet-stream',
+        contentType: DOCUMENT_CONTENT_TYPES[fileExtension(input.fileName) as keyof typeof DOCUMENT_CONTENT_TYPES] ?? 'application/octet-stream',
         byteSize: bytes.length,
         bytes,
         createdByEventUserId: staff.eventUserId,
