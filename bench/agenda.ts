@@ -13,11 +13,10 @@
  * Run: npm run bench:agenda   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test; builds the server first)
  */
 import http from 'node:http';
-import { spawnSync } from 'node:child_process';
-import autocannon from 'autocannon';
 import { DEFAULT_APP_TABS } from '@pavilion/domain';
 import { checkBaseline, loadAverage } from './baseline.ts';
-import { cpuMs, postJson, startPavilion } from './lib.ts';
+import { postJson, startPavilion } from './lib.ts';
+import { readVsPgbenchRows, readVsPgbenchS } from './read-vs-pgbench.ts';
 import { runBench, scratchDatabase } from './scratch-db.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -28,11 +27,6 @@ const TRACKS = 8;
 /** 30-minute slots a room has a day (08:00–20:00). */
 const SLOTS_A_DAY = 24;
 const CONNECTIONS = 50;
-
-async function run(opts: autocannon.Options) {
-  const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
-}
 
 /** PUT with a JSON body (lib.ts has POST only). */
 function putJson(url: string, body: unknown, headers: Record<string, string>): Promise<number> {
@@ -122,44 +116,18 @@ async function main() {
       throw new Error(`the agenda answered ${first.status} with ${doc.data?.sessions?.length} sessions and ${doc.data?.speakers?.length} speakers`);
     }
 
-    await autocannon({ url: target, connections: CONNECTIONS, duration: 2 }); // warm-up: JIT, prepared statements
-    const init = spawnSync('pgbench', ['-i', '-s', '1', '-q', url], { encoding: 'utf8' });
-    if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
-    // pgbench -S on the same server, in the same database, never at the same time as the reads; in two halves each,
-    // alternating, so a change of the machine's load during the run weighs on both sides alike.
-    const pgbenchS = (seconds: number) => {
-      const bench = spawnSync('pgbench', ['-n', '-S', '-c', String(CONNECTIONS), '-j', '2', '-T', String(seconds), url], { encoding: 'utf8' });
-      if (bench.status !== 0) throw new Error(`pgbench failed: ${bench.stderr}`);
-      return { tps: Number(/tps = ([\d.]+)/.exec(bench.stdout)?.[1] ?? 0), latencyMs: Number(/latency average = ([\d.]+) ms/.exec(bench.stdout)?.[1] ?? 0) };
-    };
-    const halfSeconds = Math.max(1, Math.round(SECONDS / 2));
-    const cpu0 = cpuMs(app.child.pid!);
-    const a = await run({ url: target, duration: halfSeconds });
-    const cpu1 = cpuMs(app.child.pid!);
-    const pgA = pgbenchS(halfSeconds);
-    const cpu2 = cpuMs(app.child.pid!);
-    const b = await run({ url: target, duration: halfSeconds });
-    const cpu3 = cpuMs(app.child.pid!);
-    const pgB = pgbenchS(halfSeconds);
-    const cpuPerRead = (cpu1 - cpu0 + cpu3 - cpu2) / ((a.rps + b.rps) * halfSeconds);
-    const agenda = { rps: (a.rps + b.rps) / 2, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99), non2xx: a.non2xx + b.non2xx, errors: a.errors + b.errors };
-    const tps = (pgA.tps + pgB.tps) / 2;
-    if (!(tps > 0)) throw new Error('pgbench -S ran no transactions (BENCH_SECONDS too short for 50 connections to start?)');
-    const pgLatency = Math.max(pgA.latencyMs, pgB.latencyMs);
-    const ratio = agenda.rps / tps;
+    const r = await readVsPgbenchS({ target, databaseUrl: url, serverPid: app.child.pid!, seconds: SECONDS, connections: CONNECTIONS });
 
     console.log(`\n| Measure (load average ${loadAverage()}) | Result |`);
     console.log('|---|---|');
     console.log(`| Seeding through the API | ${ROOMS} rooms, ${TRACKS} tracks, ${SPEAKERS} speakers, ${SESSIONS} sessions in ${seedSeconds.toFixed(1)} s |`);
     console.log(`| Agenda document | ${(Buffer.byteLength(body) / 1024).toFixed(0)} KiB JSON (${first.headers.get('content-encoding') ?? 'no compression'}) |`);
-    console.log(`| Agenda read, ${CONNECTIONS} connections, 2 × ${halfSeconds} s | ${agenda.rps.toFixed(0)} req/s (${a.rps.toFixed(0)} and ${b.rps.toFixed(0)}); p50 ${agenda.p50} ms, **p99 ${agenda.p99} ms** (the worse half); server CPU ${cpuPerRead.toFixed(1)} ms a read; non-2xx ${agenda.non2xx}, errors ${agenda.errors} |`);
-    console.log(`| pgbench -S, ${CONNECTIONS} clients, same server (ceiling), 2 × ${halfSeconds} s between the reads' halves | ${tps.toFixed(0)} tps (${pgA.tps.toFixed(0)} and ${pgB.tps.toFixed(0)}); latency average ${pgLatency} ms |`);
-    console.log(`| Ratio agenda req/s ÷ pgbench -S tps | ${(ratio * 100).toFixed(2)} % |`);
-    console.log(`| Ratio agenda p99 ÷ pgbench -S latency average | ${(agenda.p99 / Math.max(pgLatency, 0.001)).toFixed(0)} × |`);
-    if (agenda.non2xx > 0 || agenda.errors > 0) {
+    for (const row of readVsPgbenchRows('Agenda', r, CONNECTIONS)) console.log(row);
+    if (r.read.non2xx > 0 || r.read.errors > 0) {
       console.error('BENCH FAILED (agenda): the agenda answered errors');
       process.exitCode = 1;
     }
+    const ratio = r.ratio;
     checkBaseline('agenda', {
       agendaToPgbenchS: { value: ratio, better: 'higher', unit: '(agenda req/s ÷ pgbench -S tps)' },
     });

@@ -153,6 +153,16 @@ describe('company media', () => {
     await organiser.getByRole('button', { name: `Actions: ${COMPANY}` }).click({ timeout: 30_000 });
     await organiser.getByRole('menuitem', { name: 'Videos' }).click();
     await expect.poll(() => organiser.getByRole('table', { name: 'Videos' }).getByTestId('video-views').innerText(), { timeout: 15_000 }).toBe('1');
+    // The organiser plays it back in the browser (without counting a view).
+    await organiser.getByRole('table', { name: 'Videos' }).getByRole('button', { name: 'Play Stand tour 2026' }).click();
+    const orgPlayer = organiser.getByRole('dialog', { name: 'Stand tour 2026' }).locator('video');
+    await orgPlayer.waitFor({ timeout: 15_000 });
+    await expect.poll(() => orgPlayer.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    expect(await orgPlayer.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(160);
+    await screenshot(organiser, 'company-media-organiser-playback');
+    await organiser.getByRole('dialog', { name: 'Stand tour 2026' }).getByRole('button', { name: 'Close' }).click();
+    await organiser.getByRole('dialog', { name: 'Stand tour 2026' }).waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await organiser.getByRole('table', { name: 'Videos' }).getByTestId('video-views').innerText()).toBe('1');
     expect([...orgWatch.errors, ...attWatch.errors]).toEqual([]);
   }, 240_000);
 });

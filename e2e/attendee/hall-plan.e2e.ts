@@ -119,6 +119,19 @@ describe('hall plan', () => {
     expect(served).toEqual({ status: 200, type: 'image/png', cache: 'public, max-age=31536000, immutable' });
     await expectAccessible(organiser, 'hall plan with a floor plan');
     await screenshot(organiser, 'hall-plan-organiser-floor-plan');
+    // A second hall made from its floor plan alone: no booth yet, the image drawn under an empty grid.
+    await organiser.getByRole('button', { name: 'New hall from a floor plan' }).click();
+    const newHall = organiser.getByRole('dialog', { name: 'New hall from a floor plan' });
+    await newHall.getByRole('textbox', { name: 'Hall' }).fill('Hall Z');
+    await newHall.locator('input[type=file]').setInputFiles({ name: 'hall-z.png', mimeType: 'image/png', buffer: await drawFloorPlan(organiser) });
+    await newHall.getByRole('button', { name: 'Create hall' }).click();
+    await expect.poll(() => organiser.getByText('Hall Z created from its floor plan').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const hallZ = organiser.getByRole('group', { name: 'Hall plan of Hall Z' });
+    await expect.poll(() => hallZ.getAttribute('data-floor-plan'), { timeout: 15_000 }).toBe('yes');
+    await organiser.getByText(/^Current: hall-z\.png/).waitFor();
+    expect(await hallZ.getByRole('button', { name: /^Booth / }).count()).toBe(0);
+    await expectAccessible(organiser, 'a hall made from its floor plan');
+    await screenshot(organiser, 'hall-plan-organiser-new-hall');
 
     // An anonymous visitor on a phone: the Exhibitors tab, filtered by category.
     const visitor = await (await newContext(browser, server.url, PHONE)).newPage();
@@ -145,8 +158,10 @@ describe('hall plan', () => {
     const publicPlan = visitor.getByTestId('attendee-hall-plan');
     await publicPlan.waitFor({ timeout: 15_000 });
     expect(await publicPlan.getAttribute('data-floor-plan')).toBe('yes');
-    const b12 = visitor.getByRole('button', { name: 'Booth B12, Lumen Optics' });
+    // The category filter (Optics) stays on: Lumen Optics' booth is highlighted and named so, the rest dimmed.
+    const b12 = visitor.getByRole('button', { name: 'Booth B12, Lumen Optics, matches the filters' });
     await b12.waitFor();
+    await visitor.getByTestId('plan-match-summary').getByText('1 booth on this hall matches the filters', { exact: false }).waitFor();
     // The free booth is shown but is not a button.
     expect(await visitor.getByRole('button', { name: /B13/ }).count()).toBe(0);
     expect(await visitor.getByTestId('plan-booth-B13').isVisible()).toBe(true);
@@ -157,7 +172,7 @@ describe('hall plan', () => {
     await visitor.getByRole('button', { name: 'Zoom out' }).click();
     // The booth is reachable from the keyboard.
     await b12.focus();
-    expect(await visitor.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Booth B12, Lumen Optics');
+    expect(await visitor.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Booth B12, Lumen Optics, matches the filters');
     await expectAccessible(visitor, 'hall plan on a phone');
     await screenshot(visitor, 'hall-plan-phone');
     await b12.click();

@@ -131,6 +131,16 @@ describe('speaker invitation', () => {
     await card.scrollIntoViewIfNeeded();
     await screenshot(attendee, 'speaker-invite-listing');
 
+    // The speaker removes the photo again, after answering the question in place: their initials show.
+    const photoField = phone.getByRole('group', { name: 'Photo' });
+    await photoField.getByRole('button', { name: 'Remove photo' }).click();
+    const question = phone.getByRole('group', { name: 'Remove this photo?' });
+    await question.waitFor();
+    await screenshot(phone, 'speaker-photo-remove-confirm');
+    await question.getByRole('button', { name: 'Remove photo' }).click();
+    await expect.poll(() => phone.getByText('Photo removed').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => phone.getByRole('img', { name: `Photo of ${NAME}` }).count(), { timeout: 10_000 }).toBe(0);
+
     expect([...orgWatch.errors, ...phoneWatch.errors, ...attWatch.errors]).toEqual([]);
     // Three browsers on a shared 2-core machine: about 45 s idle, more when others' runs load it.
   }, 240_000);

@@ -111,6 +111,20 @@ describe('virtual venue', () => {
     await attendee.getByTestId('exhibitor-row').filter({ hasText: 'Nimbus Textiles' }).getByText('Booth C7 · Hall 2').waitFor({ timeout: 15_000 });
     await expectAccessible(attendee, 'exhibition hall');
     await screenshot(attendee, 'venue-exhibition-hall');
+    // The hall's List | Plan: the plan draws the booth as a button named by number and company; it opens the company.
+    await attendee.getByText('Hall plan', { exact: true }).click();
+    await attendee.getByTestId('attendee-hall-plan').waitFor({ timeout: 15_000 });
+    await attendee.getByRole('button', { name: 'Booth C7, Nimbus Textiles' }).click({ timeout: 15_000 });
+    const hallCompany = attendee.getByTestId('exhibitor-page');
+    await hallCompany.getByRole('heading', { name: 'Nimbus Textiles' }).waitFor({ timeout: 15_000 });
+    await hallCompany.getByText('Booth C7 · Hall 2').waitFor();
+    expect(new URL(attendee.url()).pathname).toBe('/attendium-v2/exhibition-hall');
+    await expectAccessible(attendee, 'exhibition hall company page from the plan');
+    await screenshot(attendee, 'venue-exhibition-hall-plan-company');
+    await attendee.getByRole('button', { name: 'All exhibitors' }).click();
+    await attendee.getByTestId('attendee-hall-plan').waitFor({ timeout: 10_000 });
+    await attendee.getByText('List', { exact: true }).click();
+    await attendee.getByTestId('exhibitor-row').filter({ hasText: 'Nimbus Textiles' }).waitFor({ timeout: 10_000 });
     // The portal's Exhibitors entry is the app's Exhibitors tab, in the portal's frame.
     await attendee.getByRole('link', { name: 'Exhibitors', exact: true }).click();
     await attendee.waitForURL('**/attendium-v2/exhibitors*');

@@ -10,7 +10,8 @@ import { signInAtEvent } from '../support/attendee.ts';
  * Issue 18, visiting cards and the brief bag: the demo attendee, on a phone and a fresh browser, signs in through
  * ei/{eventId}, opens a company in the Exhibitors tab, drops their visiting card there and collects the company's two
  * documents into the brief bag; the Leads tab then lists the card (Card Dropped) and the bag, and downloads it as
- * one ZIP holding both files.
+ * one ZIP holding both files. The attendee also ticks "Mail my bag to me after the event", and it stays ticked after a
+ * reload.
  */
 const ORGANISER = { identifier: 'organiser@demo.pavilion', password: 'Organiser@2026' };
 const ATTENDEE = { identifier: 'attendee@demo.pavilion', password: 'Attendee@2026' };
@@ -58,7 +59,7 @@ afterAll(async () => {
 });
 
 describe('visiting cards and the brief bag', () => {
-  it('an attendee on a phone drops a card at a company, collects two documents and downloads the brief bag as one ZIP', async () => {
+  it('an attendee on a phone drops a card at a company, collects two documents, downloads the brief bag as one ZIP and asks for it by mail', async () => {
     const page = await (await newContext(browser, server.url, PHONE)).newPage();
     const watch = watchPage(page);
     await signInAtEvent(page, server.eventId, ATTENDEE);
@@ -90,6 +91,18 @@ describe('visiting cards and the brief bag', () => {
     expect(Object.keys(files).sort()).toEqual(['Harbour Textiles - catalogue.pdf', 'Harbour Textiles - prices.txt']);
     expect(Buffer.from(files['Harbour Textiles - catalogue.pdf']!).equals(PDF)).toBe(true);
     expect(Buffer.from(files['Harbour Textiles - prices.txt']!).equals(TXT)).toBe(true);
+
+    // Or by mail after the event: the choice is kept on the server, so a reload finds it ticked.
+    const mailOption = page.getByRole('checkbox', { name: 'Mail my bag to me after the event' });
+    expect(await mailOption.isChecked()).toBe(false);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/brief-bag/mail') && r.request().method() === 'PUT');
+    await mailOption.check();
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await page.getByTestId('brief-bag').getByText('Price list').waitFor({ timeout: 30_000 });
+    const afterReload = page.getByRole('checkbox', { name: 'Mail my bag to me after the event' });
+    await afterReload.waitFor();
+    expect(await afterReload.isChecked()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page, 'visiting cards on a phone');
     await screenshot(page, 'leads-visiting-cards-phone');

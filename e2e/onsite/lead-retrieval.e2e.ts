@@ -152,8 +152,11 @@ describe('lead retrieval', () => {
     await organiser.goto(`/app/exhibitors/onsite-leads?eventId=${server.eventId}`);
     const table = organiser.getByRole('table', { name: 'Onsite Leads' });
     await table.getByRole('row', { name: /Lumen Optics 1 1 0 0/ }).waitFor({ timeout: 15_000 });
-    // Beside the leads and cards, the meetings booked with the company's staff (SPEC §9 actions 8 and 9): none yet.
-    expect(await table.locator('thead').getByRole('columnheader').allInnerTexts()).toEqual(['Company', 'Leads', 'Hot', 'Warm', 'Cold', 'Card Taken', 'Card Dropped', 'Meetings', 'Networking']);
+    // Beside the leads and cards, the general calls and meetings with the company's staff (SPEC §9 actions 7, 8, 9): none yet.
+    expect(await table.locator('thead').getByRole('columnheader').allInnerTexts()).toEqual(['Company', 'Leads', 'Hot', 'Warm', 'Cold', 'Card Taken', 'Card Dropped', 'General calls', 'Meetings', 'Networking']);
+    // The demo event has not ended: the brief bags cannot be mailed yet, and the host is told why.
+    await organiser.getByRole('button', { name: 'Send brief bags now' }).click();
+    await organiser.getByText(/Brief bags are mailed after the event has ended/).waitFor({ timeout: 15_000 });
     await screenshot(organiser, 'leads-onsite-host');
     expect([...orgWatch.errors, ...watch.errors]).toEqual([]);
   }, 90_000);

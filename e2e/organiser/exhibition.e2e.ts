@@ -155,4 +155,51 @@ describe('exhibition', () => {
     await page.getByTestId('companies-table').getByText('Pulse Med').waitFor();
     expect(watch.errors).toEqual([]);
   });
+
+  it('the organiser issues a staff badge on the staff ticket; it prints at the badge desk under the name given', async () => {
+    // Orbit Robotics and its booth come from the first journey of this file.
+    const page = await (await newContext(browser, server.url, { width: 1366, height: 900 })).newPage();
+    const watch = watchPage(page);
+    await logInAsOrganiser(page);
+    await page.goto(`/app/exhibitors/booths?eventId=${server.eventId}`);
+    await page.getByRole('button', { name: 'Staff badges' }).click({ timeout: 30_000 });
+    const settings = page.getByRole('dialog', { name: 'Staff badges' });
+    await settings.getByRole('textbox', { name: 'Ticket for staff badges' }).click();
+    // A paid ticket cannot carry staff badges: it is offered but disabled.
+    expect(await page.getByRole('option', { name: 'Conference delegate (paid: not possible)' }).getAttribute('data-combobox-disabled')).toBe('true');
+    await page.getByRole('option', { name: 'Trade visitor entry' }).click();
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('Staff badge settings saved').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // The staff member is on the company's staff list (the company form), then gets a badge with the name to print.
+    await page.getByRole('link', { name: 'Companies', exact: true }).click();
+    await page.getByRole('button', { name: 'Actions: Orbit Robotics' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const form = page.getByRole('dialog');
+    const staff = form.getByRole('textbox', { name: 'Staff emails' });
+    await staff.fill('lena@orbit.example');
+    await staff.press('Enter');
+    await form.getByRole('button', { name: /^Save/ }).click();
+    await form.waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByRole('button', { name: 'Actions: Orbit Robotics' }).click();
+    await page.getByRole('menuitem', { name: 'Staff & badges' }).click();
+    const badges = page.getByRole('dialog', { name: 'Staff badges: Orbit Robotics' });
+    await badges.getByText(/^0 (of \d+ )?staff badges issued/).waitFor({ timeout: 10_000 });
+    await badges.getByRole('button', { name: 'Issue badge for lena@orbit.example' }).click();
+    const issue = badges.getByRole('form', { name: 'Issue a badge for lena@orbit.example' });
+    await issue.getByRole('textbox', { name: 'First name' }).fill('Lena');
+    await issue.getByRole('textbox', { name: 'Last name' }).fill('Ortiz');
+    await issue.getByRole('button', { name: 'Issue' }).click();
+    const active = badges.getByText(/^Active · /);
+    await active.waitFor({ timeout: 15_000 });
+    const registrationNo = ((await active.textContent()) ?? '').replace(/^Active · /, '').trim();
+    await expectAccessible(page, 'staff badges');
+    await screenshot(page, 'exhibition-staff-badges');
+
+    // The badge is a registration like any other: the badge desk finds it by its number and prints the name.
+    await badges.getByRole('link', { name: 'Print the badge of lena@orbit.example' }).click();
+    await page.waitForURL(`**/badge-printing/${server.eventId}/${encodeURIComponent(registrationNo)}`);
+    await page.getByRole('button', { name: 'Print badge for Lena Ortiz' }).waitFor({ timeout: 15_000 });
+    expect(watch.errors).toEqual([]);
+  });
 });

@@ -74,6 +74,9 @@ const MODULES = [
   exhibitionModule,
   chatModule,
   meetingsModule,
+  // After portal (the tab's and entry's rules) and exhibition (a sponsor may be an exhibiting company); before
+  // programme (a session's sponsors, through sponsors' port).
+  sponsorsModule,
   // After meetings: My schedule's calendar holds the participant's meetings (meetings' port).
   programmeModule,
   // After check-in (attendance summaries, check-outs) and programme (sessions attended).
@@ -85,8 +88,6 @@ const MODULES = [
   videoModule,
   // After chat (its socket), programme (a session's audience) and meetings (its notices): inbox and announcements.
   notificationsModule,
-  // After portal (the tab's and entry's rules) and exhibition (a sponsor may be an exhibiting company).
-  sponsorsModule,
   // After portal (the E-Poster entry's rule) and programme (a poster's session).
   epostersModule,
 ];
@@ -124,9 +125,13 @@ export type AppContext = {
   programmeTesting: AppModules['programme']['testing'];
   /** The programme publish's mail job (tests wait for it, or stop it to play a crash). */
   programmeMail: AppModules['programme']['mailWorker'];
+  /** Session attendance (tests run the ledger catch-up's pass with `catchUp()`). */
+  programmeAttendance: AppModules['programme']['attendance'];
   meetings: AppModules['meetings'];
   /** Video calls and tables (tests set its ringing time and the seat lock's control). */
   video: AppModules['video'];
+  /** Leads (tests run a pass of the brief-bag mail job with `bagMail.drainNow()`). */
+  leads: AppModules['leads'];
   venue: AppModules['venue']['service'];
   sponsors: AppModules['sponsors']['service'];
   routes: RouteDeclaration[];
@@ -263,5 +268,5 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, programme: modules.programme.service, programmeTesting: modules.programme.testing, programmeMail: modules.programme.mailWorker, meetings: modules.meetings, video: modules.video, venue: modules.venue.service, sponsors: modules.sponsors.service, routes } };
+  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, programme: modules.programme.service, programmeTesting: modules.programme.testing, programmeMail: modules.programme.mailWorker, programmeAttendance: modules.programme.attendance, meetings: modules.meetings, video: modules.video, leads: modules.leads, venue: modules.venue.service, sponsors: modules.sponsors.service, routes } };
 }

@@ -19,7 +19,9 @@ import { exhibitionRoutes } from './exhibition/exhibition.routes.ts';
 import { serviceFormsRoutes } from './exhibition/service-forms.routes.ts';
 import { companyDocumentsRoutes } from './exhibition/company-documents.routes.ts';
 import { productOrdersRoutes } from './exhibition/product-orders.routes.ts';
+import { staffBadgesRoutes } from './exhibition/staff-badges.routes.ts';
 import { hallPlanRoutes } from './exhibition/hall-plans.ts';
+import { myStandRoutes } from './exhibition/my-stand.routes.ts';
 import { programmeRoutes } from './programme/programme.routes.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
 import { meetingsRoutes } from './meetings/meetings.routes.ts';
@@ -58,7 +60,9 @@ export const API_ROUTES = {
   serviceForms: serviceFormsRoutes,
   companyDocuments: companyDocumentsRoutes,
   productOrders: productOrdersRoutes,
+  staffBadges: staffBadgesRoutes,
   hallPlans: hallPlanRoutes,
+  myStand: myStandRoutes,
   programme: programmeRoutes,
   chat: chatRoutes,
   meetings: meetingsRoutes,

@@ -80,7 +80,9 @@ export * from './exhibition/company-import.ts';
 export * from './exhibition/service-forms.ts';
 export * from './exhibition/company-documents.ts';
 export * from './exhibition/product-orders.ts';
+export * from './exhibition/staff-badges.ts';
 export * from './exhibition/company-invoices.ts';
+export * from './exhibition/my-stand.ts';
 export * from './content/share-options.ts';
 export * from './content/certificate.ts';
 export * from './content/email-wrapper.ts';
@@ -88,6 +90,7 @@ export * from './content/html-escape.ts';
 export * from './chat/chat.schemas.ts';
 export * from './leads/leads.schemas.ts';
 export * from './leads/inquiry-status.ts';
+export * from './leads/brief-bag-mail.ts';
 // API schemas
 export * from './events/events.enums.ts';
 export * from './events/events.schemas.ts';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AuthEvents, AuthPort } from '../modules/auth/index.ts';
 import type { CheckinEvents } from '../modules/checkin/index.ts';
 import type { MeetingsEvents } from '../modules/meetings/index.ts';
+import type { VideoEvents } from '../modules/video/index.ts';
 import type { ProgrammeEvents } from '../modules/programme/index.ts';
 import type { PaymentsEvents } from '../modules/payments/index.ts';
 import type { RegistrationEvents, RegistrationPort } from '../modules/registration/index.ts';
@@ -32,7 +33,7 @@ export interface AppModules {}
  * Every publishing module's events (name → payload), joined: a publish or subscription with a wrong name or payload
  * fails the type check. A module that publishes adds its events type here.
  */
-export type AppEvents = AuthEvents & RegistrationEvents & PaymentsEvents & CheckinEvents & MeetingsEvents & ProgrammeEvents & ExhibitionEvents;
+export type AppEvents = AuthEvents & RegistrationEvents & PaymentsEvents & CheckinEvents & MeetingsEvents & ProgrammeEvents & ExhibitionEvents & VideoEvents;
 
 /** The read models made from the database alone, before any module exists (auth's users, who a caller is, attendees). */
 export type Ports = { auth: AuthPort; access: WorkspaceAccess; registration: RegistrationPort; boothForms: BoothFormsPort; leads: LeadsPort };

@@ -102,6 +102,7 @@ const loadExhibition = {
   myStand: () => import('../modules/exhibition/pages/my-stand-page.tsx'),
   myForm: () => import('../modules/exhibition/pages/my-form-page.tsx'),
   myReport: () => import('../modules/exhibition/pages/my-report-page.tsx'),
+  myOrders: () => import('../modules/exhibition/pages/my-orders-page.tsx'),
 };
 
 /** Sessions & agenda (modules/programme): the organiser's section under /app/sessions. */
@@ -285,6 +286,7 @@ export const signedInRoutes: RouteObject[] = [
   // The exhibiting company admin's stand area (modules/exhibition): its booths and their service forms.
   { path: 'attendium/stand', lazy: page(loadExhibition.myStand, 'MyStandPage') },
   { path: 'attendium/stand/report', lazy: page(loadExhibition.myReport, 'MyReportPage') },
+  { path: 'attendium/stand/orders', lazy: page(loadExhibition.myOrders, 'MyOrdersPage') },
   { path: 'attendium/stand/:boothId/:formCode', lazy: page(loadExhibition.myForm, 'MyFormPage') },
   { path: 'attendium/profile', lazy: page(() => import('../modules/profile/pages/my-profile-page.tsx'), 'MyProfilePage') },
   // A speaker's own area (modules/programme): "My speaker profile", where their invitation's link lands.

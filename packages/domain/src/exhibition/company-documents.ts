@@ -27,7 +27,7 @@ export const ZCompanyDocument = z.object({
   fileName: z.string(),
   contentType: z.string(),
   byteSize: z.number().int(),
-  /** Who put it there: the organiser, or the company's booth staff (Leads tab). */
+  /** Who put it there: the organiser, or the company's people (its booth staff on the Leads tab, its admin on My stand). */
   uploadedBy: z.enum(['organiser', 'staff']),
   views: z.number().int(),
   downloads: z.number().int(),

@@ -54,7 +54,8 @@ export const ZPublicPlanBooth = z.object({
 export type TPublicPlanBooth = z.infer<typeof ZPublicPlanBooth>;
 export const ZPublicHall = z.object({ hall: z.string(), imageUrl: z.string().nullable(), booths: z.array(ZPublicPlanBooth) });
 export type TPublicHall = z.infer<typeof ZPublicHall>;
-export const ZPublicHallPlan = z.object({ columns: z.number().int(), rows: z.number().int(), halls: z.array(ZPublicHall) });
+/** `matches`: the companies meeting the plan's filters (the plan highlights their booths and dims the others); null without filters. */
+export const ZPublicHallPlan = z.object({ columns: z.number().int(), rows: z.number().int(), halls: z.array(ZPublicHall), matches: z.array(z.string()).nullable() });
 export type TPublicHallPlan = z.infer<typeof ZPublicHallPlan>;
 
 /** The exhibitors list's filter options: what the event's companies and booths actually use. */
@@ -69,6 +70,10 @@ export const ZExhibitorFilters = {
     .optional(),
   hall: zHall.optional(),
 };
+
+/** The plan's filters: the list's category and country (the hall is the plan's own switcher). */
+export const ZPublicHallPlanQuery = z.strictObject({ category: ZExhibitorFilters.category, country: ZExhibitorFilters.country });
+export type TPublicHallPlanQuery = z.output<typeof ZPublicHallPlanQuery>;
 
 const tags = ['exhibition'];
 const ev = '/api/eventservices/events/:eventId/exhibition';
@@ -86,6 +91,6 @@ export const hallPlanRoutes = defineRoutes({
   removeHallPlanImage: { method: 'DELETE', path: `${ev}/hall-plans`, auth: 'organiser', access: 'AP-537', tags, params: ZHallPlanEventParams, query: ZHallPlanHallQuery, response: ZHallPlanRemoved },
   hallPlanImage: { method: 'GET', path: '/api/eventservices/public/hall-plan-images/:imageId', auth: 'public', tags, params: ZHallPlanImageParams, response: fileResponse('image/*') },
   /** Every hall of the event: its floor-plan image (or null) and its booths with their holders. */
-  publicHallPlan: { method: 'GET', path: '/api/eventservices/public/events/:eventId/hall-plan', auth: 'public', tags, params: ZHallPlanEventParams, response: ZPublicHallPlan },
+  publicHallPlan: { method: 'GET', path: '/api/eventservices/public/events/:eventId/hall-plan', auth: 'public', tags, params: ZHallPlanEventParams, query: ZPublicHallPlanQuery, response: ZPublicHallPlan },
   exhibitorFilters: { method: 'GET', path: '/api/eventservices/public/events/:eventId/exhibitor-filters', auth: 'public', tags, params: ZHallPlanEventParams, response: ZExhibitorFilterOptions },
 });

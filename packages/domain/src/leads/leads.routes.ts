@@ -1,4 +1,5 @@
 import { defineRoutes, fileResponse } from '../common/route-contract.ts';
+import { ZBriefBagMail, ZBriefBagMailInput, ZBriefBagSendResult, ZBriefBagTicketQuery } from './brief-bag-mail.ts';
 import {
   ZBagAddInput,
   ZBoothDocument,
@@ -123,6 +124,13 @@ export const leadsRoutes = defineRoutes({
   removeFromBag: { method: 'DELETE', path: `${ev}/brief-bag/:documentId`, auth: 'user', tags, params: ZDocumentParams, response: ZBriefBag },
   /** Every document of the bag as one ZIP, streamed. */
   bagZip: { method: 'GET', path: `${ev}/brief-bag.zip`, auth: 'user', tags, params: ZLeadsEventParams, response: fileResponse('application/zip') },
+  /** Whether the caller's bag is mailed to them after the event (stored per participation), and when it was. */
+  bagMail: { method: 'GET', path: `${ev}/brief-bag/mail`, auth: 'user', tags, params: ZLeadsEventParams, response: ZBriefBagMail },
+  setBagMail: { method: 'PUT', path: `${ev}/brief-bag/mail`, auth: 'user', tags, params: ZLeadsEventParams, body: ZBriefBagMailInput, response: ZBriefBagMail },
+  /** The mailed link: the whole bag as a ZIP without signing in. A forged ticket or another event's 404, an expired one 410. */
+  mailedBagZip: { method: 'GET', path: `${ev}/brief-bag/mailed.zip`, auth: 'public', tags, params: ZLeadsEventParams, query: ZBriefBagTicketQuery, response: fileResponse('application/zip') },
+  /** "Send brief bags now" (AP-580 Leads: Bulk Email): the mails owed, once the event has ended (409 LEADS_EVENT_NOT_ENDED before). */
+  sendBagMails: { method: 'POST', path: `${ev}/brief-bags/send`, auth: 'organiser', access: 'AP-580', tags, params: ZLeadsEventParams, response: ZBriefBagSendResult },
 
   /**
    * An attendee's inquiry to a company, optionally about one of its products (400 unknownCompany / unknownProduct);

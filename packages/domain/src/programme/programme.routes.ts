@@ -31,6 +31,7 @@ import {
   ZSpeakerListing,
   ZMySpeakerProfile,
   ZMySpeakerProfileInput,
+  ZMySpeakerStatus,
   ZSpeakerInvitation,
   ZSpeakerPhotoParams,
   ZSpeakerPhotoUpload,
@@ -79,6 +80,8 @@ export const programmeRoutes = defineRoutes({
   deleteSpeaker: { ...org, method: 'DELETE', path: `${ev}/speakers/:id`, access: 'AP-338', params: ZProgrammeItemParams, response: ZProgrammeDeleted },
   /** The speaker's photo (SPEC §5 image types, bytes of that type, ≤ 2 MB: 400 `fileTypeNotAllowed` / `fileContentMismatch` / `fileTooLarge` on `dataBase64`). */
   uploadSpeakerPhoto: { ...org, method: 'PUT', path: `${ev}/speakers/:id/photo`, access: 'AP-337', params: ZProgrammeItemParams, body: ZSpeakerPhotoUpload, response: ZSpeaker },
+  /** Removes the speaker's photo (the stored image goes with it: its URL answers 404); no photo to remove is fine. */
+  removeSpeakerPhoto: { ...org, method: 'DELETE', path: `${ev}/speakers/:id/photo`, access: 'AP-337', params: ZProgrammeItemParams, response: ZSpeaker },
   /**
    * Invites the speaker (SPEC §3.1 user type 5) by mail: their account (made when none has the speaker's email; an
    * organiser team account is refused 409 PROGRAMME_SPEAKER_TEAM_ACCOUNT), a participant of the event, linked to the
@@ -98,6 +101,13 @@ export const programmeRoutes = defineRoutes({
   updateMySpeakerProfile: { method: 'PUT', path: `${ev}/my-speaker-profile`, auth: 'user', tags, params: ZProgrammeEventParams, body: ZMySpeakerProfileInput, response: ZMySpeakerProfile },
   confirmMySpeakerProfile: { method: 'POST', path: `${ev}/my-speaker-profile/confirm`, auth: 'user', tags, params: ZProgrammeEventParams, response: ZMySpeakerProfile },
   uploadMySpeakerPhoto: { method: 'PUT', path: `${ev}/my-speaker-profile/photo`, auth: 'user', tags, params: ZProgrammeEventParams, body: ZSpeakerPhotoUpload, response: ZMySpeakerProfile },
+  removeMySpeakerPhoto: { method: 'DELETE', path: `${ev}/my-speaker-profile/photo`, auth: 'user', tags, params: ZProgrammeEventParams, response: ZMySpeakerProfile },
+  /**
+   * Whether the signed-in account is a speaker of this event, whatever its participant type (an attendee later invited
+   * as a speaker keeps that type): the participant home shows "My speaker profile" by it. 403 PROGRAMME_NOT_PARTICIPANT
+   * without the event's access.
+   */
+  mySpeakerStatus: { method: 'GET', path: `${ev}/my-speaker-profile/status`, auth: 'user', tags, params: ZProgrammeEventParams, response: ZMySpeakerStatus },
 
   /** 400 `timeCampare` on `end` when it is not after `start`; `unknownRoom`/`unknownTrack`/`unknownSpeaker` by field. */
   createSession: { ...org, method: 'POST', path: `${ev}/sessions`, access: 'AP-301', params: ZProgrammeEventParams, body: ZSessionInput, status: 201, response: ZSession },

@@ -5,6 +5,7 @@ import { zRichText } from '../validation/rich-text.ts';
 import { IMAGE_EXTENSIONS, fileExtension } from '../validation/file-types.ts';
 import { matchesFileSignature } from '../validation/magic-bytes.ts';
 import { LOCAL_DATE_TIME } from './programme-time.ts';
+import { isHttpsUrl } from '../venue/venue-media.ts';
 
 /** Session types (issue 16). */
 export const SESSION_TYPES = ['talk', 'panel', 'workshop', 'break'] as const;
@@ -14,7 +15,34 @@ export type TSessionType = (typeof SESSION_TYPES)[number];
 export const BOOKING_STATUSES = ['booked', 'waitlisted'] as const;
 export type TBookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export const ProgrammeErrorKey = { UnknownRoom: 'unknownRoom', UnknownTrack: 'unknownTrack', UnknownSpeaker: 'unknownSpeaker', HttpsUrlRequired: 'httpsUrlRequired', UnknownCheckinArea: 'unknownCheckinArea', FileTooLarge: 'fileTooLarge' } as const;
+export const ProgrammeErrorKey = {
+  UnknownRoom: 'unknownRoom',
+  UnknownTrack: 'unknownTrack',
+  UnknownSpeaker: 'unknownSpeaker',
+  HttpsUrlRequired: 'httpsUrlRequired',
+  UnknownCheckinArea: 'unknownCheckinArea',
+  FileTooLarge: 'fileTooLarge',
+  /** A moderator who is also a speaker of the same session. */
+  ModeratorIsSpeaker: 'moderatorIsSpeaker',
+  UnknownSponsor: 'unknownSponsor',
+  UnknownTicket: 'unknownTicket',
+  /** A stream URL on an in-person event (streams are for virtual and hybrid events). */
+  StreamNotForInPerson: 'streamNotForInPerson',
+} as const;
+
+/** A session's free-text tags: at most 10, each trimmed and 1–40 characters, kept once whatever their case. */
+export const SESSION_TAGS_MAX = 10;
+export const SESSION_TAG_MAX_LENGTH = 40;
+/** Tags once each, case-insensitively, keeping the first spelling and the order typed. */
+export function uniqueTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const key = tag.toLocaleLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 /** A speaker's photo: one of SPEC §5's image types, its bytes of that type (magic bytes), at most 2 MB (§9: 1024 × 1024 bytes a megabyte). */
 export const SPEAKER_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
@@ -112,6 +140,10 @@ export const ZSpeakerPhotoUpload = z.strictObject({
 export type TSpeakerPhotoUpload = z.infer<typeof ZSpeakerPhotoUpload>;
 export const ZSpeakerPhotoParams = z.strictObject({ photoId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
 
+/** Whether the signed-in account is a speaker of the event (the participant home's "My speaker profile" link). */
+export const ZMySpeakerStatus = z.object({ isSpeaker: z.boolean() });
+export type TMySpeakerStatus = z.infer<typeof ZMySpeakerStatus>;
+
 /** What inviting answers: where the link went and until when it works. */
 export const ZSpeakerInvitation = z.object({ speaker: ZSpeaker, sentTo: z.string(), expiresAt: z.string() });
 export type TSpeakerInvitation = z.infer<typeof ZSpeakerInvitation>;
@@ -135,10 +167,29 @@ export const ZMySpeakerProfile = z.object({
 });
 export type TMySpeakerProfile = z.infer<typeof ZMySpeakerProfile>;
 
+const zTag = z
+  .string()
+  .trim()
+  .min(1)
+  .max(SESSION_TAG_MAX_LENGTH)
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { message: 'invalidCharacters' });
+/** A session's stream: an absolute https URL without credentials, as every link of the programme (http is refused everywhere). */
+const zStreamUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => isHttpsUrl(v), { message: ProgrammeErrorKey.HttpsUrlRequired });
+
 /**
  * A session as the organiser types it: start and end are wall-clock times in the event's time zone; the end must be
  * after the start (SPEC §5 `timeCampare`); a session that needs booking needs a capacity. The description is rich
  * text (SPEC §5 keys), sanitised on the server before it is stored.
+ *
+ * Moderators are speakers of the event in a moderator role (one person is a speaker or a moderator of a session, not
+ * both: `moderatorIsSpeaker`); sponsors are the event's sponsors (sponsors module); tags are free text (de-duplicated
+ * case-insensitively); `ticketIds` restrict booking to holders of those tickets (empty: everyone); `streamUrl` is the
+ * session's stream in the Auditorium (null: the built-in live page). The five default to empty, so older callers
+ * (the grid's move, session requests) keep working.
  */
 export const ZSessionInput = z
   .strictObject({
@@ -150,12 +201,20 @@ export const ZSessionInput = z
     start: zLocalDateTime,
     end: zLocalDateTime,
     speakerIds: z.array(zId).max(20),
+    moderatorIds: z.array(zId).max(10).default([]),
+    sponsorIds: z.array(zId).max(20).default([]),
+    tags: z.array(zTag).max(SESSION_TAGS_MAX).transform(uniqueTags).default([]),
+    ticketIds: z.array(zId).max(50).default([]),
+    streamUrl: zStreamUrl.nullable().default(null),
     capacity: zCapacity.nullable(),
     bookingRequired: z.boolean(),
   })
   .superRefine((s, ctx) => {
     if (LOCAL_DATE_TIME.test(s.start) && LOCAL_DATE_TIME.test(s.end) && s.end <= s.start) ctx.addIssue({ code: 'custom', path: ['end'], message: ValidationKey.TimeCompare });
     if (s.bookingRequired && s.capacity === null) ctx.addIssue({ code: 'custom', path: ['capacity'], message: ValidationKey.Required });
+    s.moderatorIds.forEach((id, i) => {
+      if (s.speakerIds.includes(id)) ctx.addIssue({ code: 'custom', path: ['moderatorIds', i], message: ProgrammeErrorKey.ModeratorIsSpeaker });
+    });
   });
 export type TSessionInput = z.infer<typeof ZSessionInput>;
 
@@ -173,6 +232,13 @@ export const ZSession = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   speakerIds: z.array(z.string()),
+  moderatorIds: z.array(z.string()),
+  sponsorIds: z.array(z.string()),
+  tags: z.array(z.string()),
+  /** Only holders of these tickets may book it (empty: anyone). */
+  ticketIds: z.array(z.string()),
+  /** The session's stream (null: the built-in live page). */
+  streamUrl: z.string().nullable(),
   capacity: z.number().nullable(),
   bookingRequired: z.boolean(),
   bookedCount: z.number(),
@@ -186,9 +252,20 @@ export const ZSession = z.object({
 export const ZProgrammeChange = z.object({ sessionId: z.string(), title: z.string(), kind: z.enum(['moved', 'cancelled']), text: z.string() });
 export type TProgrammeChange = z.infer<typeof ZProgrammeChange>;
 
+/** A sponsor as a session shows it (the sponsors module's port). */
+export const ZSessionSponsor = z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable() });
+export type TSessionSponsor = z.infer<typeof ZSessionSponsor>;
+/** A ticket type a session may be restricted to (registration's port). */
+export const ZSessionTicket = z.object({ id: z.string(), name: z.string() });
+
 /** The organiser's whole programme of one event (the draft), its published version and what publishing would change. */
 export const ZProgramme = z.object({
   timeZone: z.string(),
+  /** SPEC §2.5 event mode (1 virtual, 2 in person, 3 hybrid): a stream URL is for virtual and hybrid events. */
+  eventMode: z.number().nullable(),
+  /** What the session form picks from: the event's sponsors and ticket types. */
+  sponsors: z.array(ZSessionSponsor),
+  tickets: z.array(ZSessionTicket),
   startDate: z.string(),
   endDate: z.string(),
   rooms: z.array(ZRoom),
@@ -224,6 +301,11 @@ export const ZScheduleSession = ZSession.omit({ bookedCount: true, waitlistCount
   myWaitlistPosition: z.number().nullable(),
   /** The caller starred it for My schedule (any session, with or without booking). */
   bookmarked: z.boolean(),
+  /**
+   * Whether the caller may book it under its ticket restriction: true (no restriction, or they hold a listed ticket),
+   * false (a participant holding none of them: booking and starring are refused), null (not signed in to the event).
+   */
+  isTicketAllowed: z.boolean().nullable(),
 });
 
 /** The attendee's Schedule tab: the event's sessions with the caller's own bookings. */
@@ -233,6 +315,9 @@ export const ZSchedule = z.object({
   rooms: z.array(ZRoom),
   tracks: z.array(ZTrack),
   speakers: z.array(ZPublicSpeaker),
+  /** The sponsors and ticket types the sessions name (only those). */
+  sponsors: z.array(ZSessionSponsor),
+  tickets: z.array(ZSessionTicket),
   sessions: z.array(ZScheduleSession),
 });
 

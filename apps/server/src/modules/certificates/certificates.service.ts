@@ -31,6 +31,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import { renderCertificateHtml } from './certificate-html.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
 import { certificateErrors } from './certificates.errors.ts';
+import { errors } from '../../platform/errors.ts';
 import type { CertificateListRow, CertificatesRepository, ClaimedMail, Recipient, RuleRow, TemplateRow } from './certificates.repository.ts';
 import { csvDocument } from '../../platform/csv.ts';
 
@@ -48,6 +49,8 @@ export function createCertificatesService(deps: {
   findEvent: (eventId: string) => Promise<{ id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string } | null>;
   /** Late-bound: the check-in module's attendance summaries, or null while no check-in module is wired. */
   attendance: () => AttendanceSource | null;
+  /** The event's programme track ids (a sessions-attended rule's track is checked against them when given). */
+  trackIdsOf?: (eventId: string) => Promise<string[]>;
   publicUrl: string;
   now?: () => Date;
   /** The signed-in user's account email: their own certificates are those of registrations made with it. */
@@ -144,6 +147,12 @@ export function createCertificatesService(deps: {
     }
     if (!onlyRegistrationId || issued > 0) await repo.updateRule(rule.eventId, rule.id, { lastRunAt: now(), lastRunIssued: issued });
     return { evaluated: summaries.length, qualified: qualified.length, issued, isAttendanceAvailable: true };
+  }
+
+  /** A sessions-attended rule's track is one of the event's (another event's track would never match: say so). */
+  async function assertRuleTrack(eventId: string, rule: TAttendanceRule): Promise<void> {
+    if (rule.kind !== 'sessionsAttended' || rule.trackId === null || !deps.trackIdsOf) return;
+    if (!(await deps.trackIdsOf(eventId)).includes(rule.trackId)) throw errors.validation([{ field: 'rule.trackId', key: 'unknownTrack' }]);
   }
 
   async function fill(c: { firstName: string; lastName: string; title: string; conductedBy: string }, html: string) {
@@ -337,12 +346,14 @@ export function createCertificatesService(deps: {
     async createRule(caller: AuthUser, organisationId: string, eventId: string, input: TCertificateRuleRequest): Promise<TCertificateRule> {
       await deps.assertEvent(caller, organisationId, eventId);
       await template(eventId, input.templateId);
+      await assertRuleTrack(eventId, input.rule as TAttendanceRule);
       const row = await repo.insertRule({ id: newId(), organisationId, eventId, templateId: input.templateId, rule: input.rule as TAttendanceRule, isActive: input.isActive });
       return ruleOut(row);
     },
     async updateRule(caller: AuthUser, organisationId: string, eventId: string, id: string, input: TCertificateRuleRequest): Promise<TCertificateRule> {
       await deps.assertEvent(caller, organisationId, eventId);
       await template(eventId, input.templateId);
+      await assertRuleTrack(eventId, input.rule as TAttendanceRule);
       const row = await repo.updateRule(eventId, id, { templateId: input.templateId, rule: input.rule as TAttendanceRule, isActive: input.isActive });
       if (!row) throw certificateErrors.ruleNotFound();
       return ruleOut(row);

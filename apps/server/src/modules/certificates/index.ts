@@ -27,6 +27,8 @@ export function createCertificatesModule(
     assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
     findEvent: (eventId: string) => Promise<{ id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string } | null>;
     attendance: () => AttendanceSource | null;
+    /** Programme's port: the event's track ids, which a sessions-attended rule's track must be one of (unchecked without it). */
+    trackIdsOf?: (eventId: string) => Promise<string[]>;
     /** Registration's port: recipients (admissible registrations), their emails and numbers. */
     registrations: CertificatesPorts['registrations'];
     publicUrl: string;
@@ -92,6 +94,7 @@ export const certificatesModule = defineModule({
       assertEvent: events.assertEvent,
       findEvent: (eventId) => events.service.findOwner(eventId),
       attendance: () => (eventId) => withSessions(checkin.service.attendanceSummaries(eventId), programme.port.attendanceOf(eventId)),
+      trackIdsOf: programme.port.trackIdsOf,
       registrations: p.ports.registration,
       userEmail: async (caller) => (await auth.service.me(caller)).email,
       jobs: p.jobs,

@@ -24,6 +24,9 @@ export type ScanFilters = {
   to?: Date;
 };
 
+/** A ledger row that found someone at a door (programme's attendance catch-up reads these through check-in's port). */
+export type DoorScanRow = { id: number; eventId: string; areaId: string; registrationId: string; direction: string; scannedAt: Date };
+
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
 /** One scan of a batched write (see `scanBatch`). */
@@ -543,6 +546,33 @@ export function createCheckinRepository(db: Db) {
         .from(checkinScans)
         .where(and(...w))
         .orderBy(asc(checkinScans.scannedAt), asc(checkinScans.id));
+    },
+    /**
+     * The ledger's door scans that found someone present (admitted, exited, already inside; not automatic check-outs)
+     * at these areas, with an id above `afterId`, in id order (programme's attendance catch-up). The id range reads
+     * the primary key, so only the rows written since `afterId` are visited, whatever the areas.
+     */
+    async doorScansAfter(afterId: number, areaIds: string[], limit: number): Promise<DoorScanRow[]> {
+      if (areaIds.length === 0) return [];
+      return db
+        .select({ id: checkinScans.id, eventId: checkinScans.eventId, areaId: checkinScans.areaId, registrationId: sql<string>`${checkinScans.registrationId}`, direction: checkinScans.direction, scannedAt: checkinScans.scannedAt })
+        .from(checkinScans)
+        .where(
+          and(
+            sql`${checkinScans.id} > ${afterId}`,
+            inArray(checkinScans.areaId, areaIds),
+            inArray(checkinScans.result, ['admitted', 'exited', 'already_inside']),
+            sql`${checkinScans.registrationId} is not null`,
+            sql`${checkinScans.source} <> 'auto'`,
+          ),
+        )
+        .orderBy(asc(checkinScans.id))
+        .limit(limit);
+    },
+    /** The ledger's newest id (0 when empty). */
+    async ledgerHead(): Promise<number> {
+      const [r] = await db.select({ id: sql<string | null>`max(${checkinScans.id})` }).from(checkinScans);
+      return Number(r?.id ?? 0);
     },
     async areasByIds(ids: string[]): Promise<AreaRow[]> {
       if (ids.length === 0) return [];

@@ -11,6 +11,7 @@ import { defineModule } from '../../platform/app-module.ts';
 
 export type { CheckinService, CheckinTesting, DeviceSession } from './checkin.service.ts';
 export type { CheckinPresence } from './checkin.shared.ts';
+export type { DoorScanRow } from './checkin.repository.ts';
 
 /** The events check-in publishes. */
 export type CheckinEvents = {
@@ -18,7 +19,8 @@ export type CheckinEvents = {
   'checkin.exited': { eventId: string; registrationId: string };
   /**
    * A person seen at an area's door (admitted, exited, or scanned while inside), online or from an offline sync, at
-   * the scan's time; not awaited, in-process (programme: session attendance, idempotent).
+   * the scan's time; not awaited, in-process: programme's fast path for session attendance (idempotent). What a crash
+   * loses here programme recovers from the scan ledger (`port.doorScansAfter`), so the scan path writes no outbox row.
    */
   'checkin.admitted': CheckinPresence;
 };
@@ -42,9 +44,10 @@ export function createCheckinModule(
 ) {
   const testing: CheckinTesting = { unsafeDisableLocking: false, raceWindowMs: 0 };
   const { bus, ...rest } = deps;
+  const repo = createCheckinRepository(db);
   const service = createCheckinService({
     ...rest,
-    repo: createCheckinRepository(db),
+    repo,
     testing,
     onExit: (eventId, registrationId) => bus.publish('checkin.exited', { eventId, registrationId }),
     onPresence: (fact) => bus.publish('checkin.admitted', fact),
@@ -60,6 +63,15 @@ export function createCheckinModule(
   return {
     service,
     testing,
+    /**
+     * What programme reads of the scan ledger to catch up session attendance a lost `checkin.admitted` missed: door
+     * scans (someone present) at given areas after a ledger id, and the ledger's head id. Reads only; the scan path
+     * does no extra work for it.
+     */
+    port: {
+      doorScansAfter: (afterId: number, areaIds: string[], limit: number) => repo.doorScansAfter(afterId, areaIds, limit),
+      ledgerHead: () => repo.ledgerHead(),
+    },
     plugin: async (app: FastifyInstance) => {
       registerCheckinRoutes(app, service);
       await app.register(checkinDeviceRoutes, { service });

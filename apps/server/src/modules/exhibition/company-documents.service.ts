@@ -98,6 +98,41 @@ export function createCompanyDocumentsService(deps: CompanyDocumentsDeps) {
   }
   const eventUserOf = (caller: Visitor, eventId: string) => (caller.eventAccess && caller.eventAccess.eventId === eventId ? caller.eventAccess.eventUserId : null);
 
+  /* The document rules without the organiser's event check: the organiser's routes and the company admin's My stand share them. */
+  async function companyDocumentList(organisationId: string, eventId: string, companyId: string): Promise<TCompanyDocument[]> {
+    const { c } = await ownCompany(organisationId, eventId, companyId);
+    return withCounts(c, await leads.documents(c));
+  }
+  /** `eventUserId`: the company's admin uploading from My stand (listed as the company's), null for the organiser. */
+  async function addCompanyDocument(organisationId: string, eventId: string, companyId: string, input: TCompanyDocumentUpload, actorUserId: string, eventUserId: string | null = null): Promise<TCompanyDocument> {
+    await ownCompany(organisationId, eventId, companyId);
+    const bytes = Buffer.from(input.dataBase64, 'base64');
+    if (bytes.length > COMPANY_DOCUMENT_MAX_BYTES) throw errors.validation([{ field: 'dataBase64', key: DocumentErrorKey.FileTooLarge }]);
+    const problem = checkUploadedFile(input.fileName, bytes, 'document');
+    if (problem) throw errors.validation([{ field: problem === 'fileTypeNotAllowed' ? 'fileName' : 'dataBase64', key: problem }]);
+    const row = await leads.insertDocument(
+      { id: newId(), organisationId, eventId, companyId, title: input.title, fileName: input.fileName, contentType: DOCUMENT_CONTENT_TYPES[fileExtension(input.fileName) as keyof typeof DOCUMENT_CONTENT_TYPES] ?? 'application/octet-stream', byteSize: bytes.length, bytes, createdByEventUserId: eventUserId },
+      BOOTH_DOCUMENTS_MAX,
+    );
+    if (!row) throw new AppError(409, 'EXHIBITION_TOO_MANY_DOCUMENTS', `A company has at most ${BOOTH_DOCUMENTS_MAX} documents: delete one first`);
+    await deps.audit.record({ organisationId, actorUserId, action: 'exhibition.document_uploaded', target: row.id, meta: { eventId, companyId } });
+    return viewOf(row, undefined);
+  }
+  async function renameCompanyDocument(organisationId: string, eventId: string, companyId: string, documentId: string, title: string): Promise<TCompanyDocument> {
+    const { c } = await ownCompany(organisationId, eventId, companyId);
+    if (!(await leads.renameDocument(c, documentId, title))) throw exhibitionErrors.documentNotFound();
+    const row = await leads.document(c, documentId);
+    if (!row) throw exhibitionErrors.documentNotFound();
+    return (await withCounts(c, [row]))[0]!;
+  }
+  async function removeCompanyDocument(organisationId: string, eventId: string, companyId: string, documentId: string, actorUserId: string): Promise<{ id: string }> {
+    const { c } = await ownCompany(organisationId, eventId, companyId);
+    if (!(await leads.deleteDocument(c, documentId))) throw exhibitionErrors.documentNotFound();
+    await repo.deleteActions(c, documentId);
+    await deps.audit.record({ organisationId, actorUserId, action: 'exhibition.document_deleted', target: documentId, meta: { eventId, companyId } });
+    return { id: documentId };
+  }
+
   async function report(company: CompanyRef, c: { eventId: string; companyId: string }): Promise<TExhibitorReport> {
     const [booth, docCounts, docs, videoCounts, videos, products, l] = await Promise.all([
       repo.boothViews(c, AnalyticsType.Booth, ReportAction.View),
@@ -187,43 +222,25 @@ export function createCompanyDocumentsService(deps: CompanyDocumentsDeps) {
   return {
     async documents(caller: AuthUser, organisationId: string, eventId: string, companyId: string): Promise<TCompanyDocument[]> {
       await deps.assertEvent(caller, organisationId, eventId);
-      const { c } = await ownCompany(organisationId, eventId, companyId);
-      return withCounts(c, await leads.documents(c));
+      return companyDocumentList(organisationId, eventId, companyId);
     },
-
     async uploadDocument(caller: AuthUser, organisationId: string, eventId: string, companyId: string, input: TCompanyDocumentUpload): Promise<TCompanyDocument> {
       await deps.assertEvent(caller, organisationId, eventId);
-      await ownCompany(organisationId, eventId, companyId);
-      const bytes = Buffer.from(input.dataBase64, 'base64');
-      if (bytes.length > COMPANY_DOCUMENT_MAX_BYTES) throw errors.validation([{ field: 'dataBase64', key: DocumentErrorKey.FileTooLarge }]);
-      const problem = checkUploadedFile(input.fileName, bytes, 'document');
-      if (problem) throw errors.validation([{ field: problem === 'fileTypeNotAllowed' ? 'fileName' : 'dataBase64', key: problem }]);
-      const row = await leads.insertDocument(
-        { id: newId(), organisationId, eventId, companyId, title: input.title, fileName: input.fileName, contentType: DOCUMENT_CONTENT_TYPES[fileExtension(input.fileName) as keyof typeof DOCUMENT_CONTENT_TYPES] ?? 'application/octet-stream', byteSize: bytes.length, bytes },
-        BOOTH_DOCUMENTS_MAX,
-      );
-      if (!row) throw new AppError(409, 'EXHIBITION_TOO_MANY_DOCUMENTS', `A company has at most ${BOOTH_DOCUMENTS_MAX} documents: delete one first`);
-      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.document_uploaded', target: row.id, meta: { eventId, companyId } });
-      return viewOf(row, undefined);
+      return addCompanyDocument(organisationId, eventId, companyId, input, caller.userId);
     },
-
     async renameDocument(caller: AuthUser, organisationId: string, eventId: string, companyId: string, documentId: string, title: string): Promise<TCompanyDocument> {
       await deps.assertEvent(caller, organisationId, eventId);
-      const { c } = await ownCompany(organisationId, eventId, companyId);
-      if (!(await leads.renameDocument(c, documentId, title))) throw exhibitionErrors.documentNotFound();
-      const row = await leads.document(c, documentId);
-      if (!row) throw exhibitionErrors.documentNotFound();
-      return (await withCounts(c, [row]))[0]!;
+      return renameCompanyDocument(organisationId, eventId, companyId, documentId, title);
     },
-
     async deleteDocument(caller: AuthUser, organisationId: string, eventId: string, companyId: string, documentId: string): Promise<{ id: string }> {
       await deps.assertEvent(caller, organisationId, eventId);
-      const { c } = await ownCompany(organisationId, eventId, companyId);
-      if (!(await leads.deleteDocument(c, documentId))) throw exhibitionErrors.documentNotFound();
-      await repo.deleteActions(c, documentId);
-      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.document_deleted', target: documentId, meta: { eventId, companyId } });
-      return { id: documentId };
+      return removeCompanyDocument(organisationId, eventId, companyId, documentId, caller.userId);
     },
+    // The same rules for the company admin's My stand (my-stand.service.ts), with the company it found from the caller.
+    companyDocumentList,
+    addCompanyDocument,
+    renameCompanyDocument,
+    removeCompanyDocument,
 
     async companyReport(caller: AuthUser, organisationId: string, eventId: string, companyId: string): Promise<TExhibitorReport> {
       await deps.assertEvent(caller, organisationId, eventId);

@@ -54,6 +54,38 @@ export function createCompanyVideosService(deps: CompanyVideosDeps) {
     return { eventId, companyId };
   }
 
+  /* The upload rules without the organiser's event check: the organiser's routes and the company admin's My stand share them. */
+  async function addCompanyVideo(organisationId: string, eventId: string, companyId: string, input: TCompanyVideoUpload, actorUserId: string): Promise<TCompanyVideo> {
+    const c = await ownCompany(organisationId, eventId, companyId);
+    const bytes = Buffer.from(input.dataBase64, 'base64');
+    if (bytes.length > VIDEO_MAX_BYTES) throw errors.validation([{ field: 'dataBase64', key: VideoErrorKey.FileTooLarge }]);
+    const ext = fileExtension(input.fileName) as keyof typeof VIDEO_CONTENT_TYPES;
+    const problem = checkUploadedFile(input.fileName, bytes, 'video');
+    if (problem || !VIDEO_CONTENT_TYPES[ext]) throw errors.validation([{ field: problem === 'fileContentMismatch' ? 'dataBase64' : 'fileName', key: problem ?? VideoErrorKey.FileTypeNotAllowed }]);
+    if ((await repo.countVideos(c)) >= VIDEOS_MAX) throw new AppError(409, 'EXHIBITION_TOO_MANY_VIDEOS', `A company has at most ${VIDEOS_MAX} videos: delete one first`);
+    const row = await repo.insertVideo({ id: newId(), organisationId, eventId, companyId, title: input.title, fileName: input.fileName, contentType: VIDEO_CONTENT_TYPES[ext], byteSize: bytes.length, bytes });
+    await deps.audit.record({ organisationId, actorUserId, action: 'exhibition.video_uploaded', target: row.id, meta: { eventId, companyId } });
+    return viewOf(row, 0);
+  }
+  async function renameCompanyVideo(organisationId: string, eventId: string, companyId: string, videoId: string, title: string): Promise<TCompanyVideo> {
+    const c = await ownCompany(organisationId, eventId, companyId);
+    const row = await repo.renameVideo(c, videoId, title);
+    if (!row) throw exhibitionErrors.videoNotFound();
+    return (await withCounts(c, [row]))[0]!;
+  }
+  async function removeCompanyVideo(organisationId: string, eventId: string, companyId: string, videoId: string, actorUserId: string): Promise<{ id: string }> {
+    const c = await ownCompany(organisationId, eventId, companyId);
+    if (!(await repo.deleteVideo(c, videoId))) throw exhibitionErrors.videoNotFound();
+    await deps.audit.record({ organisationId, actorUserId, action: 'exhibition.video_deleted', target: videoId, meta: { eventId, companyId } });
+    return { id: videoId };
+  }
+
+  /** A stream address with a sealed ticket naming this video (a <video> sends no bearer token). */
+  function playbackOf(c: { eventId: string; companyId: string }, videoId: string, streamPath: string): TVideoPlayback {
+    const ticket = deps.secrets.seal(JSON.stringify({ v: videoId, e: c.eventId, c: c.companyId, x: deps.now().getTime() + TICKET_MS }));
+    return { url: `${streamPath}?ticket=${encodeURIComponent(ticket)}` };
+  }
+
   return {
     async videos(caller: AuthUser, organisationId: string, eventId: string, companyId: string): Promise<TCompanyVideo[]> {
       await deps.assertEvent(caller, organisationId, eventId);
@@ -63,33 +95,20 @@ export function createCompanyVideosService(deps: CompanyVideosDeps) {
 
     async uploadVideo(caller: AuthUser, organisationId: string, eventId: string, companyId: string, input: TCompanyVideoUpload): Promise<TCompanyVideo> {
       await deps.assertEvent(caller, organisationId, eventId);
-      const c = await ownCompany(organisationId, eventId, companyId);
-      const bytes = Buffer.from(input.dataBase64, 'base64');
-      if (bytes.length > VIDEO_MAX_BYTES) throw errors.validation([{ field: 'dataBase64', key: VideoErrorKey.FileTooLarge }]);
-      const ext = fileExtension(input.fileName) as keyof typeof VIDEO_CONTENT_TYPES;
-      const problem = checkUploadedFile(input.fileName, bytes, 'video');
-      if (problem || !VIDEO_CONTENT_TYPES[ext]) throw errors.validation([{ field: problem === 'fileContentMismatch' ? 'dataBase64' : 'fileName', key: problem ?? VideoErrorKey.FileTypeNotAllowed }]);
-      if ((await repo.countVideos(c)) >= VIDEOS_MAX) throw new AppError(409, 'EXHIBITION_TOO_MANY_VIDEOS', `A company has at most ${VIDEOS_MAX} videos: delete one first`);
-      const row = await repo.insertVideo({ id: newId(), organisationId, eventId, companyId, title: input.title, fileName: input.fileName, contentType: VIDEO_CONTENT_TYPES[ext], byteSize: bytes.length, bytes });
-      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.video_uploaded', target: row.id, meta: { eventId, companyId } });
-      return viewOf(row, 0);
+      return addCompanyVideo(organisationId, eventId, companyId, input, caller.userId);
     },
-
     async renameVideo(caller: AuthUser, organisationId: string, eventId: string, companyId: string, videoId: string, title: string): Promise<TCompanyVideo> {
       await deps.assertEvent(caller, organisationId, eventId);
-      const c = await ownCompany(organisationId, eventId, companyId);
-      const row = await repo.renameVideo(c, videoId, title);
-      if (!row) throw exhibitionErrors.videoNotFound();
-      return (await withCounts(c, [row]))[0]!;
+      return renameCompanyVideo(organisationId, eventId, companyId, videoId, title);
     },
-
     async deleteVideo(caller: AuthUser, organisationId: string, eventId: string, companyId: string, videoId: string): Promise<{ id: string }> {
       await deps.assertEvent(caller, organisationId, eventId);
-      const c = await ownCompany(organisationId, eventId, companyId);
-      if (!(await repo.deleteVideo(c, videoId))) throw exhibitionErrors.videoNotFound();
-      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.video_deleted', target: videoId, meta: { eventId, companyId } });
-      return { id: videoId };
+      return removeCompanyVideo(organisationId, eventId, companyId, videoId, caller.userId);
     },
+    // The same rules for the company admin's My stand (my-stand.service.ts), with the company it found from the caller.
+    addCompanyVideo,
+    renameCompanyVideo,
+    removeCompanyVideo,
 
     async exhibitorVideos(caller: Visitor, eventId: string, companyId: string): Promise<TExhibitorVideo[]> {
       const c = await visibleCompany(caller, eventId, companyId);
@@ -104,8 +123,26 @@ export function createCompanyVideosService(deps: CompanyVideosDeps) {
       if (caller.eventAccess && caller.eventAccess.eventId === eventId) {
         await repo.recordAction({ id: newId(), organisationId: video.organisationId, eventId, companyId, analyticsType: AnalyticsType.Videos, action: ReportAction.View, itemId: videoId, eventUserId: caller.eventAccess.eventUserId });
       }
-      const ticket = deps.secrets.seal(JSON.stringify({ v: videoId, e: eventId, c: companyId, x: deps.now().getTime() + TICKET_MS }));
-      return { url: `${streamPath}?ticket=${encodeURIComponent(ticket)}` };
+      return playbackOf(c, videoId, streamPath);
+    },
+
+    /** The organiser plays a company's video back (Companies → Videos): no view is counted. */
+    async organiserPlayback(caller: AuthUser, organisationId: string, eventId: string, companyId: string, videoId: string, streamPath: string): Promise<TVideoPlayback> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const c = await ownCompany(organisationId, eventId, companyId);
+      if (!(await repo.video(c, videoId))) throw exhibitionErrors.videoNotFound();
+      return playbackOf(c, videoId, streamPath);
+    },
+
+    /* The company's own people (my-stand.service.ts, which found the company from the caller): its list and playback, no view counted. */
+    async companyVideoList(organisationId: string, eventId: string, companyId: string): Promise<TCompanyVideo[]> {
+      const c = await ownCompany(organisationId, eventId, companyId);
+      return withCounts(c, await repo.videos(c));
+    },
+    async companyPlayback(organisationId: string, eventId: string, companyId: string, videoId: string, streamPath: string): Promise<TVideoPlayback> {
+      const c = await ownCompany(organisationId, eventId, companyId);
+      if (!(await repo.video(c, videoId))) throw exhibitionErrors.videoNotFound();
+      return playbackOf(c, videoId, streamPath);
     },
 
     /** The bytes a `Range` header asks for (one range; 416 outside the file). 404 unless the ticket names this video and is current. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import { exhibitionBooths, exhibitionCompanies, exhibitionCompanyStaff, exhibitionProducts } from './exhibition.tables.ts';
@@ -195,12 +195,13 @@ export function createExhibitionRepository(db: Db) {
     /** Replaces the company's staff list in one transaction (the unique index refuses an email of another company). */
     async replaceStaff(scope: Scope, companyId: string, emails: string[]): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx
-          .delete(exhibitionCompanyStaff)
-          .where(and(eq(exhibitionCompanyStaff.organisationId, scope.organisationId), eq(exhibitionCompanyStaff.eventId, scope.eventId), eq(exhibitionCompanyStaff.companyId, companyId)));
-        if (emails.length > 0) {
-          await tx.insert(exhibitionCompanyStaff).values(emails.map((email) => ({ id: newId(), organisationId: scope.organisationId, eventId: scope.eventId, companyId, email })));
-        }
+        // Those who stay keep their row (their badge and its name); those who left go; the new ones are added.
+        const mine = and(eq(exhibitionCompanyStaff.organisationId, scope.organisationId), eq(exhibitionCompanyStaff.eventId, scope.eventId), eq(exhibitionCompanyStaff.companyId, companyId));
+        await tx.delete(exhibitionCompanyStaff).where(emails.length > 0 ? and(mine, notInArray(exhibitionCompanyStaff.email, emails)) : mine);
+        const kept = new Set((await tx.select({ email: exhibitionCompanyStaff.email }).from(exhibitionCompanyStaff).where(mine)).map((r) => r.email));
+        const added = emails.filter((e) => !kept.has(e));
+        // An email another company took meanwhile fails the unique index (23505): the caller says so.
+        if (added.length > 0) await tx.insert(exhibitionCompanyStaff).values(added.map((email) => ({ id: newId(), organisationId: scope.organisationId, eventId: scope.eventId, companyId, email })));
       });
     },
     /** The company this email staffs in the event, with its name, or null. */

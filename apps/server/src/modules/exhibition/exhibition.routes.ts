@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { exhibitionRoutes as routes } from '@pavilion/domain/exhibition/exhibition.routes';
 import { organiser, route } from '../../platform/contract-routes.ts';
+import { createPublicDocumentCache, sendPublicDocument } from '../../platform/public-document-cache.ts';
 import { VIDEO_BODY_LIMIT } from '@pavilion/domain';
 import type { CompanyVideosService } from './company-videos.service.ts';
 import type { ExhibitionService } from './exhibition.service.ts';
@@ -24,10 +25,19 @@ export function registerExhibitionRoutes(app: FastifyInstance, service: Exhibiti
   route(app, routes.createProduct, async (req) => service.createProduct(...organiser(req), req.params.eventId, req.params.companyId, req.body));
   route(app, routes.updateProduct, async (req) => service.updateProduct(...organiser(req), req.params.eventId, req.params.companyId, req.params.productId, req.body));
   route(app, routes.deleteProduct, async (req) => service.deleteProduct(...organiser(req), req.params.eventId, req.params.companyId, req.params.productId));
+  // An anonymous visitor's list is everyone's (the event, the query): built at most once a second, sent as cached bytes.
+  const anonymousLists = createPublicDocumentCache({ ttlMs: 1000, maxEntries: 500 });
   route(app, routes.exhibitors, async (req, reply) => {
+    const caller = { user: req.user, eventAccess: req.eventAccess };
+    if (!req.user && !req.eventAccess) {
+      // The tab's rules are checked fresh; the list may be up to a second old.
+      await service.assertExhibitorsVisible(caller, req.params.eventId);
+      const key = `${req.params.eventId}|${JSON.stringify(req.query)}`;
+      return sendPublicDocument(req, reply, await anonymousLists.get(key, () => service.exhibitorList(req.params.eventId, req.query)));
+    }
     // What a visitor sees depends on who they are (the tab's login and ticket rules): never cached by a proxy.
     reply.header('cache-control', 'private, no-store');
-    return service.exhibitors({ user: req.user, eventAccess: req.eventAccess }, req.params.eventId, req.query);
+    return service.exhibitors(caller, req.params.eventId, req.query);
   });
   route(app, routes.exhibitor, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');

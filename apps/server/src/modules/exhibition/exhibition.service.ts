@@ -48,6 +48,8 @@ export type ExhibitionDeps = {
   assertTabVisible: (eventId: string, tabName: string, caller: { user: AuthUser | null; eventAccess: EventAccess | null }) => Promise<unknown>;
   /** The company's staff badge quota under the event's rule (product-orders.service.ts `quotaOf`), null: no limit. */
   staffQuota?: (eventId: string, companyId: string) => Promise<number | null>;
+  /** Refuses (409 EXHIBITION_STAFF_HAS_BADGE) when people holding an active staff badge would leave the list (staff-badges.service.ts). */
+  badgesKept?: (eventId: string, companyId: string, keptEmails: string[]) => Promise<void>;
 };
 
 const cents = (amount: number) => Math.round(amount * 100);
@@ -79,16 +81,17 @@ export function createExhibitionService(deps: ExhibitionDeps) {
   const { repo } = deps;
   const scopeOf = (organisationId: string, eventId: string) => ({ organisationId, eventId });
 
-  async function companyValues(input: TCompanyValues) {
+  async function profileValues(input: Omit<TCompanyValues, 'name'>) {
     return {
-      name: input.name,
-      nameKey: input.name.toLowerCase(),
       profileHtml: await sanitizeRichText(input.profileHtml),
       category: input.category,
       countryCode: input.countryCode,
       website: input.website,
       contactEmail: input.contactEmail,
     };
+  }
+  async function companyValues(input: TCompanyValues) {
+    return { name: input.name, nameKey: input.name.toLowerCase(), ...(await profileValues(input)) };
   }
 
   async function companyViews(eventId: string, rows: CompanyRow[]): Promise<TExhibitingCompany[]> {
@@ -138,6 +141,89 @@ export function createExhibitionService(deps: ExhibitionDeps) {
       if (sqlState(err) === '23505') throw exhibitionErrors.boothNumberTaken(input.hall, input.number);
       throw err;
     }
+  }
+
+  /*
+   * The company rules without the organiser's event check, shared by the organiser's routes below and the company
+   * admin's My stand (my-stand.service.ts, which finds the company from the caller and never changes its name).
+   */
+  async function editCompany(organisationId: string, eventId: string, companyId: string, values: Partial<Awaited<ReturnType<typeof companyValues>>>, actorUserId: string, name = ''): Promise<TExhibitingCompany> {
+    try {
+      const row = await repo.updateCompany(scopeOf(organisationId, eventId), companyId, values);
+      if (!row) throw exhibitionErrors.companyNotFound();
+      await deps.audit.record({ organisationId, actorUserId, action: 'exhibition.company_updated', target: row.id, meta: { eventId } });
+      return (await companyViews(eventId, [row]))[0]!;
+    } catch (err) {
+      if (sqlState(err) === '23505') throw exhibitionErrors.companyNameTaken(name);
+      throw err;
+    }
+  }
+  async function companyProfile(organisationId: string, eventId: string, companyId: string): Promise<TExhibitingCompany> {
+    return (await companyViews(eventId, [await ownCompany(organisationId, eventId, companyId)]))[0]!;
+  }
+  async function editCompanyProfile(organisationId: string, eventId: string, companyId: string, input: Omit<TCompanyValues, 'name'>, actorUserId: string): Promise<TExhibitingCompany> {
+    return editCompany(organisationId, eventId, companyId, await profileValues(input), actorUserId);
+  }
+  async function companyStaffList(organisationId: string, eventId: string, companyId: string): Promise<TCompanyStaff> {
+    await ownCompany(organisationId, eventId, companyId);
+    const [emails, quota] = await Promise.all([repo.staffEmails(scopeOf(organisationId, eventId), companyId), deps.staffQuota?.(eventId, companyId) ?? null]);
+    return { emails, quota };
+  }
+  /** Replaces the staff list; an email that staffs another company of the event is refused (409 naming it). */
+  async function replaceCompanyStaff(organisationId: string, eventId: string, companyId: string, emails: string[], actorUserId: string): Promise<TCompanyStaff> {
+    const company = await ownCompany(organisationId, eventId, companyId);
+    const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
+    // The staff badge quota of its booths' sizes (SPEC §3.5 stall sizes; no rule for the event: no limit).
+    const quota = (await deps.staffQuota?.(eventId, companyId)) ?? null;
+    if (quota !== null && unique.length > quota) throw exhibitionErrors.staffQuotaExceeded(company.name, quota, unique.length);
+    await deps.badgesKept?.(eventId, companyId, unique);
+    const elsewhere = await repo.staffElsewhere(eventId, companyId, unique);
+    const [first] = elsewhere;
+    if (first) throw exhibitionErrors.staffTaken(first[0], first[1]);
+    try {
+      await repo.replaceStaff(scopeOf(organisationId, eventId), companyId, unique);
+    } catch (err) {
+      // Listed for another company meanwhile: the unique index says no.
+      if (sqlState(err) === '23505') throw errors.conflict('EXHIBITION_STAFF_TAKEN', 'One of these emails was given to another company meanwhile: try again');
+      throw err;
+    }
+    await deps.audit.record({ organisationId, actorUserId, action: 'exhibition.staff_saved', target: companyId, meta: { eventId, count: unique.length } });
+    return { emails: await repo.staffEmails(scopeOf(organisationId, eventId), companyId), quota };
+  }
+
+  /*
+   * The product rules without the organiser's event check: the organiser's routes above and the company admin's
+   * My stand (my-stand.service.ts, which finds the company from the caller) share them.
+   */
+  async function companyProducts(organisationId: string, eventId: string, companyId: string): Promise<TProduct[]> {
+    await ownCompany(organisationId, eventId, companyId);
+    return (await repo.products(eventId, companyId)).map(productOf);
+  }
+  async function addCompanyProduct(organisationId: string, eventId: string, companyId: string, input: TProductValues, actorUserId: string): Promise<TProduct> {
+    await ownCompany(organisationId, eventId, companyId);
+    const row = await repo.insertProduct({
+      id: newId(),
+      organisationId,
+      eventId,
+      companyId,
+      name: input.name,
+      category: input.category,
+      description: input.description,
+      priceCents: input.price === null ? null : cents(input.price),
+    });
+    await deps.audit.record({ organisationId, actorUserId, action: 'exhibition.product_created', target: row.id, meta: { eventId, companyId } });
+    return productOf(row);
+  }
+  async function editCompanyProduct(organisationId: string, eventId: string, companyId: string, productId: string, input: TProductValues, actorUserId: string): Promise<TProduct> {
+    const row = await repo.updateProduct(scopeOf(organisationId, eventId), companyId, productId, {
+      name: input.name,
+      category: input.category,
+      description: input.description,
+      priceCents: input.price === null ? null : cents(input.price),
+    });
+    if (!row) throw exhibitionErrors.productNotFound();
+    await deps.audit.record({ organisationId, actorUserId, action: 'exhibition.product_updated', target: productId, meta: { eventId, companyId } });
+    return productOf(row);
   }
 
   return {
@@ -211,21 +297,14 @@ export function createExhibitionService(deps: ExhibitionDeps) {
 
     async updateCompany(caller: AuthUser, organisationId: string, eventId: string, companyId: string, input: TCompanyValues): Promise<TExhibitingCompany> {
       await deps.assertEvent(caller, organisationId, eventId);
-      try {
-        const row = await repo.updateCompany(scopeOf(organisationId, eventId), companyId, await companyValues(input));
-        if (!row) throw exhibitionErrors.companyNotFound();
-        await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.company_updated', target: row.id, meta: { eventId } });
-        return (await companyViews(eventId, [row]))[0]!;
-      } catch (err) {
-        if (sqlState(err) === '23505') throw exhibitionErrors.companyNameTaken(input.name);
-        throw err;
-      }
+      return editCompany(organisationId, eventId, companyId, await companyValues(input), caller.userId, input.name);
     },
 
     /** A company holding booths stays (free them first); its products go with it. */
     async deleteCompany(caller: AuthUser, organisationId: string, eventId: string, companyId: string): Promise<{ id: string }> {
       await deps.assertEvent(caller, organisationId, eventId);
       const scope = scopeOf(organisationId, eventId);
+      if (await repo.company(eventId, companyId, organisationId)) await deps.badgesKept?.(eventId, companyId, []);
       try {
         await repo.transaction(async (tx) => {
           const held = await repo.heldBooths(tx, scope, companyId);
@@ -243,31 +322,12 @@ export function createExhibitionService(deps: ExhibitionDeps) {
 
     async companyStaff(caller: AuthUser, organisationId: string, eventId: string, companyId: string): Promise<TCompanyStaff> {
       await deps.assertEvent(caller, organisationId, eventId);
-      await ownCompany(organisationId, eventId, companyId);
-      const [emails, quota] = await Promise.all([repo.staffEmails(scopeOf(organisationId, eventId), companyId), deps.staffQuota?.(eventId, companyId) ?? null]);
-      return { emails, quota };
+      return companyStaffList(organisationId, eventId, companyId);
     },
 
-    /** Replaces the staff list; an email that staffs another company of the event is refused (409 naming it). */
     async saveCompanyStaff(caller: AuthUser, organisationId: string, eventId: string, companyId: string, emails: string[]): Promise<TCompanyStaff> {
       await deps.assertEvent(caller, organisationId, eventId);
-      const company = await ownCompany(organisationId, eventId, companyId);
-      const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
-      // The staff badge quota of its booths' sizes (SPEC §3.5 stall sizes; no rule for the event: no limit).
-      const quota = (await deps.staffQuota?.(eventId, companyId)) ?? null;
-      if (quota !== null && unique.length > quota) throw exhibitionErrors.staffQuotaExceeded(company.name, quota, unique.length);
-      const elsewhere = await repo.staffElsewhere(eventId, companyId, unique);
-      const [first] = elsewhere;
-      if (first) throw exhibitionErrors.staffTaken(first[0], first[1]);
-      try {
-        await repo.replaceStaff(scopeOf(organisationId, eventId), companyId, unique);
-      } catch (err) {
-        // Listed for another company meanwhile: the unique index says no.
-        if (sqlState(err) === '23505') throw errors.conflict('EXHIBITION_STAFF_TAKEN', 'One of these emails was given to another company meanwhile: try again');
-        throw err;
-      }
-      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.staff_saved', target: companyId, meta: { eventId, count: unique.length } });
-      return { emails: await repo.staffEmails(scopeOf(organisationId, eventId), companyId), quota };
+      return replaceCompanyStaff(organisationId, eventId, companyId, emails, caller.userId);
     },
 
     async booths(caller: AuthUser, organisationId: string, eventId: string): Promise<TBoothList> {
@@ -325,38 +385,26 @@ export function createExhibitionService(deps: ExhibitionDeps) {
 
     async products(caller: AuthUser, organisationId: string, eventId: string, companyId: string): Promise<TProduct[]> {
       await deps.assertEvent(caller, organisationId, eventId);
-      await ownCompany(organisationId, eventId, companyId);
-      return (await repo.products(eventId, companyId)).map(productOf);
+      return companyProducts(organisationId, eventId, companyId);
     },
 
     async createProduct(caller: AuthUser, organisationId: string, eventId: string, companyId: string, input: TProductValues): Promise<TProduct> {
       await deps.assertEvent(caller, organisationId, eventId);
-      await ownCompany(organisationId, eventId, companyId);
-      const row = await repo.insertProduct({
-        id: newId(),
-        organisationId,
-        eventId,
-        companyId,
-        name: input.name,
-        category: input.category,
-        description: input.description,
-        priceCents: input.price === null ? null : cents(input.price),
-      });
-      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.product_created', target: row.id, meta: { eventId, companyId } });
-      return productOf(row);
+      return addCompanyProduct(organisationId, eventId, companyId, input, caller.userId);
     },
 
     async updateProduct(caller: AuthUser, organisationId: string, eventId: string, companyId: string, productId: string, input: TProductValues): Promise<TProduct> {
       await deps.assertEvent(caller, organisationId, eventId);
-      const row = await repo.updateProduct(scopeOf(organisationId, eventId), companyId, productId, {
-        name: input.name,
-        category: input.category,
-        description: input.description,
-        priceCents: input.price === null ? null : cents(input.price),
-      });
-      if (!row) throw exhibitionErrors.productNotFound();
-      return productOf(row);
+      return editCompanyProduct(organisationId, eventId, companyId, productId, input, caller.userId);
     },
+    // The same rules for the company admin's My stand (my-stand.service.ts), with the company it found from the caller.
+    companyProducts,
+    addCompanyProduct,
+    editCompanyProduct,
+    companyProfile,
+    editCompanyProfile,
+    companyStaffList,
+    replaceCompanyStaff,
 
     async deleteProduct(caller: AuthUser, organisationId: string, eventId: string, companyId: string, productId: string): Promise<{ id: string }> {
       await deps.assertEvent(caller, organisationId, eventId);
@@ -368,6 +416,14 @@ export function createExhibitionService(deps: ExhibitionDeps) {
     /** The app's Exhibitors tab: the tab's rules first, then every company of the event with its booths. */
     async exhibitors(caller: { user: AuthUser | null; eventAccess: EventAccess | null }, eventId: string, q: TExhibitorQuery): Promise<TPage<TExhibitorSummary>> {
       await deps.assertTabVisible(eventId, 'exhibitors', caller);
+      return this.exhibitorList(eventId, q);
+    },
+    /** The Exhibitors tab's rules for this caller (401/403/404), checked on every request, cached list or not. */
+    async assertExhibitorsVisible(caller: { user: AuthUser | null; eventAccess: EventAccess | null }, eventId: string): Promise<void> {
+      await deps.assertTabVisible(eventId, 'exhibitors', caller);
+    },
+    /** The list itself, the same for everyone the tab lets in (the route caches it for anonymous visitors). */
+    async exhibitorList(eventId: string, q: TExhibitorQuery): Promise<TPage<TExhibitorSummary>> {
       const { rows, total } = await repo.eventCompanies(eventId, q);
       const booths = await repo.booths(eventId, rows.map((r) => r.id));
       return { items: rows.map((c) => summaryOf(c, booths)), total, page: q.page, pageSize: q.pageSize };

@@ -95,6 +95,14 @@ export const exhibitionCompanyStaff = pgTable(
     /** Lower-cased. */
     email: text('email').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The name printed on their badge (given when it is issued). */
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** Their badge: a complimentary registration (registration's credential); null until issued or after a revoke. */
+    registrationId: text('registration_id'),
+    badgeIssuedAt: ts('badge_issued_at'),
+    /** Set while a badge is being issued (one issuer at a time; a stale claim, older than a minute, may be retaken). */
+    badgeClaimedAt: ts('badge_claimed_at'),
   },
   (t) => [uniqueIndex('exhibition_company_staff_event_email_uq').on(t.eventId, t.email), index('exhibition_company_staff_company_idx').on(t.companyId)],
 );
@@ -294,3 +302,15 @@ export const exhibitionHallPlans = pgTable(
   },
   (t) => [uniqueIndex('exhibition_hall_plans_event_hall_uq').on(t.eventId, t.hall)],
 );
+
+/** The event's staff badge settings (issue 15): the free ticket and optional category staff registrations are made on. */
+export const exhibitionStaffBadgeSettings = pgTable('exhibition_staff_badge_settings', {
+  eventId: text('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  organisationId: text('organisation_id').notNull(),
+  ticketId: text('ticket_id'),
+  categoryId: text('category_id'),
+  updatedBy: text('updated_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

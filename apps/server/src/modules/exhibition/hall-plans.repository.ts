@@ -65,6 +65,21 @@ export function createHallPlansRepository(db: Db) {
         .where(eq(exhibitionBooths.eventId, eventId))
         .orderBy(asc(exhibitionBooths.hall), asc(exhibitionBooths.number));
     },
+    /** The event's companies meeting the list's category (any case) and country filters, as the list applies them. */
+    async matchingCompanyIds(eventId: string, f: { category?: string; country?: string }): Promise<string[]> {
+      const rows = await db
+        .select({ id: exhibitionCompanies.id })
+        .from(exhibitionCompanies)
+        .where(
+          and(
+            eq(exhibitionCompanies.eventId, eventId),
+            f.category ? sql`lower(${exhibitionCompanies.category}) = lower(${f.category})` : undefined,
+            f.country ? eq(exhibitionCompanies.countryCode, f.country) : undefined,
+          ),
+        )
+        .orderBy(asc(exhibitionCompanies.id));
+      return rows.map((r) => r.id);
+    },
     /** The values the event's companies use: categories (one spelling per lowered value), countries, halls with a held booth. */
     async filterOptions(eventId: string): Promise<{ categories: string[]; countries: string[]; halls: string[] }> {
       const [categories, countries, halls] = await Promise.all([

@@ -156,6 +156,30 @@ describe('the hall plan and filters for attendees', () => {
     expect(image.headers['content-type']).toBe('image/webp');
   });
 
+  it('names the companies meeting the plan filters (category in any case, country), null without filters; bad filters 400', async () => {
+    const plan = async (q: string) => {
+      const res = await t.app.inject({ url: pub(ev, `/hall-plan${q}`) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { matches: string[] | null; halls: unknown[] };
+    };
+    expect((await plan('')).matches).toBeNull();
+    const optics = await plan('?category=OPTICS');
+    // Every booth stays on the plan; the answer says which companies match (Lens Lab holds no booth, it still matches).
+    expect(optics.halls).toEqual((await plan('')).halls);
+    expect(optics.matches).toHaveLength(2);
+    expect(optics.matches).toContain(lumen);
+    expect(optics.matches).not.toContain(rigs);
+    expect((await plan('?category=optics&country=DE')).matches).toEqual([lumen]);
+    expect((await plan('?country=no')).matches).toEqual([rigs]);
+    expect((await plan('?category=Nothing')).matches).toEqual([]);
+    const bad = await t.app.inject({ url: pub(ev, '/hall-plan?country=XX&category=') });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad).sort()).toEqual([expect.stringMatching(/^category:/), 'country:unknownCountry']);
+    const unknown = await t.app.inject({ url: pub(ev, '/hall-plan?hall=Hall%201') });
+    expect(unknown.statusCode).toBe(400);
+    expect(fieldsOf(unknown)).toEqual(['hall:unknownField']);
+  });
+
   it('filters the list by category, country and hall, combined with the search', async () => {
     const names = async (q: string) => {
       const res = await t.app.inject({ url: pub(ev, `/exhibitors?${q}`) });
@@ -195,5 +219,19 @@ describe('the hall plan and filters for attendees', () => {
     expect((await t.app.inject({ url: pub(ev, '/hall-plan') })).statusCode).toBe(404);
     expect((await t.app.inject({ url: pub(ev, '/exhibitor-filters') })).statusCode).toBe(404);
     expect((await t.app.inject({ url: pub(ev, '/exhibitors?category=Optics') })).statusCode).toBe(404);
+  });
+});
+
+describe('a hall made from its floor plan alone', () => {
+  it('is a hall of the attendee plan before any booth is placed on it, and takes booths afterwards', async () => {
+    const ev = await createEvent(t.app, H.authorization!.slice(7), 'Empty Halls Fair');
+    expect((await upload('Hall Z', 'hall-z.png', png(), H, ev)).statusCode).toBe(200);
+    const plan = (await t.app.inject({ url: pub(ev, '/hall-plan') })).json().data as { halls: { hall: string; imageUrl: string | null; booths: unknown[] }[] };
+    expect(plan.halls).toEqual([{ hall: 'Hall Z', imageUrl: expect.stringMatching(/^\/api\/eventservices\/public\/hall-plan-images\//), booths: [] }]);
+    const images = (await t.app.inject({ url: ex(ev, '/hall-plans'), headers: H })).json().data as { hall: string }[];
+    expect(images.map((i) => i.hall)).toEqual(['Hall Z']);
+    await booth({ hall: 'Hall Z', number: 'Z1', x: 0, y: 0, w: 2, h: 2 }, null, ev);
+    const after = (await t.app.inject({ url: pub(ev, '/hall-plan') })).json().data as { halls: { hall: string; booths: { number: string }[] }[] };
+    expect(after.halls.map((h) => [h.hall, h.booths.map((b) => b.number)])).toEqual([['Hall Z', ['Z1']]]);
   });
 });

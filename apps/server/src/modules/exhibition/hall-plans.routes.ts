@@ -22,7 +22,7 @@ export function registerHallPlanRoutes(app: FastifyInstance, service: HallPlansS
   route(app, routes.publicHallPlan, async (req, reply) => {
     // What a visitor sees depends on who they are (the tab's rules): never cached by a proxy.
     reply.header('cache-control', 'private, no-store');
-    return service.publicPlan({ user: req.user, eventAccess: req.eventAccess }, req.params.eventId);
+    return service.publicPlan({ user: req.user, eventAccess: req.eventAccess }, req.params.eventId, req.query);
   });
   route(app, routes.exhibitorFilters, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');

@@ -1,5 +1,5 @@
 import { PLAN_COLUMNS, PLAN_ROWS, checkUploadedFile, fileExtension } from '@pavilion/domain';
-import { HALL_PLAN_IMAGE_MAX_BYTES, HallPlanErrorKey, type TExhibitorFilterOptions, type THallPlanImage, type THallPlanImageUpload, type TPublicHall, type TPublicHallPlan } from '@pavilion/domain/exhibition/hall-plans';
+import { HALL_PLAN_IMAGE_MAX_BYTES, HallPlanErrorKey, type TExhibitorFilterOptions, type THallPlanImage, type THallPlanImageUpload, type TPublicHall, type TPublicHallPlan, type TPublicHallPlanQuery } from '@pavilion/domain/exhibition/hall-plans';
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import { AppError, errors } from '../../platform/errors.ts';
@@ -62,9 +62,10 @@ export function createHallPlansService(deps: HallPlansDeps) {
     image: (id: string) => repo.image(id),
 
     /** The Exhibitors tab's rules first; then every hall (from its booths or its image), its image and booths with holders. */
-    async publicPlan(caller: Visitor, eventId: string): Promise<TPublicHallPlan> {
+    async publicPlan(caller: Visitor, eventId: string, filters: TPublicHallPlanQuery = {}): Promise<TPublicHallPlan> {
       await deps.assertTabVisible(eventId, 'exhibitors', caller);
-      const [booths, images] = await Promise.all([repo.planBooths(eventId), repo.eventImages(eventId)]);
+      const isFiltered = !!(filters.category || filters.country);
+      const [booths, images, matches] = await Promise.all([repo.planBooths(eventId), repo.eventImages(eventId), isFiltered ? repo.matchingCompanyIds(eventId, filters) : null]);
       const halls = new Map<string, TPublicHall>();
       const hallOf = (name: string) => {
         let h = halls.get(name);
@@ -75,7 +76,7 @@ export function createHallPlansService(deps: HallPlansDeps) {
         hallOf(b.hall).booths.push({ id: b.id, number: b.number, x: b.x, y: b.y, w: b.w, h: b.h, company: b.companyId && b.companyName !== null ? { id: b.companyId, name: b.companyName } : null });
       }
       for (const i of images) hallOf(i.hall).imageUrl = urlOf(i.id);
-      return { columns: PLAN_COLUMNS, rows: PLAN_ROWS, halls: [...halls.values()].sort((a, b) => a.hall.localeCompare(b.hall, undefined, { numeric: true })) };
+      return { columns: PLAN_COLUMNS, rows: PLAN_ROWS, halls: [...halls.values()].sort((a, b) => a.hall.localeCompare(b.hall, undefined, { numeric: true })), matches };
     },
 
     async filterOptions(caller: Visitor, eventId: string): Promise<TExhibitorFilterOptions> {

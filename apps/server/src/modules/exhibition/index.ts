@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { defineModule } from '../../platform/app-module.ts';
+import { createStaffBadgesRepository } from './staff-badges.repository.ts';
+import { createStaffBadgesService, type StaffBadgesDeps } from './staff-badges.service.ts';
+import { registerStaffBadgesRoutes } from './staff-badges.routes.ts';
 import { createExhibitionRepository, type ExhibitionRepository } from './exhibition.repository.ts';
 import { registerExhibitionRoutes } from './exhibition.routes.ts';
 import { createExhibitionService, type ExhibitionDeps } from './exhibition.service.ts';
@@ -18,6 +21,8 @@ import { createHallPlansService } from './hall-plans.service.ts';
 import { createProductOrdersRepository } from './product-orders.repository.ts';
 import { registerProductOrdersRoutes } from './product-orders.routes.ts';
 import { createProductOrdersService, type ProductOrderDecided, type ProductOrdersDeps } from './product-orders.service.ts';
+import { registerMyStandRoutes } from './my-stand.routes.ts';
+import { createMyStandService } from './my-stand.service.ts';
 import { createServiceFormsRepository } from './service-forms.repository.ts';
 import { registerServiceFormsRoutes } from './service-forms.routes.ts';
 import { createServiceFormsService, type ServiceFormsDeps } from './service-forms.service.ts';
@@ -59,11 +64,13 @@ export function createExhibitionModule(
   secrets: SecretBox,
   orderDeps: Pick<ProductOrdersDeps, 'contactOf' | 'registrationsOfEmail' | 'decided'>,
   docDeps: { leads: LeadsPort },
+  badgeDeps: Pick<StaffBadgesDeps, 'registrations' | 'complimentary'>,
 ) {
   const repo = createExhibitionRepository(db);
   // Product images, attendees' product orders and their approval, the staff badge quota per stall size.
+  const productOrdersRepo = createProductOrdersRepository(db);
   const productOrders = createProductOrdersService({
-    repo: createProductOrdersRepository(db),
+    repo: productOrdersRepo,
     audit: deps.audit,
     mailer: formDeps.mailer,
     publicUrl: formDeps.publicUrl,
@@ -75,7 +82,18 @@ export function createExhibitionModule(
     products: (eventId, companyId) => repo.products(eventId, companyId),
     ...orderDeps,
   });
-  const service = createExhibitionService({ repo, ...deps, staffQuota: productOrders.quotaOf });
+  // Exhibitor staff badges: a complimentary registration (THE credential) per staff member, within the quota.
+  const staffBadges = createStaffBadgesService({
+    repo: createStaffBadgesRepository(db),
+    audit: deps.audit,
+    now: formDeps.now,
+    assertEvent: deps.assertEvent,
+    company: (eventId, companyId, organisationId) => repo.company(eventId, companyId, organisationId),
+    adminCompanyOf: (eventId, userId) => productOrdersRepo.adminCompanyOf(eventId, userId),
+    quotaOf: productOrders.quotaOf,
+    ...badgeDeps,
+  });
+  const service = createExhibitionService({ repo, ...deps, staffQuota: productOrders.quotaOf, badgesKept: staffBadges.assertBadgesKept });
   // A company's videos: uploads, Range streaming behind a sealed ticket, views counted once per participant.
   const videos = createCompanyVideosService({
     repo: createCompanyVideosRepository(db),
@@ -108,6 +126,8 @@ export function createExhibitionModule(
   });
   // Floor-plan images per hall; the hall plan and the exhibitors list's filter options for attendees.
   const hallPlans = createHallPlansService({ repo: createHallPlansRepository(db), audit: deps.audit, assertEvent: deps.assertEvent, assertTabVisible: deps.assertTabVisible });
+  // My stand for the company's admin and staff: the admin runs the company (profile, staff, products, documents, videos); both play its videos.
+  const myStand = createMyStandService({ membership: productOrders.membership, products: service, company: service, documents, images: productOrders, videos });
   // The 23 service forms: the organiser's settings, the company admin's submissions, review and fulfilment.
   const serviceForms = createServiceFormsService({ repo, forms: createServiceFormsRepository(db), audit: deps.audit, assertEvent: deps.assertEvent, ...formDeps });
   return {
@@ -122,12 +142,15 @@ export function createExhibitionModule(
       productOrderCounts: productOrders.productOrderCounts,
     },
     productOrders,
+    staffBadges,
     plugin: async (app: FastifyInstance) => {
       registerExhibitionRoutes(app, service, videos);
       registerServiceFormsRoutes(app, serviceForms);
       registerProductOrdersRoutes(app, productOrders);
+      registerStaffBadgesRoutes(app, staffBadges);
       registerHallPlanRoutes(app, hallPlans);
       registerCompanyDocumentsRoutes(app, documents);
+      registerMyStandRoutes(app, myStand, videos);
     },
   };
 }
@@ -143,8 +166,8 @@ declare module '../../platform/app-module.ts' {
 /** The exhibition module in the app's module list (after portal: its attendee reads apply the portal's tab rules). */
 export const exhibitionModule = defineModule({
   name: 'exhibition',
-  needs: ['events', 'portal', 'auth', 'workspace', 'payments'],
-  create: (p, { events, portal, auth, workspace, payments }) =>
+  needs: ['events', 'portal', 'auth', 'workspace', 'payments', 'registration'],
+  create: (p, { events, portal, auth, workspace, payments, registration }) =>
     createExhibitionModule(
       p.db,
       {
@@ -180,5 +203,14 @@ export const exhibitionModule = defineModule({
         decided: (fact) => p.bus.publish('product.order.decided', fact).catch((err: unknown) => p.log.error({ err, orderId: fact.orderId }, 'product order notice failed')),
       },
       { leads: p.ports.leads },
+      {
+        registrations: {
+          ticketOptions: (eventId) => p.ports.registration.ticketOptions(eventId),
+          attendeesByIds: (ids) => p.ports.registration.attendeesByIds(ids),
+          attendeesOfEmail: (eventId, email) => p.ports.registration.attendeesOfEmail(eventId, email),
+          isAdmissible: (a) => p.ports.registration.isAdmissible(a),
+        },
+        complimentary: registration.complimentary,
+      },
     ),
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserType } from '@pavilion/domain';
 import { newId } from '../../platform/ids.ts';
 import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
 import { startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createEvent, createTicket, placeOrder } from '../registration/registration.fixtures.ts';
+import { companyAdminOf, participantOf } from './stand.fixtures.ts';
 import { createExhibitionRepository } from './exhibition.repository.ts';
 import { createProductOrdersRepository } from './product-orders.repository.ts';
 import { createProductOrdersService } from './product-orders.service.ts';
@@ -14,7 +14,6 @@ import { createProductOrdersService } from './product-orders.service.ts';
  * inbox notice, and the staff badge quota per stall size.
  */
 const PUBLIC_URL = 'https://pavilion.test';
-const PASSWORD = 'Guest#Secure26';
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let H: Record<string, string>;
@@ -59,14 +58,7 @@ async function booth(number: string, sizeSqm: number, companyId: string, x: numb
   expect(res.statusCode, res.body).toBe(201);
   expect((await call('PUT', ex(eventId, `/booths/${res.json().data.id}/holder`), H, { companyId })).statusCode).toBe(200);
 }
-/** A participant of `ev` signed in through ei/{eventId} (tokens signed directly), with this account email. */
-async function participant(ev: string, email: string): Promise<Record<string, string>> {
-  const user = (await t.ctx.auth.findUserByEmail(email)) ?? (await t.ctx.auth.createUser({ email, password: PASSWORD, firstName: 'Pat', lastName: 'Part', userType: UserType.Attendee, role: 'Attendee', organisationId: null }));
-  const eu = await t.ctx.events.addParticipant(orgA, ev, user.id, UserType.Attendee);
-  const access = await t.ctx.tokens.signAccess({ userId: user.id, organisationId: null, sessionId: newId() });
-  const eventAccess = await t.ctx.tokens.signEventAccess({ userId: user.id, eventId: ev, eventUserId: eu!.id });
-  return { ...bearer(access), 'x-user-access-token': eventAccess };
-}
+const participant = (ev: string, email: string) => participantOf(t, orgA, ev, email);
 async function register(ev: string, ticketId: string, email: string) {
   const res = await placeOrder(t.app, ev, {
     items: [{ ticketId, quantity: 1 }],
@@ -77,20 +69,7 @@ async function register(ev: string, ticketId: string, email: string) {
   });
   expect(res.statusCode, res.body).toBe(201);
 }
-/** Invites the company's admin and signs in with the link of the mail. */
-async function adminOf(companyId: string, email: string): Promise<Record<string, string>> {
-  const before = smtp.messages.length;
-  const res = await call('POST', ex(eventId, `/companies/${companyId}/admin-invitation`), H, { email, firstName: 'Asha' });
-  expect(res.statusCode, res.body).toBe(201);
-  await smtp.waitFor(before + 1);
-  const mail = smtp.messages.slice(before).find((m) => m.to.includes(email))!;
-  const flat = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const key = new RegExp(`/adl/([A-Za-z0-9_-]+)/${eventId}`).exec(flat)![1]!;
-  const consumed = await t.app.inject({ method: 'POST', url: '/api/auth/autologin/consume', payload: { kind: 'adl', key, eventId } });
-  expect(consumed.statusCode, consumed.body).toBe(200);
-  const data = consumed.json().data;
-  return { ...bearer(data.accessToken), 'x-user-access-token': data.eventData.accessCodeToken };
-}
+const adminOf = (companyId: string, email: string) => companyAdminOf(t, smtp, H, eventId, companyId, email);
 async function order(body: Record<string, unknown>, headers = visitor, companyId = acme) {
   return call('POST', pub(eventId, `/${companyId}/orders`), headers, body);
 }

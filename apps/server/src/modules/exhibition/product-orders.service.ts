@@ -116,17 +116,25 @@ export function createProductOrdersService(deps: ProductOrdersDeps) {
     return { userId: caller.user.userId, eventUserId: caller.eventAccess.eventUserId };
   }
 
-  /** The company the signed-in participant runs (its admin) or staffs in this event; 403 otherwise. */
-  async function memberCompany(caller: Participant, eventId: string): Promise<{ id: string; name: string; organisationId: string }> {
-    if (!caller.user || !caller.eventAccess || caller.eventAccess.eventId !== eventId) throw productOrderErrors.notCompanyMember();
+  /** Who the signed-in participant is to an exhibiting company of this event: its admin (first), its staff, or null. */
+  async function membership(caller: Participant, eventId: string): Promise<{ role: 'admin' | 'staff'; company: { id: string; name: string; organisationId: string } } | null> {
+    if (!caller.user || !caller.eventAccess || caller.eventAccess.eventId !== eventId) return null;
+    let role: 'admin' | 'staff' = 'admin';
     let companyId = await repo.adminCompanyOf(eventId, caller.user.userId);
     if (!companyId) {
+      role = 'staff';
       const contact = await deps.contactOf(caller.user.userId);
       companyId = contact ? await repo.staffCompanyOf(eventId, contact.email) : null;
     }
     const company = companyId ? await deps.company(eventId, companyId) : null;
-    if (!company) throw productOrderErrors.notCompanyMember();
-    return company;
+    return company ? { role, company } : null;
+  }
+
+  /** The company the signed-in participant runs (its admin) or staffs in this event; 403 otherwise. */
+  async function memberCompany(caller: Participant, eventId: string): Promise<{ id: string; name: string; organisationId: string }> {
+    const member = await membership(caller, eventId);
+    if (!member) throw productOrderErrors.notCompanyMember();
+    return member.company;
   }
 
   async function ownProduct(organisationId: string, eventId: string, companyId: string, productId: string) {
@@ -134,6 +142,36 @@ export function createProductOrdersService(deps: ProductOrdersDeps) {
     if (!company) throw exhibitionErrors.companyNotFound();
     if (!(await deps.products(eventId, companyId)).some((p) => p.id === productId)) throw exhibitionErrors.productNotFound();
     return { eventId, companyId };
+  }
+
+  /*
+   * A product's images without the organiser's event check: the organiser's routes and the company admin's My stand
+   * share these rules (the product must be the company's, the company the event's and the organisation's).
+   */
+  async function companyProductImages(organisationId: string, eventId: string, companyId: string, productId: string): Promise<TProductImage[]> {
+    const c = await ownProduct(organisationId, eventId, companyId, productId);
+    return (await repo.images(c, productId)).map(imageView);
+  }
+  async function addCompanyProductImage(organisationId: string, eventId: string, companyId: string, productId: string, input: TProductImageUpload, actorUserId: string): Promise<TProductImage> {
+    await ownProduct(organisationId, eventId, companyId, productId);
+    const bytes = Buffer.from(input.dataBase64, 'base64');
+    if (bytes.length > PRODUCT_IMAGE_MAX_BYTES) throw errors.validation([{ field: 'dataBase64', key: 'fileTooLarge' }]);
+    const problem = checkUploadedFile(input.fileName, bytes, 'image');
+    if (problem) throw errors.validation([{ field: problem === 'fileContentMismatch' ? 'dataBase64' : 'fileName', key: problem }]);
+    const ext = fileExtension(input.fileName) as keyof typeof PRODUCT_IMAGE_CONTENT_TYPES;
+    const row = await repo.insertImage(
+      { id: newId(), organisationId, eventId, companyId, productId, fileName: input.fileName, contentType: PRODUCT_IMAGE_CONTENT_TYPES[ext], byteSize: bytes.length, bytes },
+      PRODUCT_IMAGES_MAX,
+    );
+    if (!row) throw productOrderErrors.tooManyImages();
+    await deps.audit.record({ organisationId, actorUserId, action: 'exhibition.product_image_uploaded', target: row.id, meta: { eventId, companyId, productId } });
+    return imageView(row);
+  }
+  async function removeCompanyProductImage(organisationId: string, eventId: string, companyId: string, productId: string, imageId: string, actorUserId: string): Promise<{ id: string }> {
+    const c = await ownProduct(organisationId, eventId, companyId, productId);
+    if (!(await repo.deleteImage(c, productId, imageId))) throw productOrderErrors.imageNotFound();
+    await deps.audit.record({ organisationId, actorUserId, action: 'exhibition.product_image_deleted', target: imageId, meta: { eventId, companyId, productId } });
+    return { id: imageId };
   }
 
   /** The attendee's mail and inbox notice for an approved order, under SPEC §3.10's name "Product approved". */
@@ -194,34 +232,21 @@ export function createProductOrdersService(deps: ProductOrdersDeps) {
     /* ---------- images ---------- */
     async productImages(caller: AuthUser, organisationId: string, eventId: string, companyId: string, productId: string): Promise<TProductImage[]> {
       await deps.assertEvent(caller, organisationId, eventId);
-      const c = await ownProduct(organisationId, eventId, companyId, productId);
-      return (await repo.images(c, productId)).map(imageView);
+      return companyProductImages(organisationId, eventId, companyId, productId);
     },
-
     async uploadProductImage(caller: AuthUser, organisationId: string, eventId: string, companyId: string, productId: string, input: TProductImageUpload): Promise<TProductImage> {
       await deps.assertEvent(caller, organisationId, eventId);
-      await ownProduct(organisationId, eventId, companyId, productId);
-      const bytes = Buffer.from(input.dataBase64, 'base64');
-      if (bytes.length > PRODUCT_IMAGE_MAX_BYTES) throw errors.validation([{ field: 'dataBase64', key: 'fileTooLarge' }]);
-      const problem = checkUploadedFile(input.fileName, bytes, 'image');
-      if (problem) throw errors.validation([{ field: problem === 'fileContentMismatch' ? 'dataBase64' : 'fileName', key: problem }]);
-      const ext = fileExtension(input.fileName) as keyof typeof PRODUCT_IMAGE_CONTENT_TYPES;
-      const row = await repo.insertImage(
-        { id: newId(), organisationId, eventId, companyId, productId, fileName: input.fileName, contentType: PRODUCT_IMAGE_CONTENT_TYPES[ext], byteSize: bytes.length, bytes },
-        PRODUCT_IMAGES_MAX,
-      );
-      if (!row) throw productOrderErrors.tooManyImages();
-      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.product_image_uploaded', target: row.id, meta: { eventId, companyId, productId } });
-      return imageView(row);
+      return addCompanyProductImage(organisationId, eventId, companyId, productId, input, caller.userId);
     },
-
     async deleteProductImage(caller: AuthUser, organisationId: string, eventId: string, companyId: string, productId: string, imageId: string): Promise<{ id: string }> {
       await deps.assertEvent(caller, organisationId, eventId);
-      const c = await ownProduct(organisationId, eventId, companyId, productId);
-      if (!(await repo.deleteImage(c, productId, imageId))) throw productOrderErrors.imageNotFound();
-      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.product_image_deleted', target: imageId, meta: { eventId, companyId, productId } });
-      return { id: imageId };
+      return removeCompanyProductImage(organisationId, eventId, companyId, productId, imageId, caller.userId);
     },
+    // The same image rules for the company admin's My stand (my-stand.service.ts), with the company it found from the caller.
+    companyProductImages,
+    addCompanyProductImage,
+    removeCompanyProductImage,
+    membership,
 
     /** Product id → image ids for the company page (the Exhibitors tab's rules first). */
     async exhibitorProductImages(caller: Participant, eventId: string, companyId: string): Promise<TExhibitorProductImages> {

@@ -14,5 +14,8 @@ export const leadsErrors = {
   tooManyDocuments: (n: number) => new AppError(409, 'LEADS_TOO_MANY_DOCUMENTS', `A booth holds at most ${n} documents: remove one first`),
   inquiryNotFound: () => new AppError(404, 'NOT_FOUND', 'Inquiry not found'),
   inquiryStep: (status: string) => new AppError(409, 'LEADS_INQUIRY_STATUS', `This inquiry is ${status}: that change is not possible`),
+  eventNotEnded: (endsAt: Date) => new AppError(409, 'LEADS_EVENT_NOT_ENDED', `Brief bags are mailed after the event has ended (${endsAt.toISOString()})`),
+  bagLinkInvalid: () => new AppError(404, 'NOT_FOUND', 'This brief bag link is not valid'),
+  bagLinkExpired: () => new AppError(410, 'LEADS_BAG_LINK_EXPIRED', 'This brief bag link has expired'),
   noRegistration: () => new AppError(403, 'LEADS_NO_REGISTRATION', 'You need a registration for this event (made with your account email) to drop your card'),
 };

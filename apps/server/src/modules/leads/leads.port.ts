@@ -38,14 +38,17 @@ export function createLeadsPort(db: Db) {
       if (!row || row.companyId !== c.companyId) return null;
       return repo.documentBytes(c.eventId, documentId);
     },
-    /** An organiser's upload (no staff member); at most `max` a company, counted in the same transaction (409 over it: null). */
-    async insertDocument(row: Omit<typeof leadDocuments.$inferInsert, 'createdByEventUserId'>, max: number): Promise<CompanyDocumentMeta | null> {
+    /**
+     * An organiser's upload (no staff member), or the company admin's from My stand (their event user); at most `max`
+     * a company, counted in the same transaction (409 over it: null).
+     */
+    async insertDocument(row: Omit<typeof leadDocuments.$inferInsert, 'createdByEventUserId'> & { createdByEventUserId?: string | null }, max: number): Promise<CompanyDocumentMeta | null> {
       return db.transaction(async (tx) => {
         // One writer per company at a time, so two uploads cannot both pass the limit.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead_documents:${row.companyId}`}))`);
         const [n] = await tx.select({ n: count() }).from(leadDocuments).where(ofCompany(row));
         if ((n?.n ?? 0) >= max) return null;
-        const [saved] = await tx.insert(leadDocuments).values({ ...row, createdByEventUserId: null }).returning(meta);
+        const [saved] = await tx.insert(leadDocuments).values({ ...row, createdByEventUserId: row.createdByEventUserId ?? null }).returning(meta);
         return saved ?? null;
       });
     },

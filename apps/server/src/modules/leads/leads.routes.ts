@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { leadsRoutes as routes } from '@pavilion/domain/leads/leads.routes';
 import { organiser, route } from '../../platform/contract-routes.ts';
+import type { BagMailService } from './leads.bag-mail.ts';
 import type { LeadsCaller, LeadsService } from './leads.service.ts';
 import { zipStream } from './leads.zip.ts';
 
 const callerOf = (req: FastifyRequest): LeadsCaller => ({ user: req.user, eventAccess: req.eventAccess });
 
 /** The leads contracts (packages/domain/src/leads/leads.routes.ts), served. */
-export function registerLeadsRoutes(app: FastifyInstance, service: LeadsService): void {
+export function registerLeadsRoutes(app: FastifyInstance, service: LeadsService, bagMails: BagMailService): void {
   route(app, routes.me, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
     return service.me(callerOf(req), req.params.eventId);
@@ -60,6 +61,16 @@ export function registerLeadsRoutes(app: FastifyInstance, service: LeadsService)
     const files = await service.bagFiles(callerOf(req), req.params.eventId);
     return reply.type('application/zip').header('cache-control', 'private, no-store').header('content-disposition', 'attachment; filename="brief-bag.zip"').send(zipStream(files));
   });
+  route(app, routes.bagMail, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return bagMails.state(callerOf(req), req.params.eventId);
+  });
+  route(app, routes.setBagMail, async (req) => bagMails.setOptIn(callerOf(req), req.params.eventId, req.body.isOptedIn));
+  route(app, routes.mailedBagZip, async (req, reply) => {
+    const files = await bagMails.mailedFiles(req.params.eventId, req.query.ticket);
+    return reply.type('application/zip').header('cache-control', 'private, no-store').header('content-disposition', 'attachment; filename="brief-bag.zip"').send(zipStream(files));
+  });
+  route(app, routes.sendBagMails, async (req) => bagMails.sendNow(...organiser(req), req.params.eventId));
   route(app, routes.ask, async (req) => service.ask(callerOf(req), req.params.eventId, req.body));
   route(app, routes.myInquiries, async (req) => service.myInquiries(callerOf(req), req.params.eventId));
   route(app, routes.setMyInquiryStatus, async (req) => service.setMyInquiryStatus(callerOf(req), req.params.eventId, req.params.inquiryId, req.body.status));

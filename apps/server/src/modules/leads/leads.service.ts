@@ -50,6 +50,10 @@ import type { CardRow, DocumentMeta, InquiryRow, LeadRow, LeadsRepository, ScanO
 type TScan = z.output<typeof ZLeadScanInput>;
 type TUpdate = z.output<typeof ZLeadUpdate>;
 export type LeadsCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
+/** One side of a meeting or call: the participation and its account's email (null when unknown). */
+type Side = { eventUserId: string; email: string | null };
+/** A file of the bag's ZIP: its unique name in the archive and how to read its bytes. */
+export type BagFile = { name: string; read: () => Promise<Buffer | null> };
 
 export type LeadsDeps = {
   repo: LeadsRepository;
@@ -342,6 +346,39 @@ export function createLeadsService(deps: LeadsDeps) {
     return { items: rows.map((d) => docOf(d, names.get(d.companyId) ?? '')) };
   }
 
+  /**
+   * Two participants met (a booked meeting, an answered call): each side that staffs a company counts it there with
+   * the other side as the visitor, unless both staff the same company. Once per `refId`, company and action.
+   */
+  async function countEncounter(eventId: string, refId: string, sides: Side[], action: number, analyticsType: number): Promise<number> {
+    const companyOf = async (side: Side) => {
+      if (!side.email) return null;
+      const staff = await deps.exhibition.staffCompanyOf(eventId, side.email);
+      return staff ? deps.exhibition.company(eventId, staff.companyId) : null;
+    };
+    const companies = await Promise.all(sides.map(companyOf));
+    let recorded = 0;
+    for (const [i, company] of companies.entries()) {
+      const other = sides[1 - i];
+      if (!company || !other || companies[1 - i]?.id === company.id) continue;
+      await repo.recordAction({ organisationId: company.organisationId, eventId, companyId: company.id, action, analyticsType, eventUserId: other.eventUserId, refId });
+      recorded++;
+    }
+    return recorded;
+  }
+
+  async function filesOfBag(eventId: string, eventUserId: string): Promise<BagFile[]> {
+    const { items } = await bagOf(eventId, eventUserId);
+    const used = new Set<string>();
+    const safe = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || 'file';
+    return items.map((d) => {
+      let name = `${safe(d.companyName)} - ${safe(d.fileName)}`;
+      for (let i = 2; used.has(name.toLowerCase()); i++) name = `${safe(d.companyName)} - ${i} - ${safe(d.fileName)}`;
+      used.add(name.toLowerCase());
+      return { name, read: () => repo.documentBytes(eventId, d.id) };
+    });
+  }
+
   return {
     async me(caller: LeadsCaller, eventId: string): Promise<TLeadsMe> {
       await deps.assertTabVisible(eventId, 'lead', caller);
@@ -562,18 +599,16 @@ export function createLeadsService(deps: LeadsDeps) {
     },
 
     /** The bag's files in order with unique names; the caller streams them (one file's bytes in memory at a time). */
-    async bagFiles(caller: LeadsCaller, eventId: string): Promise<{ name: string; read: () => Promise<Buffer | null> }[]> {
+    async bagFiles(caller: LeadsCaller, eventId: string): Promise<BagFile[]> {
       const who = await participantOf(caller, eventId);
-      const { items } = await bagOf(eventId, who.eventUserId);
-      const used = new Set<string>();
-      return items.map((d) => {
-        const safe = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || 'file';
-        let name = `${safe(d.companyName)} - ${safe(d.fileName)}`;
-        for (let i = 2; used.has(name.toLowerCase()); i++) name = `${safe(d.companyName)} - ${i} - ${safe(d.fileName)}`;
-        used.add(name.toLowerCase());
-        return { name, read: () => repo.documentBytes(eventId, d.id) };
-      });
+      return filesOfBag(eventId, who.eventUserId);
     },
+
+    /** One participation's bag and its files, without a caller (the brief-bag mail job and its signed link). */
+    bagOfParticipant: bagOf,
+    filesOfBag,
+    /** The signed-in participant of the event (403 LEADS_NOT_PARTICIPANT otherwise), with the account's email and name. */
+    participantOf,
 
     async ask(caller: LeadsCaller, eventId: string, input: { companyId: string; productId: string | null; message: string }): Promise<TInquiry> {
       await deps.assertTabVisible(eventId, 'exhibitors', caller);
@@ -628,36 +663,33 @@ export function createLeadsService(deps: LeadsDeps) {
       return moveInquiry(row, status === 'closed' ? 'close' : 'reopen');
     },
 
-    /** SPEC §2.6 host tab Onsite Leads: every company of the event with its counts, and the totals. */
     /**
      * A meeting was booked (requested, or scheduled by the organiser): each side that is a company's staff counts it at
-     * their company (SPEC §9 action 8 meetings, analytics type 20 Meetings; a NETWORKING-type meeting is action 9
-     * networking, type 16 Networking Lounge), with the other side as the visitor. Once per meeting and company, as the
-     * notice that tells it may be delivered again.
+     * their company, with the other side as the visitor, once per meeting and company (the notice that tells it may be
+     * delivered again). SPEC §3.10 meeting types map onto SPEC §9 report actions: GENERAL 1 → 7 general call,
+     * MEETING 2 → 8 meetings, NETWORKING 3 → 9 networking. The analytics type says which report tab counts it: SPEC §9
+     * has no "general call" tab, and a GENERAL meeting is still a booked meeting of the meetings module, so actions 7
+     * and 8 stay under 20 Meetings; 9 under 16 Networking Lounge.
      */
-    async meetingBooked(m: { eventId: string; meetingId: string; type: number; sides: { eventUserId: string; email: string | null }[] }): Promise<number> {
-      const isNetworking = m.type === MeetingType.Networking;
-      let recorded = 0;
-      for (const [i, side] of m.sides.entries()) {
-        const other = m.sides[1 - i];
-        if (!side.email || !other) continue;
-        const staff = await deps.exhibition.staffCompanyOf(m.eventId, side.email);
-        const company = staff ? await deps.exhibition.company(m.eventId, staff.companyId) : null;
-        if (!company) continue;
-        await repo.recordAction({
-          organisationId: company.organisationId,
-          eventId: m.eventId,
-          companyId: company.id,
-          action: isNetworking ? ReportAction.Networking : ReportAction.Meetings,
-          analyticsType: isNetworking ? AnalyticsType.NetworkingLounge : AnalyticsType.Meetings,
-          eventUserId: other.eventUserId,
-          refId: m.meetingId,
-        });
-        recorded++;
-      }
-      return recorded;
+    async meetingBooked(m: { eventId: string; meetingId: string; type: number; sides: Side[] }): Promise<number> {
+      const [action, analyticsType] =
+        m.type === MeetingType.Networking
+          ? [ReportAction.Networking, AnalyticsType.NetworkingLounge]
+          : m.type === MeetingType.General
+            ? [ReportAction.GeneralCall, AnalyticsType.Meetings]
+            : [ReportAction.Meetings, AnalyticsType.Meetings];
+      return countEncounter(m.eventId, m.meetingId, m.sides, action, analyticsType);
     },
 
+    /**
+     * A 1:1 video call (issue 17) was answered outside a meeting: between a company's staff and another participant
+     * it is SPEC §9 action 7 general call, analytics type 18 Video Calls, once per call and company.
+     */
+    async callAnswered(c: { eventId: string; callId: string; sides: Side[] }): Promise<number> {
+      return countEncounter(c.eventId, c.callId, c.sides, ReportAction.GeneralCall, AnalyticsType.VideoCalls);
+    },
+
+    /** SPEC §2.6 host tab Onsite Leads: every company of the event with its counts, and the totals. */
     async onsite(caller: AuthUser, organisationId: string, eventId: string): Promise<TOnsiteLeads> {
       await deps.assertEvent(caller, organisationId, eventId);
       const [companies, counts] = await Promise.all([deps.exhibition.companies(eventId), countsOf(eventId)]);

@@ -1,4 +1,5 @@
-import { bigserial, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from '../events/events.tables.ts';
 import { exhibitionCompanies } from '../exhibition/exhibition.tables.ts';
 
@@ -261,4 +262,32 @@ export const leadInquiries = pgTable(
     answeredAt: ts('answered_at'),
   },
   (t) => [index('lead_inquiries_company_idx').on(t.eventId, t.companyId, t.createdAt), index('lead_inquiries_asker_idx').on(t.eventId, t.askerEventUserId)],
+);
+
+/**
+ * Brief bag by mail: a participant's "Mail my bag to me after the event" (one row per participation, turned on and
+ * off), and the job's bookkeeping. `sent_at` makes the mail go once; `claimed_until` is the sender's lease (a crash
+ * between the send and the mark lets the next sweep send again after the lease: at most one repeat).
+ */
+export const leadBagMails = pgTable(
+  'lead_bag_mails',
+  {
+    eventUserId: text('event_user_id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** Where it goes: the account's email and name when the participant last ticked the option. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    isOptedIn: boolean('is_opted_in').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    claimedUntil: ts('claimed_until'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    /** Documents listed in the mail (0: the bag was empty, nothing was sent). */
+    documentCount: integer('document_count'),
+  },
+  (t) => [index('lead_bag_mails_owed_idx').on(t.eventId).where(sql`is_opted_in and sent_at is null`)],
 );

@@ -1,7 +1,12 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { publishedView, type RoomRow, type Scope, type SessionRow } from './programme.repository.ts';
-import { programmeRooms, programmeSessionAttendance, programmeSessions, programmeTracks } from './programme.tables.ts';
+import { programmeAttendanceCursor, programmeRooms, programmeSessionAttendance, programmeSessions, programmeTracks } from './programme.tables.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The catch-up's place in check-in's scan ledger (see `programmeAttendanceCursor`). */
+export type LedgerCursor = { lowId: number; pendingId: number | null; pendingSince: Date | null };
+const CURSOR_ID = 'ledger';
 
 /** A report row before wording: the session as attendees see it, its counts and where it is. */
 export type AttendanceReportRow = { session: SessionRow; attended: number; roomName: string | null; roomHasArea: boolean; trackName: string | null };
@@ -15,6 +20,22 @@ export function createAttendanceRepository(db: Db) {
   const pubStart = sql`coalesce(${programmeSessions.publishedStartsAt}, ${programmeSessions.startsAt})`;
   const pubEnd = sql`coalesce(${programmeSessions.publishedEndsAt}, ${programmeSessions.endsAt})`;
   const pubRoom = sql`case when ${programmeSessions.publishedStartsAt} is null then ${programmeSessions.roomId} else ${programmeSessions.publishedRoomId} end`;
+
+  /** The room's sessions (published time and room) whose span, widened by `before`/`after` ms, meets [from, to]. */
+  async function sessionsInRoomDuring(eventId: string, roomId: string, from: Date, to: Date, widen: { beforeMs: number; afterMs: number }): Promise<SessionRow[]> {
+    const rows = await db
+      .select()
+      .from(programmeSessions)
+      .where(
+        and(
+          eq(programmeSessions.eventId, eventId),
+          sql`${pubRoom} = ${roomId}`,
+          sql`${pubStart} - make_interval(secs => ${widen.beforeMs / 1000}) <= ${to.toISOString()}::timestamptz`,
+          sql`${pubEnd} + make_interval(secs => ${widen.afterMs / 1000}) > ${from.toISOString()}::timestamptz`,
+        ),
+      );
+    return rows.map(publishedView);
+  }
 
   return {
     /** The event's room whose door is this check-in area, if any. */
@@ -32,35 +53,56 @@ export function createAttendanceRepository(db: Db) {
       return row ?? null;
     },
     /** The room's sessions (published time and room) whose span, widened by `before`/`after` ms, holds `at`. */
-    async sessionsInRoomAt(eventId: string, roomId: string, at: Date, widen: { beforeMs: number; afterMs: number }): Promise<SessionRow[]> {
-      const rows = await db
-        .select()
-        .from(programmeSessions)
-        .where(
-          and(
-            eq(programmeSessions.eventId, eventId),
-            sql`${pubRoom} = ${roomId}`,
-            sql`${pubStart} - make_interval(secs => ${widen.beforeMs / 1000}) <= ${at.toISOString()}::timestamptz`,
-            sql`${pubEnd} + make_interval(secs => ${widen.afterMs / 1000}) > ${at.toISOString()}::timestamptz`,
-          ),
-        );
-      return rows.map(publishedView);
-    },
+    sessionsInRoomAt: (eventId: string, roomId: string, at: Date, widen: { beforeMs: number; afterMs: number }): Promise<SessionRow[]> => sessionsInRoomDuring(eventId, roomId, at, at, widen),
     /**
      * Counts the registration at the session: the first scan makes the row, later ones (repeats, an offline replay of
-     * an earlier scan) widen first/last seen. `isNew` says whether this call made it.
+     * an earlier scan) widen first/last seen. `isNew` says whether this call made it. `live` (check-in's event) also
+     * counts the scan; `replay` (the catch-up re-reading the ledger, perhaps a scan already applied) only widens, and
+     * writes nothing when the row already covers that time.
      */
-    async record(row: { sessionId: string; registrationId: string; organisationId: string; eventId: string; at: Date }): Promise<{ isNew: boolean }> {
-      const at = row.at.toISOString();
-      const r = await db.execute<{ inserted: boolean }>(sql`
+    async record(
+      row: { sessionId: string; registrationId: string; organisationId: string; eventId: string; firstAt: Date; lastAt: Date },
+      mode: 'live' | 'replay',
+      tx: Tx | Db = db,
+    ): Promise<{ isNew: boolean }> {
+      const first = row.firstAt.toISOString();
+      const last = row.lastAt.toISOString();
+      const onConflict =
+        mode === 'live'
+          ? sql`scans = programme_session_attendance.scans + 1`
+          : sql`scans = programme_session_attendance.scans
+          where excluded.first_seen_at < programme_session_attendance.first_seen_at or excluded.last_seen_at > programme_session_attendance.last_seen_at`;
+      const r = await tx.execute<{ inserted: boolean }>(sql`
         insert into programme_session_attendance (session_id, registration_id, organisation_id, event_id, first_seen_at, last_seen_at, scans)
-        values (${row.sessionId}, ${row.registrationId}, ${row.organisationId}, ${row.eventId}, ${at}::timestamptz, ${at}::timestamptz, 1)
+        values (${row.sessionId}, ${row.registrationId}, ${row.organisationId}, ${row.eventId}, ${first}::timestamptz, ${last}::timestamptz, 1)
         on conflict (session_id, registration_id) do update set
           first_seen_at = least(programme_session_attendance.first_seen_at, excluded.first_seen_at),
           last_seen_at = greatest(programme_session_attendance.last_seen_at, excluded.last_seen_at),
-          scans = programme_session_attendance.scans + 1
+          ${onConflict}
         returning (xmax = 0) as inserted`);
       return { isNew: !!r.rows[0]?.inserted };
+    },
+    transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),
+    /** Rooms that have a check-in area as their door (of one event, or of every event). */
+    async doors(eventId?: string): Promise<{ areaId: string; roomId: string; eventId: string; organisationId: string }[]> {
+      const rows = await db
+        .select({ areaId: programmeRooms.checkinAreaId, roomId: programmeRooms.id, eventId: programmeRooms.eventId, organisationId: programmeRooms.organisationId })
+        .from(programmeRooms)
+        .where(and(sql`${programmeRooms.checkinAreaId} is not null`, eventId ? eq(programmeRooms.eventId, eventId) : undefined));
+      return rows.map((r) => ({ ...r, areaId: r.areaId! }));
+    },
+    sessionsInRoomDuring,
+    async cursor(): Promise<LedgerCursor> {
+      const [row] = await db.select().from(programmeAttendanceCursor).where(eq(programmeAttendanceCursor.id, CURSOR_ID));
+      return row ? { lowId: row.lowId, pendingId: row.pendingId, pendingSince: row.pendingSince } : { lowId: 0, pendingId: null, pendingSince: null };
+    },
+    /** Moves the cursor, unless another pass moved it since `was` was read (that pass's move stands). */
+    async moveCursor(was: LedgerCursor, to: LedgerCursor, at: Date): Promise<void> {
+      await db.execute(sql`
+        insert into programme_attendance_cursor (id, low_id, pending_id, pending_since, updated_at)
+        values (${CURSOR_ID}, ${to.lowId}::bigint, ${to.pendingId}::bigint, ${to.pendingSince?.toISOString() ?? null}::timestamptz, ${at.toISOString()}::timestamptz)
+        on conflict (id) do update set low_id = excluded.low_id, pending_id = excluded.pending_id, pending_since = excluded.pending_since, updated_at = excluded.updated_at
+        where programme_attendance_cursor.low_id = ${was.lowId}::bigint and programme_attendance_cursor.pending_id is not distinct from ${was.pendingId}::bigint`);
     },
     /** Every (registration, session) counted in the event, with the session's track (certificates' sessions rule). */
     async attendanceOf(eventId: string, registrationId?: string): Promise<{ registrationId: string; sessionId: string; trackId: string | null }[]> {

@@ -196,6 +196,30 @@ describe('session attendance from room doors', () => {
     const run = await t.app.inject({ method: 'POST', url: api(`/certificate-rules/${rule.json().data.id}/run`), headers: H });
     expect(run.json().data).toMatchObject({ qualified: 1, issued: 0 });
   });
+
+  it('keeps a "sessions attended" rule to a track of its event: a track of another event or an unknown one is 400 by field', async () => {
+    const e = await eventWithAttendees(t.app, token, 1);
+    const elsewhere = await eventWithAttendees(t.app, token, 1);
+    const track = async (eventId: string, name: string) => (await call('POST', eventId, '/tracks', { name, colour: '#1c7ed6' })).json().data.id as string;
+    const mine = await track(e.eventId, 'Data');
+    const foreign = await track(elsewhere.eventId, 'Design');
+    const api = (path: string) => `/api/eventservices/events/${e.eventId}${path}`;
+    const templateId = (await t.app.inject({ method: 'POST', url: api('/certificate-templates'), headers: H, payload: { name: 'Track', title: 'Data track', conductedBy: 'Session Org', html: '<p>[firstName]</p>' } })).json().data.id as string;
+    const body = (trackId: string | null) => ({ templateId, rule: { kind: 'sessionsAttended', minSessions: 2, sessionIds: [], trackId }, isActive: true });
+
+    const saved = await t.app.inject({ method: 'POST', url: api('/certificate-rules'), headers: H, payload: body(mine) });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().data.rule).toEqual({ kind: 'sessionsAttended', minSessions: 2, sessionIds: [], trackId: mine });
+    for (const trackId of [foreign, 'no-such-track']) {
+      const bad = await t.app.inject({ method: 'POST', url: api('/certificate-rules'), headers: H, payload: body(trackId) });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toEqual([{ field: 'rule.trackId', key: 'unknownTrack' }]);
+    }
+    const moved = await t.app.inject({ method: 'PUT', url: api(`/certificate-rules/${saved.json().data.id}`), headers: H, payload: body(foreign) });
+    expect(moved.statusCode).toBe(400);
+    const rules = (await t.app.inject({ url: api('/certificate-rules'), headers: H })).json().data as { rule: { trackId: string | null } }[];
+    expect(rules.map((r) => r.rule.trackId)).toEqual([mine]);
+  });
 });
 
 describe('sessionForScan', () => {

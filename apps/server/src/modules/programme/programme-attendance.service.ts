@@ -2,7 +2,7 @@ import { ProgrammeErrorKey, reportWindow, SESSION_ATTENDANCE_GRACE_MINUTES, utcT
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { hasAccess } from '../../platform/auth-guard.ts';
 import { AppError, errors } from '../../platform/errors.ts';
-import type { AttendanceRepository } from './programme-attendance.repository.ts';
+import type { AttendanceRepository, LedgerCursor } from './programme-attendance.repository.ts';
 import type { SessionRow } from './programme.repository.ts';
 
 /** A person seen at a check-in area's door (check-in's `checkin.admitted`). */
@@ -18,17 +18,41 @@ export type CheckinAreasPort = {
   create: (caller: AuthUser, organisationId: string, eventId: string, input: { name: string; capacity: number | null }) => Promise<{ id: string }>;
 };
 
+/** What programme reads of check-in's scan ledger (check-in's `port`): door scans after an id, and the newest id. */
+export type ScanLedgerPort = {
+  doorScansAfter: (afterId: number, areaIds: string[], limit: number) => Promise<{ id: number; eventId: string; areaId: string; registrationId: string; direction: string; scannedAt: Date }[]>;
+  ledgerHead: () => Promise<number>;
+};
+
+/** The event outbox for `session.attended`: written in the count's transaction, delivered after its commit. */
+export type AttendedOutbox<Tx> = {
+  write: (tx: Tx, fact: SessionAttended) => Promise<string>;
+  deliver: (id: string) => Promise<void>;
+};
+
 export type AttendanceDeps = {
   repo: AttendanceRepository;
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
   findEvent: (eventId: string) => Promise<{ timeZone: string } | null>;
   checkinAreas?: CheckinAreasPort;
-  /** Tells the bus a registration was first counted at a session (after the write). */
-  attended?: (fact: SessionAttended) => Promise<void>;
+  /** Check-in's scan ledger; without it there is no catch-up (only the live event counts). */
+  ledger?: ScanLedgerPort;
+  /** Where a first count's `session.attended` goes (durable: certificates' sessions rule must not miss it). */
+  attended?: AttendedOutbox<Parameters<Parameters<AttendanceRepository['transaction']>[0]>[0]>;
+  log?: { error(obj: unknown, msg?: string): void };
   now: () => Date;
 };
 
 const GRACE_MS = SESSION_ATTENDANCE_GRACE_MINUTES * 60_000;
+/**
+ * How long after the catch-up saw the ledger's head it treats every id up to it as settled. A ledger row is written
+ * by the last statement of its transaction (a batched scan is one statement), so a scan that drew a lower id and was
+ * not yet visible commits within milliseconds; five minutes is a wide margin for a stalled one.
+ */
+export const LEDGER_SETTLE_MS = 5 * 60_000;
+/** How often the catch-up runs (pg-boss schedule, or the in-process poll). */
+export const CATCH_UP_EVERY_MS = 60_000;
+const LEDGER_PAGE = 1000;
 /** Check-in's codes the room form's area choice needs beside the room's own: view areas (link one), create areas. */
 const AREA_VIEW = 'AP-261';
 const AREA_CREATE = 'AP-262';
@@ -52,7 +76,59 @@ export function sessionForScan(candidates: SessionRow[], at: Date, direction: 'i
 export function createAttendanceService(deps: AttendanceDeps) {
   const { repo } = deps;
 
-  return {
+  /**
+   * Writes the count and, on a first count, `session.attended` to the event outbox in the same transaction; after
+   * the commit delivers it (certificates' rules). A crash in between leaves the fact owed: the outbox job delivers it.
+   */
+  async function count(row: Parameters<AttendanceRepository['record']>[0], mode: 'live' | 'replay'): Promise<boolean> {
+    const out = deps.attended;
+    const { isNew, factId } = await repo.transaction(async (tx) => {
+      const r = await repo.record(row, mode, tx);
+      const id = r.isNew && out ? await out.write(tx, { eventId: row.eventId, sessionId: row.sessionId, registrationId: row.registrationId }) : null;
+      return { isNew: r.isNew, factId: id };
+    });
+    if (factId && out) await out.deliver(factId);
+    return isNew;
+  }
+
+  /** Maps ledger scans to sessions (as the live path does) and counts each (session, registration) once per pass. */
+  async function applyScans(scans: Awaited<ReturnType<ScanLedgerPort['doorScansAfter']>>, doors: Map<string, { roomId: string; eventId: string; organisationId: string }>): Promise<number> {
+    const pairs = new Map<string, { sessionId: string; registrationId: string; organisationId: string; eventId: string; firstAt: Date; lastAt: Date }>();
+    const byArea = new Map<string, typeof scans>();
+    for (const sc of scans) (byArea.get(sc.areaId) ?? byArea.set(sc.areaId, []).get(sc.areaId)!).push(sc);
+    for (const [areaId, list] of byArea) {
+      const door = doors.get(areaId);
+      // A scan naming another event than the room's is not that room's door (as the live path).
+      const own = list.filter((sc) => door && sc.eventId === door.eventId);
+      if (!door || own.length === 0) continue;
+      const times = own.map((sc) => sc.scannedAt.getTime());
+      const sessions = await repo.sessionsInRoomDuring(door.eventId, door.roomId, new Date(Math.min(...times)), new Date(Math.max(...times)), { beforeMs: GRACE_MS, afterMs: GRACE_MS });
+      if (sessions.length === 0) continue;
+      for (const sc of own) {
+        const session = sessionForScan(sessions, sc.scannedAt, sc.direction === 'out' ? 'out' : 'in');
+        if (!session) continue;
+        const key = `${session.id} ${sc.registrationId}`;
+        const p = pairs.get(key);
+        if (!p) pairs.set(key, { sessionId: session.id, registrationId: sc.registrationId, organisationId: door.organisationId, eventId: door.eventId, firstAt: sc.scannedAt, lastAt: sc.scannedAt });
+        else {
+          if (sc.scannedAt < p.firstAt) p.firstAt = sc.scannedAt;
+          if (sc.scannedAt > p.lastAt) p.lastAt = sc.scannedAt;
+        }
+      }
+    }
+    let made = 0;
+    for (const p of pairs.values()) {
+      try {
+        if (await count(p, 'replay')) made++;
+      } catch (err) {
+        // A registration or session deleted since the scan: nothing to count; the others still are.
+        deps.log?.error({ err, sessionId: p.sessionId, registrationId: p.registrationId }, 'session attendance catch-up skipped a scan');
+      }
+    }
+    return made;
+  }
+
+  const service = {
     /**
      * The room form's area choice → the area id to store: undefined leaves the link as it is, null unlinks. Linking an
      * existing area needs check-in's area view code, making one its create code (403 otherwise); the area must be this
@@ -86,7 +162,7 @@ export function createAttendanceService(deps: AttendanceDeps) {
       return choice.areaId;
     },
 
-    /** A scan at a door: counted at the room's session then, once per session and registration. Idempotent. */
+    /** A scan at a door (check-in's `checkin.admitted`, the fast path): counted at the room's session then, once per session and registration. Idempotent. */
     async recordScan(scan: DoorScan): Promise<{ sessionId: string; isNew: boolean } | null> {
       const room = await repo.roomOfArea(scan.eventId, scan.areaId);
       if (!room) return null;
@@ -95,9 +171,36 @@ export function createAttendanceService(deps: AttendanceDeps) {
       // A session deleted in the draft but not yet published still runs for attendees: it counts.
       const session = sessionForScan(candidates, at, scan.direction);
       if (!session) return null;
-      const { isNew } = await repo.record({ sessionId: session.id, registrationId: scan.registrationId, organisationId: room.organisationId, eventId: scan.eventId, at });
-      if (isNew) await deps.attended?.({ eventId: scan.eventId, sessionId: session.id, registrationId: scan.registrationId });
+      const isNew = await count({ sessionId: session.id, registrationId: scan.registrationId, organisationId: room.organisationId, eventId: scan.eventId, firstAt: at, lastAt: at }, 'live');
       return { sessionId: session.id, isNew };
+    },
+
+    /**
+     * The catch-up: applies check-in's ledger scans at rooms' doors that the live event may have lost (a crash after
+     * the scan's commit, a failed subscriber), idempotently (a scan already applied changes nothing). Without an event
+     * id it reads every door from the cursor and moves it (the periodic job); with one it reads that event's doors and
+     * leaves the cursor (the report's read). Answers how many (session, registration) counts it made.
+     */
+    async catchUp(opts: { eventId?: string } = {}): Promise<number> {
+      const ledger = deps.ledger;
+      if (!ledger) return 0;
+      const was = await repo.cursor();
+      // The head before the read: every id up to it was drawn by now (see LEDGER_SETTLE_MS).
+      const head = opts.eventId ? 0 : await ledger.ledgerHead();
+      // After the head's read and before the scans' read: the time this pass saw the ledger.
+      const seenAt = deps.now();
+      const doors = await repo.doors(opts.eventId);
+      const byArea = new Map(doors.map((d) => [d.areaId, d]));
+      let made = 0;
+      let after = was.lowId;
+      for (;;) {
+        const scans = byArea.size ? await ledger.doorScansAfter(after, [...byArea.keys()], LEDGER_PAGE) : [];
+        made += await applyScans(scans, byArea);
+        if (scans.length < LEDGER_PAGE) break;
+        after = scans[scans.length - 1]!.id;
+      }
+      if (!opts.eventId) await repo.moveCursor(was, nextCursor(was, head, seenAt), seenAt);
+      return made;
     },
 
     /** The host report tab "Schedule Sessions" (AP-730) for a SPEC §9 range, in the event's time zone. */
@@ -105,6 +208,8 @@ export function createAttendanceService(deps: AttendanceDeps) {
       await deps.assertEvent(caller, organisationId, eventId);
       const event = await deps.findEvent(eventId);
       if (!event) throw errors.notFound('Event');
+      // What the live event lost is counted before the figures are read (the job would, within a minute or so).
+      await service.catchUp({ eventId }).catch((err: unknown) => deps.log?.error({ err, eventId }, 'session attendance catch-up failed'));
       const { bounds, window } = reportWindow(range, deps.now(), event.timeZone);
       const scope = { organisationId, eventId };
       const [rows, attendees] = await Promise.all([repo.report(scope, bounds.from ?? null, bounds.to), repo.attendees(scope, bounds.from ?? null, bounds.to)]);
@@ -134,5 +239,17 @@ export function createAttendanceService(deps: AttendanceDeps) {
       return [...byReg].map(([id, sessions]) => ({ registrationId: id, sessions }));
     },
   };
+  return service;
+}
+
+/**
+ * The cursor after a pass that saw the ledger's head `head` at `at` (and read the scans after that): the previous
+ * head becomes the settled low mark once LEDGER_SETTLE_MS has passed since it was seen, since any scan below it had
+ * committed before this pass read the ledger, so this pass applied it.
+ */
+export function nextCursor(was: LedgerCursor, head: number, at: Date): LedgerCursor {
+  if (was.pendingId === null || !was.pendingSince) return { lowId: was.lowId, pendingId: head, pendingSince: at };
+  if (at.getTime() - was.pendingSince.getTime() < LEDGER_SETTLE_MS) return was;
+  return { lowId: Math.max(was.lowId, was.pendingId), pendingId: head, pendingSince: at };
 }
 export type AttendanceService = ReturnType<typeof createAttendanceService>;

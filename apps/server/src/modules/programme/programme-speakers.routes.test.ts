@@ -57,8 +57,8 @@ async function signIn(key: string, ev = eventId): Promise<Record<string, string>
 const orgSpeaker = async (id: string) => ((await call('GET', hostA, `${base(eventId)}/speakers`)).json().data.items as { id: string; invitation: string; photoUrl: string | null; bio: string }[]).find((s) => s.id === id)!;
 
 /** An attendee of `ev` signed in to it (tokens signed directly, as the app holds them after ei/{eventId}). */
-async function attendee(ev: string): Promise<Record<string, string>> {
-  const user = await t.ctx.auth.createUser({ email: `a-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`, password: PASSWORD, firstName: 'Pat', userType: UserType.Attendee, role: 'Attendee', organisationId: null });
+async function attendee(ev: string, email = `a-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`): Promise<Record<string, string>> {
+  const user = await t.ctx.auth.createUser({ email, password: PASSWORD, firstName: 'Pat', userType: UserType.Attendee, role: 'Attendee', organisationId: null });
   const eu = await t.ctx.events.addParticipant(orgA, ev, user.id, UserType.Attendee);
   const access = await t.ctx.tokens.signAccess({ userId: user.id, organisationId: null, sessionId: newId() });
   return { ...bearer(access), 'x-user-access-token': await t.ctx.tokens.signEventAccess({ userId: user.id, eventId: ev, eventUserId: eu!.id }) };
@@ -227,5 +227,93 @@ describe('speaker photos', () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     const mismatch = await call('PUT', katherine, `${base(eventId)}/my-speaker-profile/photo`, upload('me.jpg', PNG));
     expect(mismatch.json().errors).toEqual([{ field: 'dataBase64', key: 'fileContentMismatch' }]);
+  });
+});
+
+describe('removing a speaker photo', () => {
+  const photoOf = (id: string) => `${base(eventId)}/speakers/${id}/photo`;
+  const listed = async (id: string) => ((await call('GET', {}, `${base(eventId)}/speaker-listing`)).json().data.speakers as { id: string; photoUrl: string | null }[]).find((s) => s.id === id)!;
+
+  it('lets the organiser remove it: the image answers 404 and no list shows it; removing nothing is fine', async () => {
+    const id = await speaker('Mary Jackson', 'mary@nasa.example');
+    const url = (await call('PUT', hostA, photoOf(id), upload('mary.png', PNG))).json().data.photoUrl as string;
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+
+    const removed = await call('DELETE', hostA, photoOf(id));
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().data).toMatchObject({ id, photoUrl: null });
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await orgSpeaker(id)).photoUrl).toBeNull();
+    expect((await listed(id)).photoUrl).toBeNull();
+    const again = await call('DELETE', hostA, photoOf(id));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.photoUrl).toBeNull();
+  });
+
+  it('refuses another organisation (404), a role without AP-337 (403) and a signed-out caller, keeping the photo', async () => {
+    const id = await speaker('Dorothy Vaughan', 'dorothy@nasa.example');
+    const url = (await call('PUT', hostA, photoOf(id), upload('dorothy.png', PNG))).json().data.photoUrl as string;
+    expect((await call('DELETE', hostB, photoOf(id))).statusCode).toBe(404);
+    expect((await call('DELETE', hostA, `${base(otherEventId)}/speakers/${id}/photo`)).statusCode).toBe(404);
+    expect((await call('DELETE', hostA, `${base(eventId)}/speakers/${newId()}/photo`)).statusCode).toBe(404);
+
+    const role = await call('POST', hostA, '/api/auth/roles', { name: 'Speakers viewer', codes: ['AP-335'] });
+    expect(role.statusCode, role.body).toBe(201);
+    await t.ctx.auth.createUser({ organisationId: orgA, email: 'viewer@speakers.example', password: PASSWORD, firstName: 'Vi', userType: 0, role: 'Team Member', accessLevel: 2, roleId: role.json().data.id });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: 'viewer@speakers.example', password: PASSWORD } });
+    const viewer = bearer(login.json().data.accessToken);
+    expect((await call('GET', viewer, `${base(eventId)}/speakers`)).statusCode).toBe(200);
+    const refused = await call('DELETE', viewer, photoOf(id));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('AP-337');
+    expect((await call('DELETE', {}, photoOf(id))).statusCode).toBe(401);
+
+    expect((await orgSpeaker(id)).photoUrl).toBe(url);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+
+  it('lets the speaker remove their own photo; an attendee of the event is no speaker (404)', async () => {
+    const id = await speaker('Christine Darden', 'christine@nasa.example');
+    const christine = await signIn((await invite(id)).key);
+    const url = (await call('PUT', christine, `${base(eventId)}/my-speaker-profile/photo`, upload('me.gif', GIF))).json().data.speaker.photoUrl as string;
+    const pat = await attendee(eventId);
+    const notSpeaker = await call('DELETE', pat, `${base(eventId)}/my-speaker-profile/photo`);
+    expect(notSpeaker.statusCode).toBe(404);
+    expect(notSpeaker.json().code).toBe('PROGRAMME_NOT_SPEAKER');
+    expect((await call('DELETE', christine, `${base(otherEventId)}/my-speaker-profile/photo`)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+
+    const removed = await call('DELETE', christine, `${base(eventId)}/my-speaker-profile/photo`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().data.speaker.photoUrl).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await listed(id)).photoUrl).toBeNull();
+  });
+});
+
+describe('speaker status on the participant home', () => {
+  const status = (headers: Record<string, string>, ev = eventId) => call('GET', headers, `${base(ev)}/my-speaker-profile/status`);
+
+  it('tells an attendee later invited as a speaker that they are one, through the access they already hold', async () => {
+    const email = 'ruth@attending.example';
+    const ruth = await attendee(eventId, email);
+    const before = await status(ruth);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().data).toEqual({ isSpeaker: false });
+    expect(before.headers['cache-control']).toContain('no-store');
+
+    const id = await speaker('Ruth Attendee', email);
+    await invite(id);
+    expect((await status(ruth)).json().data).toEqual({ isSpeaker: true });
+    // The account kept its participant type: it opens the profile with the access it had.
+    expect((await call('GET', ruth, `${base(eventId)}/my-speaker-profile`)).json().data.speaker.id).toBe(id);
+  });
+
+  it('refuses another event access (403) and a signed-out caller (401)', async () => {
+    const elsewhere = await attendee(otherEventId);
+    const refused = await status(elsewhere);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('PROGRAMME_NOT_PARTICIPANT');
+    expect((await status({})).statusCode).toBe(401);
   });
 });

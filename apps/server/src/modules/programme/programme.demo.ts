@@ -20,12 +20,12 @@ export const programmeSeeder: DemoSeeder = {
     const arjun = await speaker('Arjun Mehta', 'Head of Mobility', 'Metro Motion', 'Electric buses and the depots that charge them.');
     const lena = await speaker('Lena Fischer', 'Partner', 'Rhein Ventures', 'Invests in climate hardware from Berlin and Bengaluru.');
     const session = (over: Partial<TSessionInput> & Pick<TSessionInput, 'title' | 'start' | 'end'>) =>
-      p.createSession(caller, organisationId, eventId, { descriptionHtml: '', sessionType: 'talk', trackId: null, roomId: plenary.id, speakerIds: [], capacity: null, bookingRequired: false, ...over });
+      p.createSession(caller, organisationId, eventId, { descriptionHtml: '', sessionType: 'talk', trackId: null, roomId: plenary.id, speakerIds: [], moderatorIds: [], sponsorIds: [], tags: [], ticketIds: [], streamUrl: null, capacity: null, bookingRequired: false, ...over });
     await session({ title: 'Opening keynote: the next decade of clean power', start: '2027-02-16T10:00', end: '2027-02-16T11:00', trackId: energy.id, speakerIds: [meera.id], descriptionHtml: '<p>Where India’s grid goes next, and what it needs from industry.</p>' });
-    await session({ title: 'Panel: financing the energy transition', sessionType: 'panel', start: '2027-02-16T11:30', end: '2027-02-16T12:30', trackId: energy.id, speakerIds: [meera.id, lena.id] });
+    await session({ title: 'Panel: financing the energy transition', sessionType: 'panel', start: '2027-02-16T11:30', end: '2027-02-16T12:30', trackId: energy.id, speakerIds: [meera.id, lena.id], moderatorIds: [arjun.id], tags: ['Finance', 'Policy'] });
     await session({ title: 'Lunch break', sessionType: 'break', start: '2027-02-16T13:00', end: '2027-02-16T14:00', roomId: null });
     await session({ title: 'Electric fleets in practice', start: '2027-02-17T10:00', end: '2027-02-17T11:00', trackId: mobility.id, speakerIds: [arjun.id] });
-    await session({ title: 'Workshop: planning a charging depot', sessionType: 'workshop', start: '2027-02-17T14:00', end: '2027-02-17T16:00', roomId: studio.id, trackId: mobility.id, speakerIds: [arjun.id], capacity: 40, bookingRequired: true });
+    await session({ title: 'Workshop: planning a charging depot', sessionType: 'workshop', start: '2027-02-17T14:00', end: '2027-02-17T16:00', roomId: studio.id, trackId: mobility.id, speakerIds: [arjun.id], capacity: 40, bookingRequired: true, tags: ['Hands-on', 'EV'] });
     await session({ title: 'Closing: investors’ view of climate hardware', start: '2027-02-18T16:00', end: '2027-02-18T17:00', trackId: energy.id, speakerIds: [lena.id] });
   },
 };

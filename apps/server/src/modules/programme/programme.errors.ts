@@ -6,6 +6,8 @@ export const programmeErrors = {
   speakerClash: (speaker: string, title: string) => new AppError(409, 'PROGRAMME_SPEAKER_CLASH', `${speaker} already speaks at that time in the session "${title}"`),
   notParticipant: () => new AppError(403, 'PROGRAMME_NOT_PARTICIPANT', 'Sign in to this event as its participant to book sessions'),
   bookingNotNeeded: () => new AppError(409, 'PROGRAMME_BOOKING_NOT_NEEDED', 'This session needs no booking: just come along'),
+  ticketRestricted: (ticketNames: string[]) =>
+    new AppError(403, 'PROGRAMME_TICKET_RESTRICTED', `This session is for ${ticketNames.length ? ticketNames.join(', ') : 'other ticket'} holders only: your ticket does not include it`),
   notBooked: () => new AppError(404, 'PROGRAMME_NOT_BOOKED', 'You have no booking for this session'),
   requestDecided: (status: string) => new AppError(409, 'PROGRAMME_REQUEST_DECIDED', `This request was already ${status}`),
   nothingToPublish: () => new AppError(409, 'PROGRAMME_NOTHING_TO_PUBLISH', 'Nothing to publish: no session was moved or deleted since the last version'),

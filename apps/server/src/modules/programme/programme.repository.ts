@@ -7,6 +7,8 @@ import {
   programmeRooms,
   programmeSessionRequests,
   programmeSessionSpeakers,
+  programmeSessionSponsors,
+  programmeSessionTickets,
   programmeSessions,
   programmeSpeakerPhotos,
   programmeSpeakers,
@@ -50,7 +52,14 @@ export function publishedView(s: SessionRow): SessionRow {
 }
 const byStart = (a: SessionRow, b: SessionRow) => a.startsAt.getTime() - b.startsAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 export type Scope = { organisationId: string; eventId: string };
+/** A session's people and links besides its speakers: moderators (speakers of the event in that role), sponsors, tickets. */
+export type SessionLinks = { moderatorIds: string[]; sponsorIds: string[]; ticketIds: string[] };
+const NO_LINKS: SessionLinks = { moderatorIds: [], sponsorIds: [], ticketIds: [] };
+/** A person on a session: a speaker or a moderator. */
+export type SessionPerson = { sessionId: string; speakerId: string; role: string };
 export type Clash = { sessionId: string; title: string; speakerName?: string };
+/** A speaker as the organiser names it (their scope and id) or as the speaker does (their account in the event). */
+export type SpeakerMatch = { scope: Scope; id: string } | { eventId: string; userId: string };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -73,6 +82,8 @@ class Rollback extends Error {
 export function createProgrammeRepository(db: Db, testing: BookingTesting = { unsafeDisableLocking: false, raceWindowMs: 0 }) {
   const inScope = <T extends { organisationId: unknown; eventId: unknown }>(t: T, s: Scope) =>
     and(eq(t.organisationId as never, s.organisationId), eq(t.eventId as never, s.eventId));
+  const speakerMatch = (m: SpeakerMatch) =>
+    'scope' in m ? and(inScope(programmeSpeakers, m.scope), eq(programmeSpeakers.id, m.id)) : and(eq(programmeSpeakers.eventId, m.eventId), eq(programmeSpeakers.userId, m.userId));
 
   /** Another session of the event in `roomId` overlapping [startsAt, endsAt). */
   async function roomClash(tx: Tx | Db, s: Scope, roomId: string, startsAt: Date, endsAt: Date, exceptId: string | null): Promise<Clash | null> {
@@ -122,13 +133,14 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
    * one of its speakers at an overlapping time. An event-level advisory lock serialises programme writes of one event,
    * so two concurrent saves cannot both pass the check.
    */
-  async function writeSession(tx: Tx, s: Scope, id: string | null, v: SessionWrite, speakerIds: string[]): Promise<{ row: SessionRow } | { roomClash: Clash } | { speakerClash: Clash } | null> {
+  async function writeSession(tx: Tx, s: Scope, id: string | null, v: SessionWrite, speakerIds: string[], links: SessionLinks = NO_LINKS): Promise<{ row: SessionRow } | { roomClash: Clash } | { speakerClash: Clash } | null> {
     await lockProgramme(tx, s.eventId);
     if (v.roomId) {
       const clash = await roomClash(tx, s, v.roomId, v.startsAt, v.endsAt, id);
       if (clash) return { roomClash: clash };
     }
-    const sc = await speakerClash(tx, s, speakerIds, v.startsAt, v.endsAt, id);
+    // A moderator is as busy as a speaker: both are checked against every session's speakers and moderators.
+    const sc = await speakerClash(tx, s, [...speakerIds, ...links.moderatorIds], v.startsAt, v.endsAt, id);
     if (sc) return { speakerClash: sc };
     let row: SessionRow | undefined;
     if (id) {
@@ -139,11 +151,16 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
         .returning();
       if (!row) return null;
       await tx.delete(programmeSessionSpeakers).where(eq(programmeSessionSpeakers.sessionId, id));
+      await tx.delete(programmeSessionSponsors).where(eq(programmeSessionSponsors.sessionId, id));
+      await tx.delete(programmeSessionTickets).where(eq(programmeSessionTickets.sessionId, id));
     } else {
       // A new session is published as it is made (nobody booked it yet); later moves wait for the organiser's publish.
       [row] = await tx.insert(programmeSessions).values({ id: newId(), ...s, ...v, publishedStartsAt: v.startsAt, publishedEndsAt: v.endsAt, publishedRoomId: v.roomId ?? null }).returning();
     }
-    if (speakerIds.length) await tx.insert(programmeSessionSpeakers).values(speakerIds.map((speakerId) => ({ sessionId: row!.id, speakerId, eventId: s.eventId })));
+    const people = [...speakerIds.map((speakerId) => ({ speakerId, role: 'speaker' })), ...links.moderatorIds.map((speakerId) => ({ speakerId, role: 'moderator' }))];
+    if (people.length) await tx.insert(programmeSessionSpeakers).values(people.map((p) => ({ sessionId: row!.id, ...p, eventId: s.eventId })));
+    if (links.sponsorIds.length) await tx.insert(programmeSessionSponsors).values(links.sponsorIds.map((sponsorId, position) => ({ sessionId: row!.id, sponsorId, eventId: s.eventId, position })));
+    if (links.ticketIds.length) await tx.insert(programmeSessionTickets).values(links.ticketIds.map((ticketId) => ({ sessionId: row!.id, ticketId, eventId: s.eventId })));
     return { row: row! };
   }
 
@@ -204,11 +221,31 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
       const [row] = await db.select().from(programmeSessions).where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id), isNull(programmeSessions.cancelledAt))).limit(1);
       return row ?? null;
     },
-    async sessionSpeakers(s: Scope): Promise<{ sessionId: string; speakerId: string }[]> {
+    async sessionSpeakers(s: Scope): Promise<SessionPerson[]> {
       return db
-        .select({ sessionId: programmeSessionSpeakers.sessionId, speakerId: programmeSessionSpeakers.speakerId })
+        .select({ sessionId: programmeSessionSpeakers.sessionId, speakerId: programmeSessionSpeakers.speakerId, role: programmeSessionSpeakers.role })
         .from(programmeSessionSpeakers)
         .where(eq(programmeSessionSpeakers.eventId, s.eventId));
+    },
+    /** Every session's sponsors (in the organiser's order) and ticket restrictions in the event. */
+    async sessionLinks(eventId: string): Promise<{ sponsors: { sessionId: string; sponsorId: string }[]; tickets: { sessionId: string; ticketId: string }[] }> {
+      const [sponsors, tickets] = await Promise.all([
+        db
+          .select({ sessionId: programmeSessionSponsors.sessionId, sponsorId: programmeSessionSponsors.sponsorId })
+          .from(programmeSessionSponsors)
+          .where(eq(programmeSessionSponsors.eventId, eventId))
+          .orderBy(asc(programmeSessionSponsors.sessionId), asc(programmeSessionSponsors.position)),
+        db.select({ sessionId: programmeSessionTickets.sessionId, ticketId: programmeSessionTickets.ticketId }).from(programmeSessionTickets).where(eq(programmeSessionTickets.eventId, eventId)),
+      ]);
+      return { sponsors, tickets };
+    },
+    /** The ticket types a session of the event is restricted to (empty: anyone may book it). */
+    async sessionTicketIds(eventId: string, sessionId: string): Promise<string[]> {
+      const rows = await db
+        .select({ ticketId: programmeSessionTickets.ticketId })
+        .from(programmeSessionTickets)
+        .where(and(eq(programmeSessionTickets.eventId, eventId), eq(programmeSessionTickets.sessionId, sessionId)));
+      return rows.map((r) => r.ticketId);
     },
     /** Waitlisted counts per session of the event. */
     async waitlistCounts(eventId: string): Promise<Map<string, number>> {
@@ -289,18 +326,25 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
       return row ?? null;
     },
     /** Stores a photo and points the speaker at it, in one transaction (the previous photo row goes with it). */
-    async setSpeakerPhoto(match: { scope: Scope; id: string } | { eventId: string; userId: string }, photo: { contentType: string; bytes: Buffer; createdBy: string }): Promise<SpeakerRow | null> {
+    async setSpeakerPhoto(match: SpeakerMatch, photo: { contentType: string; bytes: Buffer; createdBy: string }): Promise<SpeakerRow | null> {
       return db.transaction(async (tx) => {
-        const where =
-          'scope' in match
-            ? and(inScope(programmeSpeakers, match.scope), eq(programmeSpeakers.id, match.id))
-            : and(eq(programmeSpeakers.eventId, match.eventId), eq(programmeSpeakers.userId, match.userId));
-        const [current] = await tx.select().from(programmeSpeakers).where(where).for('update').limit(1);
+        const [current] = await tx.select().from(programmeSpeakers).where(speakerMatch(match)).for('update').limit(1);
         if (!current) return null;
         const photoId = newId();
         await tx.insert(programmeSpeakerPhotos).values({ id: photoId, organisationId: current.organisationId, eventId: current.eventId, contentType: photo.contentType, byteSize: photo.bytes.length, bytes: photo.bytes, createdBy: photo.createdBy });
         const [row] = await tx.update(programmeSpeakers).set({ photoId }).where(eq(programmeSpeakers.id, current.id)).returning();
         if (current.photoId) await tx.delete(programmeSpeakerPhotos).where(eq(programmeSpeakerPhotos.id, current.photoId));
+        return row ?? null;
+      });
+    },
+    /** Points the speaker at no photo and deletes the stored one, in one transaction (nothing to remove is fine). */
+    async clearSpeakerPhoto(match: SpeakerMatch): Promise<SpeakerRow | null> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx.select().from(programmeSpeakers).where(speakerMatch(match)).for('update').limit(1);
+        if (!current) return null;
+        if (!current.photoId) return current;
+        const [row] = await tx.update(programmeSpeakers).set({ photoId: null }).where(eq(programmeSpeakers.id, current.id)).returning();
+        await tx.delete(programmeSpeakerPhotos).where(eq(programmeSpeakerPhotos.id, current.photoId));
         return row ?? null;
       });
     },
@@ -319,8 +363,8 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
     },
 
     /** Writes a session and its speakers in one transaction (writeSession's clash checks under the event's lock). */
-    async saveSession(s: Scope, id: string | null, v: SessionWrite, speakerIds: string[]): Promise<{ row: SessionRow } | { roomClash: Clash } | { speakerClash: Clash } | null> {
-      return db.transaction((tx) => writeSession(tx, s, id, v, speakerIds));
+    async saveSession(s: Scope, id: string | null, v: SessionWrite, speakerIds: string[], links: SessionLinks = NO_LINKS): Promise<{ row: SessionRow } | { roomClash: Clash } | { speakerClash: Clash } | null> {
+      return db.transaction((tx) => writeSession(tx, s, id, v, speakerIds, links));
     },
     /** Deletes the session in the draft: attendees keep seeing it until the next publish, which removes it and tells its bookers. */
     async deleteSession(s: Scope, id: string, at: Date): Promise<boolean> {
@@ -659,7 +703,10 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
         db.select().from(programmeTracks).where(byEvent(programmeTracks)).orderBy(asc(programmeTracks.createdAt), asc(programmeTracks.id)),
         db.select().from(programmeSpeakers).where(byEvent(programmeSpeakers)).orderBy(asc(programmeSpeakers.name), asc(programmeSpeakers.id)),
         db.select().from(programmeSessions).where(byEvent(programmeSessions)),
-        db.select({ sessionId: programmeSessionSpeakers.sessionId, speakerId: programmeSessionSpeakers.speakerId }).from(programmeSessionSpeakers).where(byEvent(programmeSessionSpeakers)),
+        db
+          .select({ sessionId: programmeSessionSpeakers.sessionId, speakerId: programmeSessionSpeakers.speakerId, role: programmeSessionSpeakers.role })
+          .from(programmeSessionSpeakers)
+          .where(byEvent(programmeSessionSpeakers)),
       ]);
       // Attendees see the published programme: each session's published time and room (a draft deletion not yet published still shows).
       return { rooms, tracks, speakers, sessions: sessions.map(publishedView).sort(byStart), links };

@@ -1,8 +1,9 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_APP_TABS, PORTAL_MENU, UserType } from '@pavilion/domain';
 import { newId } from '../../platform/ids.ts';
 import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
-import { createEvent } from '../registration/registration.fixtures.ts';
+import { attendee, createEvent, createTicket, orderBody, placeOrder } from '../registration/registration.fixtures.ts';
 
 // A 1–3 March 2027 event in Berlin (UTC+1 in March).
 const PASSWORD = 'Guest#Secure26';
@@ -40,8 +41,8 @@ async function create(kind: 'rooms' | 'tracks' | 'speakers' | 'sessions', body: 
 }
 
 /** A participant of `ev` with the bearer and event access token the app sends after ei/{eventId} (tokens signed directly). */
-async function participant(ev: string): Promise<Record<string, string>> {
-  const user = await t.ctx.auth.createUser({ email: `p-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`, password: PASSWORD, firstName: 'Pat', userType: UserType.Attendee, role: 'Attendee', organisationId: null });
+async function participant(ev: string, email = `p-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`): Promise<Record<string, string>> {
+  const user = await t.ctx.auth.createUser({ email, password: PASSWORD, firstName: 'Pat', userType: UserType.Attendee, role: 'Attendee', organisationId: null });
   const eu = await t.ctx.events.addParticipant(orgA, ev, user.id, UserType.Attendee);
   const access = await t.ctx.tokens.signAccess({ userId: user.id, organisationId: null, sessionId: newId() });
   const eventAccess = await t.ctx.tokens.signEventAccess({ userId: user.id, eventId: ev, eventUserId: eu!.id });
@@ -207,6 +208,17 @@ describe('attendee schedule and bookings', () => {
     const app = await call('GET', {}, `${base(eventId)}/agenda`);
     expect(app.statusCode, app.body).toBe(200);
     expect(app.json().data.sessions.map((s: { title: string }) => s.title)).toEqual(expect.arrayContaining(['Hands-on workshop', 'Coffee']));
+    // An anonymous visitor's agenda is sent as cached bytes: an ETag a browser revalidates (304), brotli when taken,
+    // the same document as the Schedule's, at most a second old.
+    expect((await call('GET', { 'if-none-match': app.headers.etag as string }, `${base(eventId)}/agenda`)).statusCode).toBe(304);
+    const br = await call('GET', { 'accept-encoding': 'gzip, br' }, `${base(eventId)}/agenda`);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(app.json());
+    expect((await call('GET', {}, `${base(eventId)}/schedule`)).headers.etag).toBe(app.headers.etag);
+    expect((await call('PUT', hostA, `/api/eventservices/events/${eventId}/app-tabs`, { tabs: tabs.map((x) => (x.tabName === 'event-agenda' ? { ...x, showInMenu: false } : x)) })).statusCode).toBe(200);
+    // The tab's rules are checked on every request, cached document or not.
+    expect((await call('GET', {}, `${base(eventId)}/agenda`)).statusCode).toBe(404);
+    expect((await call('PUT', hostA, `/api/eventservices/events/${eventId}/app-tabs`, { tabs })).statusCode).toBe(200);
     // Another event's agenda is its own.
     expect((await call('GET', {}, `${base(otherEventId)}/agenda`)).statusCode).toBe(404);
   });
@@ -317,5 +329,137 @@ describe('attendee schedule and bookings', () => {
     expect(positions).toEqual(Array.from({ length: 27 }, (_, i) => i + 1));
     const programme = (await call('GET', hostA, `${base(eventId)}/programme`)).json().data;
     expect(programme.sessions.find((s: { id: string }) => s.id === race)).toMatchObject({ bookedCount: 5, waitlistCount: 27 });
+  });
+});
+
+describe('session moderators, sponsors, tags, ticket restrictions and stream', () => {
+  let vip: string;
+  let standard: string;
+  let otherEventTicket: string;
+  let sponsorId: string;
+  let otherEventSponsor: string;
+  let speakerId: string;
+  let moderatorId: string;
+
+  /** A sponsor of `ev` (a tier first) through the sponsors module's own routes. */
+  async function sponsorOf(ev: string, name: string): Promise<string> {
+    const tier = await call('POST', hostA, `/api/eventservices/events/${ev}/sponsors/tiers`, { name: `Gold ${name}`, colour: null });
+    expect(tier.statusCode, tier.body).toBe(201);
+    const sp = await call('POST', hostA, `/api/eventservices/events/${ev}/sponsors/items`, { tierId: tier.json().data.id, name, description: '', website: '', logoId: null, companyId: null });
+    expect(sp.statusCode, sp.body).toBe(201);
+    return sp.json().data.id;
+  }
+  /** A participant whose account email holds a (free, so paid and approved) registration of `ticketId`. */
+  async function holder(ticketId: string): Promise<Record<string, string>> {
+    const email = `h-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+    const order = await placeOrder(t.app, eventId, { ...orderBody(ticketId), attendees: [attendee(ticketId, { email })] });
+    expect(order.statusCode, order.body).toBe(201);
+    return participant(eventId, email);
+  }
+  const sessionsOf = async () => (await call('GET', hostA, `${base(eventId)}/programme`)).json().data.sessions as { id: string; title: string }[];
+
+  beforeAll(async () => {
+    const token = hostA.authorization!.slice(7);
+    vip = (await createTicket(t.app, token, eventId, { name: 'VIP', isFree: true, price: 0 })).id;
+    standard = (await createTicket(t.app, token, eventId, { name: 'Standard', isFree: true, price: 0 })).id;
+    otherEventTicket = (await createTicket(t.app, token, otherEventId, { name: 'Elsewhere', isFree: true, price: 0 })).id;
+    sponsorId = await sponsorOf(eventId, 'Acme Power');
+    otherEventSponsor = await sponsorOf(otherEventId, 'Rival Corp');
+    speakerId = (await create('speakers', { name: 'Grace Hopper', title: '', company: '', bio: '', links: [], email: null })).id;
+    moderatorId = (await create('speakers', { name: 'Mod Erator', title: '', company: '', bio: '', links: [], email: null })).id;
+  });
+
+  it('refuses each bad field by its key and writes nothing', async () => {
+    const before = (await sessionsOf()).length;
+    const bad = async (over: Record<string, unknown>, errors: { field: string; key: string }[]) => {
+      const res = await call('POST', hostA, `${base(eventId)}/sessions`, session({ title: 'Bad extras', start: '2027-03-03T15:00', end: '2027-03-03T16:00', ...over }));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual(errors);
+    };
+    await bad({ speakerIds: [speakerId], moderatorIds: [speakerId] }, [{ field: 'moderatorIds.0', key: 'moderatorIsSpeaker' }]);
+    await bad({ moderatorIds: ['nobody'] }, [{ field: 'moderatorIds.0', key: 'unknownSpeaker' }]);
+    await bad({ sponsorIds: [sponsorId, otherEventSponsor] }, [{ field: 'sponsorIds.1', key: 'unknownSponsor' }]);
+    await bad({ sponsorIds: ['made-up'] }, [{ field: 'sponsorIds.0', key: 'unknownSponsor' }]);
+    await bad({ ticketIds: [otherEventTicket] }, [{ field: 'ticketIds.0', key: 'unknownTicket' }]);
+    await bad({ tags: ['x'.repeat(41)] }, [{ field: 'tags.0', key: 'too_big' }]);
+    await bad({ tags: ['   '] }, [{ field: 'tags.0', key: 'too_small' }]);
+    await bad({ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, [{ field: 'tags', key: 'too_big' }]);
+    await bad({ streamUrl: 'http://stream.example/live' }, [{ field: 'streamUrl', key: 'httpsUrlRequired' }]);
+    // A script address is dangerous request data: refused before validation (SPEC code 1001).
+    const hostile = await call('POST', hostA, `${base(eventId)}/sessions`, session({ streamUrl: 'javascript:alert(1)' }));
+    expect([hostile.statusCode, hostile.json().code]).toEqual([400, 1001]);
+    await bad({ streamUrl: 'https://user:pw@stream.example/' }, [{ field: 'streamUrl', key: 'httpsUrlRequired' }]);
+    expect((await sessionsOf()).length).toBe(before);
+    // An in-person event has no Auditorium: no stream.
+    const inPerson = await createEvent(t.app, hostA.authorization!.slice(7), 'Hall Only Expo', { eventMode: 2 });
+    const res = await call('POST', hostA, `${base(inPerson)}/sessions`, session({ streamUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }));
+    expect(res.json().errors).toEqual([{ field: 'streamUrl', key: 'streamNotForInPerson' }]);
+    // Another organisation neither reads nor writes these sessions.
+    expect((await call('POST', hostB, `${base(eventId)}/sessions`, session({ sponsorIds: [sponsorId] }))).statusCode).toBe(404);
+  });
+
+  it('saves the five fields, shows them to attendees, and answers them back to the organiser', async () => {
+    const made = await create(
+      'sessions',
+      session({
+        title: 'Grid storage panel',
+        sessionType: 'panel',
+        start: '2027-03-03T15:00',
+        end: '2027-03-03T16:00',
+        speakerIds: [speakerId],
+        moderatorIds: [moderatorId, moderatorId],
+        sponsorIds: [sponsorId],
+        tags: [' Energy ', 'energy', 'Storage'],
+        ticketIds: [vip],
+        streamUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        capacity: 10,
+        bookingRequired: true,
+      }),
+    );
+    expect(made).toMatchObject({ speakerIds: [speakerId], moderatorIds: [moderatorId], sponsorIds: [sponsorId], tags: ['Energy', 'Storage'], ticketIds: [vip], streamUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+    const programme = (await call('GET', hostA, `${base(eventId)}/programme`)).json().data;
+    expect(programme.sponsors).toContainEqual({ id: sponsorId, name: 'Acme Power', logoUrl: null });
+    expect(programme.tickets.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['VIP', 'Standard']));
+    expect(programme.sessions.find((x: { id: string }) => x.id === made.id)).toMatchObject({ moderatorIds: [moderatorId], tags: ['Energy', 'Storage'] });
+    const schedule = (await call('GET', {}, `${base(eventId)}/schedule`)).json().data;
+    expect(schedule.sponsors).toEqual([{ id: sponsorId, name: 'Acme Power', logoUrl: null }]);
+    expect(schedule.tickets).toEqual([{ id: vip, name: 'VIP' }]);
+    expect(schedule.sessions.find((x: { id: string }) => x.id === made.id)).toMatchObject({ moderatorIds: [moderatorId], sponsorIds: [sponsorId], ticketIds: [vip], isTicketAllowed: null });
+    // The grid's move keeps them (the whole session is sent again).
+    const moved = await call('PUT', hostA, `${base(eventId)}/sessions/${made.id}`, session({ title: 'Grid storage panel', start: '2027-03-03T15:15', end: '2027-03-03T16:15', speakerIds: [speakerId], moderatorIds: [moderatorId], sponsorIds: [sponsorId], tags: ['Energy'], ticketIds: [vip, standard], streamUrl: null, capacity: 10, bookingRequired: true }));
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({ ticketIds: [vip, standard].sort(), tags: ['Energy'], streamUrl: null });
+    await call('PUT', hostA, `${base(eventId)}/sessions/${made.id}`, session({ title: 'Grid storage panel', start: '2027-03-03T15:00', end: '2027-03-03T16:00', speakerIds: [speakerId], moderatorIds: [moderatorId], sponsorIds: [sponsorId], tags: ['Energy'], ticketIds: [vip], capacity: 10, bookingRequired: true }));
+  });
+
+  it('counts a moderator as busy: a clash with their other session is refused naming it', async () => {
+    const clash = await call('POST', hostA, `${base(eventId)}/sessions`, session({ title: 'Same hour talk', start: '2027-03-03T15:30', end: '2027-03-03T16:30', speakerIds: [moderatorId] }));
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().code).toBe('PROGRAMME_SPEAKER_CLASH');
+    expect(clash.json().message).toContain('Mod Erator');
+    expect(clash.json().message).toContain('Grid storage panel');
+    const asModerator = await call('POST', hostA, `${base(eventId)}/sessions`, session({ title: 'Same hour panel', start: '2027-03-03T15:30', end: '2027-03-03T16:30', moderatorIds: [speakerId] }));
+    expect(asModerator.statusCode).toBe(409);
+    expect(asModerator.json().message).toContain('Grace Hopper');
+  });
+
+  it('refuses booking and starring a restricted session to a holder of another ticket, with the ticket names, and lets a holder book', async () => {
+    const restricted = (await sessionsOf()).find((x) => x.title === 'Grid storage panel')!.id;
+    const other = await holder(standard);
+    const refused = await call('POST', other, `${base(eventId)}/sessions/${restricted}/booking`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('PROGRAMME_TICKET_RESTRICTED');
+    expect(refused.json().message).toContain('VIP');
+    expect((await call('PUT', other, `${base(eventId)}/sessions/${restricted}/bookmark`)).json().code).toBe('PROGRAMME_TICKET_RESTRICTED');
+    // A participant with no registration at all is refused too; nothing was written for either.
+    expect((await call('POST', await participant(eventId), `${base(eventId)}/sessions/${restricted}/booking`)).statusCode).toBe(403);
+    const seen = (await call('GET', other, `${base(eventId)}/schedule`)).json().data.sessions.find((x: { id: string }) => x.id === restricted);
+    expect(seen).toMatchObject({ isTicketAllowed: false, myStatus: null, bookmarked: false, seatsLeft: 10 });
+
+    const vipHolder = await holder(vip);
+    const booked = await call('POST', vipHolder, `${base(eventId)}/sessions/${restricted}/booking`);
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(booked.json().data.status).toBe('booked');
+    expect((await call('GET', vipHolder, `${base(eventId)}/schedule`)).json().data.sessions.find((x: { id: string }) => x.id === restricted)).toMatchObject({ isTicketAllowed: true, myStatus: 'booked' });
   });
 });

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { programmeRoutes as routes } from '@pavilion/domain/programme/programme.routes';
 import { organiser, route } from '../../platform/contract-routes.ts';
+import { createPublicDocumentCache, sendPublicDocument } from '../../platform/public-document-cache.ts';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import type { ProgrammeService } from './programme.service.ts';
 
@@ -18,6 +19,7 @@ const PHOTO_BODY_LIMIT = 3 * 1024 * 1024;
 /** The programme contracts (packages/domain/src/programme/programme.routes.ts), served. */
 export function registerProgrammeRoutes(app: FastifyInstance, service: ProgrammeService): void {
   const caller = (req: { user: AuthUser | null; eventAccess: EventAccess | null }) => ({ user: req.user, eventAccess: req.eventAccess });
+  const isAnonymous = (req: { user: AuthUser | null; eventAccess: EventAccess | null }) => !req.user && !req.eventAccess;
   route(app, routes.programme, async (req) => service.programme(...organiser(req), req.params.eventId));
   route(app, routes.listRooms, async (req) => service.listRooms(...organiser(req), req.params.eventId));
   route(app, routes.listTracks, async (req) => service.listTracks(...organiser(req), req.params.eventId));
@@ -33,6 +35,7 @@ export function registerProgrammeRoutes(app: FastifyInstance, service: Programme
   route(app, routes.deleteSpeaker, async (req) => service.deleteSpeaker(...organiser(req), req.params.eventId, req.params.id));
   // A 2 MB photo is about 2.7 MB of base64.
   route(app, routes.uploadSpeakerPhoto, async (req) => service.uploadSpeakerPhoto(...organiser(req), req.params.eventId, req.params.id, req.body), { bodyLimit: PHOTO_BODY_LIMIT });
+  route(app, routes.removeSpeakerPhoto, async (req) => service.removeSpeakerPhoto(...organiser(req), req.params.eventId, req.params.id));
   route(app, routes.inviteSpeaker, async (req) => service.inviteSpeaker(...organiser(req), req.params.eventId, req.params.id));
   route(app, routes.speakerPhoto, async (req, reply) => {
     const photo = await service.speakerPhoto(req.params.photoId);
@@ -52,13 +55,27 @@ export function registerProgrammeRoutes(app: FastifyInstance, service: Programme
   route(app, routes.updateMySpeakerProfile, async (req) => service.updateMySpeakerProfile(caller(req), req.params.eventId, req.body));
   route(app, routes.confirmMySpeakerProfile, async (req) => service.confirmMySpeakerProfile(caller(req), req.params.eventId));
   route(app, routes.uploadMySpeakerPhoto, async (req) => service.uploadMySpeakerPhoto(caller(req), req.params.eventId, req.body), { bodyLimit: PHOTO_BODY_LIMIT });
+  route(app, routes.removeMySpeakerPhoto, async (req) => service.removeMySpeakerPhoto(caller(req), req.params.eventId));
+  route(app, routes.mySpeakerStatus, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return service.mySpeakerStatus(caller(req), req.params.eventId);
+  });
   route(app, routes.createSession, async (req) => service.createSession(...organiser(req), req.params.eventId, req.body));
   route(app, routes.updateSession, async (req) => service.updateSession(...organiser(req), req.params.eventId, req.params.id, req.body));
   route(app, routes.deleteSession, async (req) => service.deleteSession(...organiser(req), req.params.eventId, req.params.id));
   route(app, routes.publishProgramme, async (req) => service.publishProgramme(...organiser(req), req.params.eventId));
 
-  route(app, routes.schedule, async (req) => service.schedule(caller(req), req.params.eventId));
-  route(app, routes.agenda, async (req) => service.agenda(caller(req), req.params.eventId, req.query.from));
+  // An anonymous visitor's Schedule and Agenda are everyone's: the programme (hundreds of KiB for a conference) is
+  // built at most once a second per event and sent as cached, compressed bytes; the tab's rules are checked each time.
+  const anonymous = createPublicDocumentCache({ ttlMs: 1000, maxEntries: 200 });
+  const anonymousProgramme = async (req: FastifyRequest<{ Params: { eventId: string } }>, reply: FastifyReply, tab: 'session-list' | 'event-agenda' | 'portal-agenda') => {
+    await service.assertProgrammeVisible(caller(req), req.params.eventId, tab);
+    return sendPublicDocument(req, reply, await anonymous.get(req.params.eventId, () => service.anonymousProgramme(req.params.eventId)));
+  };
+  route(app, routes.schedule, async (req, reply) => (isAnonymous(req) ? anonymousProgramme(req, reply, 'session-list') : service.schedule(caller(req), req.params.eventId)));
+  route(app, routes.agenda, async (req, reply) =>
+    isAnonymous(req) ? anonymousProgramme(req, reply, req.query.from === 'portal' ? 'portal-agenda' : 'event-agenda') : service.agenda(caller(req), req.params.eventId, req.query.from),
+  );
   route(app, routes.speakers, async (req) => service.speakers(caller(req), req.params.eventId));
   route(app, routes.book, async (req) => service.book(caller(req), req.params.eventId, req.params.sessionId));
   route(app, routes.cancelBooking, async (req) => service.cancelBooking(caller(req), req.params.eventId, req.params.sessionId));

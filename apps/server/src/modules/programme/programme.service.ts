@@ -2,6 +2,7 @@ import { createEvents, type EventAttributes } from 'ics';
 import { googleSubscribeUrl, outlookSubscribeUrl } from '@pavilion/domain/ebadge/share-links';
 import {
   ATTENDEE_NOTIFICATION_TEMPLATE_TYPES,
+  EventMode,
   ProgrammeErrorKey,
   UserType,
   utcToZonedLocal,
@@ -30,11 +31,13 @@ import {
   type TSpeakerPhotoUpload,
   type TMySpeakerProfile,
   type TMySpeakerProfileInput,
+  type TMySpeakerStatus,
   SPEAKER_PHOTO_CONTENT_TYPES,
   fileExtension,
   speakerPhotoProblem,
   type TTrack,
   type TTrackInput,
+  type TSessionSponsor,
 } from '@pavilion/domain';
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
@@ -44,9 +47,9 @@ import { newSecret } from '../../platform/ids.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { programmeErrors } from './programme.errors.ts';
 import type { MailMessage, MailResult } from '../../platform/mail.ts';
-import { publishedView, type Approval, type ClaimedPublishMail, type ProgrammeChange, type ProgrammeRepository, type RoomRow, type Scope, type SessionRequestRow, type SessionRow, type SpeakerRow, type TrackRow } from './programme.repository.ts';
+import { publishedView, type Approval, type ClaimedPublishMail, type ProgrammeChange, type ProgrammeRepository, type RoomRow, type Scope, type SessionPerson, type SessionRequestRow, type SessionRow, type SpeakerRow, type TrackRow } from './programme.repository.ts';
 
-export type ProgrammeEvent = { id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string };
+export type ProgrammeEvent = { id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string; eventMode?: number };
 export type ProgrammeCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
 
 export type ProgrammeDeps = {
@@ -91,6 +94,12 @@ export type ProgrammeDeps = {
     addParticipant: (organisationId: string, eventId: string, userId: string, userType: number) => Promise<unknown>;
     createLoginLink: (caller: AuthUser, organisationId: string, input: { kind: 'adl'; userId: string; eventId: string; ttlMinutes: number }) => Promise<{ key: string; path: string; expiresAt: string }>;
   };
+  /** The event's sponsors (sponsors module's port): what a session may name, with their names and logos. */
+  sponsorsOf: (eventId: string) => Promise<TSessionSponsor[]>;
+  /** The event's ticket types (registration's port): what a session may be restricted to. */
+  ticketsOf: (eventId: string) => Promise<{ id: string; name: string }[]>;
+  /** The ticket types this account holds in the event: its admissible registrations' (registration's port, by the account's email). */
+  heldTicketIds: (eventId: string, userId: string) => Promise<string[]>;
   now: () => Date;
 };
 
@@ -164,7 +173,11 @@ const plainBio = (v: string) =>
     .trim();
 const plainLine = (v: string) => plainBio(v).replace(/\s+/g, ' ');
 
-function sessionView(r: SessionRow, timeZone: string, speakerIds: string[]) {
+/** A session's speakers and moderators (each list sorted), sponsors (in order) and ticket restriction. */
+type SessionPeople = { speakerIds: string[]; moderatorIds: string[]; sponsorIds: string[]; ticketIds: string[] };
+const NOBODY: SessionPeople = { speakerIds: [], moderatorIds: [], sponsorIds: [], ticketIds: [] };
+
+function sessionView(r: SessionRow, timeZone: string, people: SessionPeople) {
   return {
     id: r.id,
     title: r.title,
@@ -176,16 +189,29 @@ function sessionView(r: SessionRow, timeZone: string, speakerIds: string[]) {
     end: utcToZonedLocal(r.endsAt, timeZone),
     startsAt: r.startsAt.toISOString(),
     endsAt: r.endsAt.toISOString(),
-    speakerIds,
+    speakerIds: people.speakerIds,
+    moderatorIds: people.moderatorIds,
+    sponsorIds: people.sponsorIds,
+    tags: r.tags,
+    ticketIds: people.ticketIds,
+    streamUrl: r.streamUrl,
     capacity: r.capacity,
     bookingRequired: r.bookingRequired,
   };
 }
 
-function speakersBySession(links: { sessionId: string; speakerId: string }[]): Map<string, string[]> {
-  const m = new Map<string, string[]>();
-  for (const l of links) m.set(l.sessionId, [...(m.get(l.sessionId) ?? []), l.speakerId]);
-  for (const ids of m.values()) ids.sort();
+/** Each session's people and links, from the event's link rows. */
+function peopleBySession(persons: SessionPerson[], links: { sponsors: { sessionId: string; sponsorId: string }[]; tickets: { sessionId: string; ticketId: string }[] }): Map<string, SessionPeople> {
+  const m = new Map<string, SessionPeople>();
+  const of = (id: string) => m.get(id) ?? m.set(id, { speakerIds: [], moderatorIds: [], sponsorIds: [], ticketIds: [] }).get(id)!;
+  for (const l of persons) (l.role === 'moderator' ? of(l.sessionId).moderatorIds : of(l.sessionId).speakerIds).push(l.speakerId);
+  for (const l of links.sponsors) of(l.sessionId).sponsorIds.push(l.sponsorId);
+  for (const l of links.tickets) of(l.sessionId).ticketIds.push(l.ticketId);
+  for (const p of m.values()) {
+    p.speakerIds.sort();
+    p.moderatorIds.sort();
+    p.ticketIds.sort();
+  }
   return m;
 }
 
@@ -251,30 +277,49 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     return value;
   }
 
+  type ProgrammeTab = 'session-list' | 'event-agenda' | 'portal-agenda';
   /** Every session of the event under a tab's rules; with the caller's own booking state on the Schedule tab. */
-  async function programmeOf(caller: ProgrammeCaller, eventId: string, tab: 'session-list' | 'event-agenda' | 'portal-agenda'): Promise<TSchedule> {
+  async function programmeOf(caller: ProgrammeCaller, eventId: string, tab: ProgrammeTab): Promise<TSchedule> {
+    await assertProgrammeVisible(caller, eventId, tab);
+    return programmeRead(caller, eventId, tab);
+  }
+  /** The tab's (or the portal entry's) rules for this caller: 401/403/404. */
+  async function assertProgrammeVisible(caller: ProgrammeCaller, eventId: string, tab: ProgrammeTab): Promise<void> {
     if (tab === 'portal-agenda') await deps.assertEntryVisible(eventId, 'agenda');
     else await deps.assertTabVisible(eventId, tab, caller);
+  }
+  /** The programme as `caller` sees it, its rules already checked. */
+  async function programmeRead(caller: ProgrammeCaller, eventId: string, tab: ProgrammeTab): Promise<TSchedule> {
     const event = await eventOrThrow(eventId);
-    const data = await repo.eventRead(eventId);
-    const bySession = speakersBySession(data.links);
-    const isMine = tab === 'session-list' && caller.user && caller.eventAccess?.eventId === eventId;
+    const [data, links] = await Promise.all([repo.eventRead(eventId), repo.sessionLinks(eventId)]);
+    const bySession = peopleBySession(data.links, links);
+    const isParticipant = !!caller.user && caller.eventAccess?.eventId === eventId;
+    const isMine = tab === 'session-list' && isParticipant;
     const mine = new Map((isMine ? await repo.myBookings(eventId, caller.eventAccess!.eventUserId) : []).map((b) => [b.sessionId, b]));
     const starred = isMine ? await repo.myBookmarks(eventId, caller.eventAccess!.eventUserId) : new Set<string>();
+    // Only what the sessions name: the sponsors and ticket types on them (their names and logos), read once each.
+    const namedSponsors = new Set(links.sponsors.map((l) => l.sponsorId));
+    const namedTickets = new Set(links.tickets.map((l) => l.ticketId));
+    const [sponsors, tickets] = await Promise.all([namedSponsors.size ? deps.sponsorsOf(eventId) : [], namedTickets.size ? deps.ticketsOf(eventId) : []]);
+    const held = isParticipant && namedTickets.size ? new Set(await deps.heldTicketIds(eventId, caller.user!.userId)) : new Set<string>();
     return {
       eventName: event.name,
       timeZone: event.timeZone,
       rooms: data.rooms.map(room),
       tracks: data.tracks.map(track),
       speakers: data.speakers.map(publicSpeaker),
+      sponsors: sponsors.filter((x) => namedSponsors.has(x.id)),
+      tickets: tickets.filter((x) => namedTickets.has(x.id)),
       sessions: data.sessions.map((s) => {
         const b = mine.get(s.id);
+        const people = bySession.get(s.id) ?? NOBODY;
         return {
-          ...sessionView(s, event.timeZone, bySession.get(s.id) ?? []),
+          ...sessionView(s, event.timeZone, people),
           seatsLeft: s.capacity === null ? null : Math.max(0, s.capacity - s.bookedCount),
           myStatus: (b?.status ?? null) as 'booked' | 'waitlisted' | null,
           myWaitlistPosition: b?.rank ?? null,
           bookmarked: starred.has(s.id),
+          isTicketAllowed: !isParticipant ? null : people.ticketIds.length === 0 || people.ticketIds.some((id) => held.has(id)),
         };
       }),
     };
@@ -362,16 +407,44 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     return toIcs(event, sessions, new Map(rooms.map((r) => [r.id, r.name])), meetings);
   }
 
+  /**
+   * A session restricted to some ticket types is booked (or starred for booking) only by a participant whose
+   * admissible registration holds one of them: else 403 PROGRAMME_TICKET_RESTRICTED naming the tickets.
+   */
+  async function assertTicketAllowed(eventId: string, sessionId: string, userId: string): Promise<void> {
+    const allowed = await repo.sessionTicketIds(eventId, sessionId);
+    if (allowed.length === 0) return;
+    const held = new Set(await deps.heldTicketIds(eventId, userId));
+    if (allowed.some((id) => held.has(id))) return;
+    const names = (await deps.ticketsOf(eventId)).filter((x) => allowed.includes(x.id)).map((x) => x.name);
+    throw programmeErrors.ticketRestricted(names);
+  }
+
   async function saveSession(caller: AuthUser, organisationId: string, eventId: string, id: string | null, input: TSessionInput): Promise<TSession> {
     const { scope, event } = await organiserScope(caller, organisationId, eventId);
     const speakerIds = [...new Set(input.speakerIds)];
-    const known = await repo.known(scope, { roomId: input.roomId, trackId: input.trackId, speakerIds });
+    const moderatorIds = [...new Set(input.moderatorIds)];
+    const sponsorIds = [...new Set(input.sponsorIds)];
+    const ticketIds = [...new Set(input.ticketIds)];
+    const [known, sponsors, tickets] = await Promise.all([
+      repo.known(scope, { roomId: input.roomId, trackId: input.trackId, speakerIds: [...speakerIds, ...moderatorIds] }),
+      sponsorIds.length ? deps.sponsorsOf(eventId) : [],
+      ticketIds.length ? deps.ticketsOf(eventId) : [],
+    ]);
     const bad: { field: string; key: string }[] = [];
     if (!known.room) bad.push({ field: 'roomId', key: ProgrammeErrorKey.UnknownRoom });
     if (!known.track) bad.push({ field: 'trackId', key: ProgrammeErrorKey.UnknownTrack });
-    speakerIds.forEach((sid, i) => {
-      if (!known.speakers.has(sid)) bad.push({ field: `speakerIds.${i}`, key: ProgrammeErrorKey.UnknownSpeaker });
-    });
+    // Field paths index the list as sent (a repeated id is reported where it first appears).
+    const unknown = (field: string, sent: string[], isKnown: (id: string) => boolean, key: string) =>
+      sent.forEach((id, i) => {
+        if (sent.indexOf(id) === i && !isKnown(id)) bad.push({ field: `${field}.${i}`, key });
+      });
+    unknown('speakerIds', input.speakerIds, (id) => known.speakers.has(id), ProgrammeErrorKey.UnknownSpeaker);
+    unknown('moderatorIds', input.moderatorIds, (id) => known.speakers.has(id), ProgrammeErrorKey.UnknownSpeaker);
+    unknown('sponsorIds', input.sponsorIds, (id) => sponsors.some((x) => x.id === id), ProgrammeErrorKey.UnknownSponsor);
+    unknown('ticketIds', input.ticketIds, (id) => tickets.some((x) => x.id === id), ProgrammeErrorKey.UnknownTicket);
+    // SPEC §2.5: a stream (or the built-in live page) is for virtual and hybrid events; an in-person event has no Auditorium.
+    if (input.streamUrl && event.eventMode === EventMode.InPerson) bad.push({ field: 'streamUrl', key: ProgrammeErrorKey.StreamNotForInPerson });
     if (bad.length) throw errors.validation(bad);
     const startsAt = zonedLocalToUtc(input.start, event.timeZone);
     const endsAt = zonedLocalToUtc(input.end, event.timeZone);
@@ -387,13 +460,16 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       endsAt,
       capacity: input.capacity,
       bookingRequired: input.bookingRequired,
-    }, speakerIds);
+      tags: input.tags,
+      streamUrl: input.streamUrl,
+    }, speakerIds, { moderatorIds, sponsorIds, ticketIds });
     if (!result) throw programmeErrors.notFound('Session');
     if ('roomClash' in result) throw programmeErrors.roomClash(result.roomClash.title);
     if ('speakerClash' in result) throw programmeErrors.speakerClash(result.speakerClash.speakerName ?? 'The speaker', result.speakerClash.title);
     await audit(caller, organisationId, id ? 'programme.session_updated' : 'programme.session_created', result.row.id, { eventId });
     const waiting = await repo.waitlistCounts(eventId);
-    return { ...sessionView(result.row, event.timeZone, speakerIds.sort()), bookedCount: result.row.bookedCount, waitlistCount: waiting.get(result.row.id) ?? 0 };
+    const people = { speakerIds: speakerIds.sort(), moderatorIds: moderatorIds.sort(), sponsorIds, ticketIds: ticketIds.sort() };
+    return { ...sessionView(result.row, event.timeZone, people), bookedCount: result.row.bookedCount, waitlistCount: waiting.get(result.row.id) ?? 0 };
   }
 
   /**
@@ -483,24 +559,30 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     drainPublishMail,
     async programme(caller: AuthUser, organisationId: string, eventId: string): Promise<TProgramme> {
       const { scope, event } = await organiserScope(caller, organisationId, eventId);
-      const [rooms, tracks, speakers, sessions, links, waiting] = await Promise.all([
+      const [rooms, tracks, speakers, sessions, persons, links, waiting, sponsors, tickets] = await Promise.all([
         repo.rooms(scope),
         repo.tracks(scope),
         repo.speakers(scope),
         repo.sessions(scope),
         repo.sessionSpeakers(scope),
+        repo.sessionLinks(eventId),
         repo.waitlistCounts(eventId),
+        deps.sponsorsOf(eventId),
+        deps.ticketsOf(eventId),
       ]);
-      const bySession = speakersBySession(links);
+      const bySession = peopleBySession(persons, links);
       const version = await repo.version(scope);
       return {
         timeZone: event.timeZone,
+        eventMode: event.eventMode ?? null,
+        sponsors,
+        tickets,
         startDate: event.startDate,
         endDate: event.endDate,
         rooms: rooms.map(room),
         tracks: tracks.map(track),
         speakers: speakers.map(speaker),
-        sessions: sessions.map((s) => ({ ...sessionView(s, event.timeZone, bySession.get(s.id) ?? []), bookedCount: s.bookedCount, waitlistCount: waiting.get(s.id) ?? 0 })),
+        sessions: sessions.map((s) => ({ ...sessionView(s, event.timeZone, bySession.get(s.id) ?? NOBODY), bookedCount: s.bookedCount, waitlistCount: waiting.get(s.id) ?? 0 })),
         version,
         mail: await repo.publishMailProgress(scope, version),
         changes: (await repo.unpublished(scope)).map((s) => describeChange(s, event.timeZone, new Map(rooms.map((r) => [r.id, r.name])))),
@@ -611,6 +693,13 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       return speaker(row);
     },
     speakerPhoto: (photoId: string) => repo.speakerPhoto(photoId),
+    async removeSpeakerPhoto(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<TSpeaker> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      const row = await repo.clearSpeakerPhoto({ scope, id });
+      if (!row) throw programmeErrors.notFound('Speaker');
+      await audit(caller, organisationId, 'programme.speaker_photo_removed', id, { eventId });
+      return speaker(row);
+    },
 
     /**
      * Invites a speaker by mail (SPEC §3.1 user type 5), as a company admin is invited: the account with the speaker's
@@ -675,6 +764,17 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       if (!row) throw programmeErrors.notSpeaker();
       return profileView(row);
     },
+    async removeMySpeakerPhoto(caller: ProgrammeCaller, eventId: string): Promise<TMySpeakerProfile> {
+      const { userId } = await ownSpeaker(caller, eventId);
+      const row = await repo.clearSpeakerPhoto({ eventId, userId });
+      if (!row) throw programmeErrors.notSpeaker();
+      return profileView(row);
+    },
+    /** Whether the caller's account is a speaker of the event (403 without the event's access, as the profile routes). */
+    async mySpeakerStatus(caller: ProgrammeCaller, eventId: string): Promise<TMySpeakerStatus> {
+      const who = participantOf(caller, eventId);
+      return { isSpeaker: (await repo.speakerOfAccount(eventId, who.userId)) !== null };
+    },
     createSession: (caller: AuthUser, organisationId: string, eventId: string, input: TSessionInput) => saveSession(caller, organisationId, eventId, null, input),
     updateSession: (caller: AuthUser, organisationId: string, eventId: string, id: string, input: TSessionInput) => saveSession(caller, organisationId, eventId, id, input),
     async deleteSession(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string }> {
@@ -691,6 +791,10 @@ export function createProgrammeService(deps: ProgrammeDeps) {
      * app tab's rules, or (`from=portal`) the web portal menu's.
      */
     agenda: (caller: ProgrammeCaller, eventId: string, from: 'app' | 'portal'): Promise<TSchedule> => programmeOf(caller, eventId, from === 'portal' ? 'portal-agenda' : 'event-agenda'),
+    /** The tab's or entry's rules for this caller (checked on every request, cached programme or not). */
+    assertProgrammeVisible,
+    /** The programme an anonymous visitor sees, the same on the Schedule and the Agenda (the routes cache it), rules not checked. */
+    anonymousProgramme: (eventId: string): Promise<TSchedule> => programmeRead({ user: null, eventAccess: null }, eventId, 'event-agenda'),
 
     /** The Speakers tab: each speaker with their sessions. */
     async speakers(caller: ProgrammeCaller, eventId: string): Promise<TSpeakerListing> {
@@ -717,6 +821,7 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       const session = await repo.sessionOfEvent(eventId, sessionId);
       if (!session) throw programmeErrors.notFound('Session');
       if (!session.bookingRequired) throw programmeErrors.bookingNotNeeded();
+      await assertTicketAllowed(eventId, sessionId, who.userId);
       const done = await repo.book(eventId, sessionId, who);
       if (!done) throw programmeErrors.notFound('Session');
       const mine = (await repo.myBookings(eventId, who.eventUserId)).find((b) => b.sessionId === sessionId);
@@ -769,6 +874,7 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       await deps.assertTabVisible(eventId, 'session-list', caller);
       const who = participantOf(caller, eventId);
       if (!(await repo.sessionOfEvent(eventId, sessionId))) throw programmeErrors.notFound('Session');
+      await assertTicketAllowed(eventId, sessionId, who.userId);
       await repo.addBookmark(eventId, sessionId, who);
       return { sessionId, bookmarked: true };
     },

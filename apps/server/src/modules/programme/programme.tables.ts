@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from '../events/events.tables.ts';
 import { checkinAreas } from '../checkin/checkin.tables.ts';
-import { registrations } from '../registration/registration.tables.ts';
+import { registrations, tickets } from '../registration/registration.tables.ts';
+import { sponsors } from '../sponsors/sponsors.tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 // PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer.
@@ -107,6 +108,10 @@ export const programmeSessions = pgTable(
     endsAt: ts('ends_at').notNull(),
     capacity: integer('capacity'),
     bookingRequired: boolean('booking_required').notNull().default(false),
+    /** Free-text tags (trimmed, at most 10, once each whatever their case); the Schedule's tag filter and search. */
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** The session's stream (https) shown in the Auditorium; null: the built-in live page. */
+    streamUrl: text('stream_url'),
     bookedCount: integer('booked_count').notNull().default(0),
     waitlistSeq: integer('waitlist_seq').notNull().default(0),
     /**
@@ -181,8 +186,44 @@ export const programmeSessionSpeakers = pgTable(
       .notNull()
       .references(() => programmeSpeakers.id, { onDelete: 'cascade' }),
     eventId: eventRef(),
+    /** 'speaker' or 'moderator': one role per person and session (the primary key); both are busy for clash checks. */
+    role: text('role').notNull().default('speaker'),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.speakerId] }), index('programme_session_speakers_speaker_idx').on(t.speakerId)],
+);
+
+/** The event's sponsors a session shows (sponsors module's rows: a deleted sponsor leaves the session). */
+export const programmeSessionSponsors = pgTable(
+  'programme_session_sponsors',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => programmeSessions.id, { onDelete: 'cascade' }),
+    sponsorId: text('sponsor_id')
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'cascade' }),
+    eventId: eventRef(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.sponsorId] }), index('programme_session_sponsors_event_idx').on(t.eventId)],
+);
+
+/**
+ * A session's ticket restriction: only holders of these ticket types may book (or star) it; none listed, anyone.
+ * A deleted ticket type leaves the list (registration's rows); the last one gone opens the session to everyone.
+ */
+export const programmeSessionTickets = pgTable(
+  'programme_session_tickets',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => programmeSessions.id, { onDelete: 'cascade' }),
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    eventId: eventRef(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.ticketId] }), index('programme_session_tickets_event_idx').on(t.eventId)],
 );
 
 /** A participant's seat ('booked') or waitlist place ('waitlisted', ordered by `position`) in a session. */
@@ -257,7 +298,8 @@ export const programmeSessionRequests = pgTable(
  * Session attendance (issue 16): a registration counted at a session because its credential was scanned at the
  * session's room door (the room's check-in area) while the session ran, or shortly before it began. One row per
  * session and registration, whatever the number of scans (first and last seen, scans); written from check-in's
- * `checkin.admitted` event, so a repeated or replayed scan only moves `last_seen_at`.
+ * `checkin.admitted` event (the fast path) and by the catch-up over check-in's scan ledger (what the event lost), so a
+ * repeated or replayed scan only moves `last_seen_at`. `scans` counts the scans seen live (the catch-up adds none).
  */
 export const programmeSessionAttendance = pgTable(
   'programme_session_attendance',
@@ -276,3 +318,17 @@ export const programmeSessionAttendance = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.registrationId] }), index('programme_session_attendance_reg_idx').on(t.eventId, t.registrationId)],
 );
+
+/**
+ * How far programme's attendance catch-up has read check-in's scan ledger (one row, id 'ledger'): every ledger row
+ * with an id up to `low_id` is settled and was applied. `pending_id` is the ledger's head as seen at `pending_since`;
+ * it becomes `low_id` once a settle time has passed, so a scan whose transaction drew its id before that read but
+ * committed after it is still read again (the catch-up re-reads everything above `low_id`; applying it is idempotent).
+ */
+export const programmeAttendanceCursor = pgTable('programme_attendance_cursor', {
+  id: text('id').primaryKey(),
+  lowId: bigint('low_id', { mode: 'number' }).notNull().default(0),
+  pendingId: bigint('pending_id', { mode: 'number' }),
+  pendingSince: ts('pending_since'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

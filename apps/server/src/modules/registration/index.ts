@@ -18,6 +18,8 @@ import { createPhotoSigner } from './registration-photos.ts';
 import { createMailWorker, routeWakesThroughPgBoss, type MailWorker } from '../../platform/mail-worker.ts';
 import type { JobRunner } from '../../platform/job-runner.ts';
 import { createPublicInfo } from './public-info.ts';
+import { createComplimentary } from './complimentary.ts';
+export type { Complimentary, ComplimentaryRegistration } from './complimentary.ts';
 export type { CheckinRegistrationView } from './registration.repository.ts';
 export { createRegistrationPort, isAdmissible, notAdmissibleReason, type AdmissionState, type Attendee, type NotAdmissibleReason, type RegistrationPort } from './registration.port.ts';
 import { registerRegistrationPublicRoutes } from './registration.public-routes.ts';
@@ -113,6 +115,8 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
   return {
     service,
     checkout,
+    /** Complimentary registrations for other modules (exhibitor staff badges): THE credential, on a free ticket. */
+    complimentary: createComplimentary({ repo, checkout, audit: deps.audit, now }),
     /** Test-only switches (race-test controls). Never set outside tests. */
     testing,
     reconcile,

@@ -146,6 +146,18 @@ export function createRegistrationPort(db: Db) {
     async ticketsOf(eventId: string): Promise<{ id: string; name: string }[]> {
       return db.select({ id: tickets.id, name: tickets.name }).from(tickets).where(eq(tickets.eventId, eventId)).orderBy(tickets.sortOrder, tickets.name);
     },
+    /** The event's live ticket types with whether each is free, and its visitor categories (exhibitor staff badges' pickers). */
+    async ticketOptions(eventId: string): Promise<{ tickets: { id: string; name: string; isFree: boolean }[]; categories: { id: string; name: string }[] }> {
+      const [ts, cs] = await Promise.all([
+        db
+          .select({ id: tickets.id, name: tickets.name, isFree: tickets.isFree, price: tickets.price })
+          .from(tickets)
+          .where(and(eq(tickets.eventId, eventId), eq(tickets.isDeleted, false)))
+          .orderBy(tickets.sortOrder, tickets.name),
+        db.select({ id: visitorCategories.id, name: visitorCategories.name }).from(visitorCategories).where(eq(visitorCategories.eventId, eventId)).orderBy(visitorCategories.name),
+      ]);
+      return { tickets: ts.map((t) => ({ id: t.id, name: t.name, isFree: t.isFree || t.price === 0 })), categories: cs };
+    },
     /** The distinct emails (lower case) of the event's admissible registrations holding one of these tickets (announcements). */
     async holderEmails(eventId: string, ticketIds: string[]): Promise<string[]> {
       if (ticketIds.length === 0) return [];

@@ -41,7 +41,8 @@ import type {
   TVisitorCategory,
   TVisitorCategoryRequest,
 } from '@pavilion/domain';
-import { currencyOfTimeZone, DEFAULT_TICKET_CURRENCY, randomCode, SourceChannel, ZTicketCreateRequest } from '@pavilion/domain';
+import { currencyOfTimeZone, DEFAULT_TICKET_CURRENCY, randomCode, ZTicketCreateRequest } from '@pavilion/domain';
+import { orderForOnePerson } from './complimentary.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -198,20 +199,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       }
       if (!ticket.isFree && ticket.price > 0 && !input.isPaidAtDesk) throw registrationErrors.fields([{ field: 'isPaidAtDesk', key: 'paymentRequired' }]);
       const person = { firstName: input.firstName, lastName: input.lastName, email: input.email, ...(input.contactNo ? { contactNo: input.contactNo } : {}) };
-      const created = await deps.checkout.createOrder(
-        eventId,
-        {
-          items: [{ ticketId: ticket.id, quantity: 1 }],
-          expectedTotal: 0,
-          currency: ticket.currency,
-          buyer: person,
-          attendees: [{ ...person, ticketId: ticket.id, answers: {} }],
-          sourceChannel: SourceChannel.LoginDashboard,
-          ...(ticket.unlockCode ? { unlockCode: ticket.unlockCode } : {}),
-          ...(input.categoryId ? { visitorCategoryId: input.categoryId } : {}),
-        },
-        { walkIn: true, actorUserId: caller.userId },
-      );
+      const created = await orderForOnePerson(deps.checkout, eventId, ticket, person, input.categoryId, caller.userId);
       const order = (await repo.findOrder(created.order.id))!;
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'registration.walk_in', target: created.order.attendees[0]!.id, meta: { eventId } });
       return { registrationId: created.order.attendees[0]!.id, registrationNo: order.registrationNo, orderId: order.id };

@@ -4,15 +4,20 @@ import { defineModule } from '../../platform/app-module.ts';
 import { createSponsorsRepository } from './sponsors.repository.ts';
 import { registerSponsorsRoutes } from './sponsors.routes.ts';
 import { createSponsorsService, type SponsorsDeps } from './sponsors.service.ts';
+import { createSponsorsPort } from './sponsors.port.ts';
 
 export type { SponsorsService } from './sponsors.service.ts';
+export type { SponsorFacts, SponsorsPort } from './sponsors.port.ts';
 export { sponsorsSeeder } from './sponsors.demo.ts';
 
 /** Sponsors (SPEC §3.1 user type 3) in tiers with logos: the organiser's page, the app's `sponsor` tab, the portal's Sponsors. */
 export function createSponsorsModule(db: Db, deps: Omit<SponsorsDeps, 'repo'>) {
-  const service = createSponsorsService({ repo: createSponsorsRepository(db), ...deps });
+  const repo = createSponsorsRepository(db);
+  const service = createSponsorsService({ repo, ...deps });
   return {
     service,
+    /** What other modules read of the event's sponsors (programme: a session's sponsors). */
+    port: createSponsorsPort(repo),
     plugin: async (app: FastifyInstance) => registerSponsorsRoutes(app, service),
   };
 }

@@ -9,6 +9,13 @@ import { sfuFromConfig } from './sfu.ts';
 import type { ChatSocket } from '../chat/index.ts';
 
 export type { VideoService } from './video.service.ts';
+
+/**
+ * The video module's events (in-process, at most once): a 1:1 call was answered. Leads counts a call between an
+ * attendee and a company's staff as SPEC §9 action 7 general call (idempotent by the call's id, so a repeat is harmless;
+ * a crash right after the answer loses the count, which is a report figure, not a person's data).
+ */
+export type VideoEvents = { 'video.call.answered': { eventId: string; callId: string; callerEventUserId: string; calleeEventUserId: string } };
 export type { SfuProvider } from './sfu.ts';
 
 /**
@@ -67,5 +74,6 @@ export const videoModule = defineModule({
       },
       iceServers: p.config.RTC_ICE_SERVERS,
       sfu: sfuFromConfig(p.config, p.now),
+      onAnswered: (call) => p.bus.emit('video.call.answered', call),
     }),
 });

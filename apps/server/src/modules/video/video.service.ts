@@ -49,6 +49,8 @@ export type VideoDeps = {
   isBlocked?: (eventId: string, a: string, b: string) => Promise<boolean>;
   iceServers: TIceServer[];
   sfu: SfuProvider | null;
+  /** Told when a 1:1 call was answered (index.ts: the app's bus, `video.call.answered`; not awaited). */
+  onAnswered?: (call: { eventId: string; callId: string; callerEventUserId: string; calleeEventUserId: string }) => void;
 };
 
 const MESSAGES_SHOWN = 100;
@@ -205,6 +207,7 @@ export function createVideoService(deps: VideoDeps) {
       if (!next) throw videoErrors.notRinging();
       clearTimer(c.id);
       deps.socket.toEventUsers(parties(c), 'receivedCall', { channel: c.channel, isAccepted: input.isAccepted });
+      if (input.isAccepted) deps.onAnswered?.({ eventId: c.eventId, callId: c.id, callerEventUserId: c.callerEventUserId, calleeEventUserId: c.calleeEventUserId });
       return { channel: c.channel, status: next.status as TCallStatus };
     },
 

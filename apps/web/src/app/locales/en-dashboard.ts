@@ -533,7 +533,7 @@ export const enDashboard = {
     areaLaterBody:
       'Booths, products, exhibition forms and speaker sessions open in a later Pavilion release; your organiser will tell you when. Everything below works for you today.',
     areaLeadsBody:
-      'Lead retrieval works today: scan a visitor’s badge with your phone, rate the lead and export your company’s list. Booths, products and exhibition forms open in a later Pavilion release; your organiser will tell you when.',
+      'Lead retrieval works today: scan a visitor’s badge with your phone, rate the lead and export your company’s list. Once the organiser lists you as your company’s staff (or invites you as its admin), “My stand” below opens its reports, product orders and videos.',
     openLeads: 'Open lead retrieval',
     openStand: 'My stand: service forms',
     openSpeakerProfile: 'My speaker profile',

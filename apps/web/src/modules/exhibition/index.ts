@@ -6,3 +6,5 @@ import { lazy } from 'react';
  */
 export const ExhibitorsTab = lazy(() => import('./components/exhibitors-tab.tsx').then((m) => ({ default: m.ExhibitorsTab })));
 export { exhibitionKeys } from './api/exhibition-keys.ts';
+/** The participant home's "My stand" card for an exhibiting company's admin and staff (lazy: the home's chunk stays small). */
+export const StandHomeCard = lazy(() => import('./components/stand-home-card.tsx').then((m) => ({ default: m.StandHomeCard })));

@@ -11,3 +11,5 @@ export const AgendaTab = lazy(() => import('./components/agenda-tab.tsx').then((
 export const LiveSession = lazy(() => import('./components/live-session.tsx').then((m) => ({ default: m.LiveSession })));
 /** The host report tab "Schedule Sessions" (the reports page renders it; lazy, with its chart). */
 export const ScheduleSessionsReport = lazy(() => import('./components/schedule-sessions-report.tsx').then((m) => ({ default: m.ScheduleSessionsReport })));
+/** The participant home's "My speaker profile" card, shown when the server says the account is a speaker of the event. */
+export const SpeakerHomeCard = lazy(() => import('./components/speaker-home-card.tsx').then((m) => ({ default: m.SpeakerHomeCard })));

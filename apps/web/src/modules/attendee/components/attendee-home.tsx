@@ -1,36 +1,20 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArmchair, IconCalendarEvent, IconCertificate, IconId, IconInfoCircle, IconMapPin, IconMessages, IconUser } from '@tabler/icons-react';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EVENT_MODE_LABELS, USER_TYPE_LABELS, UserType, type TEventMode, type TUserType } from '@pavilion/domain';
 import { useAuth } from '../../../app/session-storage.ts';
 import { formatDateRange } from '../../../ui/format.ts';
+import { HomeCard } from '../../../ui/home-card.tsx';
 import { usePublicEvent } from '../../events/index.ts';
 import { useMyEbadges } from '../../ebadge/index.ts';
 import { useUnreadChats } from '../../chat/index.ts';
 import { MeetingsHomeCard } from '../../meetings/index.ts';
+import { StandHomeCard } from '../../exhibition/index.ts';
+import { SpeakerHomeCard } from '../../programme/index.ts';
 import { attendeeApi } from '../api/attendee-api.ts';
 import { useMyCertificates } from '../hooks.ts';
-
-/** One block of the home: an icon, a heading and what it holds. */
-export function HomeCard({ icon, title, id, children }: { icon: ReactNode; title: string; id: string; children: ReactNode }) {
-  return (
-    <Paper component="section" aria-labelledby={id} withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon variant="light" radius="md" size="lg" aria-hidden>
-            {icon}
-          </ThemeIcon>
-          <Title order={2} fz="h4" id={id}>
-            {title}
-          </Title>
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 /** The signed-in participant's e-badge for this event, or where their e-badges are. */
 function EbadgeCard({ eventId }: { eventId: string }) {
@@ -178,6 +162,19 @@ export function AttendeeHome({ eventId }: { eventId: string }) {
       )}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {eventId && (
+          // An exhibiting company's admin or staff, whatever their user type: My stand (modules/exhibition, lazy).
+          <Suspense fallback={null}>
+            <StandHomeCard eventId={eventId} />
+          </Suspense>
+        )}
+        {eventId && userType !== UserType.Speaker && (
+          // An account the organiser made a speaker while it takes part as another type (modules/programme, lazy);
+          // a Speaker's own link is in the notice above.
+          <Suspense fallback={null}>
+            <SpeakerHomeCard eventId={eventId} />
+          </Suspense>
+        )}
         <EbadgeCard eventId={eventId} />
         {eventId && (
           <HomeCard icon={<IconMessages size={20} />} title={t('attendee.chatTitle')} id="home-chat">

@@ -139,7 +139,11 @@ function BulkIssue({ eventId, templateId }: { eventId: string; templateId: strin
   );
 }
 
-function Rules({ eventId, templateId }: { eventId: string; templateId: string | null }) {
+/**
+ * The attendance rules (AP-294..296): the list with Run now, and the form for a new one. A sessions-attended rule may
+ * count only chosen sessions and/or one track, both picked from the programme (its view code, AP-300).
+ */
+export function AttendanceRules({ eventId, templateId }: { eventId: string; templateId: string | null }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const access = useAccess();
@@ -148,18 +152,26 @@ function Rules({ eventId, templateId }: { eventId: string; templateId: string | 
   const [minAreas, setMinAreas] = useState<number>(2);
   const [minSessions, setMinSessions] = useState<number>(1);
   const [sessionIds, setSessionIds] = useState<string[]>([]);
-  // The programme's sessions to choose from (its view code, AP-300); without it the rule counts any session.
-  const sessions = useQuery({ queryKey: certificatesKeys.sessions(eventId), queryFn: ({ signal }) => certificatesApi.programmeSessions(eventId, signal), enabled: kind === 'sessionsAttended' && access.can('AP-300') });
+  const [trackId, setTrackId] = useState<string | null>(null);
   const [minMinutes, setMinMinutes] = useState<number>(60);
   const [areaId, setAreaId] = useState('');
   const [isActive, setActive] = useState(true);
   const [runs, setRuns] = useState<Record<string, TCertificateRuleRun | string>>({});
   const rules = useQuery({ queryKey: certificatesKeys.rules(eventId), queryFn: ({ signal }) => certificatesApi.rules(eventId, signal), enabled: access.can('AP-294') });
+  const hasTrackRule = (rules.data ?? []).some((r) => r.rule.kind === 'sessionsAttended' && r.rule.trackId !== null);
+  // The programme's sessions and tracks to choose from, and to name a rule's track (its view code, AP-300); without
+  // it the form offers neither and the rule counts any session.
+  const sessions = useQuery({
+    queryKey: certificatesKeys.sessions(eventId),
+    queryFn: ({ signal }) => certificatesApi.programmeSessions(eventId, signal),
+    enabled: (kind === 'sessionsAttended' || hasTrackRule) && access.can('AP-300'),
+  });
+  const trackName = (id: string) => sessions.data?.tracks.find((x) => x.id === id)?.name;
   const refresh = () => void qc.invalidateQueries({ queryKey: certificatesKeys.event(eventId) });
   const create = useMutation({
     mutationFn: () => {
       const rule: TAttendanceRule =
-        kind === 'sessionAreas' ? { kind, minAreas } : kind === 'sessionsAttended' ? { kind, minSessions, sessionIds, trackId: null } : { kind, minMinutes, areaId: areaId.trim() || null };
+        kind === 'sessionAreas' ? { kind, minAreas } : kind === 'sessionsAttended' ? { kind, minSessions, sessionIds, trackId } : { kind, minMinutes, areaId: areaId.trim() || null };
       return certificatesApi.createRule(eventId, { templateId: templateId!, rule, isActive });
     },
     onSuccess: refresh,
@@ -201,6 +213,9 @@ function Rules({ eventId, templateId }: { eventId: string; templateId: string | 
                         <Text fw={600}>{r.description}</Text>
                         {!r.isActive && <Badge color="gray.7">off</Badge>}
                       </Group>
+                      {r.rule.kind === 'sessionsAttended' && r.rule.trackId !== null && sessions.data && (
+                        <Text size="sm">{trackName(r.rule.trackId) ? t('certificates.org.issue.ruleTrack', { name: trackName(r.rule.trackId) }) : t('certificates.org.issue.ruleTrackUnknown')}</Text>
+                      )}
                       <Text size="xs" c="dimmed">
                         {r.lastRunAt ? t('certificates.org.issue.lastRun', { time: formatDateTime(r.lastRunAt), issued: r.lastRunIssued }) : t('certificates.org.issue.neverRun')}
                       </Text>
@@ -258,6 +273,19 @@ function Rules({ eventId, templateId }: { eventId: string; templateId: string | 
                       comboboxProps={{ withinPortal: true }}
                     />
                   )}
+                  {access.can('AP-300') && (
+                    <Select
+                      label={t('certificates.org.issue.onlyTrack')}
+                      placeholder={t('certificates.org.issue.onlyTrackPlaceholder')}
+                      data={(sessions.data?.tracks ?? []).map((x) => ({ value: x.id, label: x.name }))}
+                      value={trackId}
+                      onChange={setTrackId}
+                      searchable
+                      clearable
+                      w={240}
+                      comboboxProps={{ withinPortal: true }}
+                    />
+                  )}
                 </>
               ) : (
                 <>
@@ -300,7 +328,7 @@ export function IssuePage() {
       {templates.data && templates.data.length === 0 && <Alert color="orange">{t('certificates.org.issue.noTemplates')}</Alert>}
       {access.can('AP-256') && <ManualIssue eventId={eventId} templateId={templateId} />}
       {access.can('AP-256') && <BulkIssue eventId={eventId} templateId={templateId} />}
-      <Rules eventId={eventId} templateId={templateId} />
+      <AttendanceRules eventId={eventId} templateId={templateId} />
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ export const exhibitionKeys = {
   exhibitorVideos: (eventId: string, companyId: string) => [...exhibitionKeys.all, 'exhibitor-videos', eventId, companyId] as const,
   exhibitors: (eventId: string, search: string, filters: { category?: string; country?: string; hall?: string } = {}) => [...exhibitionKeys.all, 'exhibitors', eventId, search, filters] as const,
   hallPlanImages: (eventId: string) => [...exhibitionKeys.booths(eventId), 'images'] as const,
-  hallPlan: (eventId: string) => [...exhibitionKeys.all, 'hall-plan', eventId] as const,
+  hallPlan: (eventId: string, filters: { category?: string; country?: string } = {}) => [...exhibitionKeys.all, 'hall-plan', eventId, filters] as const,
   exhibitorFilters: (eventId: string) => [...exhibitionKeys.all, 'exhibitor-filters', eventId] as const,
   exhibitor: (eventId: string, companyId: string) => [...exhibitionKeys.all, 'exhibitor', eventId, companyId] as const,
   serviceForms: (eventId: string) => [...exhibitionKeys.all, 'service-forms', eventId] as const,
@@ -29,5 +29,9 @@ export const exhibitionKeys = {
   myProductOrders: (eventId: string) => [...exhibitionKeys.productOrders(eventId), 'my-stand'] as const,
   attendeeOrders: (eventId: string) => [...exhibitionKeys.productOrders(eventId), 'mine'] as const,
   staffQuota: (eventId: string) => [...exhibitionKeys.booths(eventId), 'staff-quota'] as const,
+  // Exhibitor staff badges (issue 15): the event's ticket for them, a company's badges, the admin's own.
+  staffBadgeSettings: (eventId: string) => [...exhibitionKeys.booths(eventId), 'staff-badge-settings'] as const,
+  staffBadges: (eventId: string, companyId: string) => [...exhibitionKeys.companies(eventId), 'staff-badges', companyId] as const,
+  myStaffBadges: (eventId: string) => [...exhibitionKeys.myStand(eventId), 'staff-badges'] as const,
   myForm: (eventId: string, boothId: string, formCode: string) => [...exhibitionKeys.myStand(eventId), boothId, formCode] as const,
 };

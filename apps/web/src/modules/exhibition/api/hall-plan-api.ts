@@ -16,6 +16,8 @@ export type TExhibitorFilterValues = { category?: string; country?: string; hall
 
 /** Attendee: the hall plan and the list's filter options (the server applies the Exhibitors tab's rules). */
 export const hallPlanApi = {
-  plan: (eventId: string, signal?: AbortSignal) => api.call(`GET ${PUB}/hall-plan`, { params: { eventId }, signal, isSilent: true }),
+  /** With the list's category or country, the answer names the matching companies (the plan highlights them). */
+  plan: (eventId: string, signal?: AbortSignal, filters: { category?: string; country?: string } = {}) =>
+    api.call(`GET ${PUB}/hall-plan`, { params: { eventId }, query: { ...(filters.category ? { category: filters.category } : {}), ...(filters.country ? { country: filters.country } : {}) }, signal, isSilent: true }),
   filterOptions: (eventId: string, signal?: AbortSignal) => api.call(`GET ${PUB}/exhibitor-filters`, { params: { eventId }, signal, isSilent: true }),
 };

@@ -27,11 +27,12 @@ const PLAN: TPublicHallPlan = {
     ] },
     { hall: 'Hall B', imageUrl: null, booths: [{ id: 'b3', number: 'C1', x: 0, y: 0, w: 2, h: 2, company: { id: 'c2', name: 'North Rigs' } }] },
   ],
+  matches: null,
 };
 
-async function render(initialHall: string | undefined, onOpen: (id: string) => void) {
+async function render(initialHall: string | undefined, onOpen: (id: string) => void, filters: { category?: string } = {}, plan: TPublicHallPlan = PLAN) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  qc.setQueryData(exhibitionKeys.hallPlan('ev1'), PLAN);
+  qc.setQueryData(exhibitionKeys.hallPlan('ev1', filters), plan);
   const host = document.createElement('div');
   document.body.append(host);
   const root = createRoot(host);
@@ -40,7 +41,7 @@ async function render(initialHall: string | undefined, onOpen: (id: string) => v
     root.render(
       <MantineProvider>
         <QueryClientProvider client={qc}>
-          <AttendeeHallPlan eventId="ev1" initialHall={initialHall} onOpen={onOpen} />
+          <AttendeeHallPlan eventId="ev1" initialHall={initialHall} filters={filters} onOpen={onOpen} />
         </QueryClientProvider>
       </MantineProvider>,
     ),
@@ -69,6 +70,23 @@ describe('AttendeeHallPlan', () => {
     const plan = host.querySelector<HTMLElement>('[data-testid="attendee-hall-plan"]')!;
     expect(plan.dataset.floorPlan).toBe('no');
     expect([...plan.querySelectorAll('button')].map((b) => b.getAttribute('aria-label'))).toEqual(['Booth C1, North Rigs']);
+  });
+
+  it('highlights the booths of the companies matching the filters, dims the others, and says which in their names', async () => {
+    const plan: TPublicHallPlan = {
+      ...PLAN,
+      halls: [{ ...PLAN.halls[0]!, booths: [...PLAN.halls[0]!.booths, { id: 'b4', number: 'B14', x: 16, y: 4, w: 2, h: 2, company: { id: 'c3', name: 'Nova Foods' } }] }],
+      matches: ['c1'],
+    };
+    const host = await render(undefined, () => undefined, { category: 'Optics' }, plan);
+    const buttons = [...host.querySelectorAll<HTMLElement>('[data-testid="attendee-hall-plan"] button')];
+    expect(buttons.map((b) => [b.getAttribute('aria-label'), b.dataset.match])).toEqual([
+      ['Booth B12, Lumen Optics, matches the filters', 'yes'],
+      ['Booth B14, Nova Foods, does not match the filters', 'no'],
+    ]);
+    expect(buttons[1]!.style.opacity).toBe('0.35');
+    expect(buttons[0]!.style.opacity).toBe('1');
+    expect(host.querySelector('[data-testid="plan-match-summary"]')!.textContent).toBe('1 booth on this hall matches the filters; the others are dimmed.');
   });
 
   it('draws the image stretched under the grid lines and a veil', () => {

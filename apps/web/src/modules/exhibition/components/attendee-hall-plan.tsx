@@ -2,20 +2,25 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { ActionIcon, Alert, Box, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLayoutGrid, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TPublicHall } from '@pavilion/domain/exhibition/hall-plans';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { hallPlanApi } from '../api/hall-plan-api.ts';
+import { ExhibitorFilters, useExhibitorFilters } from './exhibitor-filters.tsx';
 import { FREE, FREE_BORDER, HELD, HELD_BORDER, planBackground } from './hall-plan.tsx';
+
+/** A matching booth's outline when the plan is filtered (brand blue, 4.5:1 and more on the held booths' fill). */
+const MATCH_BORDER = 'var(--mantine-color-brand-9)';
 
 /** Zoom steps; at 1 a cell is at least 14 px wide (a 2-cell booth is a 28 px target), and the plan scrolls sideways. */
 const ZOOMS = [1, 1.5, 2, 3] as const;
 const MIN_CELL_PX = 14;
 
-function Plan({ hall, columns, rows, zoom, onOpen }: { hall: TPublicHall; columns: number; rows: number; zoom: number; onOpen: (companyId: string) => void }) {
+/** `matches`: the companies meeting the filters (highlighted; the others dimmed), or null when nothing is filtered. */
+function Plan({ hall, columns, rows, zoom, matches, onOpen }: { hall: TPublicHall; columns: number; rows: number; zoom: number; matches: ReadonlySet<string> | null; onOpen: (companyId: string) => void }) {
   const { t } = useTranslation();
   return (
     <Box style={{ overflow: 'auto', maxHeight: '70vh', WebkitOverflowScrolling: 'touch', border: '1px solid var(--mantine-color-gray-4)', borderRadius: 4 }} tabIndex={0} aria-label={t('exhibition.plan.planOf', { hall: hall.hall })} role="region">
@@ -57,13 +62,24 @@ function Plan({ hall, columns, rows, zoom, onOpen }: { hall: TPublicHall; column
             );
           }
           const company = b.company;
+          // Filtered: the matches stand out (a thick outline, also in forced colours), the others are dimmed; the name says which.
+          const isMatch = matches === null ? null : matches.has(company.id);
+          const label = t(isMatch === null ? 'exhibition.plan.booth' : isMatch ? 'exhibition.plan.boothMatch' : 'exhibition.plan.boothOther', { number: b.number, name: company.name });
           return (
             <UnstyledButton
               key={b.id}
               onClick={() => onOpen(company.id)}
-              aria-label={t('exhibition.plan.booth', { number: b.number, name: company.name })}
+              aria-label={label}
               data-testid={`plan-booth-${b.number}`}
-              style={{ ...place, ...look, background: HELD, border: `1px solid ${HELD_BORDER}`, cursor: 'pointer' }}
+              data-match={isMatch === null ? undefined : isMatch ? 'yes' : 'no'}
+              style={{
+                ...place,
+                ...look,
+                background: HELD,
+                border: isMatch ? `3px solid ${MATCH_BORDER}` : `1px solid ${HELD_BORDER}`,
+                opacity: isMatch === false ? 0.35 : 1,
+                cursor: 'pointer',
+              }}
             >
               <Text fw={700} size="xs" c="gray.9">
                 {b.number}
@@ -82,10 +98,14 @@ function Plan({ hall, columns, rows, zoom, onOpen }: { hall: TPublicHall; column
   );
 }
 
-/** The attendee's hall plan (Exhibitors tab and the portal's Exhibition Hall): hall switcher, zoom, booths that open their company. */
-export function AttendeeHallPlan({ eventId, initialHall, onOpen }: { eventId: string; initialHall?: string; onOpen: (companyId: string) => void }) {
+/**
+ * The attendee's hall plan (Exhibitors tab and the portal's Exhibition Hall): hall switcher, zoom, booths that open
+ * their company; with the list's category or country filter, the matching companies' booths highlighted.
+ */
+export function AttendeeHallPlan({ eventId, initialHall, filters = {}, onOpen }: { eventId: string; initialHall?: string; filters?: { category?: string; country?: string }; onOpen: (companyId: string) => void }) {
   const { t } = useTranslation();
-  const plan = useQuery({ queryKey: exhibitionKeys.hallPlan(eventId), queryFn: ({ signal }) => hallPlanApi.plan(eventId, signal) });
+  const asked = { category: filters.category, country: filters.country };
+  const plan = useQuery({ queryKey: exhibitionKeys.hallPlan(eventId, asked), queryFn: ({ signal }) => hallPlanApi.plan(eventId, signal, asked), placeholderData: keepPreviousData });
   const [picked, setPicked] = useState<string | null>(initialHall ?? null);
   const [zoomAt, setZoomAt] = useState(0);
   if (plan.isPending) return <Skeleton h={240} />;
@@ -100,6 +120,8 @@ export function AttendeeHallPlan({ eventId, initialHall, onOpen }: { eventId: st
   }
   const hall = halls.find((h) => h.hall === picked) ?? halls[0]!;
   const zoom = ZOOMS[zoomAt]!;
+  const matches = plan.data.matches ? new Set(plan.data.matches) : null;
+  const matchCount = matches ? hall.booths.filter((b) => b.company && matches.has(b.company.id)).length : 0;
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" wrap="nowrap" gap="sm">
@@ -121,17 +143,40 @@ export function AttendeeHallPlan({ eventId, initialHall, onOpen }: { eventId: st
       <Text size="sm" c="dimmed">
         {t('exhibition.plan.planHint')}
       </Text>
-      <Plan hall={hall} columns={columns} rows={rows} zoom={zoom} onOpen={onOpen} />
+      {matches && (
+        <Text size="sm" fw={600} aria-live="polite" data-testid="plan-match-summary">
+          {t('exhibition.plan.matchSummary', { count: matchCount })}
+        </Text>
+      )}
+      <Plan hall={hall} columns={columns} rows={rows} zoom={zoom} matches={matches} onOpen={onOpen} />
       <Group gap="md" aria-hidden>
         <Group gap={6}>
           <Box w={14} h={14} style={{ background: HELD, border: `1px solid ${HELD_BORDER}` }} />
           <Text size="xs">{t('exhibition.plan.legendHeld')}</Text>
         </Group>
+        {matches && (
+          <Group gap={6}>
+            <Box w={14} h={14} style={{ background: HELD, border: `3px solid ${MATCH_BORDER}` }} />
+            <Text size="xs">{t('exhibition.plan.legendMatch')}</Text>
+          </Group>
+        )}
         <Group gap={6}>
           <Box w={14} h={14} style={{ background: FREE, border: `1px dashed ${FREE_BORDER}` }} />
           <Text size="xs">{t('exhibition.plan.legendFree')}</Text>
         </Group>
       </Group>
+    </Stack>
+  );
+}
+
+/** The plan with the list's filters (kept in the URL): category and country highlight; the list's hall opens that hall (the plan has its own switcher). */
+function PlanView({ eventId, onOpen }: { eventId: string; onOpen: (companyId: string) => void }) {
+  const filters = useExhibitorFilters();
+  const hall = filters.values.hall;
+  return (
+    <Stack gap="sm">
+      <ExhibitorFilters eventId={eventId} filters={filters} isHallShown={false} />
+      <AttendeeHallPlan key={hall ?? ''} eventId={eventId} initialHall={hall} filters={filters.values} onOpen={onOpen} />
     </Stack>
   );
 }
@@ -160,7 +205,7 @@ export function ExhibitorsViews({ eventId, list, onOpen }: { eventId: string; li
           { value: 'plan', label: t('exhibition.plan.plan') },
         ]}
       />
-      {view === 'plan' ? <AttendeeHallPlan eventId={eventId} initialHall={params.get('hall') ?? undefined} onOpen={onOpen} /> : list}
+      {view === 'plan' ? <PlanView eventId={eventId} onOpen={onOpen} /> : list}
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { Select, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { activeCountries } from '@pavilion/domain/reference/countries';
-import type { TExhibitingCompany, TCompanyInput } from '@pavilion/domain/exhibition/exhibition.schemas';
+import type { TCompanyStaff, TExhibitingCompany, TCompanyInput } from '@pavilion/domain/exhibition/exhibition.schemas';
 import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { FormModal } from '../../../ui/form-modal.tsx';
 import { exhibitionOrgApi as api } from '../api/exhibition-api.ts';
@@ -19,10 +19,36 @@ const draftOf = (c: TExhibitingCompany | null): TDraft => ({
   profileHtml: c?.profileHtml ?? '',
 });
 
+/**
+ * Where the form reads and saves: the organiser's company routes (the default), or My stand's (the company's admin,
+ * who may not rename the company: the name is shown read-only and not sent).
+ */
+export type CompanyFormSource = {
+  isNameLocked: boolean;
+  staffKey: readonly unknown[];
+  staff: (signal?: AbortSignal) => Promise<TCompanyStaff>;
+  save: (body: TCompanyInput) => Promise<TExhibitingCompany>;
+  saveStaff: (companyId: string, emails: string[]) => Promise<unknown>;
+  /** The lists to refetch after a save. */
+  savedKeys: readonly (readonly unknown[])[];
+};
+
+function organiserSource(eventId: string, company: TExhibitingCompany | null): CompanyFormSource {
+  return {
+    isNameLocked: false,
+    staffKey: exhibitionKeys.staff(eventId, company?.id ?? ''),
+    staff: (signal) => api.companyStaff(eventId, company!.id, signal),
+    save: (body) => (company ? api.updateCompany(eventId, company.id, body) : api.createCompany(eventId, body)),
+    saveStaff: (companyId, emails) => api.saveCompanyStaff(eventId, companyId, emails),
+    savedKeys: [exhibitionKeys.companies(eventId), exhibitionKeys.booths(eventId)],
+  };
+}
+
 /** Create or edit an exhibiting company; the server's field errors land on their fields. */
-export function CompanyFormModal({ eventId, company, isOpen, onClose }: { eventId: string; company: TExhibitingCompany | null; isOpen: boolean; onClose: () => void }) {
+export function CompanyFormModal({ eventId, company, isOpen, onClose, source: given }: { eventId: string; company: TExhibitingCompany | null; isOpen: boolean; onClose: () => void; source?: CompanyFormSource }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
+  const source = given ?? organiserSource(eventId, company);
   const [draft, setDraft] = useState<TDraft>(() => draftOf(company));
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -32,7 +58,7 @@ export function CompanyFormModal({ eventId, company, isOpen, onClose }: { eventI
     }
   }, [isOpen, company]);
   // Staff (user type 7): the account emails that get the Leads tab's scanner for this company.
-  const staff = useQuery({ queryKey: exhibitionKeys.staff(eventId, company?.id ?? ''), queryFn: ({ signal }) => api.companyStaff(eventId, company!.id, signal), enabled: isOpen && company !== null });
+  const staff = useQuery({ queryKey: source.staffKey, queryFn: ({ signal }) => source.staff(signal), enabled: isOpen && company !== null });
   const [staffEmails, setStaffEmails] = useState<string[]>([]);
   const staffQuota = company ? staff.data?.quota : null;
   useEffect(() => {
@@ -41,9 +67,9 @@ export function CompanyFormModal({ eventId, company, isOpen, onClose }: { eventI
   const countries = useMemo(() => activeCountries().map((c) => ({ value: c.countryCode, label: c.name })), []);
   const mutation = useMutation({
     mutationFn: async (body: TCompanyInput) => {
-      const saved = company ? await api.updateCompany(eventId, company.id, body) : await api.createCompany(eventId, body);
+      const saved = await source.save(body);
       try {
-        await api.saveCompanyStaff(eventId, saved.id, staffEmails);
+        await source.saveStaff(saved.id, staffEmails);
       } catch (err) {
         // The company is saved; its staff list is what failed: shown on the staff field.
         const e = err as { errors?: { field: string; key: string }[] };
@@ -53,9 +79,8 @@ export function CompanyFormModal({ eventId, company, isOpen, onClose }: { eventI
       return saved;
     },
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: exhibitionKeys.staff(eventId, company?.id ?? '') });
-      void qc.invalidateQueries({ queryKey: exhibitionKeys.companies(eventId) });
-      void qc.invalidateQueries({ queryKey: exhibitionKeys.booths(eventId) });
+      void qc.invalidateQueries({ queryKey: source.staffKey });
+      for (const queryKey of source.savedKeys) void qc.invalidateQueries({ queryKey });
     },
   });
   const form = useFormMutation(mutation, {
@@ -78,14 +103,17 @@ export function CompanyFormModal({ eventId, company, isOpen, onClose }: { eventI
       onSubmit={(e) => {
         e.preventDefault();
         setErrors({});
-        form.submit(draft);
+        if (source.isNameLocked) {
+          const { name: _locked, ...profile } = draft;
+          form.submit(profile as TCompanyInput);
+        } else form.submit(draft);
       }}
       formError={form.formError}
       isPending={form.isPending}
       submitLabel={company ? t('exhibition.companies.save') : t('exhibition.companies.create')}
       cancelLabel={t('common.cancel')}
     >
-      <TextInput label={t('exhibition.companies.name')} required maxLength={160} value={draft.name} onChange={(e) => set('name')(e.currentTarget.value)} error={errors.name || undefined} data-autofocus />
+      <TextInput label={t('exhibition.companies.name')} required maxLength={160} value={draft.name} onChange={(e) => set('name')(e.currentTarget.value)} error={errors.name || undefined} readOnly={source.isNameLocked} description={source.isNameLocked ? t('exhibition.stand.nameLocked') : undefined} data-autofocus={!source.isNameLocked || undefined} />
       <TextInput label={t('exhibition.companies.category')} maxLength={80} value={draft.category} onChange={(e) => set('category')(e.currentTarget.value)} error={errors.category || undefined} />
       <Select
         label={t('exhibition.companies.country')}

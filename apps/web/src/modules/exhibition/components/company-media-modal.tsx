@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { encodeBase64 } from '@pavilion/domain/common/base64';
 import type { TExhibitingCompany } from '@pavilion/domain/exhibition/exhibition.schemas';
 import { Can } from '../../../app/access-gate.tsx';
+import type { TAccessRule } from '../../../app/access.ts';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { useFormMutation } from '../../../app/use-form-mutation.ts';
@@ -40,7 +41,14 @@ export type CompanyMediaKind<T extends TMediaItem> = {
   reportHeading?: string;
   size: 'lg' | 'xl';
   minTableWidth: number;
+  /** The organiser's code that edits (AP-484); null on My stand, where the server decides (the company's admin). */
+  editRule?: TAccessRule | null;
 };
+
+/** Edit controls behind the kind's access code, or shown as they are when the server alone decides. */
+function EditGate({ rule, children }: { rule: TAccessRule | null | undefined; children: ReactNode }) {
+  return rule === null ? <>{children}</> : <Can rule={rule ?? 'AP-484'}>{children}</Can>;
+}
 
 const sizeOf = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
@@ -162,7 +170,7 @@ function MediaRow<T extends TMediaItem>({ kind, eventId, companyId, item }: { ki
         </Table.Td>
       ))}
       <Table.Td>
-        <Can rule="AP-484">
+        <EditGate rule={kind.editRule}>
           <Group gap={4} wrap="nowrap" justify="flex-end">
             <ActionIcon variant="subtle" color="gray" aria-label={t(`${kind.ns}.rename`, { name: item.title })} onClick={() => setDraft(item.title)}>
               <IconPencil size={16} aria-hidden />
@@ -176,17 +184,16 @@ function MediaRow<T extends TMediaItem>({ kind, eventId, companyId, item }: { ki
               <IconTrash size={16} aria-hidden />
             </ActionIcon>
           </Group>
-        </Can>
+        </EditGate>
       </Table.Td>
     </Table.Tr>
   );
 }
 
-/** A company's media of one kind: the list with its report columns, rename and delete, and the upload form (AP-484). */
-export function CompanyMediaModal<T extends TMediaItem>({ kind, eventId, company, onClose }: { kind: CompanyMediaKind<T>; eventId: string; company: TExhibitingCompany | null; onClose: () => void }) {
+/** A company's media of one kind: the list with its report columns, rename and delete, and the upload form (edit rule). */
+export function CompanyMediaPanel<T extends TMediaItem>({ kind, eventId, companyId }: { kind: CompanyMediaKind<T>; eventId: string; companyId: string }) {
   const { t } = useTranslation();
-  const companyId = company?.id ?? '';
-  const items = useQuery({ queryKey: kind.queryKey(eventId, companyId), queryFn: ({ signal }) => kind.list(eventId, companyId, signal), enabled: !!company });
+  const items = useQuery({ queryKey: kind.queryKey(eventId, companyId), queryFn: ({ signal }) => kind.list(eventId, companyId, signal), enabled: !!companyId });
   const table = items.data && items.data.length > 0 && (
     <Table.ScrollContainer minWidth={kind.minTableWidth}>
       <Table aria-label={t(`${kind.ns}.listLabel`)} verticalSpacing="xs">
@@ -211,40 +218,48 @@ export function CompanyMediaModal<T extends TMediaItem>({ kind, eventId, company
     </Table.ScrollContainer>
   );
   return (
-    <Modal opened={!!company} onClose={onClose} title={t(`${kind.ns}.title`, { name: company?.name ?? '' })} size={kind.size}>
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t(`${kind.ns}.intro`, { mb: kind.maxBytes / (1024 * 1024) })}
-        </Text>
-        {items.isPending && <Skeleton h={60} />}
-        {items.isError && <ListError error={items.error} onRetry={() => void items.refetch()} />}
-        {items.data?.length === 0 && (
-          <Stack gap={2}>
-            <Text fw={600} size="sm">
-              {t(`${kind.ns}.empty`)}
-            </Text>
-            <Text c="dimmed" size="sm">
-              {t(`${kind.ns}.emptyBody`)}
-            </Text>
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t(`${kind.ns}.intro`, { mb: kind.maxBytes / (1024 * 1024) })}
+      </Text>
+      {items.isPending && <Skeleton h={60} />}
+      {items.isError && <ListError error={items.error} onRetry={() => void items.refetch()} />}
+      {items.data?.length === 0 && (
+        <Stack gap={2}>
+          <Text fw={600} size="sm">
+            {t(`${kind.ns}.empty`)}
+          </Text>
+          <Text c="dimmed" size="sm">
+            {t(`${kind.ns}.emptyBody`)}
+          </Text>
+        </Stack>
+      )}
+      {table &&
+        (kind.reportHeading ? (
+          <Stack gap="xs">
+            <Title order={3} fz="h5">
+              {t(`${kind.ns}.${kind.reportHeading}`)}
+            </Title>
+            {table}
           </Stack>
-        )}
-        {table &&
-          (kind.reportHeading ? (
-            <Stack gap="xs">
-              <Title order={3} fz="h5">
-                {t(`${kind.ns}.${kind.reportHeading}`)}
-              </Title>
-              {table}
-            </Stack>
-          ) : (
-            table
-          ))}
-        {company && (
-          <Can rule="AP-484">
-            <UploadForm key={companyId} kind={kind} eventId={eventId} companyId={companyId} />
-          </Can>
-        )}
-      </Stack>
+        ) : (
+          table
+        ))}
+      {companyId && (
+        <EditGate rule={kind.editRule}>
+          <UploadForm key={companyId} kind={kind} eventId={eventId} companyId={companyId} />
+        </EditGate>
+      )}
+    </Stack>
+  );
+}
+
+/** The panel in a dialog, for the organiser's Companies page. */
+export function CompanyMediaModal<T extends TMediaItem>({ kind, eventId, company, onClose }: { kind: CompanyMediaKind<T>; eventId: string; company: TExhibitingCompany | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={!!company} onClose={onClose} title={t(`${kind.ns}.title`, { name: company?.name ?? '' })} size={kind.size}>
+      {company && <CompanyMediaPanel kind={kind} eventId={eventId} companyId={company.id} />}
     </Modal>
   );
 }

@@ -1,32 +1,32 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TExhibitorVideo } from '@pavilion/domain/exhibition/exhibition.schemas';
+import type { TExhibitorVideo, TVideoPlayback } from '@pavilion/domain/exhibition/exhibition.schemas';
 import { exhibitorsApi } from '../api/exhibition-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
 
-/** One video: a Play button until asked (the view is counted then), then the browser's own player on the stream. */
-function VideoCard({ eventId, companyId, video }: { eventId: string; companyId: string; video: TExhibitorVideo }) {
+/** The browser's own player on a ticketed stream address (Range requests let it seek). */
+export function VideoPlayer({ url, title, onBroken, maxHeight = 360 }: { url: string; title: string; onBroken: () => void; maxHeight?: number }) {
+  return <video src={url} controls autoPlay playsInline preload="metadata" aria-label={title} onError={onBroken} style={{ width: '100%', maxHeight, borderRadius: 8, background: '#000' }} />;
+}
+
+/**
+ * One video: a Play button until asked, then the browser's own player on the stream. `onPlay` asks the server for the
+ * stream address (a visitor's play counts the view; the company's own people and the organiser play without counting).
+ */
+export function VideoCard({ video, onPlay, detail }: { video: Pick<TExhibitorVideo, 'id' | 'title'>; onPlay: () => Promise<TVideoPlayback>; detail?: ReactNode }) {
   const { t } = useTranslation();
   const [isBroken, setBroken] = useState(false);
-  const play = useMutation({ mutationFn: () => exhibitorsApi.playVideo(eventId, companyId, video.id) });
+  const play = useMutation({ mutationFn: onPlay });
   return (
     <Paper withBorder p="sm" radius="md" component="li" data-testid="company-video">
       <Stack gap="xs">
         <Text fw={600}>{video.title}</Text>
+        {detail}
         {play.data ? (
-          <video
-            src={play.data.url}
-            controls
-            autoPlay
-            playsInline
-            preload="metadata"
-            aria-label={video.title}
-            onError={() => setBroken(true)}
-            style={{ width: '100%', maxHeight: 360, borderRadius: 8, background: '#000' }}
-          />
+          <VideoPlayer url={play.data.url} title={video.title} onBroken={() => setBroken(true)} />
         ) : (
           <Button variant="light" leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => play.mutate()} loading={play.isPending} aria-label={t('exhibition.attendee.playVideo', { title: video.title })} w="fit-content">
             {t('exhibition.attendee.play')}
@@ -54,7 +54,7 @@ export function CompanyVideos({ eventId, companyId }: { eventId: string; company
       </Title>
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {videos.data.map((v) => (
-          <VideoCard key={v.id} eventId={eventId} companyId={companyId} video={v} />
+          <VideoCard key={v.id} video={v} onPlay={() => exhibitorsApi.playVideo(eventId, companyId, v.id)} />
         ))}
       </Stack>
     </Stack>

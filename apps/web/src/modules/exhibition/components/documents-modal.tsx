@@ -11,7 +11,7 @@ function AddedBy({ doc }: { doc: TCompanyDocument }) {
   return <Text size="sm">{doc.uploadedBy === 'staff' ? t('exhibition.docs.byStaff') : t('exhibition.docs.byOrganiser')}</Text>;
 }
 
-const DOCUMENTS: CompanyMediaKind<TCompanyDocument> = {
+export const DOCUMENTS: CompanyMediaKind<TCompanyDocument> = {
   ns: 'exhibition.docs',
   titleLabel: 'docTitle',
   maxBytes: COMPANY_DOCUMENT_MAX_BYTES,

@@ -32,7 +32,7 @@ export function useExhibitorFilters() {
 }
 
 /** Category, country and hall pickers, their options what the event's companies use (none shown when it has none). */
-export function ExhibitorFilters({ eventId, filters }: { eventId: string; filters: ReturnType<typeof useExhibitorFilters> }) {
+export function ExhibitorFilters({ eventId, filters, isHallShown = true }: { eventId: string; filters: ReturnType<typeof useExhibitorFilters>; isHallShown?: boolean }) {
   const { t } = useTranslation();
   const options = useQuery({ queryKey: exhibitionKeys.exhibitorFilters(eventId), queryFn: ({ signal }) => hallPlanApi.filterOptions(eventId, signal) });
   const o = options.data;
@@ -60,7 +60,7 @@ export function ExhibitorFilters({ eventId, filters }: { eventId: string; filter
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="xs">
         {pick('category', t('exhibition.plan.category'), o.categories.map((c) => ({ value: c, label: c })))}
         {pick('country', t('exhibition.plan.country'), o.countries.map((c) => ({ value: c, label: findCountry(c)?.name ?? c })))}
-        {pick('hall', t('exhibition.plan.hall'), o.halls.map((h) => ({ value: h, label: h })))}
+        {isHallShown && pick('hall', t('exhibition.plan.hall'), o.halls.map((h) => ({ value: h, label: h })))}
       </SimpleGrid>
     </Stack>
   );

@@ -1,11 +1,12 @@
 import '../exhibition-i18n.ts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ActionIcon, FileInput, Group, Image, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { encodeBase64 } from '@pavilion/domain/common/base64';
 import type { TProduct } from '@pavilion/domain/exhibition/exhibition.schemas';
+import type { TProductImage, TProductImageUpload } from '@pavilion/domain/exhibition/product-orders';
 import { Can } from '../../../app/access-gate.tsx';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
@@ -16,19 +17,37 @@ import { exhibitionKeys } from '../api/exhibition-keys.ts';
 const MAX_BYTES = 1024 * 1024;
 const ACCEPT = 'image/jpeg,image/png,image/gif,image/bmp,image/webp';
 
-/** A product's images for the organiser: thumbnails, add (AP-561), remove (AP-561). The server checks type, bytes and size. */
-export function ProductImages({ eventId, companyId, product }: { eventId: string; companyId: string; product: TProduct }) {
+/** Where a product's images are read and changed: the organiser's routes (AP-559/561) or the company admin's My stand. */
+export type ProductImageSource = {
+  queryKey: readonly unknown[];
+  list: (signal?: AbortSignal) => Promise<TProductImage[]>;
+  upload: (body: TProductImageUpload) => Promise<unknown>;
+  remove: (imageId: string) => Promise<unknown>;
+  /** Wraps the add and remove controls (the organiser's AP-561 gate; My stand's admin always may). */
+  Gate: (props: { children: ReactNode }) => ReactNode;
+};
+const OrganiserGate = ({ children }: { children: ReactNode }) => <Can rule="AP-561">{children}</Can>;
+
+/** A product's images: thumbnails, add, remove. The organiser's by default (AP-561). The server checks type, bytes and size. */
+export function ProductImages({ eventId, companyId, product, source }: { eventId: string; companyId: string; product: TProduct; source?: ProductImageSource }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const key = exhibitionKeys.productImages(eventId, companyId, product.id);
-  const images = useQuery({ queryKey: key, queryFn: ({ signal }) => api.images(eventId, companyId, product.id, signal) });
+  const src: ProductImageSource = source ?? {
+    queryKey: exhibitionKeys.productImages(eventId, companyId, product.id),
+    list: (signal) => api.images(eventId, companyId, product.id, signal),
+    upload: (body) => api.uploadImage(eventId, companyId, product.id, body),
+    remove: (imageId) => api.deleteImage(eventId, companyId, product.id, imageId),
+    Gate: OrganiserGate,
+  };
+  const { Gate } = src;
+  const images = useQuery({ queryKey: src.queryKey, queryFn: ({ signal }) => src.list(signal) });
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: key });
+    void qc.invalidateQueries({ queryKey: src.queryKey });
     void qc.invalidateQueries({ queryKey: exhibitionKeys.exhibitorProductImages(eventId, companyId) });
   };
   const upload = useMutation({
-    mutationFn: async (file: File) => api.uploadImage(eventId, companyId, product.id, { fileName: file.name, dataBase64: encodeBase64(new Uint8Array(await file.arrayBuffer())) }),
+    mutationFn: async (file: File) => src.upload({ fileName: file.name, dataBase64: encodeBase64(new Uint8Array(await file.arrayBuffer())) }),
     onSuccess: () => {
       toast(t('exhibition.orders.images.uploaded'), 'success');
       refresh();
@@ -36,7 +55,7 @@ export function ProductImages({ eventId, companyId, product }: { eventId: string
     onError: (err) => setError(errorMessage(err, t)),
   });
   const remove = useMutation({
-    mutationFn: (imageId: string) => api.deleteImage(eventId, companyId, product.id, imageId),
+    mutationFn: (imageId: string) => src.remove(imageId),
     onSuccess: () => {
       toast(t('exhibition.orders.images.removed'), 'success');
       refresh();
@@ -58,16 +77,16 @@ export function ProductImages({ eventId, companyId, product }: { eventId: string
             {images.data.map((img) => (
               <Stack key={img.id} gap={2} align="center">
                 <Image src={attendeeOrdersApi.imageUrl(eventId, companyId, product.id, img.id)} alt={img.fileName} w={96} h={72} fit="cover" radius="sm" />
-                <Can rule="AP-561">
+                <Gate>
                   <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('exhibition.orders.images.remove', { name: img.fileName })} onClick={() => remove.mutate(img.id)} loading={remove.isPending && remove.variables === img.id}>
                     <IconTrash size={14} aria-hidden />
                   </ActionIcon>
-                </Can>
+                </Gate>
               </Stack>
             ))}
           </Group>
         )}
-        <Can rule="AP-561">
+        <Gate>
           <FileInput
             label={t('exhibition.orders.images.add')}
             description={t('exhibition.orders.images.hint')}
@@ -86,7 +105,7 @@ export function ProductImages({ eventId, companyId, product }: { eventId: string
               upload.mutate(file);
             }}
           />
-        </Can>
+        </Gate>
       </Stack>
     </Paper>
   );

@@ -20,14 +20,19 @@ import { formatPrice } from './price.ts';
 type TDraft = { name: string; category: string; description: string; price: number | ''; onRequest: boolean };
 const draftOf = (p: TProduct | null): TDraft => ({ name: p?.name ?? '', category: p?.category ?? '', description: p?.description ?? '', price: p?.price ?? '', onRequest: p ? p.price === null : false });
 
-function ProductForm({ eventId, companyId, product, onDone }: { eventId: string; companyId: string; product: TProduct | null; onDone: () => void }) {
+/**
+ * A product's form (name, category, description, price or on request). The organiser's by default; My stand passes
+ * the company admin's own `save` and what to refresh after it (the server applies the same rules to both).
+ */
+export function ProductForm({ eventId, companyId, product, onDone, save, onSaved }: { eventId: string; companyId: string; product: TProduct | null; onDone: () => void; save?: (body: TProductInput) => Promise<TProduct>; onSaved?: () => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [draft, setDraft] = useState<TDraft>(() => draftOf(product));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const mutation = useMutation({
-    mutationFn: (body: TProductInput) => (product ? api.updateProduct(eventId, companyId, product.id, body) : api.createProduct(eventId, companyId, body)),
+    mutationFn: (body: TProductInput) => (save ? save(body) : product ? api.updateProduct(eventId, companyId, product.id, body) : api.createProduct(eventId, companyId, body)),
     onSuccess: () => {
+      if (onSaved) return onSaved();
       void qc.invalidateQueries({ queryKey: exhibitionKeys.products(eventId, companyId) });
       void qc.invalidateQueries({ queryKey: exhibitionKeys.companies(eventId) });
     },

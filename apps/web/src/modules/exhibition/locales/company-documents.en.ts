@@ -23,7 +23,7 @@ export const companyDocumentsEn = {
   colViews: 'Views',
   colDownloads: 'Downloads',
   byOrganiser: 'Organiser',
-  byStaff: 'Booth staff',
+  byStaff: 'The company',
   open: 'Open',
   openDoc: 'Open {{title}}',
   openError: 'The document could not be opened. Try again.',

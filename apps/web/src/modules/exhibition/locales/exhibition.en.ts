@@ -96,6 +96,7 @@ export const exhibitionEn = {
     tooLarge: 'This file is larger than {{mb}} MB.',
     chooseFile: 'Choose a video file.',
     report: 'Videos report',
+    colPlay: 'Play back',
     colTitle: 'Video',
     colSize: 'Size',
     colViews: 'Views',

@@ -18,9 +18,11 @@ import { BoothFormLink } from '../components/booth-form-link.tsx';
 import { BoothFormModal, type TBoothPreset } from '../components/booth-form-modal.tsx';
 import { FREE, FREE_BORDER, HallPlan, HELD, HELD_BORDER } from '../components/hall-plan.tsx';
 import { FloorPlanControl } from '../components/floor-plan-control.tsx';
+import { NewHallButton } from '../components/new-hall-modal.tsx';
 import { hallPlanOrgApi } from '../api/hall-plan-api.ts';
 import { confirmDelete } from '../components/confirm-delete.ts';
 import { StaffQuotaButton } from '../components/staff-quota.tsx';
+import { StaffBadgeSettingsButton } from '../components/staff-badges.tsx';
 import { formatPrice } from '../components/price.ts';
 
 /** The selected booth: its facts, the company holding it (AP-540), edit (AP-537) and delete (AP-538). */
@@ -144,13 +146,27 @@ export function BoothsPage() {
     <Stack gap="lg">
       {booths.isPending && <ListLoading />}
       {booths.isError && <ListError error={booths.error} onRetry={() => void booths.refetch()} />}
-      {booths.data && halls.length === 0 && <ListEmpty icon={<IconLayoutGrid size={32} />} title={t('exhibition.booths.empty')} body={t('exhibition.booths.emptyBody')} action={newButton} />}
+      {booths.data && halls.length === 0 && (
+        <ListEmpty
+          icon={<IconLayoutGrid size={32} />}
+          title={t('exhibition.booths.empty')}
+          body={t('exhibition.booths.emptyBody')}
+          action={
+            <Group gap="sm" justify="center">
+              {newButton}
+              <NewHallButton eventId={eventId} halls={halls} onCreated={setHall} />
+            </Group>
+          }
+        />
+      )}
       {booths.data && currentHall && (
         <>
           <Group justify="space-between" align="flex-end">
             <Select label={t('exhibition.booths.hall')} data={halls} value={currentHall} onChange={(v) => { setHall(v); setSelectedId(null); }} allowDeselect={false} w={220} />
             <Group gap="sm">
               <StaffQuotaButton eventId={eventId} />
+              <StaffBadgeSettingsButton eventId={eventId} />
+              <NewHallButton eventId={eventId} halls={halls} onCreated={(h) => { setHall(h); setSelectedId(null); }} />
               {newButton}
             </Group>
           </Group>

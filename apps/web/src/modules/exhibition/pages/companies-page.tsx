@@ -2,7 +2,7 @@ import '../exhibition-i18n.ts';
 import { useState } from 'react';
 import { Badge, Button, Group, Menu, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingStore, IconChartBar, IconFileImport, IconFileText, IconMailForward, IconMovie, IconPackage, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconBuildingStore, IconChartBar, IconFileImport, IconFileText, IconId, IconMailForward, IconMovie, IconPackage, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TExhibitingCompany } from '@pavilion/domain/exhibition/exhibition.schemas';
@@ -25,6 +25,7 @@ import { ProductsModal } from '../components/products-modal.tsx';
 import { VideosModal } from '../components/videos-modal.tsx';
 import { DocumentsModal } from '../components/documents-modal.tsx';
 import { CompanyReportModal } from '../components/exhibitor-report.tsx';
+import { StaffBadgesModal } from '../components/staff-badges.tsx';
 
 /** /app/exhibitors/companies: the event's exhibiting companies (AP-482), create (AP-483), edit (AP-484), delete (AP-485). */
 export function CompaniesPage() {
@@ -40,6 +41,7 @@ export function CompaniesPage() {
   const [videosOf, setVideosOf] = useState<TExhibitingCompany | null>(null);
   const [documentsOf, setDocumentsOf] = useState<TExhibitingCompany | null>(null);
   const [reportOf, setReportOf] = useState<TExhibitingCompany | null>(null);
+  const [badgesOf, setBadgesOf] = useState<TExhibitingCompany | null>(null);
   const [isImportOpen, setImportOpen] = useState(false);
   const [inviting, setInviting] = useState<TExhibitingCompany | null>(null);
   const companies = useQuery({
@@ -171,6 +173,9 @@ export function CompaniesPage() {
                     <Menu.Item leftSection={<IconChartBar size={16} aria-hidden />} onClick={() => setReportOf(c)}>
                       {t('exhibition.docs.reportMenu')}
                     </Menu.Item>
+                    <Menu.Item leftSection={<IconId size={16} aria-hidden />} onClick={() => setBadgesOf(c)}>
+                      {t('exhibition.badges.menu')}
+                    </Menu.Item>
                   </Can>
                   <Can rule="AP-485">
                     <Menu.Item
@@ -199,6 +204,7 @@ export function CompaniesPage() {
       <VideosModal eventId={eventId} company={videosOf} onClose={() => setVideosOf(null)} />
       <DocumentsModal eventId={eventId} company={documentsOf} onClose={() => setDocumentsOf(null)} />
       <CompanyReportModal eventId={eventId} company={reportOf} onClose={() => setReportOf(null)} />
+      <StaffBadgesModal eventId={eventId} company={badgesOf} onClose={() => setBadgesOf(null)} />
       <ImportModal eventId={eventId} isOpen={isImportOpen} onClose={() => setImportOpen(false)} />
       <InviteAdminModal eventId={eventId} company={inviting} onClose={() => setInviting(null)} />
     </Stack>

@@ -1,6 +1,6 @@
 import '../exhibition-i18n.ts';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingStore, IconChartBar, IconInfoCircle } from '@tabler/icons-react';
+import { IconBuildingStore, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -15,6 +15,12 @@ import { formatPrice } from '../components/price.ts';
 import { StatusBadge } from '../components/submission-parts.tsx';
 import { MyInvoices } from '../components/my-invoices.tsx';
 import { CompanyOrders } from '../components/company-orders.tsx';
+import { MyProducts } from '../components/my-products.tsx';
+import { MyVideos } from '../components/my-videos.tsx';
+import { MyCompany, MyDocuments, MyVideoUploads } from '../components/my-company.tsx';
+import { StandLinks } from '../components/stand-links.tsx';
+import { MyStaffBadges } from '../components/staff-badges.tsx';
+import { myStandCompanyApi, myStandKeys } from '../api/my-stand-api.ts';
 
 /** The event the exhibitor is signed in to (their invitation link's), or ?eventId=. */
 export function useStandEventId(): string {
@@ -23,33 +29,47 @@ export function useStandEventId(): string {
   return search.get('eventId') ?? eventData?.eventId ?? '';
 }
 
-/** /attendium/stand: the company admin's area ("My stand"): the company, its booths, each booth's open forms. */
+/**
+ * /attendium/stand ("My stand"): for the company's admin, the company, its booths and each booth's open forms, its
+ * profile and staff emails, products, invoices, orders, documents and videos; for its staff, what they may use (reports, product orders, leads, videos).
+ * The server decides who is which (`my-stand/membership`) and refuses the admin's routes to staff.
+ */
 export function MyStandPage() {
   const { t } = useTranslation();
   const eventId = useStandEventId();
   usePageTitle(t('exhibition.forms.stand.title'));
-  const stand = useQuery({ queryKey: exhibitionKeys.myStand(eventId), queryFn: ({ signal }) => myStandApi.stand(eventId, signal), enabled: !!eventId });
+  const membership = useQuery({ queryKey: myStandKeys.membership(eventId), queryFn: ({ signal }) => myStandCompanyApi.membership(eventId, signal), enabled: !!eventId });
+  const role = membership.data?.role ?? null;
+  const stand = useQuery({ queryKey: exhibitionKeys.myStand(eventId), queryFn: ({ signal }) => myStandApi.stand(eventId, signal), enabled: !!eventId && role === 'admin' });
   const home = `/attendium${eventId ? `?eventId=${encodeURIComponent(eventId)}` : ''}`;
+  const companyName = membership.data?.company?.name;
+  const failure = membership.error ?? stand.error;
   return (
-    <AttendeePage back={{ to: home, label: t('exhibition.forms.stand.back') }} title={stand.data ? `${t('exhibition.forms.stand.title')} · ${stand.data.company.name}` : t('exhibition.forms.stand.title')} intro={t('exhibition.forms.stand.intro')}>
+    <AttendeePage
+      back={{ to: home, label: t('exhibition.forms.stand.back') }}
+      title={companyName ? `${t('exhibition.forms.stand.title')} · ${companyName}` : t('exhibition.forms.stand.title')}
+      intro={role === 'staff' && companyName ? t('exhibition.stand.staffIntro', { company: companyName }) : t('exhibition.forms.stand.intro')}
+    >
       {!eventId && (
         <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
           {t('exhibition.forms.stand.noEvent')}
         </Alert>
       )}
-      {stand.isPending && !!eventId && <ListLoading rows={2} />}
-      {stand.isError && (
+      {((membership.isPending && !!eventId) || (role === 'admin' && stand.isPending)) && <ListLoading rows={2} />}
+      {failure && (
         <Alert color="red" variant="light" role="alert">
-          {errorMessage(stand.error, t)}
+          {errorMessage(failure, t)}
         </Alert>
       )}
-      {stand.data && (
-        <Group justify="flex-end">
-          <Button component={Link} to={`/attendium/stand/report?eventId=${encodeURIComponent(eventId)}`} variant="light" leftSection={<IconChartBar size={18} aria-hidden />} aria-label={t('exhibition.report.openLabel')}>
-            {t('exhibition.report.open')}
-          </Button>
-        </Group>
+      {membership.data && !role && <ListEmpty icon={<IconBuildingStore size={32} />} title={t('exhibition.stand.notMember')} body={t('exhibition.stand.notMemberBody')} />}
+      {role === 'staff' && (
+        <>
+          <StandLinks eventId={eventId} />
+          <MyVideos eventId={eventId} />
+        </>
       )}
+      {stand.data && <StandLinks eventId={eventId} />}
+      {stand.data && <MyCompany eventId={eventId} />}
       {stand.data && stand.data.booths.length === 0 && <ListEmpty icon={<IconBuildingStore size={32} />} title={t('exhibition.forms.stand.noBooths')} body={t('exhibition.forms.stand.noBoothsBody')} />}
       {stand.data?.booths.map((b) => (
         <Paper key={b.id} component="section" aria-labelledby={`booth-${b.id}`} withBorder p="md" radius="md">
@@ -113,8 +133,13 @@ export function MyStandPage() {
           </Stack>
         </Paper>
       ))}
+      {stand.data && <MyProducts eventId={eventId} companyId={stand.data.company.id} />}
       {stand.data && <MyInvoices eventId={eventId} />}
       {stand.data && <CompanyOrders eventId={eventId} />}
+      {stand.data && <MyDocuments eventId={eventId} />}
+      {stand.data && <MyVideos eventId={eventId} />}
+      {stand.data && <MyVideoUploads eventId={eventId} />}
+      {stand.data && <MyStaffBadges eventId={eventId} />}
     </AttendeePage>
   );
 }

@@ -61,6 +61,9 @@ export const bagApi = {
   add: (eventId: string, documentId: string) => api.call(`POST ${EV}/brief-bag`, { params: { eventId }, body: { documentId } }),
   remove: (eventId: string, documentId: string) => api.call(`DELETE ${EV}/brief-bag/:documentId`, { params: { eventId, documentId } }),
   zip: (eventId: string) => downloadFile(api.url(`GET ${EV}/brief-bag.zip`, { params: { eventId } }), 'brief-bag.zip'),
+  /** "Mail my bag to me after the event". */
+  mail: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/brief-bag/mail`, { params: { eventId }, signal, isSilent: true }),
+  setMail: (eventId: string, isOptedIn: boolean) => api.call(`PUT ${EV}/brief-bag/mail`, { params: { eventId }, body: { isOptedIn }, isSilent: true }),
 };
 
 /** Inquiries: attendees ask, staff answer. */
@@ -75,4 +78,6 @@ export const inquiriesApi = {
 /** Organiser: SPEC §2.6 Onsite Leads (AP-585). */
 export const onsiteLeadsApi = {
   onsite: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/onsite-leads`, { params: { eventId }, signal }),
+  /** "Send brief bags now" (AP-580): 409 LEADS_EVENT_NOT_ENDED before the event's end. */
+  sendBags: (eventId: string) => api.call(`POST ${EV}/brief-bags/send`, { params: { eventId }, isSilent: true }),
 };

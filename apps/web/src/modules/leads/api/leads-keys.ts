@@ -9,6 +9,7 @@ export const leadsKeys = {
   documents: (eventId: string) => ['leads', 'documents', eventId] as const,
   companyDocuments: (eventId: string, companyId: string) => ['leads', 'company-documents', eventId, companyId] as const,
   bag: (eventId: string) => ['leads', 'bag', eventId] as const,
+  bagMail: (eventId: string) => ['leads', 'bag', eventId, 'mail'] as const,
   myInquiries: (eventId: string) => ['leads', 'my-inquiries', eventId] as const,
   companyInquiries: (eventId: string) => ['leads', 'company-inquiries', eventId] as const,
   onsite: (eventId: string) => ['leads', 'onsite', eventId] as const,

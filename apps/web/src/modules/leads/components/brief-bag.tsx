@@ -1,6 +1,6 @@
 import '../leads-i18n.ts';
 import { useState } from 'react';
-import { Alert, Button, FileInput, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, FileInput, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBriefcase, IconDownload, IconFileText, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -152,7 +152,38 @@ export function CompanyDocuments({ eventId, companyId, open }: { eventId: string
   );
 }
 
-/** The participant's brief bag: what they collected, and one ZIP of it all. */
+/** "Mail my bag to me after the event": stored per participation on the server, so it holds across devices and reloads. */
+function MailAfterEvent({ eventId }: { eventId: string }) {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const mail = useQuery({ queryKey: leadsKeys.bagMail(eventId), queryFn: ({ signal }) => bagApi.mail(eventId, signal) });
+  const save = useMutation({
+    mutationFn: (isOptedIn: boolean) => bagApi.setMail(eventId, isOptedIn),
+    onSuccess: (state) => qc.setQueryData(leadsKeys.bagMail(eventId), state),
+    onError: (err) => toast(errorText(err, t('leads.bag.mailSaveError')), 'error'),
+  });
+  if (mail.isPending) return <Skeleton h={44} />;
+  if (mail.isError) return null;
+  const isChecked = save.isPending ? save.variables : mail.data.isOptedIn;
+  return (
+    <Stack gap={4}>
+      <Checkbox
+        label={t('leads.bag.mailAfter')}
+        description={t('leads.bag.mailAfterHint')}
+        checked={isChecked}
+        disabled={save.isPending}
+        onChange={(e) => save.mutate(e.currentTarget.checked)}
+      />
+      {mail.data.sentAt && (
+        <Text size="xs" c="dimmed" pl={32}>
+          {t('leads.bag.mailSentAt', { date: new Date(mail.data.sentAt).toLocaleString(i18n.language) })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The participant's brief bag: what they collected, one ZIP of it all, or the bag by mail after the event. */
 export function BriefBag({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -173,6 +204,7 @@ export function BriefBag({ eventId }: { eventId: string }) {
           </Button>
         )}
       </Group>
+      <MailAfterEvent eventId={eventId} />
       {bag.isPending && <Skeleton h={60} />}
       {bag.isError && <Alert color="red">{t('leads.staff.loadError')}</Alert>}
       {bag.data && bag.data.items.length === 0 && (

@@ -89,6 +89,10 @@ export const leadsEn = {
     empty: 'Your brief bag is empty',
     emptyBody: 'Collect documents from company pages in Exhibitors.',
     remove: 'Remove {{title}} from the bag',
+    mailAfter: 'Mail my bag to me after the event',
+    mailAfterHint: 'After the event ends you get one mail listing these documents, with a link to download them all (valid 30 days).',
+    mailSentAt: 'Mailed on {{date}}',
+    mailSaveError: 'Your choice could not be saved. Please try again.',
   },
   inquiries: {
     title: 'Inquiries',
@@ -137,12 +141,16 @@ export const leadsEn = {
   },
   onsite: {
     title: 'Onsite Leads',
-    intro: 'Leads scanned by each exhibiting company, by rating, the visiting cards taken and dropped, and the meetings booked with its staff (networking meetings apart).',
+    intro: 'Leads scanned by each exhibiting company, by rating, the visiting cards taken and dropped, the general calls (general meetings and answered 1:1 video calls) and the meetings booked with its staff (networking meetings apart).',
     loadError: 'Onsite leads could not be loaded.',
     empty: 'No exhibiting companies yet',
     emptyBody: 'Add companies and their staff in Companies; their scans appear here.',
     total: 'Total',
-    cols: { company: 'Company', leads: 'Leads', hot: 'Hot', warm: 'Warm', cold: 'Cold', cardTaken: 'Card Taken', cardDropped: 'Card Dropped', meetings: 'Meetings', networking: 'Networking' },
+    cols: { company: 'Company', leads: 'Leads', hot: 'Hot', warm: 'Warm', cold: 'Cold', cardTaken: 'Card Taken', cardDropped: 'Card Dropped', generalCalls: 'General calls', meetings: 'Meetings', networking: 'Networking' },
+    sendBags: 'Send brief bags now',
+    sendBagsHint: 'Mails every attendee who asked for their brief bag by mail and has not had it yet. Possible once the event has ended; the same runs by itself every few minutes after the end.',
+    bagsSent: 'Brief bags mailed: {{sent}} sent, {{empty}} empty, {{failed}} failed',
+    bagsError: 'Brief bags could not be sent',
   },
 };
 

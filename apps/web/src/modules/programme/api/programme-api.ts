@@ -15,6 +15,8 @@ export const programmeKeys = {
   myRequests: (eventId: string) => ['programme', eventId, 'my-requests'] as const,
   /** The signed-in speaker's own profile in the event. */
   mySpeaker: (eventId: string) => ['programme', eventId, 'my-speaker'] as const,
+  /** Whether the signed-in account is a speaker of the event (the participant home's link). */
+  mySpeakerStatus: (eventId: string) => ['programme', eventId, 'my-speaker-status'] as const,
   /** The Schedule Sessions report tab, per range; check-in's areas for the room form. */
   sessionsReport: (eventId: string, range: number) => ['programme', eventId, 'sessions-report', range] as const,
   checkinAreas: (eventId: string) => ['programme', eventId, 'checkin-areas'] as const,
@@ -37,6 +39,7 @@ export const programmeOrgApi = {
   deleteSpeaker: (eventId: string, id: string) => api.call(`DELETE ${EV}/speakers/:id`, { params: { eventId, id } }),
   /** The speaker's photo (AP-337). */
   uploadSpeakerPhoto: (eventId: string, id: string, body: TSpeakerPhotoUpload) => api.call(`PUT ${EV}/speakers/:id/photo`, { params: { eventId, id }, body }),
+  removeSpeakerPhoto: (eventId: string, id: string) => api.call(`DELETE ${EV}/speakers/:id/photo`, { params: { eventId, id } }),
   /** Mails the speaker a one-time sign-in link to "My speaker profile" (AP-337). */
   inviteSpeaker: (eventId: string, id: string) => api.call(`POST ${EV}/speakers/:id/invitation`, { params: { eventId, id } }),
   createSession: (eventId: string, body: TSessionInput) => api.call(`POST ${EV}/sessions`, { params: { eventId }, body }),
@@ -76,4 +79,6 @@ export const mySpeakerApi = {
   update: (eventId: string, body: TMySpeakerProfileInput) => api.call(`PUT ${EV}/my-speaker-profile`, { params: { eventId }, body }),
   confirm: (eventId: string) => api.call(`POST ${EV}/my-speaker-profile/confirm`, { params: { eventId } }),
   uploadPhoto: (eventId: string, body: TSpeakerPhotoUpload) => api.call(`PUT ${EV}/my-speaker-profile/photo`, { params: { eventId }, body }),
+  removePhoto: (eventId: string) => api.call(`DELETE ${EV}/my-speaker-profile/photo`, { params: { eventId } }),
+  status: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/my-speaker-profile/status`, { params: { eventId }, signal, isSilent: true }),
 };

@@ -8,6 +8,7 @@ import type { TSchedule } from '@pavilion/domain/programme/programme.schemas';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { programmeApi, programmeKeys } from '../api/programme-api.ts';
 import { clockOf, dayLabel } from '../lib/programme-format.ts';
+import { SessionExtras } from './session-extras.tsx';
 
 type TAgendaSession = TSchedule['sessions'][number];
 
@@ -81,6 +82,7 @@ export function AgendaTab({ eventId, from = 'app' }: { eventId: string; from?: '
                         {[`${clockOf(s.start)}–${clockOf(s.end)}`, s.roomId ? rooms.get(s.roomId) : null].filter(Boolean).join(' · ')}
                       </Text>
                       {names.length > 0 && <Text size="xs">{names.join(', ')}</Text>}
+                      <SessionExtras s={s} data={data} compact />
                       {track && (
                         <Badge size="xs" variant="light" color="gray" mt={4}>
                           {track.name}

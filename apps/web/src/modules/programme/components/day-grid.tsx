@@ -21,7 +21,8 @@ type TMoveVars = { session: TSession; roomId: string | null; start: string; end:
 
 /** The whole session as the update route takes it, with the new room and times. */
 function movedInput({ session: s, roomId, start, end }: TMoveVars): TSessionInput {
-  return { title: s.title, descriptionHtml: s.descriptionHtml, sessionType: s.sessionType, trackId: s.trackId, roomId, start, end, speakerIds: s.speakerIds, capacity: s.capacity, bookingRequired: s.bookingRequired };
+  const { title, descriptionHtml, sessionType, trackId, speakerIds, moderatorIds, sponsorIds, tags, ticketIds, streamUrl, capacity, bookingRequired } = s;
+  return { title, descriptionHtml, sessionType, trackId, roomId, start, end, speakerIds, moderatorIds, sponsorIds, tags, ticketIds, streamUrl, capacity, bookingRequired };
 }
 
 /**

@@ -9,6 +9,8 @@ import { useEventData } from '../../../app/session-storage.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { LivePanel, useNowPlaying } from '../../live/index.ts';
 import { programmeApi, programmeKeys } from '../api/programme-api.ts';
+import { SessionExtras } from './session-extras.tsx';
+import { SessionStream } from './session-stream.tsx';
 
 /**
  * The auditorium's session (the virtual venue's Auditorium page): the one playing now, else the next one, with its
@@ -52,8 +54,11 @@ export function LiveSession({ eventId }: { eventId: string }) {
               {speakers.join(', ')}
             </Text>
           )}
+          <SessionExtras s={current} data={data} />
         </Stack>
       </Paper>
+      {/* The session's own stream when the organiser gave one; otherwise the built-in live page below is the session. */}
+      {current.streamUrl && <SessionStream url={current.streamUrl} title={current.title} />}
       <Suspense fallback={<Skeleton h={200} />}>
         <LivePanel key={current.id} eventId={eventId} sessionId={current.id} title={current.title} />
       </Suspense>

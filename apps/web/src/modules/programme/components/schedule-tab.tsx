@@ -16,7 +16,8 @@ import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { programmeApi, programmeKeys } from '../api/programme-api.ts';
 import { MyMeetings } from '../../meetings/index.ts';
-import { clockOf, dayLabel, filterSessions, nowLineIndex } from '../lib/programme-format.ts';
+import { clockOf, dayLabel, filterSessions, nowLineIndex, tagsOf } from '../lib/programme-format.ts';
+import { SessionExtras } from './session-extras.tsx';
 
 function useNow(): Date {
   const [now, setNow] = useState(() => new Date());
@@ -61,6 +62,8 @@ function SessionCard({ s, data, eventId, canBook, isNow }: { s: TScheduleSession
     onError: (err) => toast(errorMessage(err, t), 'error'),
   });
   const titleId = `session-${s.id}`;
+  // A participant whose ticket is not among the session's: the server refuses booking and starring, so neither is offered.
+  const isRestricted = s.isTicketAllowed === false;
   return (
     <Paper component="article" aria-labelledby={titleId} withBorder p="sm" radius="md" style={{ borderLeft: `4px solid ${track?.colour ?? 'var(--mantine-color-gray-4)'}` }}>
       <Stack gap={6}>
@@ -75,7 +78,7 @@ function SessionCard({ s, data, eventId, canBook, isNow }: { s: TScheduleSession
               </Badge>
             )}
             {s.myStatus === 'booked' && <Badge color="teal.9">{t('programme.attendee.booked')}</Badge>}
-            {canBook && (
+            {canBook && !isRestricted && (
               // A toggle: its name stays the same and aria-pressed says whether the session is starred.
               <ActionIcon
                 variant={s.bookmarked ? 'filled' : 'subtle'}
@@ -121,6 +124,7 @@ function SessionCard({ s, data, eventId, canBook, isNow }: { s: TScheduleSession
             <Text size="sm">{t('programme.attendee.by', { names: names.join(', ') })}</Text>
           </Group>
         )}
+        <SessionExtras s={s} data={data} />
         {s.descriptionHtml && (
           // Sanitised on save (server) and on arrival (the API client's DOMPurify pass).
           <TypographyStylesProvider fz="sm">
@@ -129,7 +133,12 @@ function SessionCard({ s, data, eventId, canBook, isNow }: { s: TScheduleSession
         )}
         <Group gap="xs">
           {s.bookingRequired &&
-            (canBook ? (
+            (canBook && isRestricted && !s.myStatus ? (
+              // Disabled but still announced, with the reason beside it.
+              <Button size="sm" disabled aria-describedby={`${titleId}-restricted`} aria-label={`${t('programme.attendee.book')}: ${s.title}`}>
+                {t('programme.attendee.book')}
+              </Button>
+            ) : canBook ? (
               <Button size="sm" variant={s.myStatus ? 'default' : 'filled'} loading={book.isPending} onClick={() => book.mutate()} aria-label={`${s.myStatus === 'booked' ? t('programme.attendee.cancelBooking') : s.myStatus ? t('programme.attendee.leaveWaitlist') : s.seatsLeft === 0 ? t('programme.attendee.joinWaitlist') : t('programme.attendee.book')}: ${s.title}`}>
                 {s.myStatus === 'booked' ? t('programme.attendee.cancelBooking') : s.myStatus ? t('programme.attendee.leaveWaitlist') : s.seatsLeft === 0 ? t('programme.attendee.joinWaitlist') : t('programme.attendee.book')}
               </Button>
@@ -141,6 +150,11 @@ function SessionCard({ s, data, eventId, canBook, isNow }: { s: TScheduleSession
           <Button size="sm" variant="subtle" leftSection={<IconCalendarPlus size={16} aria-hidden />} onClick={() => void download(programmeApi.sessionIcsUrl(eventId, s.id), 'session.ics', t)} aria-label={`${t('programme.attendee.addToCalendar')}: ${s.title}`}>
             {t('programme.attendee.addToCalendar')}
           </Button>
+          {s.bookingRequired && canBook && isRestricted && !s.myStatus && (
+            <Text size="xs" fw={600} id={`${titleId}-restricted`}>
+              {t('programme.attendee.notYourTicket')}
+            </Text>
+          )}
           {s.bookingRequired && s.seatsLeft !== null && (
             <Text size="xs" c="dimmed">
               {s.seatsLeft === 0 ? t('programme.attendee.full') : t('programme.attendee.seatsLeft', { count: s.seatsLeft })}
@@ -169,7 +183,9 @@ export function ScheduleTab({ eventId, initialView = 'all' }: { eventId: string;
   const [search, setSearch] = useState('');
   const [trackId, setTrackId] = useState('');
   const [roomId, setRoomId] = useState('');
+  const [tag, setTag] = useState('');
   const data = schedule.data;
+  const tags = useMemo(() => tagsOf(data?.sessions ?? []), [data]);
   const days = useMemo(() => [...new Set((data?.sessions ?? []).map((s) => s.start.slice(0, 10)))].sort(), [data]);
   const today = data ? new Intl.DateTimeFormat('en-CA', { timeZone: data.timeZone }).format(now) : '';
   const [day, setDay] = useState<string | null>(null);
@@ -180,7 +196,7 @@ export function ScheduleTab({ eventId, initialView = 'all' }: { eventId: string;
 
   // My schedule: what the participant booked, waits for, or starred.
   const mine = data.sessions.filter((s) => s.myStatus !== null || s.bookmarked);
-  const list = view === 'mine' ? mine : filterSessions(data.sessions, data.speakers, { day: currentDay, search, trackId, roomId });
+  const list = view === 'mine' ? mine : filterSessions(data.sessions, data.speakers, { day: currentDay, search, trackId, roomId, tag });
   const isNow = (s: TScheduleSession) => new Date(s.startsAt) <= now && now < new Date(s.endsAt);
   // The "now" line goes before the first session still to start, on today's page.
   const nowIndex = view === 'all' && currentDay === today ? nowLineIndex(list, now) : -1;
@@ -243,6 +259,9 @@ export function ScheduleTab({ eventId, initialView = 'all' }: { eventId: string;
             )}
             {data.rooms.length > 0 && (
               <NativeSelect aria-label={t('programme.attendee.room')} data={[{ value: '', label: t('programme.attendee.allRooms') }, ...data.rooms.map((x) => ({ value: x.id, label: x.name }))]} value={roomId} onChange={(e) => setRoomId(e.currentTarget.value)} />
+            )}
+            {tags.length > 0 && (
+              <NativeSelect aria-label={t('programme.attendee.tag')} data={[{ value: '', label: t('programme.attendee.allTags') }, ...tags.map((x) => ({ value: x, label: `#${x}` }))]} value={tag} onChange={(e) => setTag(e.currentTarget.value)} />
             )}
           </Group>
           {list.length === 0 && <EmptyState headingLevel={3} icon={<IconCalendarEvent size={32} />} title={t('programme.attendee.noMatches')} description={t('programme.attendee.noMatchesBody')} />}

@@ -1,7 +1,7 @@
 import '../programme-i18n.ts';
-import { useId, useState } from 'react';
-import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Avatar, Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { encodeBase64, IMAGE_EXTENSIONS } from '@pavilion/domain';
@@ -37,8 +37,21 @@ class PhotoProblem extends Error {
 /**
  * Choose and upload a speaker photo (the organiser's or the speaker's own route): SPEC §5 image types, checked here by
  * extension, size and magic bytes before sending (the server checks the same again), the problem said under it.
+ * With `remove`, a photo shown can be removed after a confirmation (the speaker's initials show again).
  */
-export function SpeakerPhotoField({ name, photoUrl, upload, onUploaded }: { name: string; photoUrl: string | null; upload: (body: TSpeakerPhotoUpload) => Promise<unknown>; onUploaded?: () => void }) {
+export function SpeakerPhotoField({
+  name,
+  photoUrl,
+  upload,
+  remove,
+  onUploaded,
+}: {
+  name: string;
+  photoUrl: string | null;
+  upload: (body: TSpeakerPhotoUpload) => Promise<unknown>;
+  remove?: () => Promise<unknown>;
+  onUploaded?: () => void;
+}) {
   const { t } = useTranslation();
   const labelId = useId();
   const hintId = useId();
@@ -60,6 +73,27 @@ export function SpeakerPhotoField({ name, photoUrl, upload, onUploaded }: { name
       setProblem(key && ['fileTypeNotAllowed', 'fileContentMismatch', 'fileTooLarge'].includes(key) ? t(`programme.photo.problems.${key}`) : errorMessage(err, t));
     },
   });
+  // Confirmed in place, not in a dialog: the organiser's field sits in a modal (Escape would close both), and the
+  // speaker's own page is a phone-first page without the modals host.
+  const [isConfirming, setConfirming] = useState(false);
+  const confirmId = useId();
+  const keepRef = useRef<HTMLButtonElement>(null);
+  // The safe answer takes the focus, so a keyboard user hears the question and does not remove by a stray Enter.
+  useEffect(() => {
+    if (isConfirming) keepRef.current?.focus();
+  }, [isConfirming]);
+  const drop = useMutation({
+    mutationFn: () => remove!(),
+    onSuccess: () => {
+      setConfirming(false);
+      setProblem(null);
+      toast(t('programme.photo.removed'), 'success');
+    },
+    onError: (err) => {
+      setConfirming(false);
+      setProblem(errorMessage(err, t));
+    },
+  });
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500} id={labelId}>
@@ -75,11 +109,34 @@ export function SpeakerPhotoField({ name, photoUrl, upload, onUploaded }: { name
               </Button>
             )}
           </FileButton>
+          {photoUrl && remove && (
+            <Button variant="default" c="red.9" size="sm" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirming(true)} aria-expanded={isConfirming}>
+              {t('programme.photo.remove')}
+            </Button>
+          )}
           <Text size="xs" c="dimmed" id={hintId}>
             {t('programme.photo.hint')}
           </Text>
         </Stack>
       </Group>
+      {isConfirming && (
+        <Paper withBorder p="sm" radius="md" role="group" aria-labelledby={confirmId}>
+          <Text size="sm" fw={600} id={confirmId}>
+            {t('programme.photo.removeConfirmTitle')}
+          </Text>
+          <Text size="sm" mb="xs">
+            {t('programme.photo.removeConfirmBody', { name })}
+          </Text>
+          <Group gap="sm">
+            <Button variant="default" size="xs" ref={keepRef} onClick={() => setConfirming(false)}>
+              {t('programme.photo.removeKeep')}
+            </Button>
+            <Button color="red.8" size="xs" loading={drop.isPending} onClick={() => drop.mutate()}>
+              {t('programme.photo.remove')}
+            </Button>
+          </Group>
+        </Paper>
+      )}
       {problem && (
         <Text size="sm" c="red.8" role="alert">
           {problem}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, eventDays, filterSessions, nowLineIndex } from './programme-format.ts';
+import { dayLabel, eventDays, filterSessions, nowLineIndex, tagsOf } from './programme-format.ts';
 
 const s = (id: string, start: string, over: Partial<{ title: string; trackId: string | null; roomId: string | null; speakerIds: string[]; startsAt: string }> = {}) => ({
   id,
@@ -34,6 +34,20 @@ describe('schedule filters', () => {
     expect(ids({ search: '  KEYNOTE ' })).toEqual(['a']);
     expect(ids({ search: 'lovelace' })).toEqual(['b']);
     expect(ids({ search: 'nothing like it' })).toEqual([]);
+  });
+
+  it('filters by a tag in any case, and searches tags and moderators too', () => {
+    const tagged = [
+      { ...s('a', '2027-03-01T09:00'), tags: ['AI', 'Ethics'], moderatorIds: [] },
+      { ...s('b', '2027-03-01T10:00'), tags: ['ai'], moderatorIds: ['ada'] },
+      { ...s('c', '2027-03-01T11:00'), tags: [], moderatorIds: [] },
+    ];
+    const f = (over: Partial<{ search: string; tag: string }>) => filterSessions(tagged, speakers, { day: '2027-03-01', search: '', trackId: '', roomId: '', ...over }).map((x) => x.id);
+    expect(f({ tag: 'ai' })).toEqual(['a', 'b']);
+    expect(f({ tag: 'Ethics' })).toEqual(['a']);
+    expect(f({ search: 'ethic' })).toEqual(['a']);
+    expect(f({ search: 'lovelace' })).toEqual(['b']);
+    expect(tagsOf(tagged)).toEqual(['AI', 'Ethics']);
   });
 
   it('puts the now line before the first session still to start', () => {

@@ -19,22 +19,39 @@ export function eventDays(startDate: string, endDate: string): string[] {
   return days;
 }
 
-type TFilterable = { title: string; start: string; trackId: string | null; roomId: string | null; speakerIds: string[] };
+type TFilterable = { title: string; start: string; trackId: string | null; roomId: string | null; speakerIds: string[]; moderatorIds?: string[]; tags?: string[] };
 
 /**
  * The Schedule tab's list: the sessions of `day` (wall-clock date in the event's zone) in the chosen track and room
- * whose title or one of whose speakers' names contains the search, case-insensitively.
+ * (and with the chosen tag, any case) whose title, one of whose speakers' or moderators' names, or one of whose tags
+ * contains the search, case-insensitively.
  */
-export function filterSessions<S extends TFilterable>(sessions: readonly S[], speakers: readonly { id: string; name: string }[], f: { day: string; search: string; trackId: string; roomId: string }): S[] {
+export function filterSessions<S extends TFilterable>(
+  sessions: readonly S[],
+  speakers: readonly { id: string; name: string }[],
+  f: { day: string; search: string; trackId: string; roomId: string; tag?: string },
+): S[] {
   const q = f.search.trim().toLowerCase();
+  const tag = (f.tag ?? '').toLowerCase();
   const names = new Map(speakers.map((s) => [s.id, s.name.toLowerCase()]));
   return sessions.filter(
     (s) =>
       s.start.startsWith(f.day) &&
       (!f.trackId || s.trackId === f.trackId) &&
       (!f.roomId || s.roomId === f.roomId) &&
-      (!q || s.title.toLowerCase().includes(q) || s.speakerIds.some((id) => names.get(id)?.includes(q))),
+      (!tag || (s.tags ?? []).some((x) => x.toLowerCase() === tag)) &&
+      (!q ||
+        s.title.toLowerCase().includes(q) ||
+        [...s.speakerIds, ...(s.moderatorIds ?? [])].some((id) => names.get(id)?.includes(q)) ||
+        (s.tags ?? []).some((x) => x.toLowerCase().includes(q))),
   );
+}
+
+/** The tags of these sessions for a filter: each once whatever its case (first spelling kept), sorted. */
+export function tagsOf(sessions: readonly { tags?: string[] }[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const s of sessions) for (const tag of s.tags ?? []) if (!byKey.has(tag.toLowerCase())) byKey.set(tag.toLowerCase(), tag);
+  return [...byKey.values()].sort((a, b) => a.localeCompare(b));
 }
 
 /** Where the "Now" line goes: before the first session still to start (-1 when every session has started). */

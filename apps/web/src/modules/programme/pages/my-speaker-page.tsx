@@ -159,7 +159,7 @@ function ProfileForm({ eventId, data, onSaved }: { eventId: string; data: TMySpe
           {t('programme.mySpeaker.profileTitle')}
         </Title>
         <Text fw={600}>{sp.name}</Text>
-        <SpeakerPhotoField name={sp.name} photoUrl={sp.photoUrl} upload={async (body) => onSaved(await mySpeakerApi.uploadPhoto(eventId, body))} />
+        <SpeakerPhotoField name={sp.name} photoUrl={sp.photoUrl} upload={async (body) => onSaved(await mySpeakerApi.uploadPhoto(eventId, body))} remove={async () => onSaved(await mySpeakerApi.removePhoto(eventId))} />
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <TextInput label={t('programme.org.speakerTitle')} maxLength={160} value={v.title} onChange={set('title')} error={errors.title} />

@@ -1,12 +1,12 @@
 import '../programme-i18n.ts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ActionIcon, Badge, Button, ColorInput, Group, MultiSelect, NativeSelect, NumberInput, Paper, ScrollArea, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Badge, Button, ColorInput, Group, MultiSelect, NativeSelect, NumberInput, Paper, ScrollArea, Stack, Switch, Table, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBroadcast, IconCalendarEvent, IconDoor, IconMailForward, IconMicrophone, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SESSION_TYPES, type TProgramme, type TRoom, type TRoomInput, type TSession, type TSessionInput, type TSessionType, type TSpeaker, type TTrack } from '@pavilion/domain/programme/programme.schemas';
+import { SESSION_TAG_MAX_LENGTH, SESSION_TAGS_MAX, SESSION_TYPES, type TProgramme, type TRoom, type TRoomInput, type TSession, type TSessionInput, type TSessionType, type TSpeaker, type TTrack } from '@pavilion/domain/programme/programme.schemas';
 import { Can } from '../../../app/access-gate.tsx';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { useSectionEventId } from '../../../app/selected-event.ts';
@@ -273,6 +273,11 @@ function SpeakerModal({ eventId, speaker, onClose }: { eventId: string; speaker:
     setPhotoUrl(saved.photoUrl);
     return saved;
   });
+  const dropPhoto = useProgrammeMutation(eventId, async () => {
+    const saved = await api.removeSpeakerPhoto(eventId, speaker!.id);
+    setPhotoUrl(saved.photoUrl);
+    return saved;
+  });
   return (
     <FormModal opened onClose={onClose} title={speaker ? t('programme.org.editSpeaker') : t('programme.org.newSpeaker')} onSubmit={submit} formError={save.formError} isPending={save.isPending} submitLabel={t('programme.org.save')} cancelLabel={t('programme.org.cancel')}>
       <TextInput label={t('programme.org.name')} withAsterisk maxLength={160} value={v.name} onChange={set('name')} error={errors.name} data-autofocus />
@@ -285,7 +290,7 @@ function SpeakerModal({ eventId, speaker, onClose }: { eventId: string; speaker:
       <Textarea label={t('programme.org.links')} autosize minRows={2} value={v.links} onChange={set('links')} error={linkError} />
       {speaker && (
         <Stack gap={2}>
-          <SpeakerPhotoField name={speaker.name} photoUrl={photoUrl} upload={(body) => photo.mutateAsync(body)} />
+          <SpeakerPhotoField name={speaker.name} photoUrl={photoUrl} upload={(body) => photo.mutateAsync(body)} remove={() => dropPhoto.mutateAsync(undefined)} />
           <Text size="xs" c="dimmed">
             {t('programme.org.photoHintOrganiser')}
           </Text>
@@ -403,6 +408,11 @@ function inputOf(s: TSession | null, p: TProgramme): TSessionInput {
     start: s?.start ?? `${day}T09:00`,
     end: s?.end ?? `${day}T10:00`,
     speakerIds: s?.speakerIds ?? [],
+    moderatorIds: s?.moderatorIds ?? [],
+    sponsorIds: s?.sponsorIds ?? [],
+    tags: s?.tags ?? [],
+    ticketIds: s?.ticketIds ?? [],
+    streamUrl: s?.streamUrl ?? null,
     capacity: s?.capacity ?? null,
     bookingRequired: s?.bookingRequired ?? false,
   };
@@ -423,7 +433,10 @@ function SessionModal({ eventId, p, session, onClose }: { eventId: string; p: TP
   };
   const set = <K extends keyof TSessionInput>(k: K, value: TSessionInput[K]) => setV((d) => ({ ...d, [k]: value }));
   const err = (k: string) => (errors[k] ? errors[k] : undefined);
-  const speakerError = Object.entries(errors).find(([k]) => k.startsWith('speakerIds'))?.[1];
+  const listError = (field: string) => Object.entries(errors).find(([k]) => k === field || k.startsWith(`${field}.`))?.[1];
+  const speakerError = listError('speakerIds');
+  // A stream (or the built-in live page) is for virtual and hybrid events (SPEC §2.5 mode 2 is in person).
+  const hasStream = p.eventMode !== 2;
   return (
     <FormModal opened onClose={onClose} size="lg" title={session ? t('programme.org.editSession') : t('programme.org.newSession')} onSubmit={submit} formError={save.formError} isPending={save.isPending} submitLabel={t('programme.org.save')} cancelLabel={t('programme.org.cancel')}>
       <TextInput label={t('programme.org.sessionTitle')} withAsterisk maxLength={160} value={v.title} onChange={(e) => set('title', e.currentTarget.value)} error={err('title')} data-autofocus />
@@ -437,6 +450,32 @@ function SessionModal({ eventId, p, session, onClose }: { eventId: string; p: TP
         <TextInput type="datetime-local" label={t('programme.org.end')} description={p.timeZone} value={v.end} onChange={(e) => set('end', e.currentTarget.value.slice(0, 16))} error={err('end')} withAsterisk />
       </Group>
       <MultiSelect label={t('programme.org.speakers')} data={p.speakers.map((s) => ({ value: s.id, label: s.name }))} value={v.speakerIds} onChange={(ids) => set('speakerIds', ids)} searchable error={speakerError} />
+      <MultiSelect
+        label={t('programme.org.moderators')}
+        description={t('programme.org.moderatorsHint')}
+        data={p.speakers.map((s) => ({ value: s.id, label: s.name, disabled: v.speakerIds.includes(s.id) }))}
+        value={v.moderatorIds}
+        onChange={(ids) => set('moderatorIds', ids)}
+        searchable
+        error={listError('moderatorIds')}
+      />
+      <Group grow align="flex-start">
+        <MultiSelect
+          label={t('programme.org.sponsors')}
+          description={p.sponsors.length === 0 ? t('programme.org.noSponsorsHint') : undefined}
+          data={p.sponsors.map((s) => ({ value: s.id, label: s.name }))}
+          value={v.sponsorIds}
+          onChange={(ids) => set('sponsorIds', ids)}
+          searchable
+          disabled={p.sponsors.length === 0}
+          error={listError('sponsorIds')}
+        />
+        <TagsInput label={t('programme.org.tags')} description={t('programme.org.tagsHint')} value={v.tags} onChange={(tags) => set('tags', tags.map((x) => x.trim().slice(0, SESSION_TAG_MAX_LENGTH)).filter(Boolean))} maxTags={SESSION_TAGS_MAX} error={listError('tags')} />
+      </Group>
+      <MultiSelect label={t('programme.org.tickets')} description={t('programme.org.ticketsHint')} data={p.tickets.map((x) => ({ value: x.id, label: x.name }))} value={v.ticketIds} onChange={(ids) => set('ticketIds', ids)} searchable error={listError('ticketIds')} />
+      {hasStream && (
+        <TextInput label={t('programme.org.streamUrl')} description={t('programme.org.streamUrlHint')} type="url" maxLength={500} placeholder="https://" value={v.streamUrl ?? ''} onChange={(e) => set('streamUrl', e.currentTarget.value.trim() === '' ? null : e.currentTarget.value)} error={err('streamUrl')} />
+      )}
       <Group grow align="flex-end">
         <NumberInput label={t('programme.org.capacity')} description={t('programme.org.capacityHint')} min={1} max={100000} allowDecimal={false} value={v.capacity ?? ''} onChange={(x) => set('capacity', x === '' ? null : Number(x))} error={err('capacity')} />
         <Switch label={t('programme.org.bookingRequired')} checked={v.bookingRequired} onChange={(e) => set('bookingRequired', e.currentTarget.checked)} mb={8} />

@@ -1,0 +1,131 @@
+import PostalMime from 'postal-mime';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startSmtpCapture } from '../../apps/server/src/test/smtp-capture.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
+import { signInAtEvent } from '../support/attendee.ts';
+import { solidPng } from '../support/images.ts';
+
+/*
+ * Issue 15, My stand for the company's people. The organiser has a company with a product and lists the demo
+ * exhibitor as its staff; the demo attendee has ordered the product. The company's admin opens the invitation link
+ * from the mail, goes from the home's "My stand" card to the product and adds its photo, then edits the company's
+ * category and uploads a document. A staff member (not the
+ * admin) signs in on a phone at ei/{eventId}, finds "My stand" on the home, sees only what staff may use (no products,
+ * no forms), opens Product orders and approves the order.
+ */
+const ORGANISER = { identifier: 'organiser@demo.pavilion', password: 'Organiser@2026' };
+const ATTENDEE = { identifier: 'attendee@demo.pavilion', password: 'Attendee@2026' };
+const EXHIBITOR = { identifier: 'exhibitor@demo.pavilion', password: 'Exhibitor@2026' };
+const PHONE = { width: 390, height: 844 };
+const COMPANY = 'Prism Lenses';
+
+let server: RunningServer;
+let browser: Browser;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const adminEmail = `mira.${Date.now()}@prism.example`;
+let companyId: string;
+
+async function call<T>(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  server = await startServer({ SMTP_URL: smtp.url });
+  // Set-up through the APIs (their own journeys are elsewhere): a company with a product and a booth, its staff, an order.
+  const org = await call<{ accessToken: string }>('POST', '/api/auth/login', {}, ORGANISER);
+  const H = { authorization: `Bearer ${org.accessToken}` };
+  const ex = `/api/eventservices/events/${server.eventId}/exhibition`;
+  companyId = (await call<{ id: string }>('POST', `${ex}/companies`, H, { name: COMPANY, category: 'Optics', contactEmail: adminEmail })).id;
+  const product = await call<{ id: string }>('POST', `${ex}/companies/${companyId}/products`, H, { name: 'Zoom lens', category: 'Lenses', price: 80 });
+  const booth = await call<{ id: string }>('POST', `${ex}/booths`, H, { hall: 'Hall P', number: 'P1', sizeSqm: 12, stallType: 'shell', price: 500, x: 0, y: 0, w: 3, h: 3 });
+  await call('PUT', `${ex}/booths/${booth.id}/holder`, H, { companyId });
+  await call('PUT', `${ex}/companies/${companyId}/staff`, H, { emails: [EXHIBITOR.identifier] });
+  const attendee = await call<{ accessToken: string; eventData: { accessCodeToken: string } }>('POST', '/api/auth/login', {}, { ...ATTENDEE, eventId: server.eventId });
+  await call('POST', `/api/eventservices/public/events/${server.eventId}/exhibitors/${companyId}/orders`, { authorization: `Bearer ${attendee.accessToken}`, 'x-user-access-token': attendee.eventData.accessCodeToken }, { productId: product.id, quantity: 3, note: 'For the demo table.' });
+  await call('POST', `${ex}/companies/${companyId}/admin-invitation`, H, { email: adminEmail, firstName: 'Mira' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+describe('my stand', () => {
+  it('the admin adds a product photo, edits the category and uploads a document on My stand; a staff member on a phone opens My stand, then Product orders, and approves one', async () => {
+    // The admin: the invitation link from the mail (nothing stored), then the home's My stand card.
+    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(adminEmail)).length, { timeout: 20_000 }).toBe(1);
+    const mail = await PostalMime.parse(smtp.messages.find((m) => m.to.includes(adminEmail))!.raw);
+    const link = /href="([^"]*\/adl\/[A-Za-z0-9_-]+\/[^"]+)"/.exec(mail.html ?? '')?.[1];
+    expect(link, 'the mail carries the sign-in link').toBeTruthy();
+    const admin = await (await newContext(browser, server.url, { width: 1280, height: 900 })).newPage();
+    const adminWatch = watchPage(admin);
+    onTestFailed(async () => {
+      await admin.screenshot({ path: '/tmp/my-stand-failed-admin.png' }).catch(() => undefined);
+    });
+    await admin.goto(new URL(link!.replace(/&amp;/g, '&')).pathname);
+    await admin.getByRole('link', { name: `Open My stand of ${COMPANY}` }).click({ timeout: 30_000 });
+    await admin.getByRole('heading', { name: `My stand · ${COMPANY}` }).waitFor({ timeout: 30_000 });
+    const products = admin.getByRole('region', { name: 'Products' });
+    await products.getByRole('button', { name: 'Photos of Zoom lens' }).click({ timeout: 15_000 });
+    await products.getByText('No images yet', { exact: false }).waitFor({ timeout: 15_000 });
+    await products.locator('input[type=file]').setInputFiles({ name: 'zoom.png', mimeType: 'image/png', buffer: solidPng(48, [200, 120, 30]) });
+    const photo = products.getByRole('img', { name: 'zoom.png' });
+    await photo.waitFor({ timeout: 15_000 });
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(48);
+    await expectAccessible(admin, 'my stand products of the admin');
+    await screenshot(admin, 'my-stand-admin-products');
+
+    // The admin runs the company: the profile's category, then a document that shows in the list.
+    const profile = admin.getByRole('region', { name: 'Company profile', exact: true });
+    await profile.getByRole('button', { name: 'Edit profile and staff' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Edit company' });
+    await dialog.getByRole('textbox', { name: 'Category', exact: true }).fill('Optics and lenses');
+    await dialog.getByRole('button', { name: 'Save company' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+    await profile.getByText('Optics and lenses', { exact: false }).waitFor({ timeout: 15_000 });
+    const documents = admin.getByRole('region', { name: 'Documents', exact: true });
+    await documents.getByRole('textbox', { name: /^Title/ }).fill('Lens catalogue');
+    await documents.locator('input[type=file]').setInputFiles({ name: 'catalogue.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+    await documents.getByRole('button', { name: 'Upload document' }).click();
+    await documents.getByRole('table', { name: 'Documents' }).getByText('Lens catalogue').waitFor({ timeout: 15_000 });
+    await expectAccessible(admin, 'my stand company and documents of the admin');
+    await screenshot(admin, 'my-stand-admin-company');
+    expect(adminWatch.errors).toEqual([]);
+
+    // The staff member: signs in at the event on a phone, and finds My stand on the home.
+    const phone = await (await newContext(browser, server.url, PHONE)).newPage();
+    const phoneWatch = watchPage(phone);
+    onTestFailed(async () => {
+      await phone.screenshot({ path: '/tmp/my-stand-failed-staff.png' }).catch(() => undefined);
+    });
+    await signInAtEvent(phone, server.eventId, EXHIBITOR);
+    const open = phone.getByRole('link', { name: `Open My stand of ${COMPANY}` });
+    await open.waitFor({ timeout: 30_000 });
+    await screenshot(phone, 'my-stand-home-card-staff-phone');
+    await open.click();
+    await phone.getByRole('heading', { name: `My stand · ${COMPANY}` }).waitFor({ timeout: 30_000 });
+    await phone.getByText('Service forms, invoices and products are managed by the company’s admin', { exact: false }).waitFor();
+    expect(await phone.getByRole('region', { name: 'Products' }).count()).toBe(0);
+    const nav = phone.getByRole('navigation', { name: 'What you can use' });
+    await nav.getByRole('link', { name: 'Leads' }).waitFor();
+    await expectAccessible(phone, 'my stand of a staff member on a phone');
+    await screenshot(phone, 'my-stand-staff-phone');
+    await nav.getByRole('link', { name: 'Product orders' }).click();
+    await phone.getByRole('heading', { name: 'Product orders', level: 1 }).waitFor({ timeout: 15_000 });
+    const order = phone.getByTestId('company-order').filter({ hasText: '3 × Zoom lens' });
+    await order.getByText('For the demo table.', { exact: false }).waitFor({ timeout: 15_000 });
+    await order.getByRole('button', { name: /^Approve the order of Zoom lens by / }).click();
+    await phone.getByText('Order approved: the visitor is told').waitFor({ timeout: 15_000 });
+    await order.getByText('Approved').waitFor({ timeout: 15_000 });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(phone, 'product orders of a staff member on a phone');
+    await screenshot(phone, 'my-stand-staff-orders-phone');
+    expect(phoneWatch.errors).toEqual([]);
+  });
+});
