@@ -20,11 +20,13 @@ export type ReadVsPgbench = {
  */
 export async function readVsPgbenchS(opts: { target: string; databaseUrl: string; serverPid: number; seconds: number; connections: number }): Promise<ReadVsPgbench> {
   const { target, databaseUrl, connections } = opts;
+  // As a phone's browser asks: compressed answers welcome.
+  const headers = { 'accept-encoding': 'br, gzip' };
   const run = async (duration: number) => {
-    const r = await autocannon({ url: target, connections, duration });
+    const r = await autocannon({ url: target, connections, duration, headers });
     return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
   };
-  await autocannon({ url: target, connections, duration: 2 }); // warm-up: JIT, prepared statements
+  await autocannon({ url: target, connections, duration: 2, headers }); // warm-up: JIT, prepared statements
   const init = spawnSync('pgbench', ['-i', '-s', '1', '-q', databaseUrl], { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
   const pgbenchS = (seconds: number) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids.ts';
 import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
 import { startSmtpCapture } from '../../test/smtp-capture.ts';
-import { createEvent } from '../registration/registration.fixtures.ts';
+import { createEvent, createTicket } from '../registration/registration.fixtures.ts';
 import { companyAdminOf, participantOf } from './stand.fixtures.ts';
 
 /*
@@ -14,6 +14,7 @@ import { companyAdminOf, participantOf } from './stand.fixtures.ts';
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let H: Record<string, string>;
+let organiserToken: string;
 let rival: Record<string, string>;
 let orgA: string;
 let eventId: string;
@@ -60,6 +61,7 @@ beforeAll(async () => {
   t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://pavilion.test' });
   const a = await signupOrganiser(t.app, { organisationName: 'Stand Org' });
   H = bearer(a.accessToken);
+  organiserToken = a.accessToken;
   orgA = (await t.ctx.tokens.verifyAccess(a.accessToken))!.organisationId!;
   rival = bearer((await signupOrganiser(t.app, { organisationName: 'Rival Stand Org' })).accessToken);
   eventId = await createEvent(t.app, a.accessToken, 'Stand Expo');
@@ -391,7 +393,7 @@ describe('my-stand documents and videos (the company admin)', () => {
 });
 
 describe('my-stand staff list (the company admin)', () => {
-  it('replaces its staff list with the organiser’s rules: another company’s staff 409, bad email by key, the quota 409', async () => {
+  it('replaces its staff list with the organiser’s rules: another company’s staff 409, bad email by key, a badge holder kept 409, the quota 409', async () => {
     const current = (await call('GET', mine(eventId, '/staff'), adminAcme)).json().data;
     expect(current).toMatchObject({ quota: null });
     expect(current.emails).toHaveLength(1);
@@ -406,6 +408,16 @@ describe('my-stand staff list (the company admin)', () => {
     const bad = await call('PUT', mine(eventId, '/staff'), adminAcme, { emails: ['nope'] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ field: 'emails.0', key: 'inVaildEmail' }]);
+
+    // A staff member holding an active staff badge stays on the list until it is revoked.
+    const ticket = await createTicket(t.app, organiserToken, eventId, { name: 'Stand staff', isFree: true, price: 0 });
+    expect((await call('PUT', ex(eventId, '/staff-badges/settings'), H, { ticketId: ticket.id, categoryId: null })).statusCode).toBe(200);
+    const holder = ((await call('GET', ex(eventId, `/companies/${acme}/staff-badges`), H)).json().data.staff as { id: string; email: string }[]).find((p) => p.email === 'new@acmelamps.example')!;
+    const issued = await call('POST', ex(eventId, `/companies/${acme}/staff-badges/${holder.id}`), H, { firstName: 'Nia' });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const kept = await call('PUT', mine(eventId, '/staff'), adminAcme, { emails: current.emails });
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().code).toBe('EXHIBITION_STAFF_HAS_BADGE');
 
     // A staff badge rule for the event: Acme holds no booth, so it earns no staff at all.
     expect((await call('PUT', ex(eventId, '/staff-quota'), H, { bands: [{ upToSqm: null, staff: 3 }] })).statusCode).toBe(200);
