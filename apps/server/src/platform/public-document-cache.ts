@@ -64,12 +64,18 @@ export type PublicDocumentCache = ReturnType<typeof createPublicDocumentCache>;
  */
 export function sendPublicDocument(req: FastifyRequest, reply: FastifyReply, doc: PublicDocument): FastifyReply {
   reply.header('etag', doc.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
-  const tags = req.headers['if-none-match'];
-  if (tags && (tags.trim() === '*' || tags.split(',').some((t) => t.trim().replace(/^W\//, '') === doc.etag))) return reply.status(304).send();
+  if (matchesIfNoneMatch(req.headers['if-none-match'], doc.etag)) return reply.status(304).send();
   const accepts = String(req.headers['accept-encoding'] ?? '');
   reply.type('application/json; charset=utf-8');
   // Buffers go out as they are; the text is already the serialised envelope.
   if (doc.br.length > 0 && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(doc.br);
   if (doc.gzip.length > 0 && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(doc.gzip);
   return reply.serializer((body) => body as string).send(doc.body);
+}
+
+/** True when an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET), or is `*`. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

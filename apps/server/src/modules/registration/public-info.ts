@@ -189,10 +189,3 @@ export function createPublicInfo(deps: {
 }
 
 export type PublicInfo = ReturnType<typeof createPublicInfo>;
-
-/** True when an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET), or is `*`. */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}

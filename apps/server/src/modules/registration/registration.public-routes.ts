@@ -5,7 +5,8 @@ import { route } from '../../platform/contract-routes.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { ticketQrPng } from './confirmation-mail.ts';
-import { matchesIfNoneMatch, type PublicInfo } from './public-info.ts';
+import { matchesIfNoneMatch } from '../../platform/public-document-cache.ts';
+import type { PublicInfo } from './public-info.ts';
 import { registrationErrors } from './registration.errors.ts';
 import type { RegistrationService } from './registration.service.ts';
 
