@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net';
 export type CapturedMail = { from: string; to: string[]; raw: string };
 
 /** A real local SMTP server (npm smtp-server) that keeps every message it receives. */
-export async function startSmtpCapture(): Promise<{ url: string; messages: CapturedMail[]; waitFor(n: number, ms?: number): Promise<void>; close(): Promise<void> }> {
+export async function startSmtpCapture(): Promise<{
+  url: string;
+  messages: CapturedMail[];
+  waitFor(n: number, ms?: number): Promise<void>;
+  /** The first mail that matches, waiting for it: other mails (an order confirmation, say) may arrive in any order. */
+  waitForMail(match: (mail: CapturedMail & { text: string }) => boolean, ms?: number): Promise<CapturedMail & { text: string }>;
+  close(): Promise<void>;
+}> {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -32,6 +39,16 @@ export async function startSmtpCapture(): Promise<{ url: string; messages: Captu
       const until = Date.now() + ms;
       while (messages.length < n) {
         if (Date.now() > until) throw new Error(`expected ${n} mails, got ${messages.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async waitForMail(match, ms = 5000) {
+      const until = Date.now() + ms;
+      for (;;) {
+        // Quoted-printable soft line breaks removed, so a link or a key can be looked for whole.
+        const found = messages.map((m) => ({ ...m, text: m.raw.replace(/=\r?\n/g, '') })).find(match);
+        if (found) return found;
+        if (Date.now() > until) throw new Error(`no matching mail among ${messages.length}`);
         await new Promise((r) => setTimeout(r, 20));
       }
     },

@@ -73,15 +73,13 @@ describe('a registration’s login link', () => {
   it('mails the same link to the registrant with PUBLIC_URL, and refuses it once used', async () => {
     const reg = await register(host.accessToken, eventId);
     const link = (await createLink(host.accessToken, { eventId, registrationId: reg.id })).json().data;
-    const before = smtp.messages.length;
     const sent = await mailLink(host.accessToken, link.key);
     expect(sent.statusCode).toBe(200);
     expect(sent.json().data.sentTo).toBe(reg.email);
-    await smtp.waitFor(before + 1);
-    const mail = smtp.messages.at(-1)!;
+    // The checkout's confirmation mail may arrive before or after this one.
+    const mail = await smtp.waitForMail((m) => m.text.includes(link.key));
     expect(mail.to).toEqual([reg.email]);
-    expect(mail.raw.replace(/=\r?\n/g, '')).toContain(link.key);
-    expect(mail.raw).toContain('https://pavilion.example/adl/');
+    expect(mail.text).toContain('https://pavilion.example/adl/');
 
     expect((await consume({ kind: 'adl', key: link.key, eventId })).statusCode).toBe(200);
     const late = await mailLink(host.accessToken, link.key);
