@@ -29,7 +29,8 @@ export async function startPavilion(port: number, env: Record<string, string> = 
   const t0 = performance.now();
   if (!existsSync('apps/server/dist/main.mjs')) throw new Error('Run `npm run build` first (npm run bench does).');
   const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'apps/server/dist/main.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', PAVILION_DEMO: '0', ...env },
+    // MALLOC_ARENA_MAX as `npm start` sets it (package.json; ARCHITECTURE "Decisions").
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', PAVILION_DEMO: '0', ...env },
     stdio: logs ? ['ignore', 'pipe', 'pipe'] : 'ignore',
   });
   if (logs) for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (d: Buffer) => logs.push(d.toString()));

@@ -10,7 +10,7 @@ import { signInAtEvent } from '../support/attendee.ts';
 /*
  * Issue 16, e-posters: the organiser uploads a PNG poster and a PDF poster under Sessions & agenda → E-posters; the
  * demo attendee of the hybrid expo, during the event and on a phone, opens E-Poster in the web portal, searches,
- * opens the PNG poster's page and sees the image; the PDF poster's page frames the served PDF with a download link.
+ * opens the PNG poster's page and sees the image; the PDF poster's page draws the PDF (pdf.js) with a download link.
  */
 const ATTENDEE = { identifier: 'attendee@demo.pavilion', password: 'Attendee@2026' };
 
@@ -147,16 +147,28 @@ describe('e-posters', () => {
     await expectAccessible(attendee, 'portal e-poster page (image)');
     await screenshot(attendee, 'eposters-portal-poster-phone');
 
-    // The PDF poster's page frames the served file, and offers it as a download.
+    // The PDF poster's page draws the served file with pdf.js (as a phone without a PDF viewer shows it), reads its
+    // text out to screen readers, and offers it as a download.
     await attendee.getByRole('link', { name: /All e-posters/ }).click();
     await attendee.waitForURL(/\/attendium-v2\/e-poster(\?|$)/);
     await attendee.getByRole('link', { name: 'Open Dark matter maps' }).click();
-    const frame = attendee.getByTitle('Poster PDF: Dark matter maps');
-    await frame.waitFor({ timeout: 15_000 });
-    const src = (await frame.getAttribute('src'))!;
+    const pageImage = attendee.getByRole('img', { name: 'Dark matter maps, page 1 of 1' });
+    await pageImage.waitFor({ timeout: 30_000 });
+    // The poster's blue band at the top and white below it, drawn into the canvas: the page itself, not a blank box.
+    const pixels = await pageImage.evaluate((canvas) => {
+      const c = canvas as HTMLCanvasElement;
+      const ctx = c.getContext('2d')!;
+      const at = (fx: number, fy: number) => [...ctx.getImageData(Math.floor(c.width * fx), Math.floor(c.height * fy), 1, 1).data.slice(0, 3)];
+      return { band: at(0.02, 0.02), body: at(0.5, 0.6), shownWidth: c.getBoundingClientRect().width };
+    });
+    expect(pixels.band).toEqual([26, 77, 153].map((v) => expect.closeTo(v, -1.2)));
+    expect(pixels.body).toEqual([255, 255, 255]);
+    expect(pixels.shownWidth).toBeGreaterThan(250);
+    await expect.poll(() => attendee.getByText(/Text of page 1: Dark matter maps of the local group/).count()).toBe(1);
+    await expect.poll(() => attendee.getByRole('status').count()).toBe(0);
     const download = attendee.getByRole('link', { name: /Download the poster/ });
-    expect(await download.getAttribute('href')).toBe(src);
-    // What the frame loads: the PDF itself, same origin, shown in place and allowed in this origin's frames.
+    const src = (await download.getAttribute('href'))!;
+    // What the page draws and the link downloads: the PDF itself, same origin, served inline.
     const served = await attendee.request.get(src);
     expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toBe('application/pdf');

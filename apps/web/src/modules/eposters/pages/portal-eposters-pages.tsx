@@ -1,5 +1,5 @@
 import '../eposters-i18n.ts';
-import { Anchor, Badge, Box, Button, Card, CloseButton, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, CloseButton, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconFileTypePdf, IconPhoto, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { ListError } from '../../../ui/list-states.tsx';
 import { NotAvailable } from '../../../ui/not-available.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { epostersKeys, epostersPortalApi, noRetryOn4xx } from '../api/eposters-api.ts';
+import { PdfPages } from '../components/pdf-pages.tsx';
 import { formatSize } from '../lib/format-size.ts';
 
 const REFUSALS = { EPOSTER_NOT_PARTICIPANT: 'refused', TAB_NOT_AVAILABLE: 'notShown', EPOSTER_NOT_FOUND: 'notFound' } as const;
@@ -180,14 +181,10 @@ function Preview({ poster }: { poster: TEposterView }) {
       </Stack>
     );
   }
-  // The browser's own PDF viewer in a frame of the served file (same origin; the file's answer allows this frame);
-  // where a browser shows no PDFs in place, the download is the way.
+  // Drawn by pdf.js into the page (every browser, phones included), with the download beside it.
   return (
     <Stack gap="sm">
-      <Box component="iframe" src={poster.fileUrl} title={t('eposters.portal.pdfFrame', { title: poster.title })} w="100%" h={{ base: 480, sm: 720 }} style={{ display: 'block', boxSizing: 'border-box', maxWidth: '100%', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, background: 'white' }} data-testid="eposter-pdf" />
-      <Text size="sm" c="dimmed">
-        {t('eposters.portal.pdfFallback')}
-      </Text>
+      <PdfPages url={poster.fileUrl} title={poster.title} />
       {download}
     </Stack>
   );
