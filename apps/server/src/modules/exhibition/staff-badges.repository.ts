@@ -34,6 +34,15 @@ export function createStaffBadgesRepository(db: Db) {
         .orderBy(asc(exhibitionCompanyStaff.email));
     },
 
+    /** One staff row of the company (issue and revoke read only the row they change). */
+    async staffMember(eventId: string, companyId: string, staffId: string): Promise<StaffRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(exhibitionCompanyStaff)
+        .where(and(eq(exhibitionCompanyStaff.id, staffId), eq(exhibitionCompanyStaff.eventId, eventId), eq(exhibitionCompanyStaff.companyId, companyId)));
+      return row;
+    },
+
     /**
      * Claims the staff member's badge for one issuer, in one transaction under the company row's lock (so two issues
      * for one company are counted one after the other against its quota): refused when the badge is issued, being

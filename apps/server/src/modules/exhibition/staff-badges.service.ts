@@ -98,7 +98,7 @@ export function createStaffBadgesService(deps: StaffBadgesDeps) {
   async function issue(company: CompanyRow, staffId: string, name: { firstName: string; lastName: string }, actorUserId: string): Promise<TStaffMember> {
     const settings = await repo.settings(company.eventId);
     if (!settings?.ticketId) throw staffBadgeErrors.ticketNotSet();
-    const current = (await repo.staff(company.eventId, company.id)).find((s) => s.id === staffId);
+    const current = await repo.staffMember(company.eventId, company.id, staffId);
     if (!current) throw staffBadgeErrors.staffNotFound();
     if (current.registrationId) {
       // A badge whose registration was cancelled elsewhere (or by a revoke that stopped half-way) may be reissued.
@@ -144,7 +144,7 @@ export function createStaffBadgesService(deps: StaffBadgesDeps) {
   }
 
   async function revoke(company: CompanyRow, staffId: string, actorUserId: string): Promise<TStaffMember> {
-    const current = (await repo.staff(company.eventId, company.id)).find((s) => s.id === staffId);
+    const current = await repo.staffMember(company.eventId, company.id, staffId);
     if (!current) throw staffBadgeErrors.staffNotFound();
     if (!current.registrationId) throw staffBadgeErrors.notIssued(current.email);
     // Cancel first, then unlink: a stop between the two leaves a cancelled badge shown as such, never a live one unlisted.
