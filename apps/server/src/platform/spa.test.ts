@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSecurity } from './security.ts';
-import { isHashedAsset, registerSpa } from './spa.ts';
+import { isHashedAsset, registerSpa, servedFiles } from './spa.ts';
 
 /*
  * The production static path on a tiny fake build (what `vite build` writes: index.html, hashed assets under /assets,
@@ -187,6 +187,28 @@ describe('static serving of the built SPA', () => {
     const api = await app.inject('/api/nothing-here');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ status: 'ERROR', code: 'NOT_FOUND' });
+  });
+
+  it('serves only files of the build spelt exactly as built, finds a rebuilt file without a restart, and never a dot directory', async () => {
+    expect((await app.inject('/favicon.svg')).statusCode).toBe(200);
+    // Another spelling of a file that exists (case, an encoded or a parent segment) is not that file.
+    for (const url of ['/ASSETS/index-AbC123.js', '/assets/INDEX-AbC123.js', '/.vite/first-paint.json']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('hello hello');
+      expect(res.body).not.toContain('cart-page-1');
+    }
+    // A raw request line is not normalised by a URL parser first (inject's is): parent segments, plain or encoded.
+    const files = servedFiles(dist);
+    expect(await files.match('/assets/index-AbC123.js?v=0.3')).toBe('assets/index-AbC123.js');
+    for (const raw of ['/assets/../favicon.svg', '/assets/%2e%2e/favicon.svg', '/assets/..%2Ffavicon.svg', '//favicon.svg', '/./favicon.svg', '/assets/%E0%A4%A.js']) expect(await files.match(raw), raw).toBeNull();
+    // A file written after the listing was read (a rebuild) is served once the one-second listing has aged.
+    writeFileSync(join(dist, 'assets', 'later-Q1w2e3.js'), 'export const later = 1;\n');
+    await new Promise((r) => setTimeout(r, 1100));
+    const later = await app.inject('/assets/later-Q1w2e3.js');
+    expect(later.statusCode).toBe(200);
+    expect(later.body).toBe('export const later = 1;\n');
+    expect(later.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('tells hashed assets from documents and other files', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -186,17 +186,74 @@ function sendVariant(request: FastifyRequest, reply: FastifyReply, index: IndexV
  * service worker and manifest, index.html) is revalidated each time (no-cache). Any other GET that is not an API call
  * answers index.html so the client router can show the page (or its own error page). Unknown /api paths answer JSON 404.
  */
+/** How long a miss keeps the listing: a rebuild's new files are found within this, without a restart. */
+const RELIST_AFTER_MS = 1000;
+
+/**
+ * The files the SPA serves: every file of the build, by its exact relative path, except dot directories and files
+ * (`.vite/`'s manifests). A request is served only when its decoded path is one of them, spelled exactly so, which is
+ * what @fastify/static's per-request spelling check made sure of (no case or Unicode aliases, no `..`). The listing is
+ * read once and again after a miss, at most once a second.
+ */
+export function servedFiles(distDir: string): { match(url: string): Promise<string | null> } {
+  let names = new Set<string>();
+  let listedAt = -Infinity;
+  let listing: Promise<void> | null = null;
+  const relist = () =>
+    (listing ??= readdir(distDir, { recursive: true, withFileTypes: true })
+      .then((entries) => {
+        const next = new Set<string>();
+        for (const entry of entries) {
+          if (!entry.isFile()) continue;
+          const rel = relative(distDir, join(entry.parentPath, entry.name)).split(sep).join('/');
+          if (!rel.split('/').some((segment) => segment.startsWith('.'))) next.add(rel);
+        }
+        names = next;
+      })
+      .catch(() => {
+        names = new Set();
+      })
+      .finally(() => {
+        listedAt = Date.now();
+        listing = null;
+      }));
+  return {
+    async match(url) {
+      let path: string;
+      try {
+        path = decodeURIComponent(url.split('?')[0]!).slice(1);
+      } catch {
+        return null;
+      }
+      if (names.has(path)) return path;
+      if (Date.now() - listedAt < RELIST_AFTER_MS) return null;
+      await relist();
+      return names.has(path) ? path : null;
+    },
+  };
+}
+
 export async function registerSpa(app: FastifyInstance, distDir = DEFAULT_WEB_DIST, heads: readonly DocumentHeadProvider[] = []): Promise<void> {
   const indexPath = join(distDir, 'index.html');
   const hasDist = existsSync(indexPath);
   if (hasDist) {
+    // The plugin sends the files (ranges, ETags, pre-compressed variants) through reply.sendFile; which paths are
+    // files is decided here, from the build's listing (servedFiles). Its own wildcard route read the directory of
+    // every requested asset on every request (its path-spelling check: two readdir calls, one of ~2,000 names, for
+    // each of a page's ~60 chunks).
     await app.register(fastifyStatic, {
       root: distDir,
+      serve: false,
       index: false,
       preCompressed: true,
       setHeaders(reply, path) {
         reply.header('cache-control', path.startsWith(join(distDir, 'assets')) ? IMMUTABLE : 'no-cache');
       },
+    });
+    const files = servedFiles(distDir);
+    app.get('/*', async (request, reply) => {
+      const name = await files.match(request.url);
+      return name ? reply.sendFile(name) : reply.callNotFound();
     });
   } else {
     app.log.warn({ distDir }, 'web build not found: run `npm run build` to serve the SPA');
