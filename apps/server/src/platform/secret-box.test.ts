@@ -13,8 +13,11 @@ describe('secret box', () => {
     expect(box.seal('same')).not.toBe(box.seal('same'));
   });
 
-  it('reads values stored before encryption as they are', () => {
+  it('reads values stored before encryption as they are, but openSealed refuses anything it did not seal', () => {
     expect(box.open('whsec_plain_legacy')).toBe('whsec_plain_legacy');
+    // A link's ticket handed in by a caller: plain JSON claims would otherwise be read as if sealed.
+    expect(() => box.openSealed('{"k":"brief-bag","x":9999999999999}')).toThrow();
+    expect(box.openSealed(box.seal('claims'))).toBe('claims');
   });
 
   it('refuses a value sealed under another key, or tampered with', () => {

@@ -9,8 +9,13 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  */
 export type SecretBox = {
   seal(plain: string): string;
-  /** Throws when the value was sealed under another key (SECRETS_KEY changed) or was tampered with. */
+  /**
+   * Throws when the value was sealed under another key (SECRETS_KEY changed) or was tampered with. A value without the
+   * prefix is read as it is (a secret stored before encryption existed): never use it for a value a caller hands in.
+   */
   open(stored: string): string;
+  /** `open` for a value that must have been sealed here (a link's ticket a caller hands in): anything else throws. */
+  openSealed(sealed: string): string;
 };
 
 const PREFIX = 'pvs1:';
@@ -23,6 +28,10 @@ export function createSecretBox(keyMaterial: string): SecretBox {
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+    },
+    openSealed(sealed) {
+      if (!sealed.startsWith(PREFIX)) throw new Error('Not a sealed value');
+      return this.open(sealed);
     },
     open(stored) {
       if (!stored.startsWith(PREFIX)) return stored;

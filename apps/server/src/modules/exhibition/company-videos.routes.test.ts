@@ -168,6 +168,9 @@ describe('attendee: playing a company video', () => {
     // A forged, tampered or misused ticket: 404.
     const path = url.slice(0, url.indexOf('?'));
     expect((await t.app.inject({ url: `${path}?ticket=forged` })).statusCode).toBe(404);
+    // The claims in the clear, as a sealed ticket holds them (video, event, company, expiry): never sealed here, refused.
+    const clear = JSON.stringify({ v: video.id, e: ev, c, x: Date.now() + 3_600_000 });
+    expect((await t.app.inject({ url: `${path}?ticket=${encodeURIComponent(clear)}` })).statusCode).toBe(404);
     const ticket = decodeURIComponent(url.slice(url.indexOf('ticket=') + 7));
     const tampered = ticket.slice(0, -4) + (ticket.endsWith('AAAA') ? 'BBBB' : 'AAAA');
     expect((await t.app.inject({ url: `${path}?ticket=${encodeURIComponent(tampered)}` })).statusCode).toBe(404);

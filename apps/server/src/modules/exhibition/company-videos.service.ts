@@ -149,7 +149,7 @@ export function createCompanyVideosService(deps: CompanyVideosDeps) {
     async videoRange(eventId: string, companyId: string, videoId: string, ticket: string, range: string | undefined): Promise<VideoRange> {
       let claims: { v?: unknown; e?: unknown; c?: unknown; x?: unknown } = {};
       try {
-        claims = JSON.parse(deps.secrets.open(ticket)) as typeof claims;
+        claims = JSON.parse(deps.secrets.openSealed(ticket)) as typeof claims;
       } catch {
         throw exhibitionErrors.videoNotFound();
       }

@@ -23,7 +23,10 @@ const BAG_MAIL_SWEEP_MS = 5 * 60_000;
 export function createLeadsModule(
   db: Db,
   deps: Omit<LeadsDeps, 'repo' | 'wakeWebhooks'> & {
+    /** The secret box's open for stored secrets (webhook secrets). */
     open: (sealed: string) => string;
+    /** The secret box's open for a ticket a caller hands in: refuses a value that was never sealed. */
+    openSealed: (sealed: string) => string;
     log: FastifyBaseLogger;
     /** The meetings module's port: a meeting's type and its two sides' accounts. */
     meetingParties: (eventId: string, meetingId: string) => Promise<{ type: number; sides: { eventUserId: string; userId: string | null }[] } | null>;
@@ -54,7 +57,7 @@ export function createLeadsModule(
     files: service.filesOfBag,
     send: deps.send,
     seal: deps.seal,
-    open: deps.open,
+    open: deps.openSealed,
     publicUrl: deps.publicUrl,
     log: deps.log,
   });
@@ -122,6 +125,7 @@ export const leadsModule = defineModule({
       contactOf: (userId) => p.ports.auth.contactOf(userId),
       seal: (plain) => p.secrets.seal(plain),
       open: (sealed) => p.secrets.open(sealed),
+      openSealed: (sealed) => p.secrets.openSealed(sealed),
       isProduction: p.isProduction,
       log: p.log,
       meetingParties: (eventId, meetingId) => meetings.service.parties(eventId, meetingId),

@@ -191,6 +191,9 @@ describe('brief bag by mail', () => {
     const flipped = ticket.slice(0, 10) + (ticket[10] === 'A' ? 'B' : 'A') + ticket.slice(11);
     expect((await t.app.inject({ method: 'GET', url: `${base()}/brief-bag/mailed.zip?ticket=${encodeURIComponent(flipped)}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `${base()}/brief-bag/mailed.zip?ticket=garbage` })).statusCode).toBe(404);
+    // Claims written in the clear, as a sealed ticket holds them, name Keen's bag: never sealed here, so refused.
+    const forged = JSON.stringify({ k: 'brief-bag', e: eventId, u: keen.eventUserId, x: Date.now() + 86_400_000 });
+    expect((await t.app.inject({ method: 'GET', url: `${base()}/brief-bag/mailed.zip?ticket=${encodeURIComponent(forged)}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `${base()}/brief-bag/mailed.zip` })).statusCode).toBe(400);
     // The ticket names its event: under another event's path it is refused.
     expect((await t.app.inject({ method: 'GET', url: link.replace(eventId, 'someOtherEvent') })).statusCode).toBe(404);
