@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -5,21 +6,27 @@ import { startSmtpCapture } from '../../apps/server/src/test/smtp-capture.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 import { signInAtEvent } from '../support/attendee.ts';
+import { logInAsOrganiser } from '../support/organiser.ts';
 import { solidPng } from '../support/images.ts';
 
 /*
  * Issue 15, My stand for the company's people. The organiser has a company with a product and lists the demo
  * exhibitor as its staff; the demo attendee has ordered the product. The company's admin opens the invitation link
- * from the mail, goes from the home's "My stand" card to the product and adds its photo, then edits the company's
- * category and uploads a document. A staff member (not the
- * admin) signs in on a phone at ei/{eventId}, finds "My stand" on the home, sees only what staff may use (no products,
- * no forms), opens Product orders and approves the order.
+ * from the mail, goes from the home's "My stand" card to the product and adds its photo and a data sheet, then edits
+ * the company's category and uploads a document, and finds the company's video in one list (play, rename, delete). A
+ * staff member (not the admin) signs in on a phone at ei/{eventId}, finds "My stand" on the home, sees only what staff
+ * may use (no products, no forms), opens Product orders (one title) and approves the order. The attendee, on a phone,
+ * opens the company's page and downloads the product's data sheet: the bytes the admin uploaded. The organiser sees
+ * its download on the product and renames it.
  */
 const ORGANISER = { identifier: 'organiser@demo.pavilion', password: 'Organiser@2026' };
 const ATTENDEE = { identifier: 'attendee@demo.pavilion', password: 'Attendee@2026' };
 const EXHIBITOR = { identifier: 'exhibitor@demo.pavilion', password: 'Exhibitor@2026' };
 const PHONE = { width: 390, height: 844 };
 const COMPANY = 'Prism Lenses';
+const DATA_SHEET = Buffer.from('%PDF-1.4\n% Zoom lens data sheet\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+/** A WebM-shaped file (the EBML header, then filler): enough for the list, not for playing. */
+const CLIP = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(2044, 7)]);
 
 let server: RunningServer;
 let browser: Browser;
@@ -45,6 +52,7 @@ beforeAll(async () => {
   const booth = await call<{ id: string }>('POST', `${ex}/booths`, H, { hall: 'Hall P', number: 'P1', sizeSqm: 12, stallType: 'shell', price: 500, x: 0, y: 0, w: 3, h: 3 });
   await call('PUT', `${ex}/booths/${booth.id}/holder`, H, { companyId });
   await call('PUT', `${ex}/companies/${companyId}/staff`, H, { emails: [EXHIBITOR.identifier] });
+  await call('POST', `${ex}/companies/${companyId}/videos`, H, { title: 'Lens tour', fileName: 'tour.webm', dataBase64: CLIP.toString('base64') });
   const attendee = await call<{ accessToken: string; eventData: { accessCodeToken: string } }>('POST', '/api/auth/login', {}, { ...ATTENDEE, eventId: server.eventId });
   await call('POST', `/api/eventservices/public/events/${server.eventId}/exhibitors/${companyId}/orders`, { authorization: `Bearer ${attendee.accessToken}`, 'x-user-access-token': attendee.eventData.accessCodeToken }, { productId: product.id, quantity: 3, note: 'For the demo table.' });
   await call('POST', `${ex}/companies/${companyId}/admin-invitation`, H, { email: adminEmail, firstName: 'Mira' });
@@ -57,13 +65,13 @@ afterAll(async () => {
 });
 
 describe('my stand', () => {
-  it('the admin adds a product photo, edits the category and uploads a document on My stand; a staff member on a phone opens My stand, then Product orders, and approves one', async () => {
+  it('the admin adds a product photo and a product document, edits the category and uploads a document on My stand; a staff member on a phone approves an order; an attendee downloads the product document', async () => {
     // The admin: the invitation link from the mail (nothing stored), then the home's My stand card.
     await expect.poll(() => smtp.messages.filter((m) => m.to.includes(adminEmail)).length, { timeout: 20_000 }).toBe(1);
     const mail = await PostalMime.parse(smtp.messages.find((m) => m.to.includes(adminEmail))!.raw);
     const link = /href="([^"]*\/adl\/[A-Za-z0-9_-]+\/[^"]+)"/.exec(mail.html ?? '')?.[1];
     expect(link, 'the mail carries the sign-in link').toBeTruthy();
-    const admin = await (await newContext(browser, server.url, { width: 1280, height: 900 })).newPage();
+    const admin = await (await newContext(browser, server.url, { width: 1366, height: 900 })).newPage();
     const adminWatch = watchPage(admin);
     onTestFailed(async () => {
       await admin.screenshot({ path: '/tmp/my-stand-failed-admin.png' }).catch(() => undefined);
@@ -81,6 +89,24 @@ describe('my stand', () => {
     await expectAccessible(admin, 'my stand products of the admin');
     await screenshot(admin, 'my-stand-admin-products');
 
+    // The product's data sheet: a display name and a PDF, listed with its downloads.
+    await products.getByRole('button', { name: 'Documents of Zoom lens' }).click();
+    const productDocs = products.getByRole('region', { name: 'Documents of Zoom lens' });
+    await productDocs.getByText('No documents for this product yet').waitFor({ timeout: 15_000 });
+    await productDocs.getByRole('textbox', { name: /^Display name/ }).fill('Zoom lens data sheet');
+    await productDocs.locator('input[type=file]').setInputFiles({ name: 'zoom-lens.pdf', mimeType: 'application/pdf', buffer: DATA_SHEET });
+    await productDocs.getByRole('button', { name: 'Upload document' }).click();
+    const sheetRow = productDocs.getByRole('table', { name: 'Product documents' }).getByRole('row').filter({ hasText: 'Zoom lens data sheet' });
+    await sheetRow.waitFor({ timeout: 15_000 });
+    expect(await sheetRow.getByTestId('product-document-downloads').innerText()).toBe('0');
+    await expectAccessible(admin, 'my stand product documents of the admin');
+    await screenshot(admin, 'my-stand-admin-product-documents');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await productDocs.scrollIntoViewIfNeeded();
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(admin, 'my-stand-admin-product-documents-phone');
+    await admin.setViewportSize({ width: 1366, height: 900 });
+
     // The admin runs the company: the profile's category, then a document that shows in the list.
     const profile = admin.getByRole('region', { name: 'Company profile', exact: true });
     await profile.getByRole('button', { name: 'Edit profile and staff' }).click();
@@ -96,6 +122,18 @@ describe('my stand', () => {
     await documents.getByRole('table', { name: 'Documents' }).getByText('Lens catalogue').waitFor({ timeout: 15_000 });
     await expectAccessible(admin, 'my stand company and documents of the admin');
     await screenshot(admin, 'my-stand-admin-company');
+
+    // The company's videos: one list for the admin (play, views, rename, delete), not a second playback list.
+    const videos = admin.getByRole('region', { name: 'Videos', exact: true });
+    expect(await admin.getByRole('region', { name: 'Videos', exact: true }).count()).toBe(1);
+    await videos.getByRole('table', { name: 'Videos' }).getByText('Lens tour').waitFor({ timeout: 15_000 });
+    await videos.getByRole('button', { name: 'Play Lens tour' }).waitFor();
+    expect(await admin.getByText('Lens tour', { exact: true }).count()).toBe(1);
+    await videos.scrollIntoViewIfNeeded();
+    await screenshot(admin, 'my-stand-admin-videos');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await videos.scrollIntoViewIfNeeded();
+    await screenshot(admin, 'my-stand-admin-videos-phone');
     expect(adminWatch.errors).toEqual([]);
 
     // The staff member: signs in at the event on a phone, and finds My stand on the home.
@@ -118,6 +156,8 @@ describe('my stand', () => {
     await screenshot(phone, 'my-stand-staff-phone');
     await nav.getByRole('link', { name: 'Product orders' }).click();
     await phone.getByRole('heading', { name: 'Product orders', level: 1 }).waitFor({ timeout: 15_000 });
+    // One title on the page: the page's own (the orders under it have no second "Product orders" heading).
+    expect(await phone.getByRole('heading', { name: 'Product orders' }).count()).toBe(1);
     const order = phone.getByTestId('company-order').filter({ hasText: '3 × Zoom lens' });
     await order.getByText('For the demo table.', { exact: false }).waitFor({ timeout: 15_000 });
     await order.getByRole('button', { name: /^Approve the order of Zoom lens by / }).click();
@@ -127,5 +167,59 @@ describe('my stand', () => {
     await expectAccessible(phone, 'product orders of a staff member on a phone');
     await screenshot(phone, 'my-stand-staff-orders-phone');
     expect(phoneWatch.errors).toEqual([]);
-  });
+
+    // The attendee, on a phone: the company's page lists the product's data sheet; Open downloads the uploaded bytes.
+    const visitor = await (await newContext(browser, server.url, PHONE)).newPage();
+    const visitorWatch = watchPage(visitor);
+    onTestFailed(async () => {
+      await visitor.screenshot({ path: '/tmp/my-stand-failed-attendee.png' }).catch(() => undefined);
+    });
+    await signInAtEvent(visitor, server.eventId, ATTENDEE);
+    await visitor.goto('/tabs/exhibitors');
+    await visitor.getByRole('searchbox').fill('Prism', { timeout: 30_000 });
+    await visitor.getByTestId('exhibitor-row').filter({ hasText: COMPANY }).click({ timeout: 30_000 });
+    const product = visitor.getByTestId('exhibitor-page').getByTestId('product').filter({ hasText: 'Zoom lens' });
+    const sheet = product.getByRole('list', { name: 'Documents of Zoom lens' });
+    await sheet.getByText('Zoom lens data sheet').waitFor({ timeout: 15_000 });
+    await sheet.scrollIntoViewIfNeeded();
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(visitor, 'product documents on the company page on a phone');
+    await screenshot(visitor, 'product-documents-attendee-phone');
+    const [download] = await Promise.all([visitor.waitForEvent('download'), sheet.getByRole('button', { name: 'Open Zoom lens data sheet' }).click()]);
+    expect(download.suggestedFilename()).toBe('zoom-lens.pdf');
+    expect(readFileSync((await download.path())!).equals(DATA_SHEET)).toBe(true);
+    await visitor.setViewportSize({ width: 1366, height: 900 });
+    await sheet.scrollIntoViewIfNeeded();
+    await screenshot(visitor, 'product-documents-attendee');
+    expect(visitorWatch.errors).toEqual([]);
+
+    // The admin's list counts the download.
+    await admin.setViewportSize({ width: 1366, height: 900 });
+    await admin.reload();
+    await admin.getByRole('region', { name: 'Products' }).getByRole('button', { name: 'Documents of Zoom lens' }).click({ timeout: 30_000 });
+    await expect
+      .poll(() => admin.getByRole('table', { name: 'Product documents' }).getByTestId('product-document-downloads').innerText(), { timeout: 15_000 })
+      .toBe('1');
+
+    // The organiser sees the same document on the product (Companies → Products), with its download, and renames it.
+    const organiser = await (await newContext(browser, server.url, { width: 1366, height: 900 })).newPage();
+    const orgWatch = watchPage(organiser);
+    await logInAsOrganiser(organiser);
+    await organiser.goto(`/app/exhibitors/companies?eventId=${server.eventId}`);
+    await organiser.getByRole('button', { name: `Actions: ${COMPANY}` }).click({ timeout: 30_000 });
+    await organiser.getByRole('menuitem', { name: 'Products' }).click();
+    const modal = organiser.getByRole('dialog', { name: `Products of ${COMPANY}` });
+    await modal.getByRole('button', { name: 'Documents of Zoom lens' }).click({ timeout: 15_000 });
+    const orgDocs = modal.getByRole('region', { name: 'Documents of Zoom lens' });
+    const orgRow = orgDocs.getByRole('table', { name: 'Product documents' }).getByRole('row').filter({ hasText: 'Zoom lens data sheet' });
+    await expect.poll(() => orgRow.getByTestId('product-document-downloads').innerText(), { timeout: 15_000 }).toBe('1');
+    await orgRow.getByRole('button', { name: 'Rename Zoom lens data sheet' }).click();
+    await orgDocs.getByRole('textbox', { name: 'Rename Zoom lens data sheet' }).fill('Zoom lens specifications');
+    await orgDocs.getByRole('button', { name: 'Save', exact: true }).click();
+    await orgDocs.getByText('Zoom lens specifications').waitFor({ timeout: 15_000 });
+    await expectAccessible(organiser, 'product documents of the organiser');
+    await screenshot(organiser, 'product-documents-organiser');
+    expect(orgWatch.errors).toEqual([]);
+    // Four people's journeys in one story on a shared 2-core machine.
+  }, 300_000);
 });

@@ -7,13 +7,15 @@ import { signInAtEvent } from '../support/attendee.ts';
 
 /*
  * Issue 16, versioned publishing. The demo attendee, on a phone from a fresh browser, books the demo's workshop. The
- * organiser moves it two hours later: a draft, which the attendee does not see. The organiser publishes version 1
- * (the confirm dialog lists the move); the attendee gets a "Session updated" notice in the bell's inbox saying
- * old → new, and the Schedule shows the new time.
+ * organiser renames it and moves it two hours later: a draft, which the attendee does not see (the old title at the
+ * old time). The organiser publishes version 1 (the confirm dialog lists the title and the time, old → new); the
+ * attendee gets a "Session updated" notice in the bell's inbox saying old → new, and the Schedule shows the new title
+ * at the new time.
  */
 const ATTENDEE = { identifier: 'attendee@demo.pavilion', password: 'Attendee@2026' };
 const PHONE = { width: 390, height: 844 };
 const WORKSHOP = 'Workshop: planning a charging depot';
+const RENAMED = 'Workshop: designing an EV depot';
 
 let server: RunningServer;
 let browser: Browser;
@@ -28,7 +30,7 @@ afterAll(async () => {
 });
 
 describe('programme: versioned publishing', () => {
-  it('the organiser moves a booked session and publishes; the attendee on a phone is notified and sees the new time', async () => {
+  it('the organiser renames and moves a booked session and publishes; the attendee on a phone sees the old title until then, is notified and sees the new one', async () => {
     // The attendee books the workshop (Wed 17 Feb, 14:00–16:00, Asia/Kolkata).
     const attendee = await (await newContext(browser, server.url, PHONE)).newPage();
     const attWatch = watchPage(attendee);
@@ -41,7 +43,7 @@ describe('programme: versioned publishing', () => {
     await card.getByRole('button', { name: `Book a seat: ${WORKSHOP}` }).click();
     await card.getByText('Booked', { exact: true }).waitFor({ timeout: 15_000 });
 
-    // The organiser sees the programme up to date, then moves the workshop to 16:00–18:00.
+    // The organiser sees the programme up to date, then renames the workshop and moves it to 16:00–18:00.
     const organiser = await (await newContext(browser, server.url, { width: 1366, height: 900 })).newPage();
     const orgWatch = watchPage(organiser);
     await logInAsOrganiser(organiser);
@@ -51,24 +53,29 @@ describe('programme: versioned publishing', () => {
     expect(await bar.getByRole('button', { name: 'Publish changes' }).isDisabled()).toBe(true);
     await organiser.getByRole('button', { name: `Edit ${WORKSHOP}` }).click();
     const dialog = organiser.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Title' }).fill(RENAMED);
     await dialog.getByLabel('Starts').fill('2027-02-17T16:00');
     await dialog.getByLabel('Ends').fill('2027-02-17T18:00');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached', timeout: 15_000 });
     await bar.getByText('1 unpublished change', { exact: true }).waitFor({ timeout: 15_000 });
+    // The organiser's own list shows the draft.
+    await organiser.getByRole('button', { name: `Edit ${RENAMED}` }).waitFor();
 
-    // A draft: the attendee still sees the published time.
+    // A draft: the attendee still sees the published title at the published time.
     await attendee.reload();
     await attendee.getByText('Wed 17 Feb', { exact: true }).click({ timeout: 30_000 });
     await attendee.getByRole('article', { name: WORKSHOP }).getByText('14:00–16:00').waitFor({ timeout: 30_000 });
+    expect(await attendee.getByRole('article', { name: RENAMED }).count()).toBe(0);
     const bell = attendee.getByTestId('notifications-bell');
     await bell.waitFor({ timeout: 30_000 });
 
-    // Publish: the confirm dialog lists the move, old → new.
+    // Publish: the confirm dialog lists the title and the move, old → new.
     await bar.getByRole('button', { name: 'Publish changes' }).click();
     const confirm = organiser.getByRole('dialog', { name: 'Publish version 1?' });
     await confirm.waitFor();
-    await confirm.getByText(/time 2027-02-17 14:00–16:00 → 2027-02-17 16:00–18:00/).waitFor();
+    await confirm.getByText(`Title: ${WORKSHOP} → ${RENAMED}`, { exact: true }).waitFor();
+    await confirm.getByText(/^Time: 2027-02-17 14:00–16:00 → 2027-02-17 16:00–18:00/).waitFor();
     await expectAccessible(organiser, 'publish confirm dialog');
     await screenshot(organiser, 'programme-publish-confirm');
     await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -81,8 +88,9 @@ describe('programme: versioned publishing', () => {
     await bell.click();
     const drawer = attendee.getByRole('dialog', { name: 'Notifications' });
     await drawer.waitFor();
-    const item = drawer.getByTestId('notification-item').filter({ hasText: `Session updated: ${WORKSHOP}` });
+    const item = drawer.getByTestId('notification-item').filter({ hasText: `Session updated: ${RENAMED}` });
     await item.waitFor({ timeout: 30_000 });
+    await item.getByText(`"${WORKSHOP}" is now "${RENAMED}" and moved`, { exact: false }).waitFor();
     await item.getByText(/14:00–16:00 → 2027-02-17 16:00–18:00/).waitFor();
     expect(await item.getAttribute('data-unread')).toBe('true');
     expect(await attendee.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -91,10 +99,10 @@ describe('programme: versioned publishing', () => {
     await attendee.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
 
-    // The Schedule shows the new time, still booked.
+    // The Schedule shows the new title at the new time, still booked.
     await attendee.reload();
     await attendee.getByText('Wed 17 Feb', { exact: true }).click({ timeout: 30_000 });
-    const moved = attendee.getByRole('article', { name: WORKSHOP });
+    const moved = attendee.getByRole('article', { name: RENAMED });
     await moved.getByText('16:00–18:00').waitFor({ timeout: 30_000 });
     await moved.getByText('Booked', { exact: true }).waitFor();
     await screenshot(attendee, 'programme-publish-new-time-phone');

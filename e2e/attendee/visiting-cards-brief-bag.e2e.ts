@@ -1,17 +1,23 @@
 import { readFileSync } from 'node:fs';
+import * as XLSX from '@e965/xlsx';
 import { unzipSync } from 'fflate';
+import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { startSmtpCapture } from '../../apps/server/src/test/smtp-capture.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 import { signInAtEvent } from '../support/attendee.ts';
+import { logInAsOrganiser } from '../support/organiser.ts';
 
 /*
  * Issue 18, visiting cards and the brief bag: the demo attendee, on a phone and a fresh browser, signs in through
  * ei/{eventId}, opens a company in the Exhibitors tab, drops their visiting card there and collects the company's two
  * documents into the brief bag; the Leads tab then lists the card (Card Dropped) and the bag, and downloads it as
  * one ZIP holding both files. The attendee also ticks "Mail my bag to me after the event", and it stays ticked after a
- * reload.
+ * reload. Then the event ends (the organiser moves its dates into the past in Event settings: the server's clock is
+ * real), the organiser sends the brief bags from Onsite Leads, the mail arrives over SMTP, and its link, opened in a
+ * browser that never signed in, downloads the same ZIP.
  */
 const ORGANISER = { identifier: 'organiser@demo.pavilion', password: 'Organiser@2026' };
 const ATTENDEE = { identifier: 'attendee@demo.pavilion', password: 'Attendee@2026' };
@@ -22,9 +28,16 @@ const TXT = Buffer.from('Harbour Textiles price list\nLinen: 12 EUR/m\n');
 
 let server: RunningServer;
 let browser: Browser;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+
+/** The calendar date `days` from now in India (the demo event's time zone). */
+function indiaDate(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + days * 86_400_000));
+}
 
 beforeAll(async () => {
-  server = await startServer();
+  smtp = await startSmtpCapture();
+  server = await startServer({ SMTP_URL: smtp.url });
   const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ORGANISER) });
   const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
   const res = await fetch(`${server.url}/api/eventservices/events/${server.eventId}/exhibition/companies`, {
@@ -56,6 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await smtp?.close();
 });
 
 describe('visiting cards and the brief bag', () => {
@@ -108,4 +122,74 @@ describe('visiting cards and the brief bag', () => {
     await screenshot(page, 'leads-visiting-cards-phone');
     expect(watch.errors).toEqual([]);
   }, 60_000);
+
+  it('mails the bag once the event has ended, and the link in the mail downloads the ZIP without signing in', async () => {
+    const desk = await (await newContext(browser, server.url)).newPage();
+    const watch = watchPage(desk);
+    await logInAsOrganiser(desk);
+    await desk.getByRole('link', { name: /Pavilion Demo Expo 2027/ }).first().click();
+    await desk.waitForURL(/\/app/);
+    // The event ends: its days move into the past (yesterday was its last day in its time zone).
+    await desk.getByRole('link', { name: /event settings/i }).first().click();
+    await desk.waitForURL(/\/app\/settings/);
+    await desk.getByLabel('Start date').fill(indiaDate(-3));
+    await desk.getByLabel('End date').fill(indiaDate(-1));
+    await desk.getByRole('button', { name: /save/i }).click();
+    await desk.getByText('Event saved').first().waitFor({ timeout: 15_000 });
+
+    const before = smtp.messages.length;
+    await desk.goto(`/app/exhibitors/onsite-leads?eventId=${server.eventId}`);
+    const table = desk.getByRole('table', { name: 'Onsite Leads' });
+    // The company counts the card dropped (4) and the two documents collected into the bag (5).
+    await table.getByRole('row', { name: /^Harbour Textiles 0 0 0 0 0 1 2 0 0 0 0$/ }).waitFor({ timeout: 20_000 });
+    await desk.getByRole('button', { name: 'Send brief bags now' }).click();
+    // The one opted-in attendee with a full bag. (The 5-minute job may have sent it a moment before: then 0 here.)
+    await desk.getByText(/Brief bags mailed: [01] sent, 0 empty, 0 failed/).waitFor({ timeout: 20_000 });
+    const sent = await smtp.waitForMail((m) => m.to.includes(ATTENDEE.identifier) && /Your brief bag/.test(m.raw), 20_000);
+    const mail = await PostalMime.parse(sent.raw);
+    expect(mail.subject).toBe('Your brief bag: Pavilion Demo Expo 2027');
+    expect(mail.text).toContain('Harbour Textiles');
+    expect(mail.text).toContain('Fabric catalogue (catalogue.pdf)');
+    expect(mail.text).toContain('Price list (prices.txt)');
+    const link = /href="([^"]*\/brief-bag\/mailed\.zip\?ticket=[^"]+)"/.exec(mail.html ?? '')?.[1];
+    expect(link, 'the mail links the ZIP').toBeTruthy();
+    // Sent once: a second press finds nobody left.
+    await desk.getByRole('button', { name: 'Send brief bags now' }).click();
+    await desk.getByText('Brief bags mailed: 0 sent, 0 empty, 0 failed').waitFor({ timeout: 20_000 });
+    expect(smtp.messages.slice(before).filter((m) => m.to.includes(ATTENDEE.identifier) && /Your brief bag/.test(m.raw))).toHaveLength(1);
+    await expectAccessible(desk, 'onsite leads after sending the brief bags');
+    await screenshot(desk, 'leads-onsite-bags-sent');
+
+    // A range of days in the event's time zone: from tomorrow on, nothing happened yet; the export follows the range.
+    const tomorrow = indiaDate(1);
+    await desk.getByRole('textbox', { name: 'From', exact: true }).fill(tomorrow);
+    await table.getByRole('row', { name: /^Harbour Textiles 0 0 0 0 0 0 0 0 0 0 0$/ }).waitFor({ timeout: 20_000 });
+    await desk.getByText('No cards, brief bags, inquiries, calls or meetings recorded for these dates.').waitFor();
+    const [sheet] = await Promise.all([desk.waitForEvent('download'), desk.getByRole('button', { name: 'Export XLSX' }).click()]);
+    expect(sheet.suggestedFilename()).toBe(`onsite-leads-${tomorrow}-to-now.xlsx`);
+    const rows = XLSX.utils.sheet_to_json<(string | number)[]>(XLSX.read(readFileSync((await sheet.path())!), { type: 'buffer' }).Sheets['Onsite Leads']!, { header: 1 });
+    expect(rows[0]).toEqual(['Company', 'Leads', 'Hot', 'Warm', 'Cold', 'Card Taken', 'Card Dropped', 'Brief bag', 'Inquiries', 'General calls', 'Meetings', 'Networking']);
+    expect(rows.find((r) => r[0] === 'Harbour Textiles')).toEqual(['Harbour Textiles', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    // An end before the start is refused in the form (the server would answer 400 notEquivalent); the table stays.
+    await desk.getByRole('textbox', { name: 'To', exact: true }).fill(indiaDate(-1));
+    await desk.getByText('The end date must not be before the start date.').waitFor();
+    expect(await desk.getByRole('button', { name: 'Export XLSX' }).isDisabled()).toBe(true);
+    await screenshot(desk, 'leads-onsite-range-refused');
+    await desk.getByRole('textbox', { name: 'To', exact: true }).fill('');
+    await desk.getByRole('textbox', { name: 'From', exact: true }).fill('');
+    await table.getByRole('row', { name: /^Harbour Textiles 0 0 0 0 0 1 2 0 0 0 0$/ }).waitFor({ timeout: 20_000 });
+    await expectAccessible(desk, 'onsite leads with a range');
+    expect(watch.errors).toEqual([]);
+
+    // Mail links are built on PUBLIC_URL; a phone that never signed in (a fresh context: no session, no cookies)
+    // opens the same path here.
+    const url = new URL(link!.replace(/&amp;/g, '&'));
+    const phone = await (await newContext(browser, server.url, PHONE)).newPage();
+    const [download] = await Promise.all([phone.waitForEvent('download'), phone.goto(`${url.pathname}${url.search}`).catch(() => null)]);
+    expect(download.suggestedFilename()).toBe('brief-bag.zip');
+    const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+    expect(Object.keys(files).sort()).toEqual(['Harbour Textiles - catalogue.pdf', 'Harbour Textiles - prices.txt']);
+    expect(Buffer.from(files['Harbour Textiles - catalogue.pdf']!).equals(PDF)).toBe(true);
+    expect(Buffer.from(files['Harbour Textiles - prices.txt']!).equals(TXT)).toBe(true);
+  }, 90_000);
 });

@@ -152,8 +152,8 @@ describe('lead retrieval', () => {
     await organiser.goto(`/app/exhibitors/onsite-leads?eventId=${server.eventId}`);
     const table = organiser.getByRole('table', { name: 'Onsite Leads' });
     await table.getByRole('row', { name: /Lumen Optics 1 1 0 0/ }).waitFor({ timeout: 15_000 });
-    // Beside the leads and cards, the general calls and meetings with the company's staff (SPEC §9 actions 7, 8, 9): none yet.
-    expect(await table.locator('thead').getByRole('columnheader').allInnerTexts()).toEqual(['Company', 'Leads', 'Hot', 'Warm', 'Cold', 'Card Taken', 'Card Dropped', 'General calls', 'Meetings', 'Networking']);
+    // Beside the leads and cards, every other SPEC §9 action at the company: brief bags (5), inquiries (6), general calls, meetings and networking (7, 8, 9).
+    expect(await table.locator('thead').getByRole('columnheader').allInnerTexts()).toEqual(['Company', 'Leads', 'Hot', 'Warm', 'Cold', 'Card Taken', 'Card Dropped', 'Brief bag', 'Inquiries', 'General calls', 'Meetings', 'Networking']);
     // The demo event has not ended: the brief bags cannot be mailed yet, and the host is told why.
     await organiser.getByRole('button', { name: 'Send brief bags now' }).click();
     await organiser.getByText(/Brief bags are mailed after the event has ended/).waitFor({ timeout: 15_000 });

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -11,7 +12,9 @@ import { logInAsOrganiser, organiserCallInPage } from '../support/organiser.ts';
  * EXTRA_FURNITURE with a deadline (set up through the API: those screens have their own journey, service-forms.e2e.ts);
  * the company admin signs in from the invitation mail on a phone (nothing stored) and submits both; the organiser
  * approves the furniture and rejects the (also priced) fascia with a reason; the invoice appears (only the approved
- * order on it) for the organiser and the admin, who pays it on the built-in test gateway's page; both then see it paid.
+ * order on it) for the organiser and the admin; the organiser sets the event's tax (VAT 19 %) and the invoice shows it;
+ * the admin pays it on the built-in test gateway's page; both then see it paid. The organiser refunds it with a reason
+ * and the admin downloads the credit note from My stand.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -43,7 +46,7 @@ afterAll(async () => {
 });
 
 describe('service-form invoice', () => {
-  it('an approved priced order is invoiced to the company, a rejected one is not, and the admin pays it on the test gateway', async () => {
+  it('an approved priced order is invoiced to the company with tax, a rejected one is not, the admin pays it on the test gateway, and its refund issues a credit note', async () => {
     const ev = server.eventId;
     const EX = `/api/eventservices/events/${ev}/exhibition`;
     const organiser = await (await newContext(browser, server.url, { width: 1366, height: 900 })).newPage();
@@ -129,6 +132,18 @@ describe('service-form invoice', () => {
     expect(await invoice.getByText(/Fascia/).count(), 'the rejected order is not invoiced').toBe(0);
     expect(await invoice.getByRole('row').count()).toBe(1 + 2 + 3);
     await invoice.getByText('EUR 77.50').first().waitFor();
+
+    // The organiser adds VAT 19 %: the open invoice is taxed per line (37.50 → 7.125 → 7.13; 40.00 → 7.60).
+    const tax = organiser.getByRole('form', { name: 'Tax on company invoices' });
+    await tax.getByRole('textbox', { name: 'Tax rate (%)' }).fill('19');
+    await tax.getByRole('textbox', { name: 'Tax name' }).fill('VAT');
+    await tax.getByRole('textbox', { name: 'Your tax ID (optional)' }).fill('DE123456789');
+    await tax.getByRole('button', { name: 'Save tax' }).click();
+    await organiser.getByText('Tax saved: open invoices are updated').first().waitFor({ timeout: 10_000 });
+    await invoice.getByText('VAT 19%', { exact: true }).waitFor({ timeout: 10_000 });
+    await invoice.getByRole('cell', { name: 'EUR 14.73' }).waitFor();
+    await invoice.getByRole('cell', { name: 'EUR 92.23' }).waitFor();
+    await invoice.getByText('Tax ID: DE123456789').waitFor();
     await expectAccessible(organiser, 'company invoices');
     await shot(organiser, 'org-unpaid');
 
@@ -137,11 +152,13 @@ describe('service-form invoice', () => {
     const mine = phone.getByRole('article', { name: `Invoice ${number}` });
     await mine.waitFor({ timeout: 30_000 });
     await mine.getByText('Unpaid', { exact: true }).waitFor();
+    // The tax, on a phone too (the lines' table scrolls sideways; the totals are said below it).
+    await mine.getByText('Net EUR 77.50 · VAT 19% EUR 14.73 · Total EUR 92.23').waitFor();
     await expectAccessible(phone, 'my invoices');
     await shot(phone, 'mine-unpaid');
     await mine.getByRole('button', { name: `Pay online: invoice ${number}` }).click();
     await phone.getByRole('heading', { name: 'Test payment' }).waitFor({ timeout: 30_000 });
-    await phone.getByText('EUR 77.50').waitFor();
+    await phone.getByText('EUR 92.23').waitFor();
     await phone.getByText(`Invoice ${number}`).waitFor();
     await shot(phone, 'gateway');
     await phone.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -159,6 +176,37 @@ describe('service-form invoice', () => {
     await orgPaid.getByText(/^Paid online \(test\) on /).waitFor({ timeout: 30_000 });
     expect(await orgPaid.getByRole('button', { name: `Mark paid offline: invoice ${number}` }).count()).toBe(0);
     await shot(organiser, 'org-paid');
+
+    // The organiser refunds it (online: back through the test gateway) with a reason; a credit note is issued.
+    await orgPaid.getByRole('button', { name: `Refund invoice ${number}` }).click();
+    const refund = organiser.getByRole('dialog', { name: `Refund invoice ${number}` });
+    await refund.getByText('It was paid online (test): the money goes back through the provider.').waitFor();
+    await refund.getByRole('button', { name: 'Refund and issue the credit note' }).click();
+    await refund.getByText('Say why the invoice is refunded').waitFor();
+    await refund.getByRole('textbox', { name: 'Reason' }).fill('The stand was cancelled');
+    // (axe runs on the page after the refund: with the dialog open it would judge the dimmed page behind the overlay.)
+    // The viewport only: a full-page shot resizes the window under the open dialog.
+    await organiser.screenshot({ path: '/tmp/invoice-refund-dialog.png' });
+    await refund.getByRole('button', { name: 'Refund and issue the credit note' }).click();
+    await refund.waitFor({ state: 'hidden', timeout: 15_000 });
+    await orgPaid.getByText('Refunded', { exact: true }).waitFor({ timeout: 10_000 });
+    const refundedText = (await orgPaid.getByText(/^Refunded EUR -92\.23 on /).textContent()) ?? '';
+    const creditNote = /credit note (CN-\d{6})/.exec(refundedText)![1]!;
+    expect(refundedText).toContain('Reason: The stand was cancelled');
+    expect(await orgPaid.getByRole('button', { name: `Refund invoice ${number}` }).count()).toBe(0);
+    await expectAccessible(organiser, 'refunded invoice');
+    await shot(organiser, 'org-refunded');
+
+    // The admin sees the refund in My stand and downloads the credit note.
+    await phone.reload();
+    const refunded = phone.getByRole('article', { name: `Invoice ${number}` });
+    await refunded.getByText('Refunded', { exact: true }).waitFor({ timeout: 30_000 });
+    await refunded.getByText(new RegExp(`credit note ${creditNote}`)).waitFor();
+    await expectAccessible(phone, 'my refunded invoice');
+    await shot(phone, 'mine-refunded');
+    const [download] = await Promise.all([phone.waitForEvent('download'), refunded.getByRole('button', { name: `Credit note ${creditNote} PDF` }).click()]);
+    expect(download.suggestedFilename()).toBe(`credit-note-${creditNote}.pdf`);
+    expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
     expect(orgWatch.errors).toEqual([]);
     expect(phoneWatch.errors).toEqual([]);
   }, 360_000); // two browsers, two forms, review, the gateway: long on a loaded 2-core machine

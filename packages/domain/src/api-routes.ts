@@ -19,6 +19,7 @@ import { exhibitionRoutes } from './exhibition/exhibition.routes.ts';
 import { serviceFormsRoutes } from './exhibition/service-forms.routes.ts';
 import { companyDocumentsRoutes } from './exhibition/company-documents.routes.ts';
 import { productOrdersRoutes } from './exhibition/product-orders.routes.ts';
+import { productDocumentsRoutes } from './exhibition/product-documents.routes.ts';
 import { staffBadgesRoutes } from './exhibition/staff-badges.routes.ts';
 import { hallPlanRoutes } from './exhibition/hall-plans.ts';
 import { myStandRoutes } from './exhibition/my-stand.routes.ts';
@@ -60,6 +61,7 @@ export const API_ROUTES = {
   serviceForms: serviceFormsRoutes,
   companyDocuments: companyDocumentsRoutes,
   productOrders: productOrdersRoutes,
+  productDocuments: productDocumentsRoutes,
   staffBadges: staffBadgesRoutes,
   hallPlans: hallPlanRoutes,
   myStand: myStandRoutes,

@@ -80,6 +80,7 @@ export * from './exhibition/company-import.ts';
 export * from './exhibition/service-forms.ts';
 export * from './exhibition/company-documents.ts';
 export * from './exhibition/product-orders.ts';
+export * from './exhibition/product-documents.ts';
 export * from './exhibition/staff-badges.ts';
 export * from './exhibition/company-invoices.ts';
 export * from './exhibition/my-stand.ts';

@@ -52,6 +52,10 @@ export function createPublicDocumentCache(opts: { ttlMs: number; maxEntries: num
       }
       return pending;
     },
+    /** Drops `key`'s document (a write that must show at once, like a programme publish); the next read builds it. */
+    forget(key: string): void {
+      entries.delete(key);
+    },
   };
 }
 

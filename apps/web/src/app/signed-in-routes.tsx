@@ -291,6 +291,8 @@ export const signedInRoutes: RouteObject[] = [
   { path: 'attendium/profile', lazy: page(() => import('../modules/profile/pages/my-profile-page.tsx'), 'MyProfilePage') },
   // A speaker's own area (modules/programme): "My speaker profile", where their invitation's link lands.
   { path: 'attendium/speaker', lazy: page(() => import('../modules/programme/pages/my-speaker-page.tsx'), 'MySpeakerPage') },
+  // A sponsor contact's own area (modules/sponsors): "My sponsorship", where their invitation's link lands.
+  { path: 'attendium/sponsorship', lazy: page(() => import('../modules/sponsors/pages/my-sponsorship-page.tsx'), 'MySponsorshipPage') },
   // 1:1 chat with other participants of the event signed in to (modules/chat, issue 17); linked from the attendee home.
   { path: 'attendium/chat', lazy: page(() => import('../modules/chat/pages/chat-page.tsx'), 'ChatPage') },
   // The networking lounge and discussion tables of the event signed in to (modules/video, issue 17).

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * started freezes it (`pending`), and a paid one never changes (a later approval opens a new invoice). Amounts are
  * in minor units (cents), computed by the server.
  */
-export const COMPANY_INVOICE_STATUSES = ['open', 'pending', 'paid'] as const;
+export const COMPANY_INVOICE_STATUSES = ['open', 'pending', 'paid', 'refunded'] as const;
 export type TCompanyInvoiceStatus = (typeof COMPANY_INVOICE_STATUSES)[number];
 /** How the organiser says an offline payment came in. */
 export const OFFLINE_PAYMENT_METHODS = ['bank_transfer', 'cheque', 'cash'] as const;
@@ -15,7 +15,18 @@ export type TOfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
 export const ONLINE_INVOICE_PROVIDERS = ['test', 'stripe', 'razorpay'] as const;
 
 /** Error keys (the web translates them under `validation.`). */
-export const CompanyInvoiceKey = { ReferenceRequired: 'referenceRequired' } as const;
+export const CompanyInvoiceKey = { ReferenceRequired: 'referenceRequired', ReasonRequired: 'refundReasonRequired', TaxRate: 'taxRateInvalid' } as const;
+
+/** Credit notes are numbered `CN-000001`, … in their own series per organisation. */
+export const CREDIT_NOTE_PREFIX = 'CN-';
+
+/**
+ * The tax of a company-invoice line, in minor units: the net times the rate (basis points, 1900 = 19 %), rounded per
+ * line half up (x.5 cents up), in integers only. The invoice's tax is the sum of its lines' taxes.
+ */
+export function lineTax(net: number, taxRateBp: number): number {
+  return Math.floor((net * taxRateBp + 5000) / 10_000);
+}
 
 const zId = z.string().min(1).max(64);
 
@@ -25,7 +36,10 @@ export const ZCompanyInvoiceLine = z.object({
   description: z.string(),
   quantity: z.number().int(),
   unitPrice: z.number().int(),
+  /** quantity × unit price. */
+  net: z.number().int(),
   tax: z.number().int(),
+  /** net + tax (gross). */
   total: z.number().int(),
 });
 export type TCompanyInvoiceLine = z.infer<typeof ZCompanyInvoiceLine>;
@@ -39,6 +53,10 @@ export const ZCompanyInvoice = z.object({
   subtotal: z.number().int(),
   tax: z.number().int(),
   total: z.number().int(),
+  /** The tax applied (basis points), its name (VAT) and the organiser's tax id: kept once the invoice is frozen. */
+  taxRateBp: z.number().int(),
+  taxName: z.string(),
+  taxId: z.string(),
   lines: z.array(ZCompanyInvoiceLine),
   createdAt: z.string(),
   paid: z
@@ -51,6 +69,25 @@ export const ZCompanyInvoice = z.object({
       at: z.string(),
     })
     .nullable(),
+  /** The credit note that reversed it (a whole refund), with the figures shown negative on its PDF. */
+  creditNote: z
+    .object({
+      id: z.string(),
+      number: z.string(),
+      total: z.number().int(),
+      reason: z.string(),
+      via: z.enum(['online', 'offline']),
+      provider: z.string(),
+      reference: z.string(),
+      byName: z.string(),
+      at: z.string(),
+    })
+    .nullable(),
+  /**
+   * Payments that came in after the invoice was already paid (e.g. paid online while the organiser had marked it paid
+   * offline): each given back automatically through its provider.
+   */
+  returnedPayments: z.array(z.object({ provider: z.string(), amount: z.number().int(), status: z.enum(['succeeded', 'pending', 'failed']), reference: z.string(), at: z.string() })),
 });
 export type TCompanyInvoice = z.infer<typeof ZCompanyInvoice>;
 export const ZCompanyInvoiceList = z.object({ items: z.array(ZCompanyInvoice) });
@@ -79,3 +116,31 @@ export type TInvoicePaymentStart = z.infer<typeof ZInvoicePaymentStart>;
 /** The company's own invoices, and the online providers it may pay with (the organisation's enabled ones). */
 export const ZMyInvoices = z.object({ items: z.array(ZCompanyInvoice), providers: z.array(z.enum(ONLINE_INVOICE_PROVIDERS)) });
 export type TMyInvoices = z.infer<typeof ZMyInvoices>;
+
+/**
+ * The tax of the event's company invoices, set by the organiser: a rate in percent (0–100, at most two decimals), its
+ * name as printed (VAT, GST) and optionally the organiser's tax id. A change applies to open invoices at once; an
+ * invoice frozen by a started payment, paid or refunded keeps its figures.
+ */
+export const ZCompanyInvoiceTaxInput = z.strictObject({
+  ratePercent: z.number().refine((v) => v >= 0 && v <= 100 && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: CompanyInvoiceKey.TaxRate }),
+  taxName: z.string().trim().max(40),
+  taxId: z.string().trim().max(60),
+});
+export type TCompanyInvoiceTaxInput = z.infer<typeof ZCompanyInvoiceTaxInput>;
+export const ZCompanyInvoiceTax = z.object({ ratePercent: z.number(), taxRateBp: z.number().int(), taxName: z.string(), taxId: z.string() });
+export type TCompanyInvoiceTax = z.infer<typeof ZCompanyInvoiceTax>;
+
+/**
+ * The organiser refunds a paid company invoice, whole, with a reason. An online payment goes back through its
+ * provider; an offline one is recorded as given back outside Pavilion, with its reference (required then).
+ */
+export const ZRefundCompanyInvoiceInput = z.strictObject({
+  reason: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((r) => r.length > 0, { message: CompanyInvoiceKey.ReasonRequired }),
+  reference: z.string().trim().max(120).default(''),
+});
+export type TRefundCompanyInvoiceInput = z.infer<typeof ZRefundCompanyInvoiceInput>;

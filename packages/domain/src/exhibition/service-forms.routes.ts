@@ -1,7 +1,19 @@
 import { defineRoutes, fileResponse } from '../common/route-contract.ts';
 import { ZLoginLinkResponse } from '../auth/auth.schemas.ts';
 import { ZCompanyParams, ZExhibitionEventParams } from './exhibition.schemas.ts';
-import { ZCompanyInvoice, ZCompanyInvoiceList, ZCompanyInvoiceParams, ZCompanyInvoiceQuery, ZInvoicePaymentStart, ZMarkInvoicePaidInput, ZMyInvoices, ZPayInvoiceInput } from './company-invoices.ts';
+import {
+  ZCompanyInvoice,
+  ZCompanyInvoiceList,
+  ZCompanyInvoiceParams,
+  ZCompanyInvoiceQuery,
+  ZCompanyInvoiceTax,
+  ZCompanyInvoiceTaxInput,
+  ZInvoicePaymentStart,
+  ZMarkInvoicePaidInput,
+  ZMyInvoices,
+  ZPayInvoiceInput,
+  ZRefundCompanyInvoiceInput,
+} from './company-invoices.ts';
 import {
   ZAdminInvitation,
   ZAdminInvitationInput,
@@ -95,4 +107,21 @@ export const serviceFormsRoutes = defineRoutes({
   myInvoices: { method: 'GET', path: `${mine}/invoices`, auth: 'user', tags, params: ZMyStandParams, response: ZMyInvoices },
   myInvoicePdf: { method: 'GET', path: `${mine}/invoices/:invoiceId/invoice.pdf`, auth: 'user', tags, params: ZCompanyInvoiceParams, response: fileResponse('application/pdf') },
   payMyInvoice: { method: 'POST', path: `${mine}/invoices/:invoiceId/pay`, auth: 'user', tags, params: ZCompanyInvoiceParams, body: ZPayInvoiceInput, status: 201, response: ZInvoicePaymentStart },
+
+  /**
+   * The tax of the event's company invoices (Currencies & Taxes: View AP-206, Edit AP-207). Saving recomputes the open
+   * invoices (per line, half up, in cents); frozen, paid and refunded ones keep their figures. 400 taxRateInvalid.
+   */
+  companyInvoiceTax: { method: 'GET', path: `${ev}/company-invoice-tax`, auth: 'organiser', access: 'AP-206', tags, params: ZExhibitionEventParams, response: ZCompanyInvoiceTax },
+  saveCompanyInvoiceTax: { method: 'PUT', path: `${ev}/company-invoice-tax`, auth: 'organiser', access: 'AP-207', tags, params: ZExhibitionEventParams, body: ZCompanyInvoiceTaxInput, response: ZCompanyInvoiceTax },
+  /**
+   * Refunds a paid company invoice whole (Refunds: Approve Refund, AP-183) and issues its credit note (CN-…, the
+   * organisation's own series): an online payment through its provider, an offline one recorded with its reference
+   * (400 referenceRequired). 409 COMPANY_INVOICE_REFUNDED when refunded already, 409 COMPANY_INVOICE_NOT_PAID when
+   * unpaid; 502 PROVIDER_ERROR when the provider refuses (nothing is recorded then).
+   */
+  refundCompanyInvoice: { method: 'POST', path: `${ev}/company-invoices/:invoiceId/refund`, auth: 'organiser', access: 'AP-183', tags, params: ZCompanyInvoiceParams, body: ZRefundCompanyInvoiceInput, response: ZCompanyInvoice },
+  /** The credit note's PDF (Credit Notes: Download, AP-199; the company admin's own below); 404 when there is none. */
+  creditNotePdf: { method: 'GET', path: `${ev}/company-invoices/:invoiceId/credit-note.pdf`, auth: 'organiser', access: 'AP-199', tags, params: ZCompanyInvoiceParams, response: fileResponse('application/pdf') },
+  myCreditNotePdf: { method: 'GET', path: `${mine}/invoices/:invoiceId/credit-note.pdf`, auth: 'user', tags, params: ZCompanyInvoiceParams, response: fileResponse('application/pdf') },
 });

@@ -34,6 +34,7 @@ import {
   ZLeadWebhookInput,
   ZLeadWebhookSaved,
   ZOnsiteLeads,
+  ZOnsiteLeadsQuery,
   ZVisitingCard,
   ZVisitingCardList,
 } from './leads.schemas.ts';
@@ -147,6 +148,21 @@ export const leadsRoutes = defineRoutes({
   /** Staff close an inquiry (or reopen it). */
   setInquiryStatus: { method: 'PUT', path: `${booth}/inquiries/:inquiryId/status`, auth: 'user', tags, params: ZInquiryParams, body: ZInquiryStatusInput, response: ZInquiry },
 
-  /** SPEC §2.6 host tab Onsite Leads: counts per exhibiting company (AP-585 Onsite Leads: View). */
-  onsite: { method: 'GET', path: `${ev}/onsite-leads`, auth: 'organiser', access: 'AP-585', tags, params: ZLeadsEventParams, response: ZOnsiteLeads },
+  /**
+   * SPEC §2.6 host tab Onsite Leads: counts per exhibiting company (AP-585 Onsite Leads: View), optionally within whole
+   * days `from`..`to` of the event's time zone (400 invalidDate, notEquivalent): leads by their first scan, cards and
+   * actions by when they were recorded.
+   */
+  onsite: { method: 'GET', path: `${ev}/onsite-leads`, auth: 'organiser', access: 'AP-585', tags, params: ZLeadsEventParams, query: ZOnsiteLeadsQuery, response: ZOnsiteLeads },
+  /** The same table as an Excel workbook (one row per company, then the totals). */
+  onsiteXlsx: {
+    method: 'GET',
+    path: `${ev}/onsite-leads.xlsx`,
+    auth: 'organiser',
+    access: 'AP-585',
+    tags,
+    params: ZLeadsEventParams,
+    query: ZOnsiteLeadsQuery,
+    response: fileResponse('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+  },
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { zPage } from '../common/pagination.ts';
 import { zFileName } from '../validation/file-types.ts';
+import { refineDateRange } from '../validation/date-range.ts';
+import { ValidationKey } from '../validation/error-keys.ts';
 import { INQUIRY_STATUSES } from './inquiry-status.ts';
 
 /**
@@ -131,10 +133,24 @@ export const ZLeadsMe = z.object({
 });
 export type TLeadsMe = z.infer<typeof ZLeadsMe>;
 
-/** SPEC §2.6 host tab Onsite Leads: the counts per exhibiting company. */
+/** A calendar day (YYYY-MM-DD) that exists: 2027-02-30 is refused (invalidDate). */
+const isRealDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const zDay = z.string().max(10).refine(isRealDay, { message: ValidationKey.InvalidDate });
+
+/**
+ * Onsite Leads' time range: whole days `from`..`to` (both included) on the wall clock of the event's time zone; either
+ * may be left out (open). A day that does not exist 400 invalidDate; `to` before `from` 400 notEquivalent (on `to`).
+ */
+export const ZOnsiteLeadsQuery = z
+  .strictObject({ from: zDay.optional(), to: zDay.optional() })
+  .superRefine((q, ctx) => (q.from && q.to && isRealDay(q.from) && isRealDay(q.to) ? refineDateRange('from', 'to')(q, ctx) : undefined));
+export type TOnsiteLeadsQuery = z.infer<typeof ZOnsiteLeadsQuery>;
+
+/** SPEC §2.6 host tab Onsite Leads: the counts per exhibiting company, within the range asked for (as instants too). */
 export const ZOnsiteLeads = z.object({
   companies: z.array(ZCompanyLeadCounts.extend({ companyId: z.string(), companyName: z.string() })),
   totals: ZCompanyLeadCounts,
+  range: z.object({ from: z.string().nullable(), to: z.string().nullable(), timeZone: z.string(), fromAt: z.string().nullable(), toAt: z.string().nullable() }),
 });
 export type TOnsiteLeads = z.infer<typeof ZOnsiteLeads>;
 

@@ -246,10 +246,13 @@ export const ZSession = z.object({
 });
 
 /**
- * One session's unpublished change: moved (its time or room differs from what attendees see) or cancelled (deleted in
- * the draft). `text` says what changes, old → new, in the event's time zone.
+ * One session's unpublished change: moved (its time or room differs from what attendees see), renamed (its title, not
+ * moved), edited (any other field alone: description, type, track, speakers, moderators, sponsors, tags, ticket
+ * restriction, capacity, booking, stream) or cancelled (deleted in the draft). Moved, renamed and cancelled notify the
+ * session's people; `text` is that notice's wording, and `details` one line per changed field, old → new, in readable
+ * words ("Title: A → B", "Speakers: added X"), times in the event's time zone.
  */
-export const ZProgrammeChange = z.object({ sessionId: z.string(), title: z.string(), kind: z.enum(['moved', 'cancelled']), text: z.string() });
+export const ZProgrammeChange = z.object({ sessionId: z.string(), title: z.string(), kind: z.enum(['moved', 'renamed', 'edited', 'cancelled']), text: z.string(), details: z.array(z.string()) });
 export type TProgrammeChange = z.infer<typeof ZProgrammeChange>;
 
 /** A sponsor as a session shows it (the sponsors module's port). */

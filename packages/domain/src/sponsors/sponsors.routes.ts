@@ -1,5 +1,13 @@
 import { defineRoutes, fileResponse } from '../common/route-contract.ts';
 import {
+  ZMySponsorship,
+  ZMySponsorshipAccept,
+  ZMySponsorshipInput,
+  ZMySponsorshipParams,
+  ZMySponsorships,
+  ZSponsorInvitation,
+  ZSponsorInvitationInput,
+  ZSponsorVisitParams,
   ZSponsor,
   ZSponsorDeleted,
   ZSponsorEventParams,
@@ -20,6 +28,7 @@ import {
 
 const tags = ['sponsors'];
 const ev = '/api/eventservices/events/:eventId/sponsors';
+const mine = '/api/eventservices/events/:eventId/my-sponsorships';
 
 /**
  * Sponsors (SPEC §3.1 user type 3) in sponsorship tiers. SPEC §6's catalogue has no sponsor codes, so the organiser
@@ -52,4 +61,25 @@ export const sponsorsRoutes = defineRoutes({
   logo: { method: 'GET', path: '/api/eventservices/public/sponsor-logos/:logoId', auth: 'public', tags, params: ZSponsorLogoParams, response: fileResponse('image/*') },
   /** The attendee's read: tiers in order with their sponsors (see above for who may). */
   showcase: { method: 'GET', path: '/api/eventservices/public/events/:eventId/sponsors', auth: 'public', tags, params: ZSponsorEventParams, query: ZSponsorsQuery, response: ZSponsorShowcase },
+  /**
+   * The click-through: counted (once per visitor and day) and answered 302 to the sponsor's website; 404 when the
+   * sponsor is not the event's or has no website. Attendee cards link here instead of the website itself.
+   */
+  visit: { method: 'GET', path: '/api/eventservices/public/events/:eventId/sponsors/:sponsorId/visit', auth: 'public', tags, params: ZSponsorVisitParams, response: fileResponse('text/plain') },
+
+  /**
+   * The sponsor's contact (user type 3): the organiser mails the invitation (AP-484; an organiser team account 409
+   * SPONSOR_CONTACT_TEAM_ACCOUNT, an account already the contact of another sponsor of the event 409
+   * SPONSOR_CONTACT_TAKEN). The contact's routes need the event's access (`ei`); a participant who is the contact of no
+   * sponsor of the event answers 403 SPONSOR_NOT_CONTACT, another sponsor's id 404; name and tier are not theirs to change.
+   */
+  inviteContact: { method: 'POST', path: `${ev}/items/:sponsorId/invitation`, auth: 'organiser', access: 'AP-484', tags, params: ZSponsorParams, body: ZSponsorInvitationInput, status: 201, response: ZSponsorInvitation },
+  /** The sponsors the caller is the contact of in this event (empty for everyone else: the home card asks it). */
+  mySponsorships: { method: 'GET', path: mine, auth: 'user', tags, params: ZSponsorEventParams, response: ZMySponsorships },
+  mySponsorship: { method: 'GET', path: `${mine}/:sponsorId`, auth: 'user', tags, params: ZMySponsorshipParams, response: ZMySponsorship },
+  updateMySponsorship: { method: 'PUT', path: `${mine}/:sponsorId`, auth: 'user', tags, params: ZMySponsorshipParams, body: ZMySponsorshipInput, response: ZMySponsorship },
+  /** Accepting the invitation (with a password when the invitation made the account: 400 `required` otherwise). */
+  acceptMySponsorship: { method: 'POST', path: `${mine}/:sponsorId/accept`, auth: 'user', tags, params: ZMySponsorshipParams, body: ZMySponsorshipAccept, response: ZMySponsorship },
+  /** The organiser's logo rules (PNG, JPEG or WebP by bytes, ≤ 512 KiB); the contact then saves it with PUT. */
+  uploadMySponsorLogo: { method: 'POST', path: `${mine}/:sponsorId/logos`, auth: 'user', tags, params: ZMySponsorshipParams, body: ZSponsorLogoUpload, status: 201, response: ZSponsorLogo },
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ValidationKey } from '../validation/error-keys.ts';
+import { zEmail } from '../validation/email.ts';
 import { fileExtension } from '../validation/file-types.ts';
 import { matchesFileSignature } from '../validation/magic-bytes.ts';
+import { zPassword } from '../validation/password.ts';
 
 /**
  * Sponsors (SPEC §3.1 user type 3) of an event, in sponsorship tiers (Platinum, Gold, …), shown on the attendee app's
@@ -120,6 +122,10 @@ export const ZSponsor = z.object({
   companyId: z.string().nullable(),
   companyName: z.string().nullable(),
   displayOrder: z.number().int(),
+  /** The sponsor's contact (SPEC §3.1 user type 3), invited by mail; null until the organiser invites one. */
+  contactEmail: z.string().nullable(),
+  /** none: no contact yet · invited: the link was mailed · accepted: the contact signed in and accepted. */
+  invitation: z.enum(['none', 'invited', 'accepted']),
 });
 export type TSponsor = z.infer<typeof ZSponsor>;
 
@@ -158,3 +164,55 @@ export const ZSponsorShowcase = z.object({
   ),
 });
 export type TSponsorShowcase = z.infer<typeof ZSponsorShowcase>;
+
+/**
+ * The sponsor's own account (SPEC §3.1 user type 3, role label "Sponsor"). The organiser names a contact email and
+ * invites them: the account of that email (made as a Sponsor when there is none) gets the foundation's one-time `adl`
+ * sign-in link by mail. Signed in, the contact accepts on "My sponsorship" (choosing a password when the invitation
+ * made the account), then edits the sponsor's description, website and logo (never its name or tier) and sees how
+ * often the Sponsors list was viewed and how many clicked through to the website.
+ */
+export const ZSponsorInvitationInput = z.strictObject({
+  email: zEmail(),
+  /** How the mail greets the contact (and the new account's first name). */
+  firstName: zName(60),
+});
+export type TSponsorInvitationInput = z.infer<typeof ZSponsorInvitationInput>;
+export const ZSponsorInvitation = z.object({ sponsor: ZSponsor, sentTo: z.string(), expiresAt: z.string() });
+export type TSponsorInvitation = z.infer<typeof ZSponsorInvitation>;
+
+export const ZMySponsorshipParams = z.strictObject({ eventId: zId, sponsorId: zId });
+export const ZSponsorVisitParams = ZMySponsorshipParams;
+
+/** The sponsors the signed-in participant is the contact of in this event (none for everyone else). */
+export const ZMySponsorships = z.object({ items: z.array(z.object({ id: z.string(), name: z.string(), tierName: z.string(), isAccepted: z.boolean() })) });
+export type TMySponsorships = z.infer<typeof ZMySponsorships>;
+
+/** What the contact edits: the organiser's rules for these three fields; the name and tier stay the organiser's (strict: other keys 400). */
+export const ZMySponsorshipInput = z.strictObject({
+  description: z.string().trim().max(SPONSOR_DESCRIPTION_MAX),
+  website: zWebsite,
+  logoId: zId.nullable(),
+});
+export type TMySponsorshipInput = z.infer<typeof ZMySponsorshipInput>;
+
+/** Accepting: a password is required when the invitation made the account (nobody knows its password yet). */
+export const ZMySponsorshipAccept = z.strictObject({ password: zPassword().optional() });
+export type TMySponsorshipAccept = z.infer<typeof ZMySponsorshipAccept>;
+
+/** Per day (UTC, `YYYY-MM-DD`), the last 14 days: viewers of the Sponsors list (once per viewer and day) and visitors to the website. */
+export const ZSponsorDayFigures = z.object({ day: z.string(), views: z.number().int(), clicks: z.number().int() });
+export const ZMySponsorship = z.object({
+  id: z.string(),
+  name: z.string(),
+  tierName: z.string(),
+  description: z.string(),
+  website: z.string(),
+  logoId: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  isAccepted: z.boolean(),
+  /** The invitation made this account: accepting asks for a password. */
+  needsPassword: z.boolean(),
+  figures: z.object({ views: z.number().int(), clicks: z.number().int(), days: z.array(ZSponsorDayFigures) }),
+});
+export type TMySponsorship = z.infer<typeof ZMySponsorship>;

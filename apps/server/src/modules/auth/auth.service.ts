@@ -237,6 +237,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       return authRecord(u, meta);
     },
 
+    /** Sets a participant's first password (a sponsor contact accepting an invitation that made their account). */
+    async setPassword(userId: string, password: string): Promise<void> {
+      await deps.repo.updatePassword(userId, await hashPassword(password));
+    },
+
     async revokeAllSessions(userId: string): Promise<void> {
       await deps.repo.revokeAllForUser(userId, now());
     },
@@ -508,7 +513,10 @@ export function createAuthService(deps: AuthServiceDeps) {
           : // A speaker's invitation (modules/programme) opens "My speaker profile".
             user.userType === UserType.Speaker && row.kind === 'adl'
             ? '/attendium/speaker'
-            : '/attendium'
+            : // A sponsor contact's invitation (modules/sponsors) opens "My sponsorship".
+              user.userType === UserType.Sponsor && row.kind === 'adl'
+              ? '/attendium/sponsorship'
+              : '/attendium'
         : row.kind === 'ebf'
           ? `/app?eventId=${row.eventId}&formId=${row.formId}&boothId=${row.boothId}`
           : row.eventId

@@ -198,6 +198,9 @@ describe('visitors: opening a booth and a document', () => {
     // A forged ticket, another document's ticket, an expired one: 404.
     const path = url.slice(0, url.indexOf('?'));
     expect((await t.app.inject({ url: `${path}?ticket=forged` })).statusCode).toBe(404);
+    // A ticket never sealed (plain JSON naming the document) is no ticket.
+    const plain = encodeURIComponent(JSON.stringify({ d: doc.id, e: eventId, c: acme, x: Date.now() + 60_000 }));
+    expect((await t.app.inject({ url: `${path}?ticket=${plain}` })).statusCode).toBe(404);
     const ticket = url.slice(url.indexOf('ticket=') + 7);
     expect((await t.app.inject({ url: `${path.replace(doc.id, 'other-doc')}?ticket=${ticket}` })).statusCode).toBe(404);
     shiftMs = 11 * 60 * 1000;

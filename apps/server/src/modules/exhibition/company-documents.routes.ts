@@ -3,6 +3,7 @@ import { companyDocumentsRoutes as routes } from '@pavilion/domain/exhibition/co
 import { COMPANY_DOCUMENT_BODY_LIMIT } from '@pavilion/domain';
 import { organiser, route } from '../../platform/contract-routes.ts';
 import type { CompanyDocumentsService } from './company-documents.service.ts';
+import { sendAttachment } from './document-files.ts';
 
 /** The company documents and exhibitor report contracts (packages/domain/src/exhibition/company-documents.routes.ts), served. */
 export function registerCompanyDocumentsRoutes(app: FastifyInstance, service: CompanyDocumentsService): void {
@@ -22,15 +23,7 @@ export function registerCompanyDocumentsRoutes(app: FastifyInstance, service: Co
     return service.openDocument(visitor(req), eventId, companyId, documentId, filePath);
   });
   route(app, routes.documentFile, async (req, reply) => {
-    const file = await service.documentFile(req.params.eventId, req.params.companyId, req.params.documentId, req.query.ticket);
-    // A download of its checked type, never rendered by the browser as a page.
-    const name = file.fileName.replace(/["\\\r\n]/g, '_');
-    return reply
-      .type(file.contentType)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(file.bytes);
+    return sendAttachment(reply, await service.documentFile(req.params.eventId, req.params.companyId, req.params.documentId, req.query.ticket));
   });
   route(app, routes.myReport, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');

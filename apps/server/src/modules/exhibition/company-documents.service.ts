@@ -1,14 +1,10 @@
-import { DOCUMENT_CONTENT_TYPES } from '@pavilion/domain/validation/file-types';
 import {
   AnalyticsType,
   BOOTH_DOCUMENTS_MAX,
   COMPANY_DOCUMENT_MAX_BYTES,
-  DocumentErrorKey,
   EXHIBITOR_REPORT_TABS,
   REPORT_ACTION_LABELS,
   ReportAction,
-  checkUploadedFile,
-  fileExtension,
   type TCompanyDocument,
   type TCompanyDocumentUpload,
   type TDocumentOpen,
@@ -18,12 +14,13 @@ import {
 } from '@pavilion/domain';
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
-import { AppError, errors } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { LeadsPort } from '../leads/index.ts';
 import type { CompanyDocumentsRepository } from './company-documents.repository.ts';
 import type { VideoMeta } from './company-videos.repository.ts';
+import { checkedDocument, createDocumentTickets } from './document-files.ts';
 import { exhibitionErrors } from './exhibition.errors.ts';
 
 type CompanyDocumentMeta = NonNullable<Awaited<ReturnType<LeadsPort['document']>>>;
@@ -45,11 +42,9 @@ export type CompanyDocumentsDeps = {
   videos: (c: { eventId: string; companyId: string }) => Promise<VideoMeta[]>;
   /** Per product of the company (every product, and orders of deleted ones), its orders (product orders). */
   productOrders: (eventId: string, companyId: string) => Promise<{ productId: string; productName: string; total: number }[]>;
+  /** The company's product documents (product-documents.service.ts): their downloads are Documents 4 too, so the report lists them. */
+  productDocuments?: (c: { eventId: string; companyId: string }) => Promise<{ id: string; title: string; productName: string }[]>;
 };
-
-/** How long an "Open" link works. */
-const LINK_MS = 10 * 60 * 1000;
-
 
 const TAB_NAMES = new Map(EXHIBITOR_REPORT_TABS.map((t) => [t.name, t.analyticsType]));
 const tab = (key: TExhibitorReportTabKey, name: string, parts: Partial<Pick<TExhibitorReportTab, 'stats' | 'columns' | 'rows' | 'series'>>): TExhibitorReportTab => ({
@@ -68,6 +63,7 @@ const tab = (key: TExhibitorReportTabKey, name: string, parts: Partial<Pick<TExh
  */
 export function createCompanyDocumentsService(deps: CompanyDocumentsDeps) {
   const { repo, leads } = deps;
+  const tickets = createDocumentTickets(deps.secrets, deps.now);
 
   async function ownCompany(organisationId: string, eventId: string, companyId: string) {
     const company = await deps.company(eventId, companyId, organisationId);
@@ -106,12 +102,9 @@ export function createCompanyDocumentsService(deps: CompanyDocumentsDeps) {
   /** `eventUserId`: the company's admin uploading from My stand (listed as the company's), null for the organiser. */
   async function addCompanyDocument(organisationId: string, eventId: string, companyId: string, input: TCompanyDocumentUpload, actorUserId: string, eventUserId: string | null = null): Promise<TCompanyDocument> {
     await ownCompany(organisationId, eventId, companyId);
-    const bytes = Buffer.from(input.dataBase64, 'base64');
-    if (bytes.length > COMPANY_DOCUMENT_MAX_BYTES) throw errors.validation([{ field: 'dataBase64', key: DocumentErrorKey.FileTooLarge }]);
-    const problem = checkUploadedFile(input.fileName, bytes, 'document');
-    if (problem) throw errors.validation([{ field: problem === 'fileTypeNotAllowed' ? 'fileName' : 'dataBase64', key: problem }]);
+    const { bytes, contentType } = checkedDocument(input, COMPANY_DOCUMENT_MAX_BYTES);
     const row = await leads.insertDocument(
-      { id: newId(), organisationId, eventId, companyId, title: input.title, fileName: input.fileName, contentType: DOCUMENT_CONTENT_TYPES[fileExtension(input.fileName) as keyof typeof DOCUMENT_CONTENT_TYPES] ?? 'application/octet-stream', byteSize: bytes.length, bytes, createdByEventUserId: eventUserId },
+      { id: newId(), organisationId, eventId, companyId, title: input.title, fileName: input.fileName, contentType, byteSize: bytes.length, bytes, createdByEventUserId: eventUserId },
       BOOTH_DOCUMENTS_MAX,
     );
     if (!row) throw new AppError(409, 'EXHIBITION_TOO_MANY_DOCUMENTS', `A company has at most ${BOOTH_DOCUMENTS_MAX} documents: delete one first`);
@@ -134,7 +127,7 @@ export function createCompanyDocumentsService(deps: CompanyDocumentsDeps) {
   }
 
   async function report(company: CompanyRef, c: { eventId: string; companyId: string }): Promise<TExhibitorReport> {
-    const [booth, docCounts, docs, videoCounts, videos, products, l] = await Promise.all([
+    const [booth, docCounts, docs, videoCounts, videos, products, l, productDocs] = await Promise.all([
       repo.boothViews(c, AnalyticsType.Booth, ReportAction.View),
       repo.counts(c, AnalyticsType.Documents),
       leads.documents(c),
@@ -142,9 +135,14 @@ export function createCompanyDocumentsService(deps: CompanyDocumentsDeps) {
       deps.videos(c),
       deps.productOrders(c.eventId, c.companyId),
       leads.report(c),
+      deps.productDocuments?.(c) ?? [],
     ]);
     const sum = <T extends { n: number }>(rows: T[], when: (r: T) => boolean = () => true) => rows.filter(when).reduce((s, r) => s + r.n, 0);
-    const documents = docs.map((d) => viewOf(d, docCounts.get(d.id)));
+    // The company's documents, then its products' (labelled "product · title"): both are Documents 4.
+    const documents = [
+      ...docs.map((d) => viewOf(d, docCounts.get(d.id))),
+      ...productDocs.map((d) => ({ title: `${d.productName} · ${d.title}`, views: 0, downloads: docCounts.get(d.id)?.get(ReportAction.Download) ?? 0 })),
+    ];
     const inquiriesOf = (productId: string | null) => sum(l.inquiries, (r) => r.productId === productId);
     const leadCount = sum(l.leadsByRating);
     return {
@@ -271,20 +269,13 @@ export function createCompanyDocumentsService(deps: CompanyDocumentsDeps) {
       const doc = await leads.document(c, documentId);
       if (!doc) throw exhibitionErrors.documentNotFound();
       await repo.recordAction({ id: newId(), organisationId: company.organisationId, eventId, companyId, analyticsType: AnalyticsType.Documents, action: ReportAction.Download, itemId: documentId, eventUserId: eventUserOf(caller, eventId) });
-      const expiresAt = deps.now().getTime() + LINK_MS;
-      const ticket = deps.secrets.seal(JSON.stringify({ d: documentId, e: eventId, c: companyId, x: expiresAt }));
+      const { ticket, expiresAt } = tickets.issue({ d: documentId, e: eventId, c: companyId });
       return { url: `${filePath}?ticket=${encodeURIComponent(ticket)}`, fileName: doc.fileName, expiresAt: new Date(expiresAt).toISOString() };
     },
 
     /** The document behind a current ticket naming it; 404 otherwise. */
     async documentFile(eventId: string, companyId: string, documentId: string, ticket: string): Promise<{ fileName: string; contentType: string; bytes: Buffer }> {
-      let claims: { d?: unknown; e?: unknown; c?: unknown; x?: unknown } = {};
-      try {
-        claims = JSON.parse(deps.secrets.open(ticket)) as typeof claims;
-      } catch {
-        throw exhibitionErrors.documentNotFound();
-      }
-      if (claims.d !== documentId || claims.e !== eventId || claims.c !== companyId || typeof claims.x !== 'number' || claims.x < deps.now().getTime()) throw exhibitionErrors.documentNotFound();
+      if (!tickets.isValid(ticket, { d: documentId, e: eventId, c: companyId })) throw exhibitionErrors.documentNotFound();
       const c = { eventId, companyId };
       const [doc, bytes] = await Promise.all([leads.document(c, documentId), leads.documentBytes(c, documentId)]);
       if (!doc || !bytes) throw exhibitionErrors.documentNotFound();

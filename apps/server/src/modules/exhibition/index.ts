@@ -22,6 +22,10 @@ import { createProductOrdersRepository } from './product-orders.repository.ts';
 import { registerProductOrdersRoutes } from './product-orders.routes.ts';
 import { createProductOrdersService, type ProductOrderDecided, type ProductOrdersDeps } from './product-orders.service.ts';
 import { registerMyStandRoutes } from './my-stand.routes.ts';
+import { createDocumentTickets } from './document-files.ts';
+import { createProductDocumentsRepository } from './product-documents.repository.ts';
+import { registerProductDocumentsRoutes } from './product-documents.routes.ts';
+import { createProductDocumentsService } from './product-documents.service.ts';
 import { createMyStandService } from './my-stand.service.ts';
 import { createServiceFormsRepository } from './service-forms.repository.ts';
 import { registerServiceFormsRoutes } from './service-forms.routes.ts';
@@ -106,8 +110,20 @@ export function createExhibitionModule(
   });
   // A company's documents (one list with the booth staff's, stored by leads), the booth page's views, the exhibitor report.
   const formsRepo = createServiceFormsRepository(db);
+  const mediaActions = createCompanyDocumentsRepository(db);
+  // A product's documents (scoped as its images), downloads counted as the company documents' are.
+  const productDocuments = createProductDocumentsService({
+    repo: createProductDocumentsRepository(db),
+    actions: mediaActions,
+    audit: deps.audit,
+    tickets: createDocumentTickets(secrets, formDeps.now),
+    assertEvent: deps.assertEvent,
+    assertTabVisible: deps.assertTabVisible,
+    company: (eventId, companyId) => repo.company(eventId, companyId),
+    ownProduct: productOrders.ownProduct,
+  });
   const documents = createCompanyDocumentsService({
-    repo: createCompanyDocumentsRepository(db),
+    repo: mediaActions,
     leads: docDeps.leads,
     audit: deps.audit,
     secrets,
@@ -123,11 +139,12 @@ export function createExhibitionModule(
     },
     videos: (c) => createCompanyVideosRepository(db).videos(c),
     productOrders: (eventId, companyId) => productOrders.productOrderCounts(eventId, companyId),
+    productDocuments: productDocuments.reportRows,
   });
   // Floor-plan images per hall; the hall plan and the exhibitors list's filter options for attendees.
   const hallPlans = createHallPlansService({ repo: createHallPlansRepository(db), audit: deps.audit, assertEvent: deps.assertEvent, assertTabVisible: deps.assertTabVisible });
   // My stand for the company's admin and staff: the admin runs the company (profile, staff, products, documents, videos); both play its videos.
-  const myStand = createMyStandService({ membership: productOrders.membership, products: service, company: service, documents, images: productOrders, videos });
+  const myStand = createMyStandService({ membership: productOrders.membership, products: service, company: service, documents, images: productOrders, productDocuments, videos });
   // The 23 service forms: the organiser's settings, the company admin's submissions, review and fulfilment.
   const serviceForms = createServiceFormsService({ repo, forms: createServiceFormsRepository(db), audit: deps.audit, assertEvent: deps.assertEvent, ...formDeps });
   return {
@@ -151,6 +168,7 @@ export function createExhibitionModule(
       registerHallPlanRoutes(app, hallPlans);
       registerCompanyDocumentsRoutes(app, documents);
       registerMyStandRoutes(app, myStand, videos);
+      registerProductDocumentsRoutes(app, productDocuments, myStand);
     },
   };
 }

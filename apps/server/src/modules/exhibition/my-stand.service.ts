@@ -7,6 +7,8 @@ import type {
   TExhibitingCompany,
   TProduct,
   TProductImage,
+  TProductDocument,
+  TProductDocumentUpload,
   TProductImageUpload,
   TStandMembership,
   TVideoPlayback,
@@ -20,6 +22,7 @@ import type { CompanyVideosService } from './company-videos.service.ts';
 import { exhibitionErrors } from './exhibition.errors.ts';
 import type { ExhibitionService } from './exhibition.service.ts';
 import type { ProductOrdersService } from './product-orders.service.ts';
+import type { ProductDocumentsService } from './product-documents.service.ts';
 
 type Participant = { user: AuthUser | null; eventAccess: EventAccess | null };
 type TProductValues = z.output<typeof ZProductInput>;
@@ -33,6 +36,7 @@ export type MyStandDeps = {
   company: Pick<ExhibitionService, 'companyProfile' | 'editCompanyProfile' | 'companyStaffList' | 'replaceCompanyStaff'>;
   documents: Pick<CompanyDocumentsService, 'companyDocumentList' | 'addCompanyDocument' | 'renameCompanyDocument' | 'removeCompanyDocument'>;
   images: Pick<ProductOrdersService, 'companyProductImages' | 'addCompanyProductImage' | 'removeCompanyProductImage'>;
+  productDocuments: Pick<ProductDocumentsService, 'companyProductDocuments' | 'addCompanyProductDocument' | 'renameCompanyProductDocument' | 'removeCompanyProductDocument'>;
   videos: Pick<CompanyVideosService, 'companyVideoList' | 'companyPlayback' | 'addCompanyVideo' | 'renameCompanyVideo' | 'removeCompanyVideo'>;
 };
 
@@ -83,6 +87,22 @@ export function createMyStandService(deps: MyStandDeps) {
     async deleteProductImage(caller: Participant, eventId: string, productId: string, imageId: string): Promise<{ id: string }> {
       const c = await admin(caller, eventId);
       return deps.images.removeCompanyProductImage(c.organisationId, eventId, c.id, productId, imageId, c.actorUserId);
+    },
+    async productDocuments(caller: Participant, eventId: string, productId: string): Promise<TProductDocument[]> {
+      const c = await admin(caller, eventId);
+      return deps.productDocuments.companyProductDocuments(c.organisationId, eventId, c.id, productId);
+    },
+    async uploadProductDocument(caller: Participant, eventId: string, productId: string, input: TProductDocumentUpload): Promise<TProductDocument> {
+      const c = await admin(caller, eventId);
+      return deps.productDocuments.addCompanyProductDocument(c.organisationId, eventId, c.id, productId, input, c.actorUserId);
+    },
+    async renameProductDocument(caller: Participant, eventId: string, productId: string, documentId: string, title: string): Promise<TProductDocument> {
+      const c = await admin(caller, eventId);
+      return deps.productDocuments.renameCompanyProductDocument(c.organisationId, eventId, c.id, productId, documentId, title);
+    },
+    async deleteProductDocument(caller: Participant, eventId: string, productId: string, documentId: string): Promise<{ id: string }> {
+      const c = await admin(caller, eventId);
+      return deps.productDocuments.removeCompanyProductDocument(c.organisationId, eventId, c.id, productId, documentId, c.actorUserId);
     },
 
     async profile(caller: Participant, eventId: string): Promise<TExhibitingCompany> {

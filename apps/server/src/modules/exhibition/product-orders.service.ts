@@ -247,6 +247,8 @@ export function createProductOrdersService(deps: ProductOrdersDeps) {
     addCompanyProductImage,
     removeCompanyProductImage,
     membership,
+    /** 404 unless the product is the company's, the company the event's and the organisation's (product documents share it). */
+    ownProduct,
 
     /** Product id → image ids for the company page (the Exhibitors tab's rules first). */
     async exhibitorProductImages(caller: Participant, eventId: string, companyId: string): Promise<TExhibitorProductImages> {

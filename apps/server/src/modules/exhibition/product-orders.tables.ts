@@ -34,6 +34,34 @@ export const exhibitionProductImages = pgTable(
 );
 
 /**
+ * A product's document (SPEC §5 document types, checked by magic bytes on upload): a display name (`title`), the
+ * file as uploaded, in upload order. At most PRODUCT_DOCUMENTS_MAX a product (the product row is locked to count).
+ */
+export const exhibitionProductDocuments = pgTable(
+  'exhibition_product_documents',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id').notNull(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => exhibitionProducts.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('exhibition_product_documents_product_idx').on(t.productId, t.createdAt), index('exhibition_product_documents_company_idx').on(t.eventId, t.companyId)],
+);
+
+/**
  * An attendee's order of a product: what was ordered as it was when ordered (name, unit price in cents from the
  * server, null for a quote request), who ordered (participation, registration, name, email), and its status under
  * `nextProductOrderStatus`. A deleted product leaves its orders (product_id set null, the name kept).

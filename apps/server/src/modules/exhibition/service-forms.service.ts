@@ -1,4 +1,4 @@
-import type { TCompanyInvoice, TCompanyInvoiceList, TCompanyInvoiceQuery, TInvoicePaymentStart, TMarkInvoicePaidInput, TMyInvoices, TPayInvoiceInput } from '@pavilion/domain';
+import type { TCompanyInvoice, TCompanyInvoiceList, TCompanyInvoiceQuery, TCompanyInvoiceTax, TCompanyInvoiceTaxInput, TInvoicePaymentStart, TMarkInvoicePaidInput, TMyInvoices, TPayInvoiceInput, TRefundCompanyInvoiceInput } from '@pavilion/domain';
 import {
   EXHIBITION_FORMS,
   FORM_ATTACHMENTS,
@@ -83,8 +83,8 @@ export type ServiceFormsDeps = {
   };
   /** Where `service-order.approved` is written, in the approval's transaction, and delivered after the commit. */
   outbox: Pick<EventOutbox<AppEvents>, 'write' | 'deliver'>;
-  /** Payments' company invoices (its port): what exhibition shows of them, pays online and marks paid. */
-  invoices: Pick<CompanyInvoices, 'list' | 'onlineProviders' | 'startPayment' | 'markPaidOffline' | 'pdf'>;
+  /** Payments' company invoices (its port): what exhibition shows of them, pays online, marks paid, taxes and refunds. */
+  invoices: Pick<CompanyInvoices, 'list' | 'onlineProviders' | 'startPayment' | 'markPaidOffline' | 'pdf' | 'tax' | 'setTax' | 'refund' | 'creditNotePdf'>;
 };
 
 /** How long an admin invitation's link works. */
@@ -703,6 +703,31 @@ export function createServiceFormsService(deps: ServiceFormsDeps) {
       const invoice = await deps.invoices.markPaidOffline(organisationId, eventId, invoiceId, input, { userId: caller.userId, name });
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.invoice_paid_offline', target: invoiceId, meta: { eventId, method: input.method, reference: input.reference } });
       return invoice;
+    },
+    async companyInvoiceTax(caller: AuthUser, organisationId: string, eventId: string): Promise<TCompanyInvoiceTax> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      return deps.invoices.tax(eventId);
+    },
+    async saveCompanyInvoiceTax(caller: AuthUser, organisationId: string, eventId: string, input: TCompanyInvoiceTaxInput): Promise<TCompanyInvoiceTax> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const tax = await deps.invoices.setTax(organisationId, eventId, input);
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.invoice_tax_set', target: eventId, meta: { ...input } });
+      return tax;
+    },
+    async refundCompanyInvoice(caller: AuthUser, organisationId: string, eventId: string, invoiceId: string, input: TRefundCompanyInvoiceInput): Promise<TCompanyInvoice> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const name = (await deps.nameOf(caller.userId)) || caller.userId;
+      const invoice = await deps.invoices.refund(organisationId, eventId, invoiceId, input, { userId: caller.userId, name });
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.invoice_refunded', target: invoiceId, meta: { eventId, creditNote: invoice.creditNote?.number ?? null, reason: input.reason } });
+      return invoice;
+    },
+    async creditNotePdf(caller: AuthUser, organisationId: string, eventId: string, invoiceId: string) {
+      await deps.assertEvent(caller, organisationId, eventId);
+      return deps.invoices.creditNotePdf(organisationId, eventId, invoiceId);
+    },
+    async myCreditNotePdf(caller: Participant, eventId: string, invoiceId: string) {
+      const { company } = await adminCompany(caller, eventId);
+      return deps.invoices.creditNotePdf(company.organisationId, eventId, invoiceId, company.id);
     },
     /** The company admin's own invoices (only their company's) and the online providers they may pay with. */
     async myInvoices(caller: Participant, eventId: string): Promise<TMyInvoices> {

@@ -95,6 +95,7 @@ beforeAll(async () => {
     seal: (s) => s,
     wakeWebhooks: () => {},
     isProduction: false,
+    findEvent: async () => null,
   });
 });
 afterAll(async () => {

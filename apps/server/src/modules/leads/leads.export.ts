@@ -1,5 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
-import type { TLead, TLeadQuestion } from '@pavilion/domain';
+import type { TLead, TLeadQuestion, TOnsiteLeads } from '@pavilion/domain';
+import { ONSITE_LEADS_COLUMNS } from '@pavilion/domain/leads/onsite-leads';
 import { csvDocument, neutraliseFormula, type TCsvValue } from '../../platform/csv.ts';
 
 /** The export's columns, then one per qualifying question. */
@@ -42,13 +43,24 @@ function columnName(i: number): string {
   return s;
 }
 
+export function leadsXlsx(leads: TLead[], questions: TLeadQuestion[]): Uint8Array {
+  return xlsxWorkbook(table(leads, questions), 'Leads');
+}
+
+/** The Onsite Leads table: a row per company, then the totals (the tab's columns, in its order). */
+export function onsiteXlsx(report: TOnsiteLeads): Uint8Array {
+  const header = ['Company', ...ONSITE_LEADS_COLUMNS.map((c) => c.label)];
+  const rows = report.companies.map((c) => [c.companyName, ...ONSITE_LEADS_COLUMNS.map((col) => col.of(c))]);
+  const totals = ['Total', ...ONSITE_LEADS_COLUMNS.map((col) => col.of(report.totals))];
+  return xlsxWorkbook([header, ...rows, totals], 'Onsite Leads');
+}
+
 /**
  * A minimal Office Open XML workbook (one sheet, inline strings, numbers as numbers), zipped with fflate: exceljs is
  * not a dependency, and these five parts are all Excel, LibreOffice and Numbers need. Text gets the same
  * formula-injection guard as the CSV (inline strings are never evaluated, but a user may copy a cell into a formula bar).
  */
-export function leadsXlsx(leads: TLead[], questions: TLeadQuestion[]): Uint8Array {
-  const rows = table(leads, questions);
+function xlsxWorkbook(rows: TCsvValue[][], sheetName: string): Uint8Array {
   const sheetRows = rows
     .map((cells, r) => {
       const cs = cells
@@ -68,7 +80,7 @@ export function leadsXlsx(leads: TLead[], questions: TLeadQuestion[]): Uint8Arra
     '_rels/.rels':
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
     'xl/workbook.xml':
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Leads" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${xml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
     'xl/_rels/workbook.xml.rels':
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
     'xl/worksheets/sheet1.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import { leadActions, leadBagItems, leadInquiries, leadCards, leadDocuments, leadQuestions, leads, leadScans, leadWebhookAttempts, leadWebhookDeliveries, leadWebhooks } from './leads.tables.ts';
@@ -284,10 +284,12 @@ export function createLeadsRepository(db: Db) {
     },
 
     /** Per company of the event: leads by rating, cards by kind, actions by id (the report tabs' counts). */
-    async countsByCompany(eventId: string, companyId?: string) {
-      const leadWhere = and(eq(leads.eventId, eventId), companyId ? eq(leads.companyId, companyId) : undefined);
-      const cardWhere = and(eq(leadCards.eventId, eventId), companyId ? eq(leadCards.companyId, companyId) : undefined);
-      const actionWhere = and(eq(leadActions.eventId, eventId), companyId ? eq(leadActions.companyId, companyId) : undefined);
+    async countsByCompany(eventId: string, companyId?: string, window: { from: Date | null; to: Date | null } = { from: null, to: null }) {
+      // Within [from, to) when asked: a lead by its first scan, a card and an action by when they were recorded.
+      const within = (column: AnyColumn) => and(window.from ? gte(column, window.from) : undefined, window.to ? lt(column, window.to) : undefined);
+      const leadWhere = and(eq(leads.eventId, eventId), companyId ? eq(leads.companyId, companyId) : undefined, within(leads.firstScannedAt));
+      const cardWhere = and(eq(leadCards.eventId, eventId), companyId ? eq(leadCards.companyId, companyId) : undefined, within(leadCards.createdAt));
+      const actionWhere = and(eq(leadActions.eventId, eventId), companyId ? eq(leadActions.companyId, companyId) : undefined, within(leadActions.createdAt));
       const [leadRows, cardRows, actionRows] = await Promise.all([
         db.select({ companyId: leads.companyId, rating: leads.rating, n: count() }).from(leads).where(leadWhere).groupBy(leads.companyId, leads.rating),
         db.select({ companyId: leadCards.companyId, kind: leadCards.kind, n: count() }).from(leadCards).where(cardWhere).groupBy(leadCards.companyId, leadCards.kind),

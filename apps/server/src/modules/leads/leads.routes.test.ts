@@ -463,3 +463,84 @@ describe('concurrent scans', () => {
     expect(lead[0].scans).toBe(21);
   });
 });
+
+describe('onsite leads: every action, a range of days, the export', () => {
+  const onsite = (headers: Record<string, string>, query = '') => call('GET', headers, `/api/eventservices/events/${eventId}/onsite-leads${query}`);
+  type Row = { companyId: string; leads: number; actions: Record<string, number> };
+  /** The calendar day of an instant in Berlin (the test event's time zone). */
+  const berlinDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(at);
+
+  it('counts brief bags (5) and inquiries (6) per company, within whole days of the event time zone', async () => {
+    // A lead scanned offline five days ago (its scan time is kept) falls on that day only.
+    const past = new Date(Date.now() - 5 * 86_400_000);
+    const old = await call('POST', staffB, `${booth(eventId)}/scans`, { credential: visitors[3]!.credential, nonce: nonce(), scannedAt: past.toISOString() });
+    expect(old.json().data.isNew).toBe(true);
+    const all = (await onsite(hostA)).json().data;
+    const a = all.companies.find((r: Row) => r.companyId === companyA);
+    // Two documents of Acme collected into a bag, one inquiry to Acme (the tests above).
+    expect(a.actions).toMatchObject({ '5': 2, '6': 1 });
+    expect(all.totals.actions).toMatchObject({ '5': 2, '6': 1 });
+    expect(all.range).toEqual({ from: null, to: null, timeZone: 'Europe/Berlin', fromAt: null, toAt: null });
+
+    const day = berlinDay(past);
+    const thatDay = await onsite(hostA, `?from=${day}&to=${day}`);
+    expect(thatDay.statusCode, thatDay.body).toBe(200);
+    const rows = thatDay.json().data.companies as Row[];
+    expect(rows.find((r) => r.companyId === companyB)).toMatchObject({ leads: 1, actions: {} });
+    expect(rows.find((r) => r.companyId === companyA)).toMatchObject({ leads: 0, cardsTaken: 0, actions: {} });
+    expect(thatDay.json().data.totals).toMatchObject({ leads: 1, cardsTaken: 0, cardsDropped: 0, actions: {} });
+    // The day is the event's: midnight to midnight in Berlin, as instants.
+    const { fromAt, toAt } = thatDay.json().data.range;
+    expect(berlinDay(new Date(fromAt))).toBe(day);
+    expect(berlinDay(new Date(new Date(toAt).getTime() - 1))).toBe(day);
+    expect(berlinDay(new Date(toAt))).not.toBe(day);
+
+    // From yesterday on (open end): everything but that old lead.
+    const recent = (await onsite(hostA, `?from=${berlinDay(new Date(Date.now() - 86_400_000))}`)).json().data;
+    expect(recent.totals.leads).toBe(all.totals.leads - 1);
+    expect(recent.companies.find((r: Row) => r.companyId === companyA).actions).toMatchObject({ '5': 2, '6': 1 });
+    // Up to the day before that lead: nothing at all.
+    const before = (await onsite(hostA, `?to=${berlinDay(new Date(past.getTime() - 86_400_000))}`)).json().data;
+    expect(before.totals).toMatchObject({ leads: 0, cardsTaken: 0, cardsDropped: 0, actions: {} });
+  });
+
+  it('refuses a day that does not exist, an inverted range and unknown parameters, with their keys', async () => {
+    const bad = async (query: string) => {
+      const res = await onsite(hostA, query);
+      expect(res.statusCode, query).toBe(400);
+      return res.json().errors;
+    };
+    expect(await bad('?from=2027-02-30')).toEqual([{ field: 'from', key: 'invalidDate' }]);
+    expect(await bad('?to=yesterday')).toEqual([{ field: 'to', key: 'invalidDate' }]);
+    expect(await bad('?from=2027-03-03&to=2027-03-01')).toEqual([{ field: 'to', key: 'notEquivalent' }]);
+    expect(await bad('?since=2027-03-01')).toEqual([{ field: 'since', key: 'unknownField' }]);
+    expect((await onsite(hostA, '?from=2027-03-01&to=2027-03-01')).statusCode).toBe(200);
+    expect((await call('GET', hostA, `/api/eventservices/events/${eventId}/onsite-leads.xlsx?from=2027-03-03&to=2027-03-01`)).statusCode).toBe(400);
+  });
+
+  it('exports the table as XLSX with the same columns, rows and totals, to the organiser only', async () => {
+    const XLSX = await import('@e965/xlsx');
+    const url = `/api/eventservices/events/${eventId}/onsite-leads.xlsx`;
+    const res = await call('GET', hostA, url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="onsite-leads.xlsx"');
+    const book = XLSX.read(new Uint8Array(res.rawPayload), { type: 'array' });
+    expect(book.SheetNames).toEqual(['Onsite Leads']);
+    const table = XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets['Onsite Leads']!, { header: 1 });
+    expect(table[0]).toEqual(['Company', 'Leads', 'Hot', 'Warm', 'Cold', 'Card Taken', 'Card Dropped', 'Brief bag', 'Inquiries', 'General calls', 'Meetings', 'Networking']);
+    const report = (await onsite(hostA)).json().data;
+    const acme = report.companies.find((r: Row) => r.companyId === companyA);
+    expect(table.find((r) => r[0] === 'Acme Robotics')).toEqual(['Acme Robotics', acme.leads, acme.hot, acme.warm, acme.cold, acme.cardsTaken, acme.cardsDropped, 2, 1, 0, 0, 0]);
+    expect(table.at(-1)).toEqual(['Total', report.totals.leads, report.totals.hot, report.totals.warm, report.totals.cold, report.totals.cardsTaken, report.totals.cardsDropped, 2, 1, 0, 0, 0]);
+    expect(table).toHaveLength(report.companies.length + 2);
+
+    const ranged = await call('GET', hostA, `${url}?from=2027-03-01&to=2027-03-03`);
+    expect(ranged.headers['content-disposition']).toBe('attachment; filename="onsite-leads-2027-03-01-to-2027-03-03.xlsx"');
+    const empty = XLSX.utils.sheet_to_json<(string | number)[]>(XLSX.read(new Uint8Array(ranged.rawPayload), { type: 'array' }).Sheets['Onsite Leads']!, { header: 1 });
+    expect(empty.at(-1)).toEqual(['Total', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect((await call('GET', hostB, url)).statusCode).toBe(404);
+    expect((await call('GET', staffA, url)).statusCode).toBe(403);
+    expect((await call('GET', {}, url)).statusCode).toBe(401);
+  });
+});

@@ -77,5 +77,13 @@ export function registerLeadsRoutes(app: FastifyInstance, service: LeadsService,
   route(app, routes.companyInquiries, async (req) => service.companyInquiries(callerOf(req), req.params.eventId));
   route(app, routes.answerInquiry, async (req) => service.answerInquiry(callerOf(req), req.params.eventId, req.params.inquiryId, req.body.answer));
   route(app, routes.setInquiryStatus, async (req) => service.setInquiryStatus(callerOf(req), req.params.eventId, req.params.inquiryId, req.body.status));
-  route(app, routes.onsite, async (req) => service.onsite(...organiser(req), req.params.eventId));
+  route(app, routes.onsite, async (req) => service.onsite(...organiser(req), req.params.eventId, req.query));
+  route(app, routes.onsiteXlsx, async (req, reply) => {
+    const { body, fileName } = await service.onsiteExport(...organiser(req), req.params.eventId, req.query);
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .send(Buffer.from(body));
+  });
 }

@@ -1,4 +1,5 @@
 import { DOCUMENT_CONTENT_TYPES } from '@pavilion/domain/validation/file-types';
+import { zonedLocalToUtc } from '@pavilion/domain/programme/programme-time';
 import {
   MeetingType,
   AnalyticsType,
@@ -15,6 +16,8 @@ import {
   type TLeadWebhookDeliveries,
   type TLeadWebhookPayload,
   type TOnsiteLeads,
+  type TOnsiteLeadsQuery,
+  eventEndsAt,
   type TPage,
   type TVisitingCard,
   type TBoothDocument,
@@ -44,7 +47,7 @@ import { resolveWithRegistrations, type CredentialsService } from '../credential
 import type { ExhibitionPort } from '../exhibition/index.ts';
 import type { Attendee, RegistrationPort } from '../registration/index.ts';
 import { leadsErrors } from './leads.errors.ts';
-import { leadsCsv, leadsXlsx } from './leads.export.ts';
+import { leadsCsv, leadsXlsx, onsiteXlsx } from './leads.export.ts';
 import type { CardRow, DocumentMeta, InquiryRow, LeadRow, LeadsRepository, ScanOutcome, ScanWrite } from './leads.repository.ts';
 
 type TScan = z.output<typeof ZLeadScanInput>;
@@ -71,6 +74,8 @@ export type LeadsDeps = {
   wakeWebhooks: () => void;
   /** Production refuses plain-http webhook URLs. */
   isProduction: boolean;
+  /** The event's time zone (events' service): Onsite Leads' days are the event's days. */
+  findEvent: (eventId: string) => Promise<{ timeZone: string } | null>;
 };
 
 /** Who is scanning: a staff member of one company of the event. */
@@ -101,6 +106,14 @@ const leadOf = (r: LeadRow): TLead => ({
   isCardTaken: r.cardTakenAt !== null,
 });
 
+
+/** A count window [from, to) in instants; null ends are open. */
+export type CountWindow = { from: Date | null; to: Date | null };
+
+/** Whole days `from`..`to` (both included) on the event's wall clock, as instants: `to` ends at the midnight after it (as an event's last day does). */
+function dayWindow(q: TOnsiteLeadsQuery, timeZone: string): CountWindow {
+  return { from: q.from ? zonedLocalToUtc(`${q.from}T00:00`, timeZone) : null, to: q.to ? eventEndsAt(q.to, timeZone) : null };
+}
 
 const emptyCounts = (): TCompanyLeadCounts => ({ leads: 0, hot: 0, warm: 0, cold: 0, cardsTaken: 0, cardsDropped: 0, actions: {} });
 
@@ -266,8 +279,8 @@ export function createLeadsService(deps: LeadsDeps) {
     };
   }
 
-  async function countsOf(eventId: string, companyId?: string): Promise<Map<string, TCompanyLeadCounts>> {
-    const { leadRows, cardRows, actionRows } = await repo.countsByCompany(eventId, companyId);
+  async function countsOf(eventId: string, companyId?: string, window?: CountWindow): Promise<Map<string, TCompanyLeadCounts>> {
+    const { leadRows, cardRows, actionRows } = await repo.countsByCompany(eventId, companyId, window);
     const out = new Map<string, TCompanyLeadCounts>();
     const of = (id: string) => {
       let c = out.get(id);
@@ -286,6 +299,32 @@ export function createLeadsService(deps: LeadsDeps) {
     }
     for (const r of actionRows) of(r.companyId).actions[String(r.action)] = r.n;
     return out;
+  }
+
+  /**
+   * SPEC §2.6 host tab Onsite Leads: every company of the event with its counts, and the totals; within whole days
+   * `from`..`to` of the event's time zone when asked (a lead counts on the day of its first scan).
+   */
+  async function onsite(caller: AuthUser, organisationId: string, eventId: string, query: TOnsiteLeadsQuery = {}): Promise<TOnsiteLeads> {
+    await deps.assertEvent(caller, organisationId, eventId);
+    const event = await deps.findEvent(eventId);
+    if (!event) throw errors.notFound('Event');
+    const window = dayWindow(query, event.timeZone);
+    const [companies, counts] = await Promise.all([deps.exhibition.companies(eventId), countsOf(eventId, undefined, window)]);
+    const totals = emptyCounts();
+    const rows = companies.map((c) => {
+      const n = counts.get(c.id) ?? emptyCounts();
+      totals.leads += n.leads;
+      totals.hot += n.hot;
+      totals.warm += n.warm;
+      totals.cold += n.cold;
+      totals.cardsTaken += n.cardsTaken;
+      totals.cardsDropped += n.cardsDropped;
+      for (const [k, v] of Object.entries(n.actions)) totals.actions[k] = (totals.actions[k] ?? 0) + v;
+      return { companyId: c.id, companyName: c.name, ...n };
+    });
+    const range = { from: query.from ?? null, to: query.to ?? null, timeZone: event.timeZone, fromAt: window.from?.toISOString() ?? null, toAt: window.to?.toISOString() ?? null };
+    return { companies: rows, totals, range };
   }
 
   async function takeCardAs(staff: Staff, leadId: string): Promise<TVisitingCard> {
@@ -689,23 +728,13 @@ export function createLeadsService(deps: LeadsDeps) {
       return countEncounter(c.eventId, c.callId, c.sides, ReportAction.GeneralCall, AnalyticsType.VideoCalls);
     },
 
-    /** SPEC §2.6 host tab Onsite Leads: every company of the event with its counts, and the totals. */
-    async onsite(caller: AuthUser, organisationId: string, eventId: string): Promise<TOnsiteLeads> {
-      await deps.assertEvent(caller, organisationId, eventId);
-      const [companies, counts] = await Promise.all([deps.exhibition.companies(eventId), countsOf(eventId)]);
-      const totals = emptyCounts();
-      const rows = companies.map((c) => {
-        const n = counts.get(c.id) ?? emptyCounts();
-        totals.leads += n.leads;
-        totals.hot += n.hot;
-        totals.warm += n.warm;
-        totals.cold += n.cold;
-        totals.cardsTaken += n.cardsTaken;
-        totals.cardsDropped += n.cardsDropped;
-        for (const [k, v] of Object.entries(n.actions)) totals.actions[k] = (totals.actions[k] ?? 0) + v;
-        return { companyId: c.id, companyName: c.name, ...n };
-      });
-      return { companies: rows, totals };
+    onsite,
+
+    /** The Onsite Leads table as a workbook, with the same range and counts as the tab. */
+    async onsiteExport(caller: AuthUser, organisationId: string, eventId: string, query: TOnsiteLeadsQuery): Promise<{ body: Uint8Array; fileName: string }> {
+      const report = await onsite(caller, organisationId, eventId, query);
+      const span = report.range.from || report.range.to ? `-${report.range.from ?? 'start'}-to-${report.range.to ?? 'now'}` : '';
+      return { body: onsiteXlsx(report), fileName: `onsite-leads${span}.xlsx` };
     },
   };
 }

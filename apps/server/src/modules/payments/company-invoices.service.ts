@@ -1,9 +1,19 @@
-import type { TCompanyInvoice, TCompanyInvoiceQuery, TInvoicePaymentStart, TMarkInvoicePaidInput, TOfflinePaymentMethod } from '@pavilion/domain';
-import { ONLINE_INVOICE_PROVIDERS } from '@pavilion/domain';
+import type {
+  TCompanyInvoice,
+  TCompanyInvoiceQuery,
+  TCompanyInvoiceTax,
+  TCompanyInvoiceTaxInput,
+  TInvoicePaymentStart,
+  TMarkInvoicePaidInput,
+  TOfflinePaymentMethod,
+  TRefundCompanyInvoiceInput,
+} from '@pavilion/domain';
+import { CREDIT_NOTE_PREFIX, CompanyInvoiceKey, ONLINE_INVOICE_PROVIDERS, lineTax } from '@pavilion/domain';
 import { AppError, errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import type { CompanyInvoiceLineRow, CompanyInvoiceRow, PaymentsRepository } from './payments.repository.ts';
+import { refundThroughProvider } from './payment-refunds.ts';
+import type { CompanyInvoiceLineRow, CompanyInvoiceRow, CompanyInvoiceTaxRow, CreditNoteRow, PaymentRow, PaymentsRepository, RefundRow } from './payments.repository.ts';
 import type { PaymentProvider } from './providers.ts';
 
 /**
@@ -29,12 +39,16 @@ export type CompanyInvoicesDeps = {
   invoiceSettings: (organisationId: string) => Promise<{ legalName: string; address: string; taxId: string; email: string }>;
   findEventName: (eventId: string) => Promise<string>;
   publicUrl: string;
-  log?: { error(obj: unknown, msg?: string): void };
+  log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
 };
 
 export const companyInvoiceErrors = {
   notFound: () => errors.notFound('Invoice'),
   paid: (number: string) => new AppError(409, 'COMPANY_INVOICE_PAID', `Invoice ${number} is already paid`),
+  refunded: (number: string) => new AppError(409, 'COMPANY_INVOICE_REFUNDED', `Invoice ${number} is already refunded`),
+  notPaid: (number: string) => new AppError(409, 'COMPANY_INVOICE_NOT_PAID', `Invoice ${number} is not paid: there is nothing to refund`),
+  referenceRequired: () => new AppError(400, 'VALIDATION', 'Enter the reference of the offline refund', [{ field: 'reference', key: CompanyInvoiceKey.ReferenceRequired }]),
+  noCreditNote: () => errors.notFound('Credit note'),
   empty: (number: string) => new AppError(409, 'COMPANY_INVOICE_EMPTY', `Invoice ${number} has nothing to pay`),
   providerNotEnabled: (provider: string) => new AppError(400, 'PROVIDER_NOT_ENABLED', `${provider} payments are not enabled by the organiser`, [{ field: 'provider', key: 'providerNotEnabled' }]),
 };
@@ -43,7 +57,14 @@ export const companyInvoiceErrors = {
 export const invoiceReturnPath = (eventId: string, invoiceId: string, outcome: 'paid' | 'failed') =>
   `/attendium/stand?eventId=${encodeURIComponent(eventId)}&invoice=${encodeURIComponent(invoiceId)}&payment=${outcome}`;
 
-function toView(row: CompanyInvoiceRow, lines: CompanyInvoiceLineRow[]): TCompanyInvoice {
+/** Why a second payment is given back (the refund's reason, shown to the organiser). */
+export const OVERPAYMENT_REASON = 'Paid again after the invoice was already paid: given back automatically';
+
+const taxOf = (row: CompanyInvoiceTaxRow | null) => ({ taxRateBp: row?.taxRateBp ?? 0, taxName: row?.taxName ?? '', taxId: row?.taxId ?? '' });
+/** "VAT 19%" (the PDF's tax line). */
+const taxLabel = (row: Pick<CompanyInvoiceRow, 'taxRateBp' | 'taxName'>) => `${row.taxName || 'Tax'}${row.taxRateBp > 0 ? ` ${row.taxRateBp / 100}%` : ''}`;
+
+function toView(row: CompanyInvoiceRow, lines: CompanyInvoiceLineRow[], credit: CreditNoteRow | undefined, refunds: (RefundRow & { provider: string })[]): TCompanyInvoice {
   return {
     id: row.id,
     number: row.number,
@@ -53,10 +74,13 @@ function toView(row: CompanyInvoiceRow, lines: CompanyInvoiceLineRow[]): TCompan
     subtotal: row.subtotal,
     tax: row.tax,
     total: row.total,
-    lines: lines.map((l) => ({ id: l.id, submissionId: l.submissionId, description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, tax: l.tax, total: l.total })),
+    taxRateBp: row.taxRateBp,
+    taxName: row.taxName,
+    taxId: row.taxId,
+    lines: lines.map((l) => ({ id: l.id, submissionId: l.submissionId, description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, net: l.total - l.tax, tax: l.tax, total: l.total })),
     createdAt: row.createdAt.toISOString(),
     paid:
-      row.status === 'paid' && row.paidAt
+      (row.status === 'paid' || row.status === 'refunded') && row.paidAt
         ? {
             via: row.paidVia === 'offline' ? 'offline' : 'online',
             provider: row.paidProvider,
@@ -66,6 +90,12 @@ function toView(row: CompanyInvoiceRow, lines: CompanyInvoiceLineRow[]): TCompan
             at: row.paidAt.toISOString(),
           }
         : null,
+    creditNote: credit
+      ? { id: credit.id, number: credit.number, total: -credit.total, reason: credit.reason, via: credit.via as 'online' | 'offline', provider: credit.provider, reference: credit.reference, byName: credit.byName, at: credit.createdAt.toISOString() }
+      : null,
+    returnedPayments: refunds
+      .filter((r) => r.id !== credit?.refundId)
+      .map((r) => ({ provider: r.provider, amount: r.amount, status: r.status as 'succeeded' | 'pending' | 'failed', reference: r.providerRef ?? '', at: r.createdAt.toISOString() })),
   };
 }
 
@@ -78,9 +108,18 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
   const { repo } = deps;
 
   async function views(rows: CompanyInvoiceRow[]): Promise<TCompanyInvoice[]> {
-    const lines = await repo.companyInvoiceLines(rows.map((r) => r.id));
-    return rows.map((r) => toView(r, lines.filter((l) => l.invoiceId === r.id)));
+    const ids = rows.map((r) => r.id);
+    const [lines, credits, refunds] = await Promise.all([repo.companyInvoiceLines(ids), repo.creditNotesOf(ids), repo.refundsOfInvoices(ids)]);
+    return rows.map((r) =>
+      toView(
+        r,
+        lines.filter((l) => l.invoiceId === r.id),
+        credits.find((c) => c.invoiceId === r.id),
+        refunds.filter((x) => x.orderId === r.id),
+      ),
+    );
   }
+  const view = async (row: CompanyInvoiceRow) => (await views([row]))[0]!;
 
   async function scoped(organisationId: string, eventId: string, invoiceId: string, companyId?: string): Promise<CompanyInvoiceRow> {
     const row = await repo.companyInvoice(organisationId, eventId, invoiceId);
@@ -88,12 +127,72 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
     return row;
   }
 
+  async function taxView(eventId: string): Promise<TCompanyInvoiceTax> {
+    const t = taxOf(await repo.companyInvoiceTax(eventId));
+    return { ratePercent: t.taxRateBp / 100, ...t };
+  }
+
+  /** A paid invoice cannot be paid again, a refunded one neither. */
+  function assertUnpaid(inv: CompanyInvoiceRow) {
+    if (inv.status === 'paid') throw companyInvoiceErrors.paid(inv.number);
+    if (inv.status === 'refunded') throw companyInvoiceErrors.refunded(inv.number);
+  }
+
+  /** Re-taxes an open invoice's lines at this rate (per line, half up) and writes its totals; in the caller's transaction. */
+  async function retax(tx: PaymentsRepository, invoiceId: string, tax: ReturnType<typeof taxOf>) {
+    await tx.updateCompanyInvoice(invoiceId, tax);
+    for (const l of await tx.companyInvoiceLines([invoiceId])) {
+      const net = l.total - l.tax;
+      const t = lineTax(net, tax.taxRateBp);
+      if (t !== l.tax) await tx.updateCompanyInvoiceLine(l.id, { tax: t, total: net + t });
+    }
+    await tx.recomputeCompanyInvoice(invoiceId);
+  }
+
+  /**
+   * The payment that paid an invoice: recorded on it, else (paid before that was recorded) its captured payment. Read
+   * without its lock: the caller holds the invoice's, which orders refunds of it (locks go payment → invoice on the
+   * capture and refund paths, so taking the payment's here, after the invoice's, could deadlock).
+   */
+  async function payingPayment(tx: PaymentsRepository, inv: CompanyInvoiceRow): Promise<PaymentRow | null> {
+    if (inv.paidPaymentId) return tx.findById(inv.paidPaymentId);
+    return (await tx.paymentsOfOrder(inv.id)).find((x) => x.companyInvoiceId === inv.id && x.provider === inv.paidProvider && x.status !== 'failed' && x.status !== 'created') ?? null;
+  }
+
+  /**
+   * An invoice's PDF, or (sign −1) its credit note's: the invoice's lines and totals, with the organiser's details
+   * (the tax id the invoice carries, else the organisation's).
+   */
+  async function document(row: CompanyInvoiceRow, d: { kind: 'invoice' | 'credit-note'; number: string; issuedAt: Date; reference: string; sign: 1 | -1; refunded: number }) {
+    const [lines, s, eventName] = await Promise.all([repo.companyInvoiceLines([row.id]), deps.invoiceSettings(row.organisationId), deps.findEventName(row.eventId)]);
+    const bytes = await renderInvoicePdf({
+      ...(d.kind === 'credit-note' ? { title: 'CREDIT NOTE' } : {}),
+      number: d.number,
+      issuedAt: d.issuedAt,
+      seller: { ...s, taxId: row.taxId || s.taxId },
+      buyer: { name: row.companyName, email: row.billingEmail },
+      eventName,
+      registrationNo: '',
+      reference: d.reference,
+      taxLabel: taxLabel(row),
+      currency: row.currency,
+      lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: d.sign * l.unitPrice, discount: 0, tax: d.sign * l.tax, total: d.sign * l.total })),
+      subtotal: d.sign * row.subtotal,
+      discount: 0,
+      tax: d.sign * row.tax,
+      total: d.sign * row.total,
+      refunded: d.refunded,
+    });
+    return { fileName: `${d.kind}-${d.number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`, bytes };
+  }
+
   return {
     /**
      * Subscriber of `service-order.approved`: the order's lines go onto the company's open invoice (opened, with the
-     * next number of the organisation's series, when there is none). Idempotent (delivery is at least once): the
-     * counter row is locked first, so invoicing is one at a time per organisation, and a submission already on an
-     * invoice changes nothing.
+     * next number of the organisation's series, when there is none), taxed at the event's rate. Idempotent (delivery
+     * is at least once): the counter row is locked first, so invoicing is one at a time per organisation, and a
+     * submission already on an invoice changes nothing; the event's tax row is locked next, so a rate change never
+     * crosses a billing.
      */
     async onServiceOrderApproved(e: ServiceOrderApproved): Promise<void> {
       const lines = e.lines.filter((l) => l.total > 0);
@@ -101,6 +200,7 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
       await repo.transaction(async (tx) => {
         await tx.lockInvoiceCounter(e.organisationId);
         if (await tx.submissionInvoiced(e.submissionId)) return;
+        const tax = taxOf(await tx.lockCompanyInvoiceTax(e.organisationId, e.eventId));
         let invoice = await tx.openCompanyInvoice(e.eventId, e.companyId, e.currency);
         if (!invoice) {
           const { n, prefix } = await tx.nextInvoiceNumber(e.organisationId);
@@ -113,15 +213,33 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
             billingEmail: e.billingEmail,
             number: `${prefix}${String(n).padStart(6, '0')}`,
             currency: e.currency,
+            ...tax,
             createdAt: deps.now(),
           });
         }
         const at = deps.now();
         await tx.insertCompanyInvoiceLines(
-          lines.map((l, i) => ({ id: newId(), invoiceId: invoice.id, submissionId: e.submissionId, position: i, description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, tax: 0, total: l.total, createdAt: at })),
+          lines.map((l, i) => {
+            const t = lineTax(l.total, tax.taxRateBp);
+            return { id: newId(), invoiceId: invoice.id, submissionId: e.submissionId, position: i, description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, tax: t, total: l.total + t, createdAt: at };
+          }),
         );
         await tx.recomputeCompanyInvoice(invoice.id);
       });
+    },
+
+    /** The event's company-invoice tax (no tax until the organiser sets one). */
+    tax: taxView,
+
+    /** Sets the event's tax; its open invoices are re-taxed at once, frozen, paid and refunded ones keep their figures. */
+    async setTax(organisationId: string, eventId: string, input: TCompanyInvoiceTaxInput): Promise<TCompanyInvoiceTax> {
+      const next = { taxRateBp: Math.round(input.ratePercent * 100), taxName: input.taxName, taxId: input.taxId };
+      await repo.transaction(async (tx) => {
+        await tx.lockCompanyInvoiceTax(organisationId, eventId);
+        await tx.updateCompanyInvoiceTax(eventId, next);
+        for (const inv of await tx.openCompanyInvoicesOfEvent(eventId)) await retax(tx, inv.id, next);
+      });
+      return taxView(eventId);
     },
 
     /** An event's company invoices (the organiser's list, or one company's). */
@@ -141,14 +259,14 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
      */
     async startPayment(organisationId: string, eventId: string, companyId: string, invoiceId: string, providerName: string): Promise<TInvoicePaymentStart> {
       const current = await scoped(organisationId, eventId, invoiceId, companyId);
-      if (current.status === 'paid') throw companyInvoiceErrors.paid(current.number);
+      assertUnpaid(current);
       if (!(await deps.enabledProviders(organisationId)).includes(providerName)) throw companyInvoiceErrors.providerNotEnabled(providerName);
       const settings = await repo.settings(organisationId);
       const sessionId = newId();
       const payment = await repo.transaction(async (tx) => {
         const inv = await tx.companyInvoice(organisationId, eventId, invoiceId, true);
         if (!inv) throw companyInvoiceErrors.notFound();
-        if (inv.status === 'paid') throw companyInvoiceErrors.paid(inv.number);
+        assertUnpaid(inv);
         if (inv.total <= 0) throw companyInvoiceErrors.empty(inv.number);
         if (inv.status === 'open') await tx.transitionCompanyInvoice(inv.id, ['open'], { status: 'pending' });
         return tx.insertPayment({
@@ -187,8 +305,10 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
       const row = await repo.transaction(async (tx) => {
         const inv = await tx.companyInvoice(organisationId, eventId, invoiceId, true);
         if (!inv) throw companyInvoiceErrors.notFound();
-        if (inv.status === 'paid') throw companyInvoiceErrors.paid(inv.number);
+        assertUnpaid(inv);
         const at = deps.now();
+        // The money, as a captured offline payment: the event's transactions list it with the rest.
+        const payment = await tx.insertPayment({ id: newId(), organisationId, eventId, orderId: inv.id, companyInvoiceId: inv.id, provider: 'offline', sessionId: newId(), amount: inv.total, currency: inv.currency, status: 'captured', capturedAt: at });
         const paid = (await tx.transitionCompanyInvoice(inv.id, ['open', 'pending'], {
           status: 'paid',
           paidVia: 'offline',
@@ -198,47 +318,115 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
           paidByUserId: actor.userId,
           paidByName: actor.name,
           paidAt: at,
+          paidPaymentId: payment.id,
         }))!;
-        // The money, as a captured offline payment: the event's transactions list it with the rest.
-        const payment = await tx.insertPayment({ id: newId(), organisationId, eventId, orderId: inv.id, companyInvoiceId: inv.id, provider: 'offline', sessionId: newId(), amount: inv.total, currency: inv.currency, status: 'captured', capturedAt: at });
         await tx.recordEvent({ provider: 'offline', providerEventId: `manual:${inv.id}`, kind: 'captured', paymentId: payment.id, outcome: 'captured', payload: { actorUserId: actor.userId, method: input.method, reference: input.reference } });
         return paid;
       });
-      return (await views([row]))[0]!;
+      return view(row);
+    },
+
+    /**
+     * The organiser refunds a paid invoice whole, with a reason: through the provider that took the money (the test
+     * gateway, Stripe, Razorpay), or, for an offline payment, recorded as given back with its reference. The
+     * refund's last step issues the credit note (the organisation's CN- series) and marks the invoice refunded.
+     * Twice: 409 COMPANY_INVOICE_REFUNDED (also while the first is with the provider); unpaid: 409 _NOT_PAID.
+     */
+    async refund(organisationId: string, eventId: string, invoiceId: string, input: TRefundCompanyInvoiceInput, actor: { userId: string; name: string }): Promise<TCompanyInvoice> {
+      await scoped(organisationId, eventId, invoiceId);
+      await refundThroughProvider(repo, (p) => deps.providerFor(p.provider, organisationId), {
+        reserve: async (tx) => {
+          const inv = await tx.companyInvoice(organisationId, eventId, invoiceId, true);
+          if (!inv) throw companyInvoiceErrors.notFound();
+          if (inv.status === 'refunded') throw companyInvoiceErrors.refunded(inv.number);
+          if (inv.status !== 'paid') throw companyInvoiceErrors.notPaid(inv.number);
+          const payment = await payingPayment(tx, inv);
+          if (!payment) throw companyInvoiceErrors.notPaid(inv.number);
+          // A refund already reserved this payment (it is with the provider now): this one is the second.
+          if (payment.refundedAmount > 0) throw companyInvoiceErrors.refunded(inv.number);
+          if (payment.provider === 'offline' && !input.reference) throw companyInvoiceErrors.referenceRequired();
+          const p = (await tx.updatePayment(payment.id, { refundedAmount: payment.amount }))!;
+          const refund = await tx.insertRefund({ id: newId(), organisationId, eventId, paymentId: p.id, orderId: inv.id, amount: p.amount, currency: p.currency, status: 'pending', reason: input.reason });
+          return { payment: p, refund };
+        },
+        finalize: async (tx, _raw, { payment, refund }, r) => {
+          const inv = (await tx.companyInvoice(organisationId, eventId, invoiceId))!;
+          await tx.lockInvoiceCounter(organisationId);
+          const n = await tx.nextCreditNoteNumber(organisationId);
+          const offline = payment.provider === 'offline';
+          await tx.insertCreditNote({
+            id: newId(),
+            organisationId,
+            eventId,
+            invoiceId,
+            number: `${CREDIT_NOTE_PREFIX}${String(n).padStart(6, '0')}`,
+            subtotal: inv.subtotal,
+            tax: inv.tax,
+            total: refund.amount,
+            currency: inv.currency,
+            reason: input.reason,
+            via: offline ? 'offline' : 'online',
+            provider: payment.provider,
+            reference: offline ? input.reference : r.providerRef,
+            paymentId: payment.id,
+            refundId: refund.id,
+            byUserId: actor.userId,
+            byName: actor.name,
+            createdAt: deps.now(),
+          });
+          await tx.transitionCompanyInvoice(invoiceId, ['paid'], { status: 'refunded' });
+        },
+      });
+      return view(await scoped(organisationId, eventId, invoiceId));
     },
 
     async pdf(organisationId: string, eventId: string, invoiceId: string, companyId?: string): Promise<{ fileName: string; bytes: Buffer }> {
       const row = await scoped(organisationId, eventId, invoiceId, companyId);
-      const [view] = await views([row]);
-      const s = await deps.invoiceSettings(organisationId);
-      const status = view!.paid ? `Paid ${view!.paid.at.slice(0, 10)} (${view!.paid.via === 'offline' ? `offline: ${view!.paid.method ?? ''} ${view!.paid.reference ?? ''}`.trim() : `online: ${view!.paid.provider ?? ''}`})` : 'Unpaid';
-      const bytes = await renderInvoicePdf({
-        number: row.number,
-        issuedAt: row.createdAt,
-        seller: s,
-        buyer: { name: row.companyName, email: row.billingEmail },
-        eventName: await deps.findEventName(eventId),
-        registrationNo: '',
-        reference: `Exhibitor services — ${status}`,
-        currency: row.currency,
-        lines: view!.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, discount: 0, tax: l.tax, total: l.total })),
-        subtotal: row.subtotal,
-        discount: 0,
-        tax: row.tax,
-        total: row.total,
-        refunded: 0,
-      });
-      return { fileName: `invoice-${row.number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`, bytes };
+      const v = await view(row);
+      const paidAs = v.paid ? `Paid ${v.paid.at.slice(0, 10)} (${v.paid.via === 'offline' ? `offline: ${v.paid.method ?? ''} ${v.paid.reference ?? ''}`.trim() : `online: ${v.paid.provider ?? ''}`})` : 'Unpaid';
+      const status = v.creditNote ? `${paidAs}; refunded, credit note ${v.creditNote.number}` : paidAs;
+      return document(row, { kind: 'invoice', number: row.number, issuedAt: row.createdAt, reference: `Exhibitor services — ${status}`, sign: 1, refunded: v.creditNote ? row.total : 0 });
+    },
+
+    /** The credit note of a refunded invoice: the invoice's lines and totals negative, naming the invoice it credits. */
+    async creditNotePdf(organisationId: string, eventId: string, invoiceId: string, companyId?: string): Promise<{ fileName: string; bytes: Buffer }> {
+      const row = await scoped(organisationId, eventId, invoiceId, companyId);
+      const [credit] = await repo.creditNotesOf([row.id]);
+      if (!credit) throw companyInvoiceErrors.noCreditNote();
+      const how = credit.via === 'offline' ? `refunded offline, reference ${credit.reference}` : `refunded online (${credit.provider})`;
+      return document(row, { kind: 'credit-note', number: credit.number, issuedAt: credit.createdAt, reference: `Credit for invoice ${row.number}, ${how}. Reason: ${credit.reason}`, sign: -1, refunded: 0 });
     },
 
     /**
-     * In the transaction that captured an online payment of a company invoice: the invoice is paid (once; an invoice
-     * already marked paid offline stays as it is, and the double payment is logged for a refund).
+     * In the transaction that captured an online payment of a company invoice: the invoice is paid (once). When it was
+     * paid already (marked paid offline while this attempt was open, or refunded meanwhile), the payment is a second
+     * one: answers true, and the caller writes the durable `company-invoice.overpaid` that gives it back.
      */
-    async capturedInTx(tx: PaymentsRepository, payment: { id: string; companyInvoiceId: string | null; provider: string }): Promise<void> {
-      if (!payment.companyInvoiceId) return;
-      const paid = await tx.transitionCompanyInvoice(payment.companyInvoiceId, ['open', 'pending'], { status: 'paid', paidVia: 'online', paidProvider: payment.provider, paidAt: deps.now() });
-      if (!paid) deps.log?.error({ paymentId: payment.id, invoiceId: payment.companyInvoiceId }, 'a company invoice already paid received another payment: refund it');
+    async capturedInTx(tx: PaymentsRepository, payment: { id: string; companyInvoiceId: string | null; provider: string }): Promise<boolean> {
+      if (!payment.companyInvoiceId) return false;
+      const paid = await tx.transitionCompanyInvoice(payment.companyInvoiceId, ['open', 'pending'], { status: 'paid', paidVia: 'online', paidProvider: payment.provider, paidAt: deps.now(), paidPaymentId: payment.id });
+      return !paid;
+    },
+
+    /**
+     * Subscriber of `company-invoice.overpaid`: gives the second payment back through its provider and records it
+     * (the invoice lists it under returned payments). Idempotent (delivery is at least once): the payment's lock and
+     * its refunded sum let one refund through; a replay finds it refunded and does nothing.
+     */
+    async refundOverpayment(e: { paymentId: string }): Promise<void> {
+      const done = await refundThroughProvider(repo, (p) => deps.providerFor(p.provider, p.organisationId), {
+        reserve: async (tx) => {
+          const p = await tx.findById(e.paymentId, true);
+          if (!p?.companyInvoiceId || p.status !== 'captured' || p.refundedAmount > 0) return null;
+          const inv = await tx.companyInvoiceById(p.companyInvoiceId);
+          if (!inv || inv.paidPaymentId === p.id) return null;
+          const reserved = (await tx.updatePayment(p.id, { refundedAmount: p.amount }))!;
+          const refund = await tx.insertRefund({ id: newId(), organisationId: p.organisationId, eventId: p.eventId, paymentId: p.id, orderId: inv.id, amount: p.amount, currency: p.currency, status: 'pending', reason: OVERPAYMENT_REASON });
+          return { payment: reserved, refund };
+        },
+        finalize: async () => undefined,
+      });
+      if (done) deps.log?.info?.({ paymentId: e.paymentId, invoiceId: done.reserved.refund.orderId, amount: done.reserved.refund.amount }, 'a second payment of a paid company invoice was refunded');
     },
   };
 }

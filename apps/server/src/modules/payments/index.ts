@@ -32,11 +32,14 @@ export function createPaymentsModule(db: Db, deps: PaymentsModuleDeps) {
     service,
     /**
      * When registration says an order is paid: its invoice, and a desk payment's record. When exhibition approves a
-     * priced service-form order: its lines on the company's open invoice.
+     * priced service-form order: its lines on the company's open invoice. When a company invoice was paid twice: the
+     * second payment back.
      */
-    subscribe(bus: Subscriber<{ 'order.paid': OrderPaid; 'service-order.approved': ServiceOrderApproved }>) {
+    subscribe(bus: Subscriber<{ 'order.paid': OrderPaid; 'service-order.approved': ServiceOrderApproved; 'company-invoice.overpaid': { paymentId: string } }>) {
       bus.subscribe('order.paid', (e) => service.onOrderPaid(e));
       bus.subscribe('service-order.approved', (e) => service.companyInvoices.onServiceOrderApproved(e));
+      // Its own fact: a second payment of a paid company invoice goes back through its provider (idempotent).
+      bus.subscribe('company-invoice.overpaid', (e) => service.companyInvoices.refundOverpayment(e));
     },
     /** Organiser routes (productservices/api) and public payment routes (eventservices/public/payments), from their contracts. */
     plugin: async (app: FastifyInstance) => {

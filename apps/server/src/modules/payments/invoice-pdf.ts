@@ -10,6 +10,10 @@ export type InvoiceData = {
   registrationNo: string;
   /** Instead of the registration line (a company invoice: what it is for and its status). */
   reference?: string;
+  /** The document's kind in its heading: INVOICE (default) or CREDIT NOTE. */
+  title?: string;
+  /** The tax's name and rate on the totals (e.g. "VAT 19%"); "Tax" by default. */
+  taxLabel?: string;
   currency: string;
   lines: { description: string; quantity: number; unitPrice: number; discount: number; tax: number; total: number }[];
   subtotal: number;
@@ -21,10 +25,27 @@ export type InvoiceData = {
 
 const money = (minor: number, currency: string) => `${currency} ${(minor / 100).toFixed(2)}`;
 
+/** Words into lines no wider than `max` points (a word longer than a line is cut). */
+function wrap(s: string, width: (s: string) => number, max: number): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const word of s.split(/\s+/).filter(Boolean)) {
+    const next = cur ? `${cur} ${word}` : word;
+    if (width(next) <= max || !cur) cur = next;
+    else {
+      out.push(cur);
+      cur = word;
+    }
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
 /** A one-page A4 invoice with the organiser's details (pdf-lib, no native dependencies). */
 export async function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`Invoice ${d.number}`);
+  const title = d.title ?? 'INVOICE';
+  doc.setTitle(`${title.charAt(0)}${title.slice(1).toLowerCase()} ${d.number}`);
   doc.setProducer('Pavilion');
   const page = doc.addPage([595.28, 841.89]);
   const fonts = await createPdfFonts(doc, ['sans', 'sansBold']);
@@ -38,31 +59,42 @@ export async function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
     text(s, 50, size, style);
     y -= size + 6;
   };
+  const widthOf = (s: string) => {
+    const f = fonts.fit(s, 'sans');
+    return f.font.widthOfTextAtSize(f.text, 10);
+  };
   line(d.seller.legalName || 'Organiser', 16, 'sansBold');
   for (const l of d.seller.address.split(/\r?\n/).slice(0, 5)) line(l);
   if (d.seller.taxId) line(`Tax ID: ${d.seller.taxId}`);
   if (d.seller.email) line(d.seller.email);
   y -= 10;
-  line(`INVOICE ${d.number}`, 14, 'sansBold');
+  line(`${title} ${d.number}`, 14, 'sansBold');
   line(`Date: ${d.issuedAt.toISOString().slice(0, 10)}`);
-  line(d.reference ? `${d.reference} — ${d.eventName}` : `Registration: ${d.registrationNo} — ${d.eventName}`);
+  for (const l of wrap(d.reference ? `${d.reference} — ${d.eventName}` : `Registration: ${d.registrationNo} — ${d.eventName}`, widthOf, 495).slice(0, 4)) line(l);
   line(`Billed to: ${d.buyer.name} <${d.buyer.email}>`);
   y -= 10;
-  const cols = [50, 300, 340, 420, 500];
-  ['Item', 'Qty', 'Unit', 'Tax', 'Total'].forEach((h, i) => text(h, cols[i]!, 10, 'sansBold'));
+  // Item (wrapped to its column), Qty, Unit, Net (qty × unit − discount), Tax, Total.
+  const cols = [50, 262, 290, 355, 425, 495];
+  ['Item', 'Qty', 'Unit', 'Net', 'Tax', 'Total'].forEach((h, i) => text(h, cols[i]!, 10, 'sansBold'));
   y -= 16;
   for (const l of d.lines) {
-    text(l.description, cols[0]!);
+    const wrapped = wrap(l.description, widthOf, cols[1]! - cols[0]! - 8);
+    text(wrapped[0] ?? '', cols[0]!);
     text(String(l.quantity), cols[1]!);
     text(money(l.unitPrice, d.currency), cols[2]!);
-    text(money(l.tax, d.currency), cols[3]!);
-    text(money(l.total, d.currency), cols[4]!);
+    text(money(l.total - l.tax, d.currency), cols[3]!);
+    text(money(l.tax, d.currency), cols[4]!);
+    text(money(l.total, d.currency), cols[5]!);
+    for (const more of wrapped.slice(1, 4)) {
+      y -= 12;
+      text(more, cols[0]!);
+    }
     y -= 16;
   }
   y -= 10;
   line(`Subtotal: ${money(d.subtotal, d.currency)}`);
   if (d.discount > 0) line(`Discount: -${money(d.discount, d.currency)}`);
-  line(`Tax: ${money(d.tax, d.currency)}`);
+  line(`${d.taxLabel ?? 'Tax'}: ${money(d.tax, d.currency)}`);
   line(`Total: ${money(d.total, d.currency)}`, 12, 'sansBold');
   if (d.refunded > 0) line(`Refunded: ${money(d.refunded, d.currency)}`);
   return Buffer.from(await doc.save());

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TTransactionListQuery } from '@pavilion/domain';
 import type { Db } from '../../platform/db.ts';
-import { companyInvoiceLines, companyInvoices, invoiceSettings, invoices, paymentEvents, paymentSettings, payments, refunds } from './payments.tables.ts';
+import { companyCreditNotes, companyInvoiceLines, companyInvoiceTax, companyInvoices, invoiceSettings, invoices, paymentEvents, paymentSettings, payments, refunds } from './payments.tables.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Q = Db | Tx;
@@ -12,6 +12,8 @@ export type RefundRow = typeof refunds.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type CompanyInvoiceRow = typeof companyInvoices.$inferSelect;
 export type CompanyInvoiceLineRow = typeof companyInvoiceLines.$inferSelect;
+export type CompanyInvoiceTaxRow = typeof companyInvoiceTax.$inferSelect;
+export type CreditNoteRow = typeof companyCreditNotes.$inferSelect;
 
 /** The only file that queries payments tables. */
 function queries(db: Q) {
@@ -192,6 +194,70 @@ function queries(db: Q) {
         .where(and(eq(companyInvoices.id, id), inArray(companyInvoices.status, from)))
         .returning();
       return r ?? null;
+    },
+    /** The event's company-invoice tax, or null when the organiser never set one (no tax). */
+    async companyInvoiceTax(eventId: string): Promise<CompanyInvoiceTaxRow | null> {
+      const [r] = await db.select().from(companyInvoiceTax).where(eq(companyInvoiceTax.eventId, eventId)).limit(1);
+      return r ?? null;
+    },
+    /**
+     * Locks the event's tax row (made, at no tax, if missing) until the transaction ends: a rate change and the
+     * billing of an order are one at a time per event, so a new line is never taxed at a rate already replaced.
+     */
+    async lockCompanyInvoiceTax(organisationId: string, eventId: string): Promise<CompanyInvoiceTaxRow> {
+      await db.insert(companyInvoiceTax).values({ eventId, organisationId }).onConflictDoNothing();
+      const [r] = await db.select().from(companyInvoiceTax).where(eq(companyInvoiceTax.eventId, eventId)).for('update');
+      return r!;
+    },
+    async updateCompanyInvoiceTax(eventId: string, patch: Pick<typeof companyInvoiceTax.$inferInsert, 'taxRateBp' | 'taxName' | 'taxId'>): Promise<CompanyInvoiceTaxRow> {
+      const [r] = await db
+        .update(companyInvoiceTax)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(companyInvoiceTax.eventId, eventId))
+        .returning();
+      return r!;
+    },
+    /** The event's open company invoices, locked (a payment starting meanwhile freezes one: it is skipped). */
+    async openCompanyInvoicesOfEvent(eventId: string): Promise<CompanyInvoiceRow[]> {
+      return db
+        .select()
+        .from(companyInvoices)
+        .where(and(eq(companyInvoices.eventId, eventId), eq(companyInvoices.status, 'open')))
+        .for('update');
+    },
+    async updateCompanyInvoice(id: string, patch: Partial<Pick<typeof companyInvoices.$inferInsert, 'taxRateBp' | 'taxName' | 'taxId'>>): Promise<void> {
+      await db.update(companyInvoices).set(patch).where(eq(companyInvoices.id, id));
+    },
+    async updateCompanyInvoiceLine(id: string, patch: { tax: number; total: number }): Promise<void> {
+      await db.update(companyInvoiceLines).set(patch).where(eq(companyInvoiceLines.id, id));
+    },
+    /** The next credit-note number of the organisation (its own series; call under `lockInvoiceCounter`). */
+    async nextCreditNoteNumber(organisationId: string): Promise<number> {
+      const [r] = await db
+        .update(invoiceSettings)
+        .set({ creditNoteCounter: sql`${invoiceSettings.creditNoteCounter} + 1` })
+        .where(eq(invoiceSettings.organisationId, organisationId))
+        .returning({ n: invoiceSettings.creditNoteCounter });
+      return r!.n;
+    },
+    async insertCreditNote(row: typeof companyCreditNotes.$inferInsert): Promise<CreditNoteRow> {
+      const [r] = await db.insert(companyCreditNotes).values(row).returning();
+      return r!;
+    },
+    async creditNotesOf(invoiceIds: string[]): Promise<CreditNoteRow[]> {
+      if (invoiceIds.length === 0) return [];
+      return db.select().from(companyCreditNotes).where(inArray(companyCreditNotes.invoiceId, invoiceIds));
+    },
+    /** Refunds of company invoices' payments (`refunds.order_id` holds the invoice id), with the provider, oldest first. */
+    async refundsOfInvoices(invoiceIds: string[]): Promise<(RefundRow & { provider: string })[]> {
+      if (invoiceIds.length === 0) return [];
+      const rows = await db
+        .select({ refund: refunds, provider: payments.provider })
+        .from(refunds)
+        .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .where(inArray(refunds.orderId, invoiceIds))
+        .orderBy(asc(refunds.createdAt));
+      return rows.map((r) => ({ ...r.refund, provider: r.provider }));
     },
     /** Test-gateway sessions the buyer paid whose payment was never captured (the webhook was lost). */
     async paidButUncaptured(orderId: string | null): Promise<PaymentRow[]> {

@@ -25,6 +25,7 @@ import type { EventOutbox } from '../../platform/event-outbox.ts';
 import type { OrderPaid } from '../registration/index.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { createCompanyInvoices, invoiceReturnPath } from './company-invoices.service.ts';
+import { refundThroughProvider } from './payment-refunds.ts';
 import type { PaymentRow, PaymentsRepository, Tx } from './payments.repository.ts';
 import {
   offlineProvider,
@@ -77,6 +78,8 @@ export type PaymentsEvents = {
   'payment.refunded': { orderId: string; refundedTotal: number; amount: number; reason: string | undefined; actorUserId: string | null };
   /** A paid order's invoice got its number. */
   'invoice.issued': { orderId: string; number: string };
+  /** An online payment came in for a company invoice already paid (or refunded): payments gives it back. */
+  'company-invoice.overpaid': { paymentId: string };
 };
 
 /** What payments reads of orders (registration's port). */
@@ -203,9 +206,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const moved = await tx.transitionPayment(payment.id, ['created', 'failed'], { status: 'captured', capturedAt: deps.now(), providerPaymentId: ev.providerPaymentId ?? payment.providerPaymentId });
       if (!moved) return { duplicate: false, outcome: 'already_captured', facts: [] };
       // A company invoice's payment: the invoice is paid in this transaction; registration has no order to settle.
+      // Paid already (a second payment): its durable fact gives the money back after the commit, once.
       if (payment.companyInvoiceId) {
-        await companyInvoices.capturedInTx(tx, payment);
-        return { duplicate: false, outcome: 'captured', facts: [] };
+        const isOverpaid = await companyInvoices.capturedInTx(tx, payment);
+        return { duplicate: false, outcome: 'captured', facts: isOverpaid ? [await deps.outbox.write(raw, 'company-invoice.overpaid', { paymentId: payment.id })] : [] };
       }
       const fact = await deps.outbox.write(raw, 'payment.captured', { paymentId: payment.id, orderId: payment.orderId, provider, amount: ev.amount, currency: ev.currency, actorUserId });
       return { duplicate: false, outcome: 'captured', facts: [fact] };
@@ -442,37 +446,26 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const order = await orderInEvent(caller, organisationId, eventId, orderId);
       // A paid order, or one flagged because its captured money could not buy the seats (needsRefund).
       if (!(order.status === 'paid' || order.needsRefund) || !['paid', 'partially_refunded'].includes(order.paymentStatus)) throw paymentErrors.orderNotPaid();
-      // Reserve the amount under the payment row's lock first, so two refunds can never exceed what was paid.
-      const reserved = await repo.transaction(async (tx) => {
-        const payments = (await tx.paymentsOfOrder(orderId)).filter((p) => ['captured', 'partially_refunded'].includes(p.status));
-        const payment = payments[0] ? await tx.findById(payments[0].id, true) : null;
-        if (!payment) throw paymentErrors.orderNotPaid();
-        const remaining = payment.amount - payment.refundedAmount;
-        const amount = input.amount ?? remaining;
-        if (amount <= 0 || amount > remaining) throw paymentErrors.refundExceeds();
-        const p = (await tx.updatePayment(payment.id, { refundedAmount: payment.refundedAmount + amount }))!;
-        const refund = await tx.insertRefund({ id: newId(), organisationId, eventId, paymentId: payment.id, orderId, amount, currency: payment.currency, status: 'pending', reason: input.reason });
-        return { payment: p, refund };
+      // Reserved under the payment row's lock first, so two refunds can never exceed what was paid.
+      const done = await refundThroughProvider(repo, (p) => providerFor(p.provider, organisationId), {
+        reserve: async (tx) => {
+          const payments = (await tx.paymentsOfOrder(orderId)).filter((p) => ['captured', 'partially_refunded'].includes(p.status));
+          const payment = payments[0] ? await tx.findById(payments[0].id, true) : null;
+          if (!payment) throw paymentErrors.orderNotPaid();
+          const remaining = payment.amount - payment.refundedAmount;
+          const amount = input.amount ?? remaining;
+          if (amount <= 0 || amount > remaining) throw paymentErrors.refundExceeds();
+          const p = (await tx.updatePayment(payment.id, { refundedAmount: payment.refundedAmount + amount }))!;
+          const refund = await tx.insertRefund({ id: newId(), organisationId, eventId, paymentId: payment.id, orderId, amount, currency: payment.currency, status: 'pending', reason: input.reason });
+          return { payment: p, refund };
+        },
+        finalize: async (_tx, raw, { payment, refund }) => {
+          const fact = await deps.outbox.write(raw, 'payment.refunded', { orderId, refundedTotal: payment.refundedAmount, amount: refund.amount, reason: input.reason, actorUserId: caller.userId });
+          return { refund, fact };
+        },
       });
-      const provider = await providerFor(reserved.payment.provider, organisationId);
-      try {
-        const r = await provider.refund(reserved.payment, reserved.refund.amount);
-        const done = await repo.transaction(async (tx, raw) => {
-          const p = (await tx.findById(reserved.payment.id, true))!;
-          await tx.updatePayment(p.id, { status: p.refundedAmount >= p.amount ? 'refunded' : 'partially_refunded' });
-          const fact = await deps.outbox.write(raw, 'payment.refunded', { orderId, refundedTotal: p.refundedAmount, amount: reserved.refund.amount, reason: input.reason, actorUserId: caller.userId });
-          return { refund: (await tx.updateRefund(reserved.refund.id, { status: r.status, providerRef: r.providerRef }))!, fact };
-        });
-        await deliver([done.fact]);
-        return toRefund(done.refund);
-      } catch (err) {
-        await repo.transaction(async (tx) => {
-          const p = (await tx.findById(reserved.payment.id, true))!;
-          await tx.updatePayment(p.id, { refundedAmount: p.refundedAmount - reserved.refund.amount });
-          await tx.updateRefund(reserved.refund.id, { status: 'failed' });
-        });
-        throw err;
-      }
+      await deliver([done!.result.fact]);
+      return toRefund(done!.result.refund);
     },
 
     async listRefunds(caller: AuthUser, organisationId: string, eventId: string, orderId: string): Promise<TRefund[]> {

@@ -33,6 +33,8 @@ export const invoiceSettings = pgTable('invoice_settings', {
   invoicePrefix: text('invoice_prefix').notNull().default('INV-'),
   /** Sequential per organisation; bumped in the confirming transaction. */
   invoiceCounter: integer('invoice_counter').notNull().default(0),
+  /** Credit notes (CN-…) have their own series per organisation, bumped under the same row lock. */
+  creditNoteCounter: integer('credit_note_counter').notNull().default(0),
 });
 
 export const payments = pgTable(
@@ -133,8 +135,15 @@ export const companyInvoices = pgTable(
     billingEmail: text('billing_email').notNull().default(''),
     number: text('number').notNull(),
     currency: text('currency').notNull(),
-    /** open (takes new lines) → pending (a payment started; frozen) → paid. */
+    /** open (takes new lines) → pending (a payment started; frozen) → paid → refunded (a credit note reverses it). */
     status: text('status').notNull().default('open'),
+    /**
+     * The tax applied (basis points, its name and the organiser's tax id): the event's company-invoice tax while the
+     * invoice is open, kept as it was once it is frozen or paid.
+     */
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    taxName: text('tax_name').notNull().default(''),
+    taxId: text('tax_id').notNull().default(''),
     subtotal: integer('subtotal').notNull().default(0),
     tax: integer('tax').notNull().default(0),
     total: integer('total').notNull().default(0),
@@ -147,6 +156,8 @@ export const companyInvoices = pgTable(
     paidByUserId: text('paid_by_user_id'),
     paidByName: text('paid_by_name'),
     paidAt: ts('paid_at'),
+    /** The payment that paid it (the one a refund gives back). */
+    paidPaymentId: text('paid_payment_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -174,4 +185,50 @@ export const companyInvoiceLines = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('company_invoice_lines_submission_uq').on(t.submissionId, t.position), index('company_invoice_lines_invoice_idx').on(t.invoiceId)],
+);
+
+/** The tax an event's company invoices carry (issue 15): one rate per event, set by the organiser. */
+export const companyInvoiceTax = pgTable('company_invoice_tax', {
+  eventId: text('event_id').primaryKey(),
+  organisationId: text('organisation_id').notNull(),
+  /** 1900 = 19 % (0 to 10000). */
+  taxRateBp: integer('tax_rate_bp').notNull().default(0),
+  taxName: text('tax_name').notNull().default(''),
+  /** The organiser's tax id printed on the invoices (else the organisation's invoice settings' one). */
+  taxId: text('tax_id').notNull().default(''),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * A credit note: the refund of a whole paid company invoice, numbered in the organisation's own credit-note series.
+ * One per invoice (the unique index is the last guard against a double refund). Amounts are the invoice's, positive;
+ * the document shows them negative.
+ */
+export const companyCreditNotes = pgTable(
+  'company_credit_notes',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id').notNull(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => companyInvoices.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    tax: integer('tax').notNull(),
+    total: integer('total').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    /** online (through the provider that took the money) or offline (given back outside Pavilion). */
+    via: text('via').notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's refund id, or the organiser's reference of an offline refund. */
+    reference: text('reference').notNull().default(''),
+    paymentId: text('payment_id').notNull(),
+    refundId: text('refund_id').notNull(),
+    byUserId: text('by_user_id').notNull(),
+    byName: text('by_name').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('company_credit_notes_invoice_uq').on(t.invoiceId), uniqueIndex('company_credit_notes_org_number_uq').on(t.organisationId, t.number)],
 );

@@ -18,7 +18,7 @@ export type { ProgrammeService, SessionRequestDecided, SessionUpdated } from './
 
 /**
  * What programme publishes: a decided session request (notifications puts it in the requester's inbox) and, per
- * published version, each moved or cancelled session with everyone who booked or starred it (their inboxes).
+ * published version, each moved, renamed or cancelled session with everyone who booked or starred it (their inboxes).
  */
 export type ProgrammeEvents = {
   'session.request.decided': SessionRequestDecided;

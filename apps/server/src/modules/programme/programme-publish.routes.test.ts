@@ -3,7 +3,7 @@ import { UserType, zonedLocalToUtc } from '@pavilion/domain';
 import { newId } from '../../platform/ids.ts';
 import { startSmtpCapture } from '../../test/smtp-capture.ts';
 import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
-import { createEvent } from '../registration/registration.fixtures.ts';
+import { createEvent, createTicket } from '../registration/registration.fixtures.ts';
 import { injectAs, programmeBase, sessionInput } from './programme.fixtures.ts';
 
 /*
@@ -18,6 +18,7 @@ let t: TestApp;
 let hostA: Record<string, string>;
 let hostB: Record<string, string>;
 let orgA: string;
+let tokenA: string;
 let eventId: string;
 let otherOrgEventId: string;
 
@@ -25,7 +26,7 @@ const base = programmeBase;
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', headers: Record<string, string>, url: string, payload?: unknown) => injectAs(t.app, method, headers, url, payload);
 const session = sessionInput;
 
-async function create(kind: 'rooms' | 'sessions', body: unknown, ev = eventId, headers = hostA) {
+async function create(kind: 'rooms' | 'sessions' | 'speakers', body: unknown, ev = eventId, headers = hostA) {
   const res = await call('POST', headers, `${base(ev)}/${kind}`, body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { id: string } & Record<string, unknown>;
@@ -45,7 +46,7 @@ const schedule = async (h: Record<string, string>) => (await call('GET', h, `${b
 const inbox = async (h: Record<string, string>) =>
   ((await call('GET', h, `/api/notifyservices/api/events/${eventId}/notifications`)).json().data.items as { kind: string; title: string; body: string }[]).filter((n) => n.kind === 'SESSION_UPDATED');
 const updateMails = (to: string) => smtp.messages.filter((m) => m.to.includes(to) && /Subject: Session updated/.test(m.raw));
-const programme = async () => (await call('GET', hostA, `${base(eventId)}/programme`)).json().data as { version: number; changes: { sessionId: string; kind: string; text: string }[]; sessions: Seen[] };
+const programme = async () => (await call('GET', hostA, `${base(eventId)}/programme`)).json().data as { version: number; timeZone: string; changes: { sessionId: string; kind: string; title: string; text: string; details: string[] }[]; sessions: Seen[] };
 const publish = (h = hostA, ev = eventId) => call('POST', h, `${base(ev)}/programme/publish`);
 
 beforeAll(async () => {
@@ -53,6 +54,7 @@ beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'http://pavilion.test', SMTP_URL: smtp.url });
   const a = await signupOrganiser(t.app, { organisationName: 'Publish Org' });
   hostA = bearer(a.accessToken);
+  tokenA = a.accessToken;
   orgA = (await t.ctx.tokens.verifyAccess(a.accessToken))!.organisationId!;
   const b = await signupOrganiser(t.app, { organisationName: 'Rival Publish Org' });
   hostB = bearer(b.accessToken);
@@ -96,12 +98,18 @@ describe('versioned publishing', () => {
     expect((await call('PUT', hostA, `${base(eventId)}/sessions/${dropped.id}`, session({ roomId: hallB.id }))).statusCode).toBe(404);
 
     const draft = await programme();
-    const draftZone = (draft as unknown as { timeZone: string }).timeZone;
+    const draftZone = draft.timeZone;
     expect(draft.version).toBe(0);
     expect(draft.sessions.map((s) => s.id)).toEqual([quiet.id, moved.id]);
     expect(draft.changes).toEqual([
-      { sessionId: moved.id, title: 'Grid storage', kind: 'moved', text: expect.stringContaining('time 2027-03-02 09:00–10:00 → 2027-03-02 16:00–17:30; room Hall A → Hall B') },
-      { sessionId: dropped.id, title: 'Hydrogen myths', kind: 'cancelled', text: '"Hydrogen myths" (2027-03-02 11:00–12:00, Hall B) is cancelled.' },
+      {
+        sessionId: moved.id,
+        title: 'Grid storage',
+        kind: 'moved',
+        text: expect.stringContaining('time 2027-03-02 09:00–10:00 → 2027-03-02 16:00–17:30; room Hall A → Hall B'),
+        details: [`Time: 2027-03-02 09:00–10:00 → 2027-03-02 16:00–17:30 (${draftZone})`, 'Room: Hall A → Hall B'],
+      },
+      { sessionId: dropped.id, title: 'Hydrogen myths', kind: 'cancelled', text: '"Hydrogen myths" (2027-03-02 11:00–12:00, Hall B) is cancelled.', details: ['Removed from the programme (2027-03-02 11:00–12:00, Hall B)'] },
     ]);
 
     // Attendees still see the published programme: the old time and room, and the deleted session; no notice yet.
@@ -159,6 +167,94 @@ describe('versioned publishing', () => {
     const two = await inbox(booker.headers);
     expect(two).toHaveLength(2);
     expect(two.map((n) => n.body).join(' ')).toContain('2027-03-02 16:00–17:30 → 2027-03-03 10:00–11:00');
+  });
+
+  it('keeps every attendee-visible field in the draft until publish, and tells people only of a title change', async () => {
+    type Shown = Seen & { title: string; speakerIds: string[]; tags: string[]; ticketIds: string[]; capacity: number | null; seatsLeft: number | null; myStatus: string | null; descriptionHtml: string };
+    const shown = async (h: Record<string, string>, id: string) => ((await call('GET', h, `${base(eventId)}/schedule`)).json().data.sessions as Shown[]).find((x) => x.id === id)!;
+    const speakerSessions = async (h: Record<string, string>, id: string) =>
+      ((await call('GET', h, `${base(eventId)}/speaker-listing`)).json().data.speakers as { id: string; sessions: { title: string }[] }[]).find((x) => x.id === id)!.sessions.map((x) => x.title);
+    const star = (h: Record<string, string>, id: string) => call('PUT', h, `${base(eventId)}/sessions/${id}/bookmark`);
+    const hall = await create('rooms', { name: 'Hall C', capacity: 50 });
+    const speaker = (name: string) => create('speakers', { name, title: '', company: '', bio: '', links: [], email: null });
+    const ada = await speaker('Ada Lovelace');
+    const alan = await speaker('Alan Turing');
+    const vip = (await createTicket(t.app, tokenA, eventId, { name: 'VIP', isFree: true, price: 0 })).id;
+    const talkFields = { roomId: hall.id, start: '2027-03-04T09:00', end: '2027-03-04T10:00', bookingRequired: true };
+    const talk = await create('sessions', session({ title: 'Battery basics', speakerIds: [ada.id], tags: ['Storage'], capacity: 1, ...talkFields }));
+    const quietFields = { title: 'Quiet hour', roomId: hall.id, start: '2027-03-04T11:00', end: '2027-03-04T12:00' };
+    const quiet = await create('sessions', session(quietFields));
+    const booker = await participant(eventId);
+    const waiter = await participant(eventId);
+    const starrer = await participant(eventId);
+    expect((await call('POST', booker.headers, `${base(eventId)}/sessions/${talk.id}/booking`)).json().data.status).toBe('booked');
+    expect((await call('POST', waiter.headers, `${base(eventId)}/sessions/${talk.id}/booking`)).json().data.status).toBe('waitlisted');
+    expect((await star(starrer.headers, quiet.id)).statusCode).toBe(200);
+    const { version } = await programme();
+
+    // The organiser renames the talk and changes its speakers, tags, capacity, tickets and description; the quiet hour
+    // gets a description and a tag. All of it is the draft: the organiser's view shows it, with what would change.
+    const edit = await call('PUT', hostA, `${base(eventId)}/sessions/${talk.id}`, session({ title: 'Battery futures', descriptionHtml: '<p>Now with solid state.</p>', speakerIds: [alan.id], tags: ['Storage', 'Grid'], capacity: 2, ticketIds: [vip], ...talkFields }));
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await call('PUT', hostA, `${base(eventId)}/sessions/${quiet.id}`, session({ ...quietFields, descriptionHtml: '<p>Bring tea.</p>', tags: ['Calm'] }))).statusCode).toBe(200);
+    const draft = await programme();
+    expect(draft.sessions.find((x) => x.id === talk.id)).toMatchObject({ title: 'Battery futures', speakerIds: [alan.id], tags: ['Storage', 'Grid'], capacity: 2, ticketIds: [vip] });
+    expect(draft.changes).toEqual([
+      {
+        sessionId: talk.id,
+        title: 'Battery futures',
+        kind: 'renamed',
+        text: '"Battery basics" is now "Battery futures".',
+        details: ['Title: Battery basics → Battery futures', 'Description: edited', 'Speakers: added Alan Turing; removed Ada Lovelace', 'Tags: added Grid', 'Ticket restriction: anyone → VIP', 'Capacity: 1 → 2'],
+      },
+      { sessionId: quiet.id, title: 'Quiet hour', kind: 'edited', text: '"Quiet hour" updated: description, tags.', details: ['Description: edited', 'Tags: added Calm'] },
+    ]);
+
+    // Attendees, anonymous visitors, the Speakers tab and calendar files still see the published copy; booking follows
+    // its capacity (1: the waiter stays waitlisted) and its ticket restriction (none yet: anyone may star the talk).
+    expect(await shown(booker.headers, talk.id)).toMatchObject({ title: 'Battery basics', speakerIds: [ada.id], tags: ['Storage'], ticketIds: [], capacity: 1, seatsLeft: 0, descriptionHtml: '' });
+    expect(await shown(waiter.headers, talk.id)).toMatchObject({ myStatus: 'waitlisted' });
+    expect(await shown(starrer.headers, quiet.id)).toMatchObject({ tags: [], descriptionHtml: '' });
+    expect(((await call('GET', {}, `${base(eventId)}/schedule`)).json().data.sessions as Shown[]).find((x) => x.id === talk.id)!.title).toBe('Battery basics');
+    expect(await speakerSessions(booker.headers, ada.id)).toEqual(['Battery basics']);
+    expect(await speakerSessions(booker.headers, alan.id)).toEqual([]);
+    expect((await call('GET', booker.headers, `${base(eventId)}/my-schedule.ics`)).body).toContain('SUMMARY:Battery basics');
+    expect((await call('GET', booker.headers, `${base(eventId)}/sessions/${talk.id}/calendar.ics`)).body).toContain('SUMMARY:Battery basics');
+    const early = await participant(eventId);
+    expect((await star(early.headers, talk.id)).statusCode).toBe(200);
+
+    // Publish: one version; the talk's renaming tells its booker, waiter and starrer; the quiet hour's edit tells nobody.
+    const res = await publish();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ version: version + 1, notified: 3 });
+    expect(res.json().data.changes.map((c: { kind: string }) => c.kind)).toEqual(['renamed', 'edited']);
+    expect(await programme()).toMatchObject({ version: version + 1, changes: [] });
+    // The anonymous document shows it at once (the publish drops the cached copy, younger than its second).
+    expect(((await call('GET', {}, `${base(eventId)}/schedule`)).json().data.sessions as Shown[]).find((x) => x.id === talk.id)!.title).toBe('Battery futures');
+    expect(await shown(booker.headers, talk.id)).toMatchObject({ title: 'Battery futures', speakerIds: [alan.id], tags: ['Storage', 'Grid'], ticketIds: [vip], capacity: 2, seatsLeft: 0, descriptionHtml: '<p>Now with solid state.</p>' });
+    // The published capacity of 2 seats the waitlist's first.
+    expect(await shown(waiter.headers, talk.id)).toMatchObject({ myStatus: 'booked' });
+    expect(await shown(starrer.headers, quiet.id)).toMatchObject({ tags: ['Calm'], descriptionHtml: '<p>Bring tea.</p>' });
+    expect(await speakerSessions(booker.headers, alan.id)).toEqual(['Battery futures']);
+    expect(await speakerSessions(booker.headers, ada.id)).toEqual([]);
+    expect((await call('GET', booker.headers, `${base(eventId)}/my-schedule.ics`)).body).toContain('SUMMARY:Battery futures');
+    // The published ticket restriction now holds: a participant without a VIP ticket is refused the star.
+    expect((await star((await participant(eventId)).headers, talk.id)).json().code).toBe('PROGRAMME_TICKET_RESTRICTED');
+
+    const notices = await inbox(booker.headers);
+    expect(notices.filter((n) => n.title === 'Session updated: Battery futures').map((n) => n.body)).toEqual(['"Battery basics" is now "Battery futures".']);
+    expect(await inbox(waiter.headers)).toHaveLength(1);
+    expect(await inbox(early.headers)).toHaveLength(1);
+    expect(await inbox(starrer.headers)).toEqual([]);
+    await expect.poll(() => updateMails(waiter.email).length, { timeout: 5000 }).toBe(1);
+    expect(updateMails(starrer.email)).toHaveLength(0);
+
+    // A description edit alone is the next version, and tells nobody.
+    expect((await call('PUT', hostA, `${base(eventId)}/sessions/${quiet.id}`, session({ ...quietFields, descriptionHtml: '<p>Bring cake.</p>', tags: ['Calm'] }))).statusCode).toBe(200);
+    const quietOnly = await publish();
+    expect(quietOnly.json().data).toMatchObject({ version: version + 2, notified: 0, changes: [{ sessionId: quiet.id, kind: 'edited', details: ['Description: edited'] }] });
+    expect(await shown(starrer.headers, quiet.id)).toMatchObject({ descriptionHtml: '<p>Bring cake.</p>' });
+    expect(await inbox(starrer.headers)).toEqual([]);
   });
 
   it('refuses publishing to a role without the sessions edit code', async () => {

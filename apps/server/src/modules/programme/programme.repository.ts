@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import {
@@ -15,7 +15,9 @@ import {
   programmeTracks,
   programmePublishMails,
   programmeVersions,
+  type VersionChange,
 } from './programme.tables.ts';
+import { draftCopy, isNotified, type DraftLinks } from './programme-publish.ts';
 
 export type RoomRow = typeof programmeRooms.$inferSelect;
 export type TrackRow = typeof programmeTracks.$inferSelect;
@@ -31,24 +33,29 @@ export type Approval =
 export type ApprovalResult = { request: SessionRequestRow } | { decided: SessionRequestRow } | { roomClash: Clash } | { speakerClash: Clash } | { sessionGone: true } | null;
 export type SessionWrite = Omit<
   typeof programmeSessions.$inferInsert,
-  'id' | 'organisationId' | 'eventId' | 'bookedCount' | 'waitlistSeq' | 'createdAt' | 'updatedAt' | 'publishedStartsAt' | 'publishedEndsAt' | 'publishedRoomId' | 'cancelledAt'
+  'id' | 'organisationId' | 'eventId' | 'bookedCount' | 'waitlistSeq' | 'createdAt' | 'updatedAt' | 'publishedStartsAt' | 'publishedEndsAt' | 'publishedRoomId' | 'published' | 'cancelledAt'
 >;
-/** One session's change in a publish: its wording is the service's (times in the event's zone, room names). */
-export type ProgrammeChange = { sessionId: string; title: string; kind: 'moved' | 'cancelled'; text: string };
+/** One session's change in a publish: its wording is the service's (programme-publish.ts: times in the event's zone, names). */
+export type ProgrammeChange = { sessionId: string; title: string; kind: 'moved' | 'renamed' | 'edited' | 'cancelled'; text: string; details: string[] };
+/** A session of the event with its draft copy (its row and link tables), as publishing compares it with the published one. */
+export type PublishCandidate = { row: SessionRow; draft: ReturnType<typeof draftCopy> };
 /** Who is told about a changed session: everyone who booked (seat or waitlist) or starred it, each once. */
 export type Recipient = { sessionId: string; eventUserId: string; userId: string };
 /** A claimed "session updated" mail: whom to tell (their account) and what changed (the version's wording). */
-export type ClaimedPublishMail = { id: string; organisationId: string; eventId: string; version: number; sessionId: string; eventUserId: string; userId: string; attempts: number; change: ProgrammeChange | null };
+export type ClaimedPublishMail = { id: string; organisationId: string; eventId: string; version: number; sessionId: string; eventUserId: string; userId: string; attempts: number; change: VersionChange | null };
 /** The "session updated" mails of one version: how many are owed in all, sent, and given up on. */
 export type PublishMailProgress = { total: number; sent: number; failed: number };
 
 /**
- * What attendees see of a session: its last published time and room (rows from before publishing have none and read
- * as their draft). The organiser's reads use the row itself (the draft).
+ * What attendees see of a session: its last published copy, the fields of `published` and its published time and room
+ * (rows from before publishing have no time and room of their own and read as their draft's). Its people, sponsors and
+ * tickets are `published`'s ids. The organiser's reads use the row itself and the link tables (the draft).
  */
 export function publishedView(s: SessionRow): SessionRow {
-  if (!s.publishedStartsAt || !s.publishedEndsAt) return s;
-  return { ...s, startsAt: s.publishedStartsAt, endsAt: s.publishedEndsAt, roomId: s.publishedRoomId };
+  const p = s.published;
+  const copy = { ...s, title: p.title, descriptionHtml: p.descriptionHtml, sessionType: p.sessionType, trackId: p.trackId, capacity: p.capacity, bookingRequired: p.bookingRequired, tags: p.tags, streamUrl: p.streamUrl };
+  if (!s.publishedStartsAt || !s.publishedEndsAt) return copy;
+  return { ...copy, startsAt: s.publishedStartsAt, endsAt: s.publishedEndsAt, roomId: s.publishedRoomId };
 }
 const byStart = (a: SessionRow, b: SessionRow) => a.startsAt.getTime() - b.startsAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 export type Scope = { organisationId: string; eventId: string };
@@ -155,7 +162,8 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
       await tx.delete(programmeSessionTickets).where(eq(programmeSessionTickets.sessionId, id));
     } else {
       // A new session is published as it is made (nobody booked it yet); later moves wait for the organiser's publish.
-      [row] = await tx.insert(programmeSessions).values({ id: newId(), ...s, ...v, publishedStartsAt: v.startsAt, publishedEndsAt: v.endsAt, publishedRoomId: v.roomId ?? null }).returning();
+      const published = draftCopy({ ...v, descriptionHtml: v.descriptionHtml ?? '', bookingRequired: v.bookingRequired ?? false, tags: v.tags ?? [] }, { speakerIds, ...links });
+      [row] = await tx.insert(programmeSessions).values({ id: newId(), ...s, ...v, publishedStartsAt: v.startsAt, publishedEndsAt: v.endsAt, publishedRoomId: v.roomId ?? null, published }).returning();
     }
     const people = [...speakerIds.map((speakerId) => ({ speakerId, role: 'speaker' })), ...links.moderatorIds.map((speakerId) => ({ speakerId, role: 'moderator' }))];
     if (people.length) await tx.insert(programmeSessionSpeakers).values(people.map((p) => ({ sessionId: row!.id, ...p, eventId: s.eventId })));
@@ -164,24 +172,52 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
     return { row: row! };
   }
 
-  /** Sessions whose draft differs from what attendees see: moved (time or room) or deleted in the draft. */
-  async function unpublished(s: Scope, tx: Tx | Db): Promise<SessionRow[]> {
-    return tx
+  /**
+   * Every session of the event (deleted in the draft or not) with its draft copy built from its row and link tables, in
+   * the order attendees know them (their published times): what publishing compares with each published copy.
+   */
+  async function publishCandidates(s: Scope, tx: Tx | Db): Promise<PublishCandidate[]> {
+    // One after another: inside the publish's transaction they share one connection.
+    const rows = await tx
       .select()
       .from(programmeSessions)
-      .where(
-        and(
-          inScope(programmeSessions, s),
-          or(
-            isNotNull(programmeSessions.cancelledAt),
-            sql`${programmeSessions.publishedStartsAt} is distinct from ${programmeSessions.startsAt}`,
-            sql`${programmeSessions.publishedEndsAt} is distinct from ${programmeSessions.endsAt}`,
-            sql`${programmeSessions.publishedRoomId} is distinct from ${programmeSessions.roomId}`,
-          ),
-        ),
-      )
-      // In the order attendees know them (their published times).
+      .where(inScope(programmeSessions, s))
       .orderBy(sql`coalesce(${programmeSessions.publishedStartsAt}, ${programmeSessions.startsAt})`, asc(programmeSessions.id));
+    const persons = await tx
+      .select({ sessionId: programmeSessionSpeakers.sessionId, speakerId: programmeSessionSpeakers.speakerId, role: programmeSessionSpeakers.role })
+      .from(programmeSessionSpeakers)
+      .where(eq(programmeSessionSpeakers.eventId, s.eventId));
+    const sponsors = await tx
+      .select({ sessionId: programmeSessionSponsors.sessionId, sponsorId: programmeSessionSponsors.sponsorId })
+      .from(programmeSessionSponsors)
+      .where(eq(programmeSessionSponsors.eventId, s.eventId))
+      .orderBy(asc(programmeSessionSponsors.sessionId), asc(programmeSessionSponsors.position));
+    const tickets = await tx.select({ sessionId: programmeSessionTickets.sessionId, ticketId: programmeSessionTickets.ticketId }).from(programmeSessionTickets).where(eq(programmeSessionTickets.eventId, s.eventId));
+    const links = new Map<string, DraftLinks>();
+    const of = (id: string) => links.get(id) ?? links.set(id, { speakerIds: [], moderatorIds: [], sponsorIds: [], ticketIds: [] }).get(id)!;
+    for (const p of persons) (p.role === 'moderator' ? of(p.sessionId).moderatorIds : of(p.sessionId).speakerIds).push(p.speakerId);
+    for (const l of sponsors) of(l.sessionId).sponsorIds.push(l.sponsorId);
+    for (const l of tickets) of(l.sessionId).ticketIds.push(l.ticketId);
+    return rows.map((row) => ({ row, draft: draftCopy(row, of(row.id)) }));
+  }
+
+  /**
+   * A published capacity above the seats taken gives the difference to the waitlist, first come first served, under the
+   * session's row lock (as a cancelled seat does): raising a full session's capacity seats its waitlist once published.
+   */
+  async function promoteWaitlist(tx: Tx, sessionId: string): Promise<void> {
+    const [session] = await tx.select().from(programmeSessions).where(eq(programmeSessions.id, sessionId)).for('update');
+    const capacity = session?.published.capacity ?? null;
+    if (!session || capacity === null || session.bookedCount >= capacity) return;
+    const next = await tx
+      .select({ id: programmeBookings.id })
+      .from(programmeBookings)
+      .where(and(eq(programmeBookings.sessionId, sessionId), eq(programmeBookings.status, 'waitlisted')))
+      .orderBy(asc(programmeBookings.position))
+      .limit(capacity - session.bookedCount);
+    if (next.length === 0) return;
+    await tx.update(programmeBookings).set({ status: 'booked', position: null }).where(inArray(programmeBookings.id, next.map((n) => n.id)));
+    await tx.update(programmeSessions).set({ bookedCount: session.bookedCount + next.length }).where(eq(programmeSessions.id, sessionId));
   }
 
   const lockProgramme = (tx: Tx, eventId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`programme:${eventId}`}))`);
@@ -227,7 +263,7 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
         .from(programmeSessionSpeakers)
         .where(eq(programmeSessionSpeakers.eventId, s.eventId));
     },
-    /** Every session's sponsors (in the organiser's order) and ticket restrictions in the event. */
+    /** Every session's draft sponsors (in the organiser's order) and ticket restrictions in the event (the organiser's view). */
     async sessionLinks(eventId: string): Promise<{ sponsors: { sessionId: string; sponsorId: string }[]; tickets: { sessionId: string; ticketId: string }[] }> {
       const [sponsors, tickets] = await Promise.all([
         db
@@ -238,14 +274,6 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
         db.select({ sessionId: programmeSessionTickets.sessionId, ticketId: programmeSessionTickets.ticketId }).from(programmeSessionTickets).where(eq(programmeSessionTickets.eventId, eventId)),
       ]);
       return { sponsors, tickets };
-    },
-    /** The ticket types a session of the event is restricted to (empty: anyone may book it). */
-    async sessionTicketIds(eventId: string, sessionId: string): Promise<string[]> {
-      const rows = await db
-        .select({ ticketId: programmeSessionTickets.ticketId })
-        .from(programmeSessionTickets)
-        .where(and(eq(programmeSessionTickets.eventId, eventId), eq(programmeSessionTickets.sessionId, sessionId)));
-      return rows.map((r) => r.ticketId);
     },
     /** Waitlisted counts per session of the event. */
     async waitlistCounts(eventId: string): Promise<Map<string, number>> {
@@ -383,24 +411,27 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
       const [row] = await db.select({ v: sql<number>`coalesce(max(${programmeVersions.version}), 0)::int` }).from(programmeVersions).where(inScope(programmeVersions, s));
       return Number(row?.v ?? 0);
     },
-    unpublished: (s: Scope) => unpublished(s, db),
+    publishCandidates: (s: Scope) => publishCandidates(s, db),
     /**
-     * Publishes the draft as the next version, in one transaction under the event's programme lock: the moved
-     * sessions' published copies take their draft time and room, the deleted ones go (with their bookings), and the
-     * version row records what changed. Answers the people to tell (read before the deletes, one query for all
-     * changed sessions), or null when nothing changed.
+     * Publishes the draft as the next version, in one transaction under the event's programme lock: `describe` says
+     * which sessions changed (and how); their published copies take their draft's time, room, fields and links, the
+     * deleted ones go (with their bookings), a capacity raised seats the waitlist, and the version row records what
+     * changed. Answers the people to tell about the changes that notify (read before the deletes, one query for all of
+     * them), or null when nothing changed.
      */
-    async publish(s: Scope, byUserId: string, at: Date, describe: (row: SessionRow) => ProgrammeChange): Promise<{ version: number; changes: ProgrammeChange[]; recipients: Recipient[] } | null> {
+    async publish(s: Scope, byUserId: string, at: Date, describe: (candidates: PublishCandidate[]) => ProgrammeChange[]): Promise<{ version: number; changes: ProgrammeChange[]; recipients: Recipient[] } | null> {
       return db.transaction(async (tx) => {
         await lockProgramme(tx, s.eventId);
-        const changed = await unpublished(s, tx);
-        if (changed.length === 0) return null;
-        const ids = changed.map((c) => c.id);
+        const candidates = await publishCandidates(s, tx);
+        const changes = describe(candidates);
+        if (changes.length === 0) return null;
+        const byId = new Map(candidates.map((c) => [c.row.id, c]));
+        const changed = changes.map((c) => byId.get(c.sessionId)!.row);
+        const ids = changes.filter(isNotified).map((c) => c.sessionId);
         const [last] = await tx.select({ v: sql<number>`coalesce(max(${programmeVersions.version}), 0)::int` }).from(programmeVersions).where(inScope(programmeVersions, s));
         const version = Number(last?.v ?? 0) + 1;
-        const changes = changed.map(describe);
         // Two reads for every changed session at once (never one per person): seats and waitlist places, then stars.
-        const [booked, starred] = await Promise.all([
+        const [booked, starred] = ids.length === 0 ? [[], []] : await Promise.all([
           tx
             .select({ sessionId: programmeBookings.sessionId, eventUserId: programmeBookings.eventUserId, userId: programmeBookings.userId })
             .from(programmeBookings)
@@ -414,12 +445,13 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
         for (const r of [...booked, ...starred]) once.set(`${r.sessionId}|${r.eventUserId}`, r);
         const recipients = [...once.values()];
         const cancelled = changed.filter((c) => c.cancelledAt).map((c) => c.id);
-        const moved = changed.filter((c) => !c.cancelledAt).map((c) => c.id);
-        if (moved.length) {
+        for (const row of changed.filter((c) => !c.cancelledAt)) {
+          const { draft } = byId.get(row.id)!;
           await tx
             .update(programmeSessions)
-            .set({ publishedStartsAt: sql`${programmeSessions.startsAt}`, publishedEndsAt: sql`${programmeSessions.endsAt}`, publishedRoomId: sql`${programmeSessions.roomId}` })
-            .where(and(inScope(programmeSessions, s), inArray(programmeSessions.id, moved)));
+            .set({ publishedStartsAt: row.startsAt, publishedEndsAt: row.endsAt, publishedRoomId: row.roomId, published: draft })
+            .where(and(inScope(programmeSessions, s), eq(programmeSessions.id, row.id)));
+          if (draft.capacity !== row.published.capacity) await promoteWaitlist(tx, row.id);
         }
         if (cancelled.length) await tx.delete(programmeSessions).where(and(inScope(programmeSessions, s), inArray(programmeSessions.id, cancelled)));
         await tx.insert(programmeVersions).values({ ...s, version, publishedByUserId: byUserId, changes, notified: new Set(recipients.map((r) => r.eventUserId)).size, publishedAt: at });
@@ -519,7 +551,9 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
           .from(programmeBookings)
           .where(and(eq(programmeBookings.sessionId, sessionId), eq(programmeBookings.eventUserId, who.eventUserId)));
         if (existing) return { session, booking: existing };
-        const hasSeat = session.capacity !== null && session.bookedCount < session.capacity;
+        // The published capacity: a draft's new capacity takes effect when the organiser publishes it.
+        const capacity = session.published.capacity;
+        const hasSeat = capacity !== null && session.bookedCount < capacity;
         const position = hasSeat ? null : session.waitlistSeq + 1;
         await tx
           .update(programmeSessions)
@@ -557,7 +591,8 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
           .orderBy(asc(programmeBookings.position))
           .limit(1);
         // A seat goes to the next person only while the session has room (the organiser may have lowered the capacity).
-        const hasRoom = session.capacity !== null && session.bookedCount - 1 < session.capacity;
+        const capacity = session.published.capacity;
+        const hasRoom = capacity !== null && session.bookedCount - 1 < capacity;
         if (next && hasRoom) {
           const [promoted] = await tx.update(programmeBookings).set({ status: 'booked', position: null }).where(eq(programmeBookings.id, next.id)).returning();
           return { found: true, promoted: promoted ?? null };
@@ -698,20 +733,31 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
     /** Attendee reads (the event was checked against the portal's tab rule first). */
     async eventRead(eventId: string) {
       const byEvent = <T extends { eventId: unknown }>(t: T) => eq(t.eventId as never, eventId);
-      const [rooms, tracks, speakers, sessions, links] = await Promise.all([
+      const [rooms, tracks, speakers, sessions] = await Promise.all([
         db.select().from(programmeRooms).where(byEvent(programmeRooms)).orderBy(asc(programmeRooms.createdAt), asc(programmeRooms.id)),
         db.select().from(programmeTracks).where(byEvent(programmeTracks)).orderBy(asc(programmeTracks.createdAt), asc(programmeTracks.id)),
         db.select().from(programmeSpeakers).where(byEvent(programmeSpeakers)).orderBy(asc(programmeSpeakers.name), asc(programmeSpeakers.id)),
         db.select().from(programmeSessions).where(byEvent(programmeSessions)),
-        db
-          .select({ sessionId: programmeSessionSpeakers.sessionId, speakerId: programmeSessionSpeakers.speakerId, role: programmeSessionSpeakers.role })
-          .from(programmeSessionSpeakers)
-          .where(byEvent(programmeSessionSpeakers)),
       ]);
-      // Attendees see the published programme: each session's published time and room (a draft deletion not yet published still shows).
-      return { rooms, tracks, speakers, sessions: sessions.map(publishedView).sort(byStart), links };
+      // Attendees see the published programme: each session's published copy (a draft deletion not yet published still
+      // shows); its people, sponsors and tickets are the copy's, less the speakers and tracks deleted since.
+      const speakerIds = new Set(speakers.map((x) => x.id));
+      const trackIds = new Set(tracks.map((x) => x.id));
+      const published = sessions.map(publishedView).sort(byStart);
+      const links: SessionPerson[] = [];
+      const sponsorLinks: { sessionId: string; sponsorId: string }[] = [];
+      const ticketLinks: { sessionId: string; ticketId: string }[] = [];
+      for (const x of published) {
+        const p = x.published;
+        for (const speakerId of p.speakerIds) if (speakerIds.has(speakerId)) links.push({ sessionId: x.id, speakerId, role: 'speaker' });
+        for (const speakerId of p.moderatorIds) if (speakerIds.has(speakerId)) links.push({ sessionId: x.id, speakerId, role: 'moderator' });
+        for (const sponsorId of p.sponsorIds) sponsorLinks.push({ sessionId: x.id, sponsorId });
+        for (const ticketId of p.ticketIds) ticketLinks.push({ sessionId: x.id, ticketId });
+        if (x.trackId && !trackIds.has(x.trackId)) x.trackId = null;
+      }
+      return { rooms, tracks, speakers, sessions: published, links, sponsorLinks, ticketLinks };
     },
-    /** A session of the event as attendees see it (its published time and room). */
+    /** A session of the event as attendees see it (its published copy: time, room, capacity, ticket restriction, …). */
     async sessionOfEvent(eventId: string, sessionId: string): Promise<SessionRow | null> {
       const [row] = await db.select().from(programmeSessions).where(and(eq(programmeSessions.eventId, eventId), eq(programmeSessions.id, sessionId))).limit(1);
       return row ? publishedView(row) : null;

@@ -63,11 +63,15 @@ export function registerProgrammeRoutes(app: FastifyInstance, service: Programme
   route(app, routes.createSession, async (req) => service.createSession(...organiser(req), req.params.eventId, req.body));
   route(app, routes.updateSession, async (req) => service.updateSession(...organiser(req), req.params.eventId, req.params.id, req.body));
   route(app, routes.deleteSession, async (req) => service.deleteSession(...organiser(req), req.params.eventId, req.params.id));
-  route(app, routes.publishProgramme, async (req) => service.publishProgramme(...organiser(req), req.params.eventId));
-
   // An anonymous visitor's Schedule and Agenda are everyone's: the programme (hundreds of KiB for a conference) is
   // built at most once a second per event and sent as cached, compressed bytes; the tab's rules are checked each time.
+  // A publish drops this process's copy, so its version shows at once here (other processes' within their second).
   const anonymous = createPublicDocumentCache({ ttlMs: 1000, maxEntries: 200 });
+  route(app, routes.publishProgramme, async (req) => {
+    const published = await service.publishProgramme(...organiser(req), req.params.eventId);
+    anonymous.forget(req.params.eventId);
+    return published;
+  });
   const anonymousProgramme = async (req: FastifyRequest<{ Params: { eventId: string } }>, reply: FastifyReply, tab: 'session-list' | 'event-agenda' | 'portal-agenda') => {
     await service.assertProgrammeVisible(caller(req), req.params.eventId, tab);
     return sendPublicDocument(req, reply, await anonymous.get(req.params.eventId, () => service.anonymousProgramme(req.params.eventId)));

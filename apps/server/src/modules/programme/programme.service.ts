@@ -47,7 +47,9 @@ import { newSecret } from '../../platform/ids.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { programmeErrors } from './programme.errors.ts';
 import type { MailMessage, MailResult } from '../../platform/mail.ts';
-import { publishedView, type Approval, type ClaimedPublishMail, type ProgrammeChange, type ProgrammeRepository, type RoomRow, type Scope, type SessionPerson, type SessionRequestRow, type SessionRow, type SpeakerRow, type TrackRow } from './programme.repository.ts';
+import type { Approval, ClaimedPublishMail, ProgrammeChange, ProgrammeRepository, PublishCandidate, RoomRow, Scope, SessionPerson, SessionRequestRow, SessionRow, SpeakerRow, TrackRow } from './programme.repository.ts';
+import type { VersionChange } from './programme.tables.ts';
+import { describeChange, liveCopy, type Names } from './programme-publish.ts';
 
 export type ProgrammeEvent = { id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string; eventMode?: number };
 export type ProgrammeCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
@@ -77,7 +79,7 @@ export type ProgrammeDeps = {
   mail: { send: (m: MailMessage) => Promise<MailResult>; publicUrl: string };
   /** Tells the bus a request was decided (notifications puts it in the requester's inbox); after the mail. */
   decided?: (fact: SessionRequestDecided) => Promise<void>;
-  /** Tells the bus a published session moved or was cancelled (notifications puts it in its bookers' inboxes, batched). */
+  /** Tells the bus a published session moved, was renamed or was cancelled (notifications puts it in its bookers' inboxes, batched). */
   sessionUpdated?: (fact: SessionUpdated) => Promise<void>;
   /** Account emails of these users (auth's port, one query): where the "session updated" mail goes. */
   emailsOf?: (userIds: string[]) => Promise<Map<string, string>>;
@@ -103,8 +105,8 @@ export type ProgrammeDeps = {
   now: () => Date;
 };
 
-/** A moved or cancelled session in a published version, with everyone to tell (`session.updated`). */
-export type SessionUpdated = { eventId: string; sessionId: string; version: number; kind: 'moved' | 'cancelled'; eventUserIds: string[]; title: string; body: string };
+/** A moved, renamed or cancelled session in a published version, with everyone to tell (`session.updated`). */
+export type SessionUpdated = { eventId: string; sessionId: string; version: number; kind: 'moved' | 'renamed' | 'cancelled'; eventUserIds: string[]; title: string; body: string };
 
 /** A decided session request, as the `session.request.decided` event carries it (worded as the mail words it). */
 export type SessionRequestDecided = { eventId: string; requestId: string; eventUserId: string; status: 'approved' | 'disapproved'; title: string; body: string };
@@ -215,13 +217,6 @@ function peopleBySession(persons: SessionPerson[], links: { sponsors: { sessionI
   return m;
 }
 
-/** "2027-02-17 14:00–16:00" in the zone (the end's date too when it is another day). */
-function span(startsAt: Date, endsAt: Date, timeZone: string): string {
-  const a = utcToZonedLocal(startsAt, timeZone);
-  const b = utcToZonedLocal(endsAt, timeZone);
-  return `${a.replace('T', ' ')}–${a.slice(0, 10) === b.slice(0, 10) ? b.slice(11) : b.replace('T', ' ')}`;
-}
-
 /** A claimed publish mail not sent within this lease (its process died) is claimed again; the third refusal is final. */
 const PUBLISH_MAIL_LEASE_MS = 5 * 60_000;
 const PUBLISH_MAIL_MAX_ATTEMPTS = 3;
@@ -291,7 +286,8 @@ export function createProgrammeService(deps: ProgrammeDeps) {
   /** The programme as `caller` sees it, its rules already checked. */
   async function programmeRead(caller: ProgrammeCaller, eventId: string, tab: ProgrammeTab): Promise<TSchedule> {
     const event = await eventOrThrow(eventId);
-    const [data, links] = await Promise.all([repo.eventRead(eventId), repo.sessionLinks(eventId)]);
+    const data = await repo.eventRead(eventId);
+    const links = { sponsors: data.sponsorLinks, tickets: data.ticketLinks };
     const bySession = peopleBySession(data.links, links);
     const isParticipant = !!caller.user && caller.eventAccess?.eventId === eventId;
     const isMine = tab === 'session-list' && isParticipant;
@@ -302,6 +298,8 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     const namedTickets = new Set(links.tickets.map((l) => l.ticketId));
     const [sponsors, tickets] = await Promise.all([namedSponsors.size ? deps.sponsorsOf(eventId) : [], namedTickets.size ? deps.ticketsOf(eventId) : []]);
     const held = isParticipant && namedTickets.size ? new Set(await deps.heldTicketIds(eventId, caller.user!.userId)) : new Set<string>();
+    // A published copy may still name a sponsor or ticket type deleted since: it leaves the session, as in the draft.
+    const known = { sponsors: new Set(sponsors.map((x) => x.id)), tickets: new Set(tickets.map((x) => x.id)) };
     return {
       eventName: event.name,
       timeZone: event.timeZone,
@@ -312,7 +310,8 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       tickets: tickets.filter((x) => namedTickets.has(x.id)),
       sessions: data.sessions.map((s) => {
         const b = mine.get(s.id);
-        const people = bySession.get(s.id) ?? NOBODY;
+        const all = bySession.get(s.id) ?? NOBODY;
+        const people = { ...all, sponsorIds: all.sponsorIds.filter((id) => known.sponsors.has(id)), ticketIds: all.ticketIds.filter((id) => known.tickets.has(id)) };
         return {
           ...sessionView(s, event.timeZone, people),
           seatsLeft: s.capacity === null ? null : Math.max(0, s.capacity - s.bookedCount),
@@ -325,17 +324,17 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     };
   }
 
-  /** What publishing changes for one session: old → new time (in the event's zone) and room, or its cancellation. */
-  function describeChange(row: SessionRow, timeZone: string, rooms: Map<string, string>): ProgrammeChange {
-    const was = publishedView(row);
-    const roomName = (id: string | null) => (id ? (rooms.get(id) ?? 'a room') : 'no room');
-    const before = `${span(was.startsAt, was.endsAt, timeZone)}, ${roomName(was.roomId)}`;
-    if (row.cancelledAt) return { sessionId: row.id, title: row.title, kind: 'cancelled', text: `"${row.title}" (${before}) is cancelled.` };
-    const parts: string[] = [];
-    if (was.startsAt.getTime() !== row.startsAt.getTime() || was.endsAt.getTime() !== row.endsAt.getTime()) parts.push(`time ${span(was.startsAt, was.endsAt, timeZone)} → ${span(row.startsAt, row.endsAt, timeZone)}`);
-    if (was.roomId !== row.roomId) parts.push(`room ${roomName(was.roomId)} → ${roomName(row.roomId)}`);
-    return { sessionId: row.id, title: row.title, kind: 'moved', text: `"${row.title}" moved: ${parts.join('; ')} (${timeZone}).` };
-  }
+  /** The names a change is worded with: the event's rooms, tracks, speakers, sponsors and ticket types. */
+  type Named = { id: string; name: string }[];
+  const namesFrom = (rooms: Named, tracks: Named, speakers: Named, sponsors: Named, tickets: Named): Names => {
+    const byId = (xs: Named) => new Map(xs.map((x) => [x.id, x.name]));
+    return { rooms: byId(rooms), tracks: byId(tracks), speakers: byId(speakers), sponsors: byId(sponsors), tickets: byId(tickets) };
+  };
+  const namesOf = async (scope: Scope): Promise<Names> =>
+    namesFrom(...(await Promise.all([repo.rooms(scope), repo.tracks(scope), repo.speakers(scope), deps.sponsorsOf(scope.eventId), deps.ticketsOf(scope.eventId)])));
+  /** What publishing would change: each session whose draft differs from its published copy, worded old → new. */
+  const changesOf = (candidates: PublishCandidate[], names: Names, timeZone: string): ProgrammeChange[] =>
+    candidates.map((c) => describeChange(c.row, c.draft, names, timeZone)).filter((c): c is ProgrammeChange => c !== null);
 
   /**
    * The programme mail job's body (issue 20): claims up to 100 owed "session updated" mails and sends them 25 at a time
@@ -381,7 +380,7 @@ export function createProgrammeService(deps: ProgrammeDeps) {
   }
 
   /** The "session updated" mail of one claimed row; its Message-ID names the row, so a copy sent again after a crash reads as the same message. */
-  function sessionUpdatedMail(r: ClaimedPublishMail, c: ProgrammeChange, event: ProgrammeEvent, to: string): MailMessage {
+  function sessionUpdatedMail(r: ClaimedPublishMail, c: VersionChange, event: ProgrammeEvent, to: string): MailMessage {
     const title = 'Session updated';
     const link = `${deps.mail.publicUrl.replace(/\/$/, '')}/ei/${encodeURIComponent(event.id)}`;
     return {
@@ -409,15 +408,17 @@ export function createProgrammeService(deps: ProgrammeDeps) {
 
   /**
    * A session restricted to some ticket types is booked (or starred for booking) only by a participant whose
-   * admissible registration holds one of them: else 403 PROGRAMME_TICKET_RESTRICTED naming the tickets.
+   * admissible registration holds one of them: else 403 PROGRAMME_TICKET_RESTRICTED naming the tickets. The
+   * restriction is the session's published one (`session` is attendees' view), less ticket types deleted since.
    */
-  async function assertTicketAllowed(eventId: string, sessionId: string, userId: string): Promise<void> {
-    const allowed = await repo.sessionTicketIds(eventId, sessionId);
+  async function assertTicketAllowed(eventId: string, session: SessionRow, userId: string): Promise<void> {
+    if (session.published.ticketIds.length === 0) return;
+    const tickets = await deps.ticketsOf(eventId);
+    const allowed = liveCopy(session.published, { tickets: new Set(tickets.map((x) => x.id)) }).ticketIds;
     if (allowed.length === 0) return;
     const held = new Set(await deps.heldTicketIds(eventId, userId));
     if (allowed.some((id) => held.has(id))) return;
-    const names = (await deps.ticketsOf(eventId)).filter((x) => allowed.includes(x.id)).map((x) => x.name);
-    throw programmeErrors.ticketRestricted(names);
+    throw programmeErrors.ticketRestricted(tickets.filter((x) => allowed.includes(x.id)).map((x) => x.name));
   }
 
   async function saveSession(caller: AuthUser, organisationId: string, eventId: string, id: string | null, input: TSessionInput): Promise<TSession> {
@@ -585,26 +586,29 @@ export function createProgrammeService(deps: ProgrammeDeps) {
         sessions: sessions.map((s) => ({ ...sessionView(s, event.timeZone, bySession.get(s.id) ?? NOBODY), bookedCount: s.bookedCount, waitlistCount: waiting.get(s.id) ?? 0 })),
         version,
         mail: await repo.publishMailProgress(scope, version),
-        changes: (await repo.unpublished(scope)).map((s) => describeChange(s, event.timeZone, new Map(rooms.map((r) => [r.id, r.name])))),
+        changes: changesOf(await repo.publishCandidates(scope), namesFrom(rooms, tracks, speakers, sponsors, tickets), event.timeZone),
       };
     },
 
     /**
-     * Publishes the draft's moves and deletions as the next version (one transaction, which also records one owed
-     * mail per person and changed session), then tells everyone who booked, is waitlisted on or starred each changed
-     * session: one bus event per session with all its people (notifications stores the notices in batches). The mails
-     * are not sent here: the request wakes the programme mail job and answers (issue 20).
+     * Publishes the draft as the next version: every changed field of every session (one transaction, which also
+     * records one owed mail per person and session moved, renamed or cancelled), then tells everyone who booked, is
+     * waitlisted on or starred such a session: one bus event per session with all its people (notifications stores the
+     * notices in batches). Other edits (a description, tags, speakers, …) are published without telling anyone. The
+     * mails are not sent here: the request wakes the programme mail job and answers (issue 20).
      */
     async publishProgramme(caller: AuthUser, organisationId: string, eventId: string): Promise<TProgrammePublished> {
       const { scope, event } = await organiserScope(caller, organisationId, eventId);
-      const rooms = new Map((await repo.rooms(scope)).map((r) => [r.id, r.name]));
-      const done = await repo.publish(scope, caller.userId, deps.now(), (row) => describeChange(row, event.timeZone, rooms));
+      const names = await namesOf(scope);
+      const done = await repo.publish(scope, caller.userId, deps.now(), (candidates) => changesOf(candidates, names, event.timeZone));
       if (!done) throw programmeErrors.nothingToPublish();
       // The version's mails are committed with it: the job sends them after this request has answered.
       if (done.recipients.length > 0) deps.wakeMail();
       await audit(caller, organisationId, 'programme.published', eventId, { eventId, version: done.version, sessions: done.changes.length });
       const title = 'Session updated';
       for (const c of done.changes) {
+        // An edit alone (description, tags, speakers, …) is published without a notice (isNotified).
+        if (c.kind === 'edited') continue;
         const eventUserIds = done.recipients.filter((r) => r.sessionId === c.sessionId).map((r) => r.eventUserId);
         if (eventUserIds.length === 0) continue;
         await deps
@@ -821,7 +825,7 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       const session = await repo.sessionOfEvent(eventId, sessionId);
       if (!session) throw programmeErrors.notFound('Session');
       if (!session.bookingRequired) throw programmeErrors.bookingNotNeeded();
-      await assertTicketAllowed(eventId, sessionId, who.userId);
+      await assertTicketAllowed(eventId, session, who.userId);
       const done = await repo.book(eventId, sessionId, who);
       if (!done) throw programmeErrors.notFound('Session');
       const mine = (await repo.myBookings(eventId, who.eventUserId)).find((b) => b.sessionId === sessionId);
@@ -873,8 +877,9 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     async bookmark(caller: ProgrammeCaller, eventId: string, sessionId: string): Promise<TBookmarkResult> {
       await deps.assertTabVisible(eventId, 'session-list', caller);
       const who = participantOf(caller, eventId);
-      if (!(await repo.sessionOfEvent(eventId, sessionId))) throw programmeErrors.notFound('Session');
-      await assertTicketAllowed(eventId, sessionId, who.userId);
+      const session = await repo.sessionOfEvent(eventId, sessionId);
+      if (!session) throw programmeErrors.notFound('Session');
+      await assertTicketAllowed(eventId, session, who.userId);
       await repo.addBookmark(eventId, sessionId, who);
       return { sessionId, bookmarked: true };
     },

@@ -11,6 +11,23 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
+/** A session as attendees last saw it published, besides its time and room (`programme_sessions.published`). */
+export type PublishedCopy = {
+  title: string;
+  descriptionHtml: string;
+  sessionType: string;
+  trackId: string | null;
+  capacity: number | null;
+  bookingRequired: boolean;
+  tags: string[];
+  streamUrl: string | null;
+  speakerIds: string[];
+  moderatorIds: string[];
+  sponsorIds: string[];
+  ticketIds: string[];
+};
+/** One session's change in a published version (`details` and kinds other than moved/cancelled since migration 0046). */
+export type VersionChange = { sessionId: string; title: string; kind: 'moved' | 'renamed' | 'edited' | 'cancelled'; text: string; details?: string[] };
 const eventRef = () =>
   text('event_id')
     .notNull()
@@ -115,13 +132,21 @@ export const programmeSessions = pgTable(
     bookedCount: integer('booked_count').notNull().default(0),
     waitlistSeq: integer('waitlist_seq').notNull().default(0),
     /**
-     * Versioned publishing: what attendees see of the session's time and room (its last published copy). A new session
-     * is published as it is created; moving it changes the draft (`startsAt`, `endsAt`, `roomId`) only, until the
-     * organiser publishes. Null (rows older than publishing) reads as the draft.
+     * Versioned publishing: what attendees see of the session's time and room (its last published copy; columns, since
+     * attendance matches door scans to them in SQL). A new session is published as it is created; every later edit
+     * changes the draft (the columns above and the link tables) only, until the organiser publishes. Null (rows older
+     * than publishing) reads as the draft.
      */
     publishedStartsAt: ts('published_starts_at'),
     publishedEndsAt: ts('published_ends_at'),
     publishedRoomId: text('published_room_id').references(() => programmeRooms.id, { onDelete: 'set null' }),
+    /**
+     * The rest of the published copy: every other field attendees see (title, description, type, track, capacity,
+     * booking, tags, stream URL) and the session's speakers, moderators, sponsors and ticket restriction as ids, written
+     * when the session is made and at each publish. The row's own columns and link tables are the organiser's draft.
+     * Ids of rows deleted since (a speaker, a sponsor, a ticket type, a track) are dropped when read.
+     */
+    published: jsonb('published').$type<PublishedCopy>().notNull(),
     /** The organiser deleted it in the draft: attendees still see it until the next publish, which removes it. */
     cancelledAt: ts('cancelled_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -138,7 +163,7 @@ export const programmeVersions = pgTable(
     version: integer('version').notNull(),
     organisationId: text('organisation_id').notNull(),
     publishedByUserId: text('published_by_user_id'),
-    changes: jsonb('changes').$type<{ sessionId: string; title: string; kind: 'moved' | 'cancelled'; text: string }[]>().notNull().default([]),
+    changes: jsonb('changes').$type<VersionChange[]>().notNull().default([]),
     notified: integer('notified').notNull().default(0),
     publishedAt: ts('published_at').notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { sponsorLogos, sponsors, sponsorTiers } from './sponsors.tables.ts';
+import { sponsorListViews, sponsorLogos, sponsors, sponsorTiers, sponsorVisits } from './sponsors.tables.ts';
 
 export type TierRow = typeof sponsorTiers.$inferSelect;
 export type SponsorRow = typeof sponsors.$inferSelect;
@@ -117,6 +117,73 @@ export function createSponsorsRepository(db: Db) {
         db.select().from(sponsors).where(eq(sponsors.eventId, eventId)).orderBy(asc(sponsors.displayOrder), asc(sponsors.id)),
       ]);
       return { tiers, sponsors: rows };
+    },
+
+    /** A sponsor of the event, whoever asks (the public click-through; the event names the organisation). */
+    async sponsorOfEvent(eventId: string, id: string): Promise<SponsorRow | null> {
+      const [row] = await db.select().from(sponsors).where(and(eq(sponsors.eventId, eventId), eq(sponsors.id, id))).limit(1);
+      return row ?? null;
+    },
+
+    /* The sponsor's contact (user type 3). */
+    /** Names the contact of a sponsor of this scope; 23505 when the account is already another sponsor's contact here. */
+    async setContact(
+      scope: Scope,
+      id: string,
+      contact: { contactEmail: string; contactUserId: string; contactNeedsPassword: boolean; invitedAt: Date; acceptedAt: Date | null },
+    ): Promise<SponsorRow | null> {
+      const [row] = await db
+        .update(sponsors)
+        .set({ ...contact, updatedAt: new Date() })
+        .where(and(sponsorScope(scope), eq(sponsors.id, id)))
+        .returning();
+      return row ?? null;
+    },
+    /** The sponsors of the event this account is the contact of. */
+    async sponsorsOfContact(eventId: string, userId: string): Promise<SponsorRow[]> {
+      return db
+        .select()
+        .from(sponsors)
+        .where(and(eq(sponsors.eventId, eventId), eq(sponsors.contactUserId, userId)))
+        .orderBy(asc(sponsors.displayOrder), asc(sponsors.id));
+    },
+    /** The contact's change to their own sponsor (event, id and contact all named); null when it is not theirs. */
+    async updateAsContact(
+      eventId: string,
+      id: string,
+      userId: string,
+      patch: { description?: string; website?: string; logoId?: string | null; acceptedAt?: Date; contactNeedsPassword?: boolean },
+    ): Promise<SponsorRow | null> {
+      const [row] = await db
+        .update(sponsors)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(sponsors.eventId, eventId), eq(sponsors.id, id), eq(sponsors.contactUserId, userId)))
+        .returning();
+      return row ?? null;
+    },
+
+    /* Figures: a view of the Sponsors list once per viewer and day, a click-through once per visitor, sponsor and day. */
+    async recordListView(eventId: string, day: string, viewer: string): Promise<void> {
+      await db.insert(sponsorListViews).values({ eventId, day, viewer }).onConflictDoNothing();
+    },
+    async recordVisit(eventId: string, sponsorId: string, day: string, viewer: string): Promise<void> {
+      await db.insert(sponsorVisits).values({ eventId, sponsorId, day, viewer }).onConflictDoNothing();
+    },
+    /** Per day from `fromDay` (inclusive, `YYYY-MM-DD`): the event's list views and this sponsor's click-throughs. */
+    async figuresByDay(eventId: string, sponsorId: string, fromDay: string): Promise<{ views: Map<string, number>; clicks: Map<string, number> }> {
+      const [views, clicks] = await Promise.all([
+        db
+          .select({ day: sponsorListViews.day, n: count() })
+          .from(sponsorListViews)
+          .where(and(eq(sponsorListViews.eventId, eventId), gte(sponsorListViews.day, fromDay)))
+          .groupBy(sponsorListViews.day),
+        db
+          .select({ day: sponsorVisits.day, n: count() })
+          .from(sponsorVisits)
+          .where(and(eq(sponsorVisits.eventId, eventId), eq(sponsorVisits.sponsorId, sponsorId), gte(sponsorVisits.day, fromDay)))
+          .groupBy(sponsorVisits.day),
+      ]);
+      return { views: new Map(views.map((r) => [r.day, r.n])), clicks: new Map(clicks.map((r) => [r.day, r.n])) };
     },
   };
 }

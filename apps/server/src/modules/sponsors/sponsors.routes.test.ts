@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_APP_TABS, PORTAL_MENU, UserType } from '@pavilion/domain';
+import { DEFAULT_APP_TABS, PORTAL_MENU } from '@pavilion/domain';
 import { SPONSOR_LOGO_MAX_BYTES } from '@pavilion/domain/sponsors/sponsors.schemas';
 import { newId } from '../../platform/ids.ts';
 import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
 import { createEvent } from '../registration/registration.fixtures.ts';
 import { drawLogoPng } from './sponsors.demo-logos.ts';
+import { eventParticipant, showcaseUrl, sponsorCaller, sponsorsBase } from './sponsors.fixtures.ts';
 
 const PASSWORD = 'Guest#Secure26';
 const PNG = drawLogoPng(32, [0x1c, 0x7e, 0xd6], 'ring');
@@ -18,10 +19,9 @@ let eventId: string;
 let secondEventId: string;
 let otherOrgEventId: string;
 
-const base = (ev: string) => `/api/eventservices/events/${ev}/sponsors`;
-const showcase = (ev: string, from?: 'app' | 'portal') => `/api/eventservices/public/events/${ev}/sponsors${from ? `?from=${from}` : ''}`;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', headers: Record<string, string>, url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+const base = sponsorsBase;
+const showcase = showcaseUrl;
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', headers: Record<string, string>, url: string, payload?: unknown) => sponsorCaller(t)(method, headers, url, payload);
 
 async function tier(name: string, ev = eventId, colour: string | null = null): Promise<{ id: string }> {
   const res = await call('POST', hostA, `${base(ev)}/tiers`, { name, colour });
@@ -41,13 +41,7 @@ async function sponsor(tierId: string, over: Record<string, unknown> = {}, ev = 
 }
 
 /** A participant of `ev` with the bearer and event access token the app sends after ei/{eventId}. */
-async function participant(ev: string): Promise<Record<string, string>> {
-  const user = await t.ctx.auth.createUser({ email: `p-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`, password: PASSWORD, firstName: 'Pat', userType: UserType.Attendee, role: 'Attendee', organisationId: null });
-  const eu = await t.ctx.events.addParticipant(orgA, ev, user.id, UserType.Attendee);
-  const access = await t.ctx.tokens.signAccess({ userId: user.id, organisationId: null, sessionId: newId() });
-  const eventAccess = await t.ctx.tokens.signEventAccess({ userId: user.id, eventId: ev, eventUserId: eu!.id });
-  return { ...bearer(access), 'x-user-access-token': eventAccess };
-}
+const participant = (ev: string) => eventParticipant(t, orgA, ev);
 
 /** The app tabs with `sponsor` shown (and login-required when asked), as the organiser's App & portal saves them. */
 const tabsWithSponsor = (loginRequired: boolean) =>

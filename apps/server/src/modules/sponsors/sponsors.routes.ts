@@ -1,10 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sponsorsRoutes as routes } from '@pavilion/domain/sponsors/sponsors.routes';
 import { organiser, route } from '../../platform/contract-routes.ts';
 import type { SponsorsService } from './sponsors.service.ts';
+import type { SponsorContactsService } from './sponsor-contacts.service.ts';
+
+const viewerOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
+const caller = (req: FastifyRequest) => ({ user: req.user, eventAccess: req.eventAccess });
 
 /** The sponsors contracts (packages/domain/src/sponsors/sponsors.routes.ts), served. */
-export function registerSponsorsRoutes(app: FastifyInstance, service: SponsorsService): void {
+export function registerSponsorsRoutes(app: FastifyInstance, service: SponsorsService, contacts: SponsorContactsService): void {
   route(app, routes.admin, async (req) => service.admin(...organiser(req), req.params.eventId));
   route(app, routes.createTier, async (req) => service.createTier(...organiser(req), req.params.eventId, req.body));
   route(app, routes.updateTier, async (req) => service.updateTier(...organiser(req), req.params.eventId, req.params.tierId, req.body));
@@ -29,6 +33,19 @@ export function registerSponsorsRoutes(app: FastifyInstance, service: SponsorsSe
   route(app, routes.showcase, async (req, reply) => {
     // Who may read depends on the caller (login- or ticket-restricted tabs): never kept by a shared cache.
     reply.header('cache-control', 'private, no-store');
-    return service.showcase({ user: req.user, eventAccess: req.eventAccess }, req.params.eventId, req.query.from);
+    return service.showcase(caller(req), req.params.eventId, req.query.from, viewerOf(req));
   });
+  route(app, routes.visit, async (req, reply) => {
+    const website = await contacts.visit(req.params.eventId, req.params.sponsorId, { ...viewerOf(req), userId: null });
+    // Each click is counted here, so no cache may answer for the server.
+    return reply.header('cache-control', 'no-store').header('referrer-policy', 'origin').redirect(website, 302);
+  });
+
+  // The sponsor's contact (user type 3).
+  route(app, routes.inviteContact, async (req) => contacts.inviteContact(...organiser(req), req.params.eventId, req.params.sponsorId, req.body));
+  route(app, routes.mySponsorships, async (req) => contacts.mySponsorships(caller(req), req.params.eventId));
+  route(app, routes.mySponsorship, async (req) => contacts.mySponsorship(caller(req), req.params.eventId, req.params.sponsorId));
+  route(app, routes.updateMySponsorship, async (req) => contacts.update(caller(req), req.params.eventId, req.params.sponsorId, req.body));
+  route(app, routes.acceptMySponsorship, async (req) => contacts.accept(caller(req), req.params.eventId, req.params.sponsorId, req.body));
+  route(app, routes.uploadMySponsorLogo, async (req) => contacts.uploadLogo(caller(req), req.params.eventId, req.params.sponsorId, req.body));
 }

@@ -20,6 +20,7 @@ import { errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { sponsorErrors } from './sponsors.errors.ts';
 import type { Scope, SponsorRow, SponsorsRepository, TierRow } from './sponsors.repository.ts';
+import type { SponsorFigures, SponsorViewer } from './sponsor-figures.ts';
 
 export type SponsorsCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
 
@@ -34,13 +35,16 @@ export type SponsorsDeps = {
   assertEntryVisible: (eventId: string, entryKey: string) => Promise<unknown>;
   /** The event's exhibiting companies (the exhibition module's port). */
   companies: (eventId: string) => Promise<{ id: string; name: string }[]>;
+  /** Counts the Sponsors list's viewers (once per viewer and day). */
+  figures: Pick<SponsorFigures, 'listViewed'>;
 };
 
 export const SPONSOR_LOGO_PATH = '/api/eventservices/public/sponsor-logos';
 const logoUrl = (id: string | null) => (id ? `${SPONSOR_LOGO_PATH}/${id}` : null);
 
 const tierOf = (t: TierRow, sponsorCount: number): TSponsorTier => ({ id: t.id, name: t.name, colour: t.colour, displayOrder: t.displayOrder, sponsorCount });
-const sponsorOf = (s: SponsorRow, companyNames: ReadonlyMap<string, string>): TSponsor => ({
+/** A sponsor as the organiser sees it (also the invitation's answer). */
+export const sponsorView = (s: SponsorRow, companyNames: ReadonlyMap<string, string>): TSponsor => ({
   id: s.id,
   tierId: s.tierId,
   name: s.name,
@@ -51,6 +55,8 @@ const sponsorOf = (s: SponsorRow, companyNames: ReadonlyMap<string, string>): TS
   companyId: s.companyId,
   companyName: s.companyId ? (companyNames.get(s.companyId) ?? null) : null,
   displayOrder: s.displayOrder,
+  contactEmail: s.contactEmail,
+  invitation: s.acceptedAt ? 'accepted' : s.contactUserId ? 'invited' : 'none',
 });
 
 /** Tiers in order, each tier's sponsors in order. */
@@ -73,7 +79,7 @@ export function createSponsorsService(deps: SponsorsDeps) {
     for (const s of rows) counts.set(s.tierId, (counts.get(s.tierId) ?? 0) + 1);
     return {
       tiers: tiers.map((t) => tierOf(t, counts.get(t.id) ?? 0)),
-      sponsors: ordered(tiers, rows).map((s) => sponsorOf(s, names)),
+      sponsors: ordered(tiers, rows).map((s) => sponsorView(s, names)),
       companies: companies.map((c) => ({ id: c.id, name: c.name })),
     };
   }
@@ -203,7 +209,7 @@ export function createSponsorsService(deps: SponsorsDeps) {
           return repo.insertSponsor(tx, { id: newId(), organisationId, eventId, tierId: input.tierId, displayOrder, createdBy: caller.userId, ...values(input) });
         });
         await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'sponsors.sponsor_created', target: row.id, meta: { eventId, name: row.name } });
-        return sponsorOf(row, names);
+        return sponsorView(row, names);
       } catch (err) {
         rethrowReference(err);
       }
@@ -225,7 +231,7 @@ export function createSponsorsService(deps: SponsorsDeps) {
           return (await repo.updateSponsor(tx, scope, sponsorId, { ...values(input), ...move }))!;
         });
         await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'sponsors.sponsor_updated', target: row.id, meta: { eventId } });
-        return sponsorOf(row, names);
+        return sponsorView(row, names);
       } catch (err) {
         rethrowReference(err);
       }
@@ -254,10 +260,13 @@ export function createSponsorsService(deps: SponsorsDeps) {
      * The attendee's read: the app's `sponsor` tab under its rules, or the web portal's Sponsors entry under the
      * portal menu's; tiers in order with their sponsors in order, tiers without sponsors left out.
      */
-    async showcase(caller: SponsorsCaller, eventId: string, from: 'app' | 'portal'): Promise<TSponsorShowcase> {
+    async showcase(caller: SponsorsCaller, eventId: string, from: 'app' | 'portal', viewer: Omit<SponsorViewer, 'userId'>): Promise<TSponsorShowcase> {
       if (from === 'portal') await deps.assertEntryVisible(eventId, 'sponsors');
       else await deps.assertTabVisible(eventId, 'sponsor', caller);
-      const { tiers, sponsors } = await repo.showcase(eventId);
+      const [{ tiers, sponsors }] = await Promise.all([repo.showcase(eventId), 
+        // A figure is not worth failing the attendee's read for: a lost view is a smaller count.
+        deps.figures.listViewed(eventId, { ...viewer, userId: caller.user?.userId ?? null }).catch(() => undefined),
+      ]);
       return {
         tiers: tiers
           .map((t) => ({

@@ -1,4 +1,4 @@
-import { customType, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from '../events/events.tables.ts';
 import { exhibitionCompanies } from '../exhibition/exhibition.tables.ts';
 
@@ -68,9 +68,50 @@ export const sponsors = pgTable(
     logoId: text('logo_id').references(() => sponsorLogos.id, { onDelete: 'set null' }),
     companyId: text('company_id').references(() => exhibitionCompanies.id, { onDelete: 'set null' }),
     displayOrder: integer('display_order').notNull(),
+    /**
+     * The sponsor's contact (user type 3): the email the organiser invited and the participant account it signs in
+     * (auth's, one sponsor per account and event); accepted once they accepted on My sponsorship.
+     */
+    contactEmail: text('contact_email'),
+    contactUserId: text('contact_user_id'),
+    /** The invitation made the account: nobody knows its password, so accepting asks for one. */
+    contactNeedsPassword: boolean('contact_needs_password').notNull().default(false),
+    invitedAt: ts('invited_at'),
+    acceptedAt: ts('accepted_at'),
     createdBy: text('created_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('sponsors_event_tier_idx').on(t.eventId, t.tierId, t.displayOrder)],
+  (t) => [index('sponsors_event_tier_idx').on(t.eventId, t.tierId, t.displayOrder), uniqueIndex('sponsors_event_contact_uq').on(t.eventId, t.contactUserId)],
+);
+
+/**
+ * Views of an event's Sponsors list, once per viewer and UTC day (an account's id, or a hash of the address and
+ * browser for a visitor who is not signed in): a row per showcase read per sponsor would be far too heavy. A sponsor's
+ * impressions are the views since it was added.
+ */
+export const sponsorListViews = pgTable(
+  'sponsor_list_views',
+  {
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    viewer: text('viewer').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.day, t.viewer] })],
+);
+
+/** Click-throughs to a sponsor's website (the visit redirect), once per visitor and UTC day. */
+export const sponsorVisits = pgTable(
+  'sponsor_visits',
+  {
+    sponsorId: text('sponsor_id')
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    day: text('day').notNull(),
+    viewer: text('viewer').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sponsorId, t.day, t.viewer] })],
 );

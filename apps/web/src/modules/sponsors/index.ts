@@ -6,3 +6,5 @@ import { lazy } from 'react';
  * render the lazy `SponsorsTab`.
  */
 export const SponsorsTab = lazy(() => import('./components/sponsors-tab.tsx').then((m) => ({ default: m.SponsorsTab })));
+/** The participant home's "My sponsorship" card, shown when the server says the account is a sponsor's contact. */
+export const SponsorshipHomeCard = lazy(() => import('./components/sponsorship-home-card.tsx').then((m) => ({ default: m.SponsorshipHomeCard })));

@@ -13,6 +13,7 @@ import { useUnreadChats } from '../../chat/index.ts';
 import { MeetingsHomeCard } from '../../meetings/index.ts';
 import { StandHomeCard } from '../../exhibition/index.ts';
 import { SpeakerHomeCard } from '../../programme/index.ts';
+import { SponsorshipHomeCard } from '../../sponsors/index.ts';
 import { attendeeApi } from '../api/attendee-api.ts';
 import { useMyCertificates } from '../hooks.ts';
 
@@ -173,6 +174,12 @@ export function AttendeeHome({ eventId }: { eventId: string }) {
           // a Speaker's own link is in the notice above.
           <Suspense fallback={null}>
             <SpeakerHomeCard eventId={eventId} />
+          </Suspense>
+        )}
+        {eventId && (
+          // A sponsor's contact, whatever their user type: My sponsorship (modules/sponsors, lazy).
+          <Suspense fallback={null}>
+            <SponsorshipHomeCard eventId={eventId} />
           </Suspense>
         )}
         <EbadgeCard eventId={eventId} />

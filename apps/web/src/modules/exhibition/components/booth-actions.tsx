@@ -3,6 +3,7 @@ import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TDocumentOpen } from '@pavilion/domain/exhibition/company-documents';
 import { toast } from '../../../app/toast.ts';
 import { boothActionsApi } from '../api/company-documents-api.ts';
 
@@ -18,11 +19,14 @@ export function useBoothViewed(eventId: string, companyId: string, isShown: bool
   }, [eventId, companyId, isShown]);
 }
 
-/** "Open" on a company's document: the server counts the download (Documents 4, download 2) and answers a signed link. */
-export function OpenDocumentButton({ eventId, companyId, documentId, title }: { eventId: string; companyId: string; documentId: string; title: string }) {
+/**
+ * "Open" on a company's document: the server counts the download (Documents 4, download 2) and answers a signed link.
+ * `open`: another document's "Open" (a product's), asked the same way.
+ */
+export function OpenDocumentButton({ eventId, companyId, documentId, title, open: openOther }: { eventId: string; companyId: string; documentId: string; title: string; open?: () => Promise<TDocumentOpen> }) {
   const { t } = useTranslation();
   const open = useMutation({
-    mutationFn: () => boothActionsApi.open(eventId, companyId, documentId),
+    mutationFn: () => (openOther ? openOther() : boothActionsApi.open(eventId, companyId, documentId)),
     onSuccess: ({ url, fileName }) => {
       // The link answers the file as an attachment: the browser saves it (on a phone, it offers to open it).
       const a = document.createElement('a');

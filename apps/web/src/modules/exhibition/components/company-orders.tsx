@@ -9,10 +9,36 @@ import { myProductOrdersApi } from '../api/product-orders-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { OrdersToDecide } from './product-order-parts.tsx';
 
-/** My stand: the orders visitors placed on the company's products, approved or rejected by its admin or staff. */
-export function CompanyOrders({ eventId }: { eventId: string }) {
+/**
+ * My stand: the orders visitors placed on the company's products, approved or rejected by its admin or staff.
+ * `isOwnPage`: on the Product orders page, whose title and intro already say what this is (no second heading).
+ */
+export function CompanyOrders({ eventId, isOwnPage = false }: { eventId: string; isOwnPage?: boolean }) {
   const { t } = useTranslation();
   const orders = useQuery({ queryKey: exhibitionKeys.myProductOrders(eventId), queryFn: ({ signal }) => myProductOrdersApi.orders(eventId, signal), enabled: !!eventId });
+  const list = (
+    <Stack gap="sm">
+      {orders.isPending && <ListLoading rows={2} />}
+      {orders.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(orders.error, t)}
+        </Alert>
+      )}
+      {orders.data && orders.data.items.length === 0 && <ListEmpty icon={<IconShoppingCart size={32} />} title={t('exhibition.orders.company.empty')} body={t('exhibition.orders.company.emptyBody')} />}
+      {orders.data && orders.data.items.length > 0 && (
+        <OrdersToDecide
+          eventId={eventId}
+          orders={orders.data.items}
+          decider={{
+            approve: (id) => myProductOrdersApi.approve(eventId, id),
+            reject: (id, reason) => myProductOrdersApi.reject(eventId, id, reason),
+            fulfil: (id) => myProductOrdersApi.fulfil(eventId, id),
+          }}
+        />
+      )}
+    </Stack>
+  );
+  if (isOwnPage) return list;
   return (
     <Paper component="section" aria-labelledby="company-orders" withBorder p="md" radius="md">
       <Stack gap="sm">
@@ -24,24 +50,7 @@ export function CompanyOrders({ eventId }: { eventId: string }) {
             {t('exhibition.orders.company.intro')}
           </Text>
         </div>
-        {orders.isPending && <ListLoading rows={2} />}
-        {orders.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(orders.error, t)}
-          </Alert>
-        )}
-        {orders.data && orders.data.items.length === 0 && <ListEmpty icon={<IconShoppingCart size={32} />} title={t('exhibition.orders.company.empty')} body={t('exhibition.orders.company.emptyBody')} />}
-        {orders.data && orders.data.items.length > 0 && (
-          <OrdersToDecide
-            eventId={eventId}
-            orders={orders.data.items}
-            decider={{
-              approve: (id) => myProductOrdersApi.approve(eventId, id),
-              reject: (id, reason) => myProductOrdersApi.reject(eventId, id, reason),
-              fulfil: (id) => myProductOrdersApi.fulfil(eventId, id),
-            }}
-          />
-        )}
+        {list}
       </Stack>
     </Paper>
   );

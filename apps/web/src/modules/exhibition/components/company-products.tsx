@@ -13,6 +13,7 @@ import { attendeeOrdersApi } from '../api/product-orders-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { formatPrice } from './price.ts';
 import { OrderLine, OrderStatusBadge } from './product-order-parts.tsx';
+import { ProductDocumentLinks, useExhibitorProductDocuments } from './product-documents.tsx';
 
 /** A product's photos in a row that scrolls sideways on a phone. */
 function ProductPhotos({ eventId, companyId, product, imageIds }: { eventId: string; companyId: string; product: TProduct; imageIds: string[] }) {
@@ -125,7 +126,7 @@ function MyOrdersHere({ eventId, companyId, companyName }: { eventId: string; co
 }
 
 /**
- * The products on a company's page (Exhibitors tab): photos, price or "on request", and for a signed-in participant
+ * The products on a company's page (Exhibitors tab): photos, price or "on request", documents to open, and for a signed-in participant
  * of the event an Order (or "Request a quote") button and their own orders here with their statuses.
  */
 export function CompanyProducts({ eventId, companyId, companyName, products }: { eventId: string; companyId: string; companyName: string; products: TProduct[] }) {
@@ -134,6 +135,7 @@ export function CompanyProducts({ eventId, companyId, companyName, products }: {
   const isParticipant = eventData?.eventId === eventId;
   const [ordering, setOrdering] = useState<TProduct | null>(null);
   const images = useQuery({ queryKey: exhibitionKeys.exhibitorProductImages(eventId, companyId), queryFn: ({ signal }) => attendeeOrdersApi.productImages(eventId, companyId, signal), enabled: products.length > 0 });
+  const documents = useExhibitorProductDocuments(eventId, companyId, products.length > 0);
   return (
     <>
       <Title order={3} fz="h4">
@@ -168,6 +170,7 @@ export function CompanyProducts({ eventId, companyId, companyName, products }: {
                     {p.description}
                   </Text>
                 )}
+                <ProductDocumentLinks eventId={eventId} companyId={companyId} product={p} documents={documents.data?.[p.id] ?? []} />
                 {isParticipant && (
                   <Button
                     variant="light"

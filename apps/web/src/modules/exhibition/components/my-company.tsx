@@ -12,7 +12,7 @@ import { myStandCompanyApi as api, myStandKeys } from '../api/my-stand-api.ts';
 import { CompanyFormModal, type CompanyFormSource } from './company-form-modal.tsx';
 import { CompanyMediaPanel, type CompanyMediaKind } from './company-media-modal.tsx';
 import { DOCUMENTS } from './documents-modal.tsx';
-import { VIDEO_MEDIA } from './videos-modal.tsx';
+import { PlayButton, VIDEO_MEDIA } from './videos-modal.tsx';
 
 /** A titled section of My stand. */
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -106,8 +106,6 @@ function MyMedia<T extends { id: string; title: string; fileName: string; byteSi
 
 const MY_DOCUMENTS: TMyMediaCalls<TCompanyDocument> = { key: myStandKeys.documents, list: api.documents, upload: api.uploadDocument, rename: api.renameDocument, remove: api.deleteDocument };
 const MY_VIDEOS: TMyMediaCalls<TCompanyVideo> = { key: myStandKeys.videos, list: api.videos, upload: api.uploadVideo, rename: api.renameVideo, remove: api.deleteVideo };
-/** Views only: the admin plays them back in the Videos section above. */
-const VIDEO_UPLOADS: TMediaBase<TCompanyVideo> = { ...VIDEO_MEDIA, reportHeading: undefined, columns: [{ header: 'colViews', cell: (v) => v.views }] };
 
 /** The admin's documents: the organiser's document panel on My stand's routes. */
 export function MyDocuments({ eventId }: { eventId: string }) {
@@ -115,8 +113,23 @@ export function MyDocuments({ eventId }: { eventId: string }) {
   return <MyMedia eventId={eventId} id="my-documents" title={t('exhibition.stand.documentsTitle')} base={DOCUMENTS} calls={MY_DOCUMENTS} />;
 }
 
-/** The admin uploads, renames and deletes the company's videos (played back in the Videos section above). */
-export function MyVideoUploads({ eventId }: { eventId: string }) {
+/**
+ * The admin's one list of the company's videos: play back (no visitor's view counted), views, rename, delete, upload.
+ * (The staff, who do not manage them, have My stand's playback list instead.)
+ */
+export function MyCompanyVideos({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
-  return <MyMedia eventId={eventId} id="my-video-uploads" title={t('exhibition.stand.videoUploadsTitle')} base={VIDEO_UPLOADS} calls={MY_VIDEOS} />;
+  const base = useMemo<TMediaBase<TCompanyVideo>>(
+    () => ({
+      ...VIDEO_MEDIA,
+      reportHeading: undefined,
+      columns: [
+        // Play first: on a phone the table scrolls sideways, and playing is what the admin comes for.
+        { header: 'colPlay', cell: (v) => <PlayButton video={v} onPlay={() => api.playVideo(eventId, v.id)} /> },
+        { header: 'colViews', cell: (v) => v.views, testId: 'video-views' },
+      ],
+    }),
+    [eventId],
+  );
+  return <MyMedia eventId={eventId} id="my-videos" title={t('exhibition.stand.videosTitle')} base={base} calls={MY_VIDEOS} />;
 }

@@ -52,7 +52,7 @@ export function MyInvoices({ eventId }: { eventId: string }) {
           </Alert>
         )}
         {list.data && items.length === 0 && <ListEmpty icon={<IconFileInvoice size={32} />} title={t('exhibition.invoices.empty')} body={t('exhibition.invoices.myEmptyBody')} />}
-        {list.data && items.some((i) => i.status !== 'paid') && !canPayOnline && (
+        {list.data && items.some((i) => i.status === 'open' || i.status === 'pending') && !canPayOnline && (
           <Text size="sm" c="dimmed">
             {t('exhibition.invoices.noOnline')}
           </Text>
@@ -72,7 +72,18 @@ export function MyInvoices({ eventId }: { eventId: string }) {
                 >
                   {t('exhibition.invoices.pdf')}
                 </Button>
-                {inv.status !== 'paid' && canPayOnline && (
+                {inv.creditNote && (
+                  <Button
+                    size="sm"
+                    variant="default"
+                    leftSection={<IconDownload size={16} aria-hidden />}
+                    aria-label={t('exhibition.invoices.creditNotePdfOf', { number: inv.creditNote.number })}
+                    onClick={() => void myInvoicesApi.downloadCreditNote(eventId, inv.id, inv.creditNote!.number).catch((err: unknown) => toast(errorMessage(err, t), 'error'))}
+                  >
+                    {t('exhibition.invoices.creditNotePdf')}
+                  </Button>
+                )}
+                {(inv.status === 'open' || inv.status === 'pending') && canPayOnline && (
                   <Button
                     size="sm"
                     leftSection={<IconCreditCard size={16} aria-hidden />}

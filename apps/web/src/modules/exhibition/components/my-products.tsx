@@ -1,7 +1,7 @@
 import '../exhibition-i18n.ts';
 import { useState } from 'react';
 import { Alert, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconPackage, IconPencil, IconPhoto, IconPlus } from '@tabler/icons-react';
+import { IconFileText, IconPackage, IconPencil, IconPhoto, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TProduct } from '@pavilion/domain/exhibition/exhibition.schemas';
@@ -11,16 +11,18 @@ import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { myStandCompanyApi as api, myStandKeys } from '../api/my-stand-api.ts';
 import { formatPrice } from './price.ts';
 import { ProductImages, type ProductImageSource } from './product-images.tsx';
+import { ProductDocuments } from './product-documents.tsx';
 import { ProductForm } from './products-modal.tsx';
 
 const AlwaysAllowed: ProductImageSource['Gate'] = ({ children }) => children;
 
-/** My stand (the company admin): the company's products, add and edit them, and their photos. */
+/** My stand (the company admin): the company's products, add and edit them, their photos and documents. */
 export function MyProducts({ eventId, companyId }: { eventId: string; companyId: string }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<TProduct | 'new' | null>(null);
   const [photosOf, setPhotosOf] = useState<string | null>(null);
+  const [docsOf, setDocsOf] = useState<string | null>(null);
   const products = useQuery({ queryKey: myStandKeys.products(eventId), queryFn: ({ signal }) => api.products(eventId, signal), enabled: !!eventId });
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: myStandKeys.products(eventId) });
@@ -89,6 +91,16 @@ export function MyProducts({ eventId, companyId }: { eventId: string; companyId:
                       >
                         {t('exhibition.stand.photos')}
                       </Button>
+                      <Button
+                        size="xs"
+                        variant={docsOf === p.id ? 'light' : 'default'}
+                        leftSection={<IconFileText size={14} aria-hidden />}
+                        aria-label={t('exhibition.productDocs.manage', { name: p.name })}
+                        aria-expanded={docsOf === p.id}
+                        onClick={() => setDocsOf(docsOf === p.id ? null : p.id)}
+                      >
+                        {t('exhibition.productDocs.documents')}
+                      </Button>
                       <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} aria-label={t('exhibition.stand.editProductLabel', { name: p.name })} onClick={() => setEditing(p)}>
                         {t('exhibition.stand.editProduct')}
                       </Button>
@@ -96,6 +108,7 @@ export function MyProducts({ eventId, companyId }: { eventId: string; companyId:
                   </Group>
                 )}
                 {photosOf === p.id && <ProductImages eventId={eventId} companyId={companyId} product={p} source={imagesOf(p.id)} />}
+                {docsOf === p.id && <ProductDocuments eventId={eventId} companyId={companyId} product={p} isMine />}
               </li>
             ))}
           </Stack>

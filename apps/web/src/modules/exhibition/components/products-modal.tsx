@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Checkbox, Divider, Group, Modal, NumberInput, Paper, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFileText, IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TExhibitingCompany, TProduct, TProductInput } from '@pavilion/domain/exhibition/exhibition.schemas';
@@ -15,6 +15,7 @@ import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { confirmDelete } from './confirm-delete.ts';
 import { CompanyProductOrders } from './company-product-orders.tsx';
 import { ProductImages } from './product-images.tsx';
+import { ProductDocuments } from './product-documents.tsx';
 import { formatPrice } from './price.ts';
 
 type TDraft = { name: string; category: string; description: string; price: number | ''; onRequest: boolean };
@@ -89,9 +90,11 @@ export function ProductsModal({ eventId, company, onClose }: { eventId: string; 
   const companyId = company?.id ?? '';
   const [editing, setEditing] = useState<TProduct | 'new' | null>(null);
   const [imagesOf, setImagesOf] = useState<string | null>(null);
+  const [docsOf, setDocsOf] = useState<string | null>(null);
   useEffect(() => {
     setEditing(null);
     setImagesOf(null);
+    setDocsOf(null);
   }, [companyId]);
   const products = useQuery({ queryKey: exhibitionKeys.products(eventId, companyId), queryFn: ({ signal }) => api.products(eventId, companyId, signal), enabled: !!company });
   const remove = useMutation({
@@ -134,6 +137,9 @@ export function ProductsModal({ eventId, company, onClose }: { eventId: string; 
                       <ActionIcon variant={imagesOf === p.id ? 'light' : 'subtle'} color="gray" aria-label={t('exhibition.orders.images.manage', { name: p.name })} aria-expanded={imagesOf === p.id} onClick={() => setImagesOf(imagesOf === p.id ? null : p.id)}>
                         <IconPhoto size={16} aria-hidden />
                       </ActionIcon>
+                      <ActionIcon variant={docsOf === p.id ? 'light' : 'subtle'} color="gray" aria-label={t('exhibition.productDocs.manage', { name: p.name })} aria-expanded={docsOf === p.id} onClick={() => setDocsOf(docsOf === p.id ? null : p.id)}>
+                        <IconFileText size={16} aria-hidden />
+                      </ActionIcon>
                       <Can rule="AP-561">
                         <ActionIcon variant="subtle" color="gray" aria-label={t('exhibition.products.edit', { name: p.name })} onClick={() => setEditing(p)}>
                           <IconPencil size={16} aria-hidden />
@@ -153,6 +159,7 @@ export function ProductsModal({ eventId, company, onClose }: { eventId: string; 
                   </Group>
                 )}
                 {imagesOf === p.id && <ProductImages eventId={eventId} companyId={companyId} product={p} />}
+                {docsOf === p.id && <ProductDocuments eventId={eventId} companyId={companyId} product={p} />}
               </li>
             ))}
           </Stack>

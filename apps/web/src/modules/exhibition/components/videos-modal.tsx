@@ -3,18 +3,18 @@ import { Alert, Button, Modal } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { VIDEO_MAX_BYTES, VIDEO_UPLOAD_EXTENSIONS, type TCompanyVideo, type TExhibitingCompany } from '@pavilion/domain/exhibition/exhibition.schemas';
+import { VIDEO_MAX_BYTES, VIDEO_UPLOAD_EXTENSIONS, type TCompanyVideo, type TExhibitingCompany, type TVideoPlayback } from '@pavilion/domain/exhibition/exhibition.schemas';
 import { exhibitionOrgApi as api } from '../api/exhibition-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { organiserPlayVideo } from '../api/my-stand-api.ts';
 import { CompanyMediaModal, type CompanyMediaKind } from './company-media-modal.tsx';
 import { VideoPlayer } from './company-videos.tsx';
 
-/** The organiser's Play: the stream address (no view counted), then the browser's player in a dialog. */
-function PlayButton({ eventId, video }: { eventId: string; video: TCompanyVideo }) {
+/** Play for the organiser or the company's admin: the stream address (no view counted), then the browser's player in a dialog. */
+export function PlayButton({ video, onPlay }: { video: TCompanyVideo; onPlay: () => Promise<TVideoPlayback> }) {
   const { t } = useTranslation();
   const [isBroken, setBroken] = useState(false);
-  const play = useMutation({ mutationFn: () => organiserPlayVideo(eventId, video.companyId, video.id) });
+  const play = useMutation({ mutationFn: onPlay });
   return (
     <>
       <Button size="xs" variant="light" leftSection={<IconPlayerPlay size={14} aria-hidden />} loading={play.isPending} onClick={() => play.mutate()} aria-label={t('exhibition.attendee.playVideo', { title: video.title })}>
@@ -60,7 +60,7 @@ export function VideosModal(props: { eventId: string; company: TExhibitingCompan
       remove: api.deleteVideo,
       columns: [
         { header: 'colViews', cell: (v) => v.views, testId: 'video-views' },
-        { header: 'colPlay', cell: (v) => <PlayButton eventId={eventId} video={v} /> },
+        { header: 'colPlay', cell: (v) => <PlayButton video={v} onPlay={() => organiserPlayVideo(eventId, v.companyId, v.id)} /> },
       ],
     }),
     [eventId],

@@ -14,13 +14,12 @@ export const myStandEn = {
   notMemberBody: 'Sign in with the account the organiser invited for your company.',
   ordersTitle: 'Product orders',
   ordersBack: 'My stand',
-  // The company itself (the admin): profile and staff, documents, video uploads.
+  // The company itself (the admin): profile and staff, documents (its videos: `videosTitle`).
   companyTitle: 'Company profile',
   companyEmpty: 'No category, country, website or contact email yet',
   editCompany: 'Edit profile and staff',
   nameLocked: 'The organiser sets your company’s name.',
   documentsTitle: 'Documents',
-  videoUploadsTitle: 'Manage videos',
   // Products (the admin).
   productsTitle: 'Products',
   productsIntro: 'What visitors see and order on your company’s page: name, category, description, price or “on request”, and up to 5 photos each.',

@@ -1,6 +1,6 @@
 import '../exhibition-i18n.ts';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconCash, IconDownload, IconFileInvoice } from '@tabler/icons-react';
+import { IconCash, IconDownload, IconFileInvoice, IconReceiptRefund } from '@tabler/icons-react';
 import { OFFLINE_PAYMENT_METHODS, ZMarkInvoicePaidInput, type TCompanyInvoice, type TCompanyInvoiceStatus, type TMarkInvoicePaidInput } from '@pavilion/domain/exhibition/company-invoices';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,8 @@ import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { companyInvoicesApi, invoiceKeys } from '../api/company-invoices-api.ts';
 import { InvoiceCard } from '../components/invoice-card.tsx';
+import { InvoiceTaxForm } from '../components/invoice-tax-form.tsx';
+import { RefundInvoiceModal } from '../components/refund-invoice-modal.tsx';
 
 /** The organiser records an offline payment: how (bank transfer, cheque, cash) and its reference. */
 function MarkPaidModal({ eventId, invoice, onClose }: { eventId: string; invoice: TCompanyInvoice; onClose: () => void }) {
@@ -56,7 +58,10 @@ function MarkPaidModal({ eventId, invoice, onClose }: { eventId: string; invoice
   );
 }
 
-/** /app/exhibitors/invoices: every company's invoice for approved priced orders (AP-191), its PDF (AP-193), mark paid offline (AP-180). */
+/**
+ * /app/exhibitors/invoices: every company's invoice for approved priced orders (AP-191), its PDF (AP-193), mark paid
+ * offline (AP-180), the event's tax on them (AP-206, AP-207), refund a paid one (AP-183) and its credit note (AP-199).
+ */
 export function CompanyInvoicesPage() {
   const { t } = useTranslation();
   const eventId = useSectionEventId();
@@ -64,6 +69,7 @@ export function CompanyInvoicesPage() {
   usePageTitle(t('exhibition.invoices.title'));
   const [status, setStatus] = useState<TCompanyInvoiceStatus | ''>('');
   const [marking, setMarking] = useState<TCompanyInvoice | null>(null);
+  const [refunding, setRefunding] = useState<TCompanyInvoice | null>(null);
   const list = useQuery({
     queryKey: [...invoiceKeys.org(eventId), status],
     queryFn: ({ signal }) => companyInvoicesApi.list(eventId, status ? { status } : {}, signal),
@@ -75,10 +81,11 @@ export function CompanyInvoicesPage() {
       <Text c="dimmed" size="sm">
         {t('exhibition.invoices.intro')}
       </Text>
+      {access.can('AP-206') && <InvoiceTaxForm eventId={eventId} canEdit={access.can('AP-207')} />}
       <Select
         label={t('exhibition.invoices.filterStatus')}
         w={220}
-        data={[{ value: '', label: t('exhibition.invoices.all') }, ...(['open', 'pending', 'paid'] as const).map((s) => ({ value: s, label: t(`exhibition.invoices.status.${s}`) }))]}
+        data={[{ value: '', label: t('exhibition.invoices.all') }, ...(['open', 'pending', 'paid', 'refunded'] as const).map((s) => ({ value: s, label: t(`exhibition.invoices.status.${s}`) }))]}
         value={status}
         onChange={(v) => setStatus((v ?? '') as TCompanyInvoiceStatus | '')}
         allowDeselect={false}
@@ -104,7 +111,23 @@ export function CompanyInvoicesPage() {
                   {t('exhibition.invoices.pdf')}
                 </Button>
               )}
-              {access.can('AP-180') && inv.status !== 'paid' && (
+              {access.can('AP-199') && inv.creditNote && (
+                <Button
+                  size="sm"
+                  variant="default"
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                  aria-label={t('exhibition.invoices.creditNotePdfOf', { number: inv.creditNote.number })}
+                  onClick={() => void companyInvoicesApi.downloadCreditNote(eventId, inv.id, inv.creditNote!.number).catch((err: unknown) => toast(errorMessage(err, t), 'error'))}
+                >
+                  {t('exhibition.invoices.creditNotePdf')}
+                </Button>
+              )}
+              {access.can('AP-183') && inv.status === 'paid' && (
+                <Button size="sm" variant="outline" color="red.9" leftSection={<IconReceiptRefund size={16} aria-hidden />} aria-label={t('exhibition.invoices.refundOf', { number: inv.number })} onClick={() => setRefunding(inv)}>
+                  {t('exhibition.invoices.refund')}
+                </Button>
+              )}
+              {access.can('AP-180') && (inv.status === 'open' || inv.status === 'pending') && (
                 <Button size="sm" leftSection={<IconCash size={16} aria-hidden />} aria-label={t('exhibition.invoices.markPaidOf', { number: inv.number })} onClick={() => setMarking(inv)}>
                   {t('exhibition.invoices.markPaid')}
                 </Button>
@@ -114,6 +137,7 @@ export function CompanyInvoicesPage() {
         />
       ))}
       {marking && <MarkPaidModal eventId={eventId} invoice={marking} onClose={() => setMarking(null)} />}
+      {refunding && <RefundInvoiceModal eventId={eventId} invoice={refunding} onClose={() => setRefunding(null)} />}
     </Stack>
   );
 }

@@ -14,13 +14,13 @@ export function MyOrdersPage() {
   usePageTitle(t('exhibition.stand.ordersTitle'));
   const stand = `/attendium/stand${eventId ? `?eventId=${encodeURIComponent(eventId)}` : ''}`;
   return (
-    <AttendeePage back={{ to: stand, label: t('exhibition.stand.ordersBack') }} title={t('exhibition.stand.ordersTitle')}>
+    <AttendeePage back={{ to: stand, label: t('exhibition.stand.ordersBack') }} title={t('exhibition.stand.ordersTitle')} intro={t('exhibition.orders.company.intro')}>
       {!eventId && (
         <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
           {t('exhibition.forms.stand.noEvent')}
         </Alert>
       )}
-      {!!eventId && <CompanyOrders eventId={eventId} />}
+      {!!eventId && <CompanyOrders eventId={eventId} isOwnPage />}
     </AttendeePage>
   );
 }

@@ -17,7 +17,7 @@ import { MyInvoices } from '../components/my-invoices.tsx';
 import { CompanyOrders } from '../components/company-orders.tsx';
 import { MyProducts } from '../components/my-products.tsx';
 import { MyVideos } from '../components/my-videos.tsx';
-import { MyCompany, MyDocuments, MyVideoUploads } from '../components/my-company.tsx';
+import { MyCompany, MyCompanyVideos, MyDocuments } from '../components/my-company.tsx';
 import { StandLinks } from '../components/stand-links.tsx';
 import { MyStaffBadges } from '../components/staff-badges.tsx';
 import { myStandCompanyApi, myStandKeys } from '../api/my-stand-api.ts';
@@ -137,8 +137,7 @@ export function MyStandPage() {
       {stand.data && <MyInvoices eventId={eventId} />}
       {stand.data && <CompanyOrders eventId={eventId} />}
       {stand.data && <MyDocuments eventId={eventId} />}
-      {stand.data && <MyVideos eventId={eventId} />}
-      {stand.data && <MyVideoUploads eventId={eventId} />}
+      {stand.data && <MyCompanyVideos eventId={eventId} />}
       {stand.data && <MyStaffBadges eventId={eventId} />}
     </AttendeePage>
   );

@@ -1,4 +1,5 @@
-import type { TCardPhotoUpload, TBoothDocumentUpload, TLeadQuestionsInput, TLeadScanInput, TLeadUpdate } from '@pavilion/domain/leads/leads.schemas';
+import type { TCardPhotoUpload, TBoothDocumentUpload, TLeadQuestionsInput, TLeadScanInput, TLeadUpdate, TOnsiteLeadsQuery } from '@pavilion/domain/leads/leads.schemas';
+import { downloadFile as downloadAs } from '../../../app/download.ts';
 import { api } from '../../../app/api-client.ts';
 import { USER_ACCESS_TOKEN_HEADER } from '@pavilion/domain/auth/auth.headers';
 import { sessionStore } from '../../../app/session-storage.ts';
@@ -77,7 +78,9 @@ export const inquiriesApi = {
 
 /** Organiser: SPEC §2.6 Onsite Leads (AP-585). */
 export const onsiteLeadsApi = {
-  onsite: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/onsite-leads`, { params: { eventId }, signal }),
+  onsite: (eventId: string, range: TOnsiteLeadsQuery, signal?: AbortSignal) => api.call(`GET ${EV}/onsite-leads`, { params: { eventId }, query: range, signal }),
+  /** The table as a workbook (the same range), handed to the browser as a download. */
+  exportXlsx: (eventId: string, range: TOnsiteLeadsQuery) => downloadAs(api.url(`GET ${EV}/onsite-leads.xlsx`, { params: { eventId }, query: range }), {}, 'onsite-leads.xlsx'),
   /** "Send brief bags now" (AP-580): 409 LEADS_EVENT_NOT_ENDED before the event's end. */
   sendBags: (eventId: string) => api.call(`POST ${EV}/brief-bags/send`, { params: { eventId }, isSilent: true }),
 };

@@ -10,8 +10,8 @@ import { programmeOrgApi as api } from '../api/programme-api.ts';
 import { useProgrammeMutation } from '../api/use-programme.ts';
 
 /**
- * The Sessions & agenda header's publishing line: the published version, how many moves and deletions wait in the
- * draft, and "Publish changes" (sessions edit, AP-302), which lists them in a confirm dialog first.
+ * The Sessions & agenda header's publishing line: the published version, how many sessions have changes waiting in the
+ * draft, and "Publish changes" (sessions edit, AP-302), which lists them field by field (old → new) in a confirm dialog.
  */
 export function PublishBar({ p, eventId }: { p: TProgramme; eventId: string }) {
   const { t } = useTranslation();
@@ -20,16 +20,28 @@ export function PublishBar({ p, eventId }: { p: TProgramme; eventId: string }) {
   const ask = () =>
     modals.openConfirmModal({
       title: t('programme.org.publish.confirmTitle', { version: p.version + 1 }),
+      size: 'lg',
       children: (
         <Stack gap="xs">
           <Text size="sm">{t('programme.org.publish.confirmBody')}</Text>
-          <List size="sm" spacing={4} aria-label={t('programme.org.publish.pending', { count: pending })}>
+          <List size="sm" spacing={6} aria-label={t('programme.org.publish.pending', { count: pending })}>
             {p.changes.map((c) => (
               <List.Item key={c.sessionId}>
-                <Text span fw={700}>
+                <Text span size="sm" fw={700}>
                   {t(`programme.org.publish.${c.kind}`)}:
                 </Text>{' '}
-                {c.text}
+                {c.title}
+                {c.kind === 'edited' && (
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    ({t('programme.org.publish.noNotice')})
+                  </Text>
+                )}
+                <List size="sm" withPadding listStyleType="disc">
+                  {c.details.map((d) => (
+                    <List.Item key={d}>{d}</List.Item>
+                  ))}
+                </List>
               </List.Item>
             ))}
           </List>

@@ -1,12 +1,15 @@
-import type { TSponsorInput, TSponsorLogoUpload, TSponsorTierInput } from '@pavilion/domain/sponsors/sponsors.schemas';
+import type { TMySponsorshipAccept, TMySponsorshipInput, TSponsorInput, TSponsorInvitationInput, TSponsorLogoUpload, TSponsorTierInput } from '@pavilion/domain/sponsors/sponsors.schemas';
 import { api } from '../../../app/api-client.ts';
 
 const EV = '/api/eventservices/events/:eventId/sponsors';
+const MINE = '/api/eventservices/events/:eventId/my-sponsorships';
 
 export const sponsorsKeys = {
   all: (eventId: string) => ['sponsors', eventId] as const,
   admin: (eventId: string) => ['sponsors', eventId, 'admin'] as const,
   showcase: (eventId: string, from: 'app' | 'portal') => ['sponsors', eventId, 'showcase', from] as const,
+  mine: (eventId: string) => ['sponsors', eventId, 'mine'] as const,
+  mineOne: (eventId: string, sponsorId: string) => ['sponsors', eventId, 'mine', sponsorId] as const,
 };
 
 /** Organiser: the event's tiers and sponsors (Companies codes: AP-482 view, AP-483 create, AP-484 edit, AP-485 delete). */
@@ -21,7 +24,20 @@ export const sponsorsOrgApi = {
   updateSponsor: (eventId: string, sponsorId: string, body: TSponsorInput) => api.call(`PUT ${EV}/items/:sponsorId`, { params: { eventId, sponsorId }, body }),
   deleteSponsor: (eventId: string, sponsorId: string) => api.call(`DELETE ${EV}/items/:sponsorId`, { params: { eventId, sponsorId } }),
   uploadLogo: (eventId: string, body: TSponsorLogoUpload) => api.call(`POST ${EV}/logos`, { params: { eventId }, body }),
+  inviteContact: (eventId: string, sponsorId: string, body: TSponsorInvitationInput) => api.call(`POST ${EV}/items/:sponsorId/invitation`, { params: { eventId, sponsorId }, body }),
 };
+
+/** The sponsor's contact (user type 3), signed in to the event: My sponsorship. */
+export const mySponsorshipApi = {
+  list: (eventId: string, signal?: AbortSignal) => api.call(`GET ${MINE}`, { params: { eventId }, signal, isSilent: true }),
+  get: (eventId: string, sponsorId: string, signal?: AbortSignal) => api.call(`GET ${MINE}/:sponsorId`, { params: { eventId, sponsorId }, signal }),
+  update: (eventId: string, sponsorId: string, body: TMySponsorshipInput) => api.call(`PUT ${MINE}/:sponsorId`, { params: { eventId, sponsorId }, body }),
+  accept: (eventId: string, sponsorId: string, body: TMySponsorshipAccept) => api.call(`POST ${MINE}/:sponsorId/accept`, { params: { eventId, sponsorId }, body }),
+  uploadLogo: (eventId: string, sponsorId: string, body: TSponsorLogoUpload) => api.call(`POST ${MINE}/:sponsorId/logos`, { params: { eventId, sponsorId }, body }),
+};
+
+/** A card's link to the sponsor's website: the server counts the click and redirects (an <a> sends no bearer). */
+export const sponsorVisitUrl = (eventId: string, sponsorId: string) => `/api/eventservices/public/events/${encodeURIComponent(eventId)}/sponsors/${encodeURIComponent(sponsorId)}/visit`;
 
 /** Attendee: the app's Sponsor tab or the portal's Sponsors entry (the client sends the event access token when it has one). */
 export const sponsorsApi = {

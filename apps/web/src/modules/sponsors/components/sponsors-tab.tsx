@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TSponsorShowcase } from '@pavilion/domain/sponsors/sponsors.schemas';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { sponsorsApi, sponsorsKeys } from '../api/sponsors-api.ts';
+import { sponsorsApi, sponsorsKeys, sponsorVisitUrl } from '../api/sponsors-api.ts';
 
 type TShowcaseSponsor = TSponsorShowcase['tiers'][number]['sponsors'][number];
 
@@ -34,7 +34,7 @@ export function SponsorLogo({ name, url, size, alt = name }: { name: string; url
   );
 }
 
-function SponsorCard({ sponsor }: { sponsor: TShowcaseSponsor }) {
+function SponsorCard({ eventId, sponsor }: { eventId: string; sponsor: TShowcaseSponsor }) {
   const { t } = useTranslation();
   return (
     <Paper component="li" withBorder radius="md" p="md" data-testid="sponsor-card">
@@ -55,7 +55,7 @@ function SponsorCard({ sponsor }: { sponsor: TShowcaseSponsor }) {
             </Text>
           )}
           {sponsor.website && (
-            <Anchor href={sponsor.website} target="_blank" rel="noopener noreferrer" size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minHeight: 24 }}>
+            <Anchor href={sponsorVisitUrl(eventId, sponsor.id)} target="_blank" rel="noopener noreferrer" size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minHeight: 24 }}>
               {t('sponsors.attendee.visitOf', { name: sponsor.name })}
               <VisuallyHidden>{t('sponsors.attendee.newTab')}</VisuallyHidden>
               <IconExternalLink size={14} aria-hidden />
@@ -99,7 +99,7 @@ export function SponsorsTab({ eventId, from = 'app' }: { eventId: string; from?:
           </Group>
           <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="sm" aria-label={t('sponsors.attendee.tierList', { tier: tier.name })} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {tier.sponsors.map((s) => (
-              <SponsorCard key={s.id} sponsor={s} />
+              <SponsorCard key={s.id} eventId={eventId} sponsor={s} />
             ))}
           </SimpleGrid>
         </Box>

@@ -1,16 +1,12 @@
 import '../sponsors-i18n.ts';
 import { useState, type FormEvent } from 'react';
-import { ActionIcon, Badge, Box, Button, ColorInput, FileButton, Group, NativeSelect, Paper, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, ColorInput, Group, NativeSelect, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowDown, IconArrowUp, IconAward, IconCalendarOff, IconPencil, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconAward, IconCalendarOff, IconMail, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { encodeBase64 } from '@pavilion/domain';
 import {
-  SPONSOR_DESCRIPTION_MAX,
-  SPONSOR_LOGO_EXTENSIONS,
-  SPONSOR_LOGO_MAX_BYTES,
   SPONSOR_NAME_MAX,
   type TSponsor,
   type TSponsorInput,
@@ -19,8 +15,7 @@ import {
   type TSponsorTierInput,
 } from '@pavilion/domain/sponsors/sponsors.schemas';
 import { Can } from '../../../app/access-gate.tsx';
-import { isApiError } from '../../../app/api-client.ts';
-import { errorMessage, translateErrorKey } from '../../../app/form-errors.ts';
+import { errorMessage } from '../../../app/form-errors.ts';
 import { useSectionEventId } from '../../../app/selected-event.ts';
 import { toast } from '../../../app/toast.ts';
 import { useFormMutation } from '../../../app/use-form-mutation.ts';
@@ -31,6 +26,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { sponsorsKeys, sponsorsOrgApi as api } from '../api/sponsors-api.ts';
 import { SponsorLogo } from '../components/sponsors-tab.tsx';
+import { SponsorDetailsFields } from '../components/sponsor-fields.tsx';
 
 type TErrors = Record<string, string>;
 type TT = (k: string, o?: Record<string, unknown>) => string;
@@ -103,59 +99,77 @@ function TierModal({ eventId, tier, onClose }: { eventId: string; tier: TSponsor
 
 /* ------------------------------------------------------------------ sponsor form */
 
-class LogoTooLarge extends Error {}
+const INVITATION_COLOUR = { none: 'gray.9', invited: 'gray.9', accepted: 'teal.9' } as const;
 
-function LogoField({ eventId, name, logoUrl, error, onChange }: { eventId: string; name: string; logoUrl: string | null; error?: string; onChange: (logo: { logoId: string; url: string } | null) => void }) {
+/** The invitation's state as an outline badge (contrast on white). */
+function InvitationBadge({ state }: { state: TSponsor['invitation'] }) {
   const { t } = useTranslation();
-  const [problem, setProblem] = useState<string | null>(null);
-  const upload = useMutation({
-    mutationFn: async (file: File) => {
-      if (file.size > SPONSOR_LOGO_MAX_BYTES) throw new LogoTooLarge();
-      return api.uploadLogo(eventId, { fileName: file.name, dataBase64: encodeBase64(new Uint8Array(await file.arrayBuffer())) });
-    },
-    onSuccess: (logo) => {
-      setProblem(null);
-      onChange(logo);
-      toast(t('sponsors.org.logoUploaded'), 'success');
-    },
-    onError: (err) => {
-      if (err instanceof LogoTooLarge) setProblem(translateErrorKey(t, 'fileTooLarge'));
-      else if (isApiError(err) && err.errors?.[0]) setProblem(translateErrorKey(t, err.errors[0].key));
-      else setProblem(errorMessage(err, t));
-    },
-  });
-  const shown = problem ?? error ?? null;
   return (
-    <Stack gap={6}>
-      <Text size="sm" fw={500} id="sponsor-logo-label">
-        {t('sponsors.org.logo')}
-      </Text>
-      <Group gap="md" wrap="nowrap" aria-labelledby="sponsor-logo-label" role="group">
-        <SponsorLogo name={name || '?'} alt={t('sponsors.org.logoPreview')} url={logoUrl} size={72} />
-        <Stack gap={6}>
-          <FileButton onChange={(f) => f && upload.mutate(f)} accept={SPONSOR_LOGO_EXTENSIONS.map((e) => `.${e}`).join(',')}>
-            {(props) => (
-              <Button {...props} variant="light" size="sm" leftSection={<IconUpload size={16} aria-hidden />} loading={upload.isPending}>
-                {logoUrl ? t('sponsors.org.replaceLogo') : t('sponsors.org.uploadLogo')}
-              </Button>
-            )}
-          </FileButton>
-          {logoUrl && (
-            <Button variant="subtle" size="xs" color="gray.7" onClick={() => onChange(null)}>
-              {t('sponsors.org.removeLogo')}
-            </Button>
-          )}
-        </Stack>
-      </Group>
-      <Text size="xs" c="dimmed">
-        {t('sponsors.org.logoHint')}
-      </Text>
-      {shown && (
-        <Text size="sm" c="red.8" role="alert">
-          {shown}
+    <Badge variant="outline" color={INVITATION_COLOUR[state]} bg="white" styles={{ root: { textTransform: 'none' } }}>
+      {t(`sponsors.org.invitation_${state}`)}
+    </Badge>
+  );
+}
+
+/**
+ * The sponsor's contact (user type 3) inside the sponsor form: their email and first name, "Send invitation" (its own
+ * request, not the form's save) and the invitation's state. A new sponsor is saved first.
+ */
+function ContactSection({ eventId, sponsor }: { eventId: string; sponsor: TSponsor | null }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState(sponsor?.contactEmail ?? '');
+  const [firstName, setFirstName] = useState('');
+  const [state, setState] = useState<TSponsor['invitation']>(sponsor?.invitation ?? 'none');
+  const [errors, setErrors] = useState<TErrors>({});
+  const invite = useFormMutation(
+    useSponsorsMutation(eventId, (body: { email: string; firstName: string }) => api.inviteContact(eventId, sponsor!.id, body)),
+    {
+      setFieldError: (f, m) => setErrors((p) => ({ ...p, [f]: m })),
+      success: (res) => t('sponsors.org.invitationSent', { email: res.sentTo }),
+      onSuccess: (res) => setState(res.sponsor.invitation),
+    },
+  );
+  return (
+    <Paper withBorder p="sm" radius="sm" component="fieldset" aria-describedby="sponsor-contact-body" style={{ margin: 0 }}>
+      <Group component="legend" gap="xs" px={4}>
+        <Text fw={600} size="sm">
+          {t('sponsors.org.contactTitle')}
         </Text>
-      )}
-    </Stack>
+        {sponsor && <InvitationBadge state={state} />}
+      </Group>
+      <Stack gap="xs">
+        <Text size="xs" c="dimmed" id="sponsor-contact-body">
+          {sponsor ? t('sponsors.org.contactBody') : t('sponsors.org.contactSaveFirst')}
+        </Text>
+        {sponsor && (
+          <>
+            <Group grow align="flex-start" wrap="wrap" gap="xs">
+              <TextInput label={t('sponsors.org.contactEmail')} type="email" autoComplete="off" maxLength={254} value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} miw={200} />
+              <TextInput label={t('sponsors.org.contactFirstName')} autoComplete="off" maxLength={60} value={firstName} onChange={(e) => setFirstName(e.currentTarget.value)} error={errors.firstName} miw={160} />
+            </Group>
+            {invite.formError && (
+              <Text size="sm" c="red.8" role="alert">
+                {invite.formError}
+              </Text>
+            )}
+            <Button
+              type="button"
+              variant="light"
+              size="sm"
+              leftSection={<IconMail size={16} aria-hidden />}
+              loading={invite.isPending}
+              style={{ alignSelf: 'flex-start' }}
+              onClick={() => {
+                setErrors({});
+                invite.submit({ email, firstName });
+              }}
+            >
+              {state === 'none' ? t('sponsors.org.sendInvitation') : t('sponsors.org.resendInvitation')}
+            </Button>
+          </>
+        )}
+      </Stack>
+    </Paper>
   );
 }
 
@@ -185,27 +199,7 @@ function SponsorModal({ eventId, data, sponsor, tierId, onClose }: { eventId: st
     <FormModal opened onClose={onClose} title={title} formLabel={title} size="lg" onSubmit={submit} formError={save.formError} isPending={save.isPending} submitLabel={t('sponsors.org.save')} cancelLabel={t('sponsors.org.cancel')}>
       <NativeSelect label={t('sponsors.org.tier')} withAsterisk value={v.tierId} onChange={(e) => setV({ ...v, tierId: e.currentTarget.value })} data={data.tiers.map((x) => ({ value: x.id, label: x.name }))} error={errors.tierId} />
       <TextInput label={t('sponsors.org.name')} withAsterisk maxLength={SPONSOR_NAME_MAX} value={v.name} onChange={(e) => setV({ ...v, name: e.currentTarget.value })} error={errors.name} data-autofocus />
-      <LogoField
-        eventId={eventId}
-        name={v.name}
-        logoUrl={logoUrl}
-        error={errors.logoId}
-        onChange={(logo) => {
-          setV((p) => ({ ...p, logoId: logo?.logoId ?? null }));
-          setLogoUrl(logo?.url ?? null);
-        }}
-      />
-      <TextInput label={t('sponsors.org.website')} description={t('sponsors.org.websiteHint')} type="url" placeholder="https://" maxLength={300} value={v.website} onChange={(e) => setV({ ...v, website: e.currentTarget.value })} error={errors.website} />
-      <Textarea
-        label={t('sponsors.org.description')}
-        description={t('sponsors.org.descriptionHint')}
-        autosize
-        minRows={3}
-        maxLength={SPONSOR_DESCRIPTION_MAX}
-        value={v.description}
-        onChange={(e) => setV({ ...v, description: e.currentTarget.value })}
-        error={errors.description}
-      />
+      <SponsorDetailsFields upload={(body) => api.uploadLogo(eventId, body)} name={v.name} values={v} setValues={setV} logoUrl={logoUrl} setLogoUrl={setLogoUrl} errors={errors} />
       <NativeSelect
         label={t('sponsors.org.company')}
         description={t('sponsors.org.companyHint')}
@@ -214,6 +208,9 @@ function SponsorModal({ eventId, data, sponsor, tierId, onClose }: { eventId: st
         data={[{ value: '', label: t('sponsors.org.noCompany') }, ...data.companies.map((c) => ({ value: c.id, label: c.name }))]}
         error={errors.companyId}
       />
+      <Can rule="AP-484">
+        <ContactSection eventId={eventId} sponsor={sponsor} />
+      </Can>
     </FormModal>
   );
 }
@@ -286,6 +283,14 @@ function TierCard({ eventId, data, tier, index, onEdit }: { eventId: string; dat
                     <Text size="xs" c="teal.9">
                       {t('sponsors.org.exhibitor', { name: s.companyName })}
                     </Text>
+                  )}
+                  {s.invitation !== 'none' && (
+                    <Group gap={6} wrap="nowrap" aria-label={t('sponsors.org.invitationOf', { name: s.name, state: t(`sponsors.org.invitation_${s.invitation}`) })}>
+                      <InvitationBadge state={s.invitation} />
+                      <Text size="xs" c="dimmed" truncate>
+                        {s.contactEmail}
+                      </Text>
+                    </Group>
                   )}
                 </Stack>
               </Group>
