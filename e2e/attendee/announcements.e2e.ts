@@ -67,17 +67,17 @@ describe('announcements (issue 17)', () => {
     await organiser.getByText(/^Sent to \d+ (person|people)$/).first().waitFor({ timeout: 15_000 });
     const row = organiser.getByTestId('announcements-table').getByRole('row').filter({ hasText: TITLE });
     await row.waitFor();
-    await expectAccessible(organiser, 'announcements page');
-    await screenshot(organiser, 'announcements-organiser');
 
-    // Live on the phone: the toast, and the bell's count one higher.
+    // Live on the phone: the toast (looked at first: it closes by itself), and the bell's count one higher.
     await phone.getByText(TITLE).first().waitFor({ timeout: 15_000 });
     await phone.getByText(BODY).first().waitFor();
     // The live toast (title and text) passes axe as well.
     await expectAccessible(phone, 'live announcement toast');
+    await screenshot(phone, 'announcements-toast-phone');
     await expect.poll(() => unreadOf(phone), { timeout: 15_000 }).toBe(before + 1);
     expect(await phone.getByTestId('notifications-badge').innerText()).toBe(String(before + 1));
-    await screenshot(phone, 'announcements-toast-phone');
+    await expectAccessible(organiser, 'announcements page');
+    await screenshot(organiser, 'announcements-organiser');
 
     // The inbox: the announcement unread at the top; mark it read, then everything.
     await bell.click();

@@ -42,7 +42,8 @@ export function prefetchToasts(): Promise<unknown> {
   return Promise.all([import('@mantine/notifications'), import('./notifications-host.tsx')]);
 }
 
-export function toast(message: string, kind: TToastKind = 'info', title?: string): void {
+/** `autoCloseMs`: how long it stays (errors 6 s, others 4 s unless given; an organiser's announcement is longer to read). */
+export function toast(message: string, kind: TToastKind = 'info', title?: string, autoCloseMs?: number): void {
   markRequested();
   void import('@mantine/notifications').then(({ notifications }) =>
     notifications.show({
@@ -50,7 +51,7 @@ export function toast(message: string, kind: TToastKind = 'info', title?: string
       message,
       title,
       color: COLORS[kind],
-      autoClose: kind === 'error' ? 6000 : 4000,
+      autoClose: autoCloseMs ?? (kind === 'error' ? 6000 : 4000),
       withCloseButton: true,
       closeButtonProps: { 'aria-label': 'Dismiss notification' },
     }),

@@ -12,6 +12,9 @@ import { notificationsKeys } from '../api/notifications-api.ts';
 import { useInbox } from '../hooks/use-inbox.ts';
 import { NotificationsInbox } from './notifications-inbox.tsx';
 
+/** An organiser's announcement stays 10 s on screen (other toasts 4 s): it is read, not glanced at. */
+const ANNOUNCEMENT_TOAST_MS = 10_000;
+
 const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /**
@@ -34,7 +37,7 @@ export function NotificationsBell({ eventId }: { eventId: string | null }) {
     const refresh = () => void qc.invalidateQueries({ queryKey: notificationsKeys.inbox(eventId) });
     const offs = [
       on('announcement', (a) => {
-        toast(a.body, 'info', a.title);
+        toast(a.body, 'info', a.title, ANNOUNCEMENT_TOAST_MS);
         refresh();
       }),
       on('notification', (n) => {
