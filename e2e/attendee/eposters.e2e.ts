@@ -6,6 +6,7 @@ import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } fr
 import { solidPng } from '../support/images.ts';
 import { logInAsOrganiser, organiserCallInPage } from '../support/organiser.ts';
 import { signInAtEvent } from '../support/attendee.ts';
+import { indiaDate } from '../support/api.ts';
 
 /*
  * Issue 16, e-posters: the organiser uploads a PNG poster and a PDF poster under Sessions & agenda → E-posters; the
@@ -25,11 +26,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** The calendar date `days` from now in India (the demo event's time zone). */
-function indiaDate(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + days * 86_400_000));
-}
 
 /** A one-page A4 poster made here, so the journey needs no fixture files. */
 async function posterPdf(): Promise<Buffer> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiCaller, registerWithLoginLinks } from '../support/api.ts';
+import { apiCaller, indiaDate, registerWithLoginLinks } from '../support/api.ts';
 import { logInAsOrganiser } from '../support/organiser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
@@ -25,11 +25,6 @@ let veraLoginPath = '';
 
 const call = apiCaller(() => server.url, () => token);
 const api = <T>(method: string, path: string, body?: unknown, bearer = true): Promise<T> => call<T>(method, `/api/${path}`, body, bearer ? undefined : {});
-
-/** The calendar date `days` from now in India (the demo event's time zone). */
-function indiaDate(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + days * 86_400_000));
-}
 
 beforeAll(async () => {
   server = await startServer();

@@ -4,6 +4,7 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 import { logInAsOrganiser, organiserCallInPage } from '../support/organiser.ts';
 import { signInAtEvent } from '../support/attendee.ts';
+import { indiaDate } from '../support/api.ts';
 
 /*
  * Issue 14, the virtual venue: the organiser places a hotspot on the demo lobby's banner by clicking it, names it
@@ -23,11 +24,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** The calendar date `days` from now in India (the demo event's time zone). */
-function indiaDate(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + days * 86_400_000));
-}
 
 async function attendeeSignsIn(page: Page) {
   await signInAtEvent(page, server.eventId, ATTENDEE);

@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 import { signInAtEvent } from '../support/attendee.ts';
 import { logInAsOrganiser } from '../support/organiser.ts';
+import { indiaDate } from '../support/api.ts';
 
 /*
  * Issue 18, visiting cards and the brief bag: the demo attendee, on a phone and a fresh browser, signs in through
@@ -29,11 +30,6 @@ const TXT = Buffer.from('Harbour Textiles price list\nLinen: 12 EUR/m\n');
 let server: RunningServer;
 let browser: Browser;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-
-/** The calendar date `days` from now in India (the demo event's time zone). */
-function indiaDate(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + days * 86_400_000));
-}
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();

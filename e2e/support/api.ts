@@ -34,3 +34,8 @@ export async function registerWithLoginLinks(call: TCall, eventId: string, peopl
   for (const a of order.order.attendees) paths.push((await call<{ path: string }>('POST', '/api/auth/autologin/registration', { eventId, registrationId: a.id })).path);
   return paths;
 }
+
+/** The calendar date (YYYY-MM-DD) `days` from now in India, the demo event's time zone. */
+export function indiaDate(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + days * 86_400_000));
+}

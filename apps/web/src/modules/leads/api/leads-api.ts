@@ -1,30 +1,12 @@
 import type { TCardPhotoUpload, TBoothDocumentUpload, TLeadQuestionsInput, TLeadScanInput, TLeadUpdate, TOnsiteLeadsQuery } from '@pavilion/domain/leads/leads.schemas';
 import { downloadFile as downloadAs } from '../../../app/download.ts';
 import { api } from '../../../app/api-client.ts';
-import { USER_ACCESS_TOKEN_HEADER } from '@pavilion/domain/auth/auth.headers';
-import { sessionStore } from '../../../app/session-storage.ts';
 
 const EV = '/api/eventservices/events/:eventId';
 const BOOTH = `${EV}/booth/leads`;
 
-/** A file behind the bearer and the event access token: fetched, then handed to the browser as a download. */
-async function downloadFile(url: string, fileName: string): Promise<void> {
-  const auth = sessionStore.getAuth();
-  const headers: Record<string, string> = {};
-  if (auth?.accessToken) headers.Authorization = `Bearer ${auth.accessToken}`;
-  const access = sessionStore.getEventData()?.accessCodeToken;
-  if (access) headers[USER_ACCESS_TOKEN_HEADER] = access;
-  const res = await fetch(url, { headers, credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`Download failed (${res.status})`);
-  const href = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
+/** A file behind the bearer and the event access token: the app's one download (a refreshed token, the file's own name). */
+const downloadFile = (url: string, fileName: string): Promise<void> => downloadAs(url, {}, fileName).then(() => undefined);
 
 /** Exhibitor staff (the Leads tab): the server checks the caller staffs a company of the event. */
 export const leadsApi = {
