@@ -140,7 +140,8 @@ describe('lead retrieval', () => {
 
     const [download] = await Promise.all([phone.waitForEvent('download'), phone.getByRole('button', { name: 'CSV' }).click()]);
     const csv = readFileSync((await download.path())!, 'utf8');
-    expect(download.suggestedFilename()).toBe('leads.csv');
+    // The file carries the server's own name: the company's, so two stands' exports do not overwrite each other.
+    expect(download.suggestedFilename()).toBe('leads-Lumen-Optics.csv');
     const [header, row] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(header).toContain('Rating');
     expect(row).toContain('Vera');
