@@ -185,6 +185,29 @@ describe('attendee app and web portal (issue 14)', () => {
     // React's page works: the bar's links are live.
     await page.getByTestId('app-tab-bar').getByRole('link', { name: 'Exhibitor' }).click();
     await page.waitForURL('**/tabs/exhibitors?eventId=*');
+
+    // Issue 16: the Agenda tab (shown for this step) is drawn by the server too: its day and first sessions are in
+    // the HTML before any script has run, and React keeps them where they were.
+    const saved = await api<{ tabs: { tabName: string; title: string; displayOrder: number; showInMenu: boolean; loginRequired: boolean; menuBanner: string; ticketIds: string[] }[] }>('GET', `eventservices/events/${server.eventId}/app-tabs`);
+    const tabsOf = (showAgenda: boolean) => saved.tabs.map(({ tabName, title, displayOrder, showInMenu, loginRequired, menuBanner, ticketIds }) => ({ tabName, title, displayOrder, showInMenu: showInMenu || (showAgenda && tabName === 'event-agenda'), loginRequired, menuBanner, ticketIds }));
+    await api('PUT', `eventservices/events/${server.eventId}/app-tabs`, { tabs: tabsOf(true) });
+    const agendaPath = `/tabs/event-agenda?eventId=${server.eventId}`;
+    const agendaContext = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled: false });
+    const agendaStill = await agendaContext.newPage();
+    await agendaStill.goto(agendaPath);
+    const agendaBoxes = async (p: Page) =>
+      Promise.all([p.getByRole('heading', { name: 'Tue 16 Feb', level: 2 }), p.getByText('Opening keynote: the next decade of clean power'), p.getByText('Moderator: Arjun Mehta')].map(async (l) => (await l.boundingBox())!));
+    const agendaBefore = await agendaBoxes(agendaStill);
+    expect(agendaBefore.every((b) => b && b.width > 0)).toBe(true);
+    await screenshot(agendaStill, 'app-portal-agenda-first-view-phone');
+    await agendaContext.close();
+    await page.goto(agendaPath);
+    await expect.poll(() => page.locator('[data-first-view]').count()).toBe(0);
+    await page.getByTestId('agenda-session').first().waitFor();
+    (await agendaBoxes(page)).forEach((box, i) => {
+      expect(Math.abs(box.x - agendaBefore[i]!.x) + Math.abs(box.y - agendaBefore[i]!.y), `agenda element ${i} stays in place`).toBeLessThanOrEqual(1);
+    });
+    await api('PUT', `eventservices/events/${server.eventId}/app-tabs`, { tabs: tabsOf(false) });
     expect(watch.errors).toEqual([]);
     await context.close();
   });

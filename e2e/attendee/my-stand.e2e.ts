@@ -12,7 +12,8 @@ import { solidPng } from '../support/images.ts';
 /*
  * Issue 15, My stand for the company's people. The organiser has a company with a product and lists the demo
  * exhibitor as its staff; the demo attendee has ordered the product. The company's admin opens the invitation link
- * from the mail, goes from the home's "My stand" card to the product and adds its photo and a data sheet, then edits
+ * from the mail, goes from the home's "My stand" card to the product and adds its photo and a data sheet, deletes a
+ * product without orders (confirmed) and is told why the ordered one cannot go, then edits
  * the company's category and uploads a document, and finds the company's video in one list (play, rename, delete). A
  * staff member (not the admin) signs in on a phone at ei/{eventId}, finds "My stand" on the home, sees only what staff
  * may use (no products, no forms), opens Product orders (one title) and approves the order. The attendee, on a phone,
@@ -49,6 +50,7 @@ beforeAll(async () => {
   const ex = `/api/eventservices/events/${server.eventId}/exhibition`;
   companyId = (await call<{ id: string }>('POST', `${ex}/companies`, H, { name: COMPANY, category: 'Optics', contactEmail: adminEmail })).id;
   const product = await call<{ id: string }>('POST', `${ex}/companies/${companyId}/products`, H, { name: 'Zoom lens', category: 'Lenses', price: 80 });
+  await call('POST', `${ex}/companies/${companyId}/products`, H, { name: 'Lens cap', price: 5 });
   const booth = await call<{ id: string }>('POST', `${ex}/booths`, H, { hall: 'Hall P', number: 'P1', sizeSqm: 12, stallType: 'shell', price: 500, x: 0, y: 0, w: 3, h: 3 });
   await call('PUT', `${ex}/booths/${booth.id}/holder`, H, { companyId });
   await call('PUT', `${ex}/companies/${companyId}/staff`, H, { emails: [EXHIBITOR.identifier] });
@@ -106,6 +108,20 @@ describe('my stand', () => {
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(admin, 'my-stand-admin-product-documents-phone');
     await admin.setViewportSize({ width: 1366, height: 900 });
+
+    // Deleting products: one without orders goes once confirmed; the one with a pending order stays, with the reason.
+    await products.getByRole('button', { name: 'Delete Lens cap' }).click();
+    const confirmCap = admin.getByRole('dialog', { name: 'Delete Lens cap?' });
+    await confirmCap.getByText('Its photos and documents are deleted with it', { exact: false }).waitFor({ timeout: 15_000 });
+    await expectAccessible(admin, 'my stand delete product confirmation');
+    await screenshot(admin, 'my-stand-admin-delete-product');
+    await confirmCap.getByRole('button', { name: 'Delete', exact: true }).click();
+    await admin.getByText('Product deleted').waitFor({ timeout: 15_000 });
+    await products.getByRole('button', { name: 'Delete Lens cap' }).waitFor({ state: 'detached', timeout: 15_000 });
+    await products.getByRole('button', { name: 'Delete Zoom lens', exact: true }).click();
+    await admin.getByRole('dialog', { name: 'Delete Zoom lens?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await admin.getByText('This product has 1 open order', { exact: false }).waitFor({ timeout: 15_000 });
+    await products.getByRole('button', { name: 'Delete Zoom lens', exact: true }).waitFor();
 
     // The admin runs the company: the profile's category, then a document that shows in the list.
     const profile = admin.getByRole('region', { name: 'Company profile', exact: true });

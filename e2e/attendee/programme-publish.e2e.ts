@@ -10,12 +10,15 @@ import { signInAtEvent } from '../support/attendee.ts';
  * organiser renames it and moves it two hours later: a draft, which the attendee does not see (the old title at the
  * old time). The organiser publishes version 1 (the confirm dialog lists the title and the time, old → new); the
  * attendee gets a "Session updated" notice in the bell's inbox saying old → new, and the Schedule shows the new title
- * at the new time.
+ * at the new time. The organiser also renames the workshop's room: attendees see the old name until the same publish,
+ * whose dialog lists it.
  */
 const ATTENDEE = { identifier: 'attendee@demo.pavilion', password: 'Attendee@2026' };
 const PHONE = { width: 390, height: 844 };
 const WORKSHOP = 'Workshop: planning a charging depot';
 const RENAMED = 'Workshop: designing an EV depot';
+const ROOM = 'Innovation Studio';
+const NEW_ROOM = 'Depot Lab';
 
 let server: RunningServer;
 let browser: Browser;
@@ -61,11 +64,21 @@ describe('programme: versioned publishing', () => {
     await bar.getByText('1 unpublished change', { exact: true }).waitFor({ timeout: 15_000 });
     // The organiser's own list shows the draft.
     await organiser.getByRole('button', { name: `Edit ${RENAMED}` }).waitFor();
+    // The workshop's room is renamed too: another draft change.
+    await organiser.goto(`/app/sessions/rooms?eventId=${server.eventId}`);
+    await organiser.getByRole('button', { name: `Edit ${ROOM}` }).click({ timeout: 30_000 });
+    const roomDialog = organiser.getByRole('dialog');
+    await roomDialog.getByRole('textbox', { name: 'Name' }).fill(NEW_ROOM);
+    await roomDialog.getByRole('button', { name: 'Save' }).click();
+    await roomDialog.waitFor({ state: 'detached', timeout: 15_000 });
+    await organiser.goto(`/app/sessions/list?eventId=${server.eventId}`);
+    await bar.getByText('2 unpublished changes', { exact: true }).waitFor({ timeout: 30_000 });
 
     // A draft: the attendee still sees the published title at the published time.
     await attendee.reload();
     await attendee.getByText('Wed 17 Feb', { exact: true }).click({ timeout: 30_000 });
     await attendee.getByRole('article', { name: WORKSHOP }).getByText('14:00–16:00').waitFor({ timeout: 30_000 });
+    await attendee.getByRole('article', { name: WORKSHOP }).getByText(ROOM, { exact: true }).waitFor();
     expect(await attendee.getByRole('article', { name: RENAMED }).count()).toBe(0);
     const bell = attendee.getByTestId('notifications-bell');
     await bell.waitFor({ timeout: 30_000 });
@@ -76,6 +89,7 @@ describe('programme: versioned publishing', () => {
     await confirm.waitFor();
     await confirm.getByText(`Title: ${WORKSHOP} → ${RENAMED}`, { exact: true }).waitFor();
     await confirm.getByText(/^Time: 2027-02-17 14:00–16:00 → 2027-02-17 16:00–18:00/).waitFor();
+    await confirm.getByText(`Name: ${ROOM} → ${NEW_ROOM}`, { exact: true }).waitFor();
     await expectAccessible(organiser, 'publish confirm dialog');
     await screenshot(organiser, 'programme-publish-confirm');
     await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -105,6 +119,7 @@ describe('programme: versioned publishing', () => {
     const moved = attendee.getByRole('article', { name: RENAMED });
     await moved.getByText('16:00–18:00').waitFor({ timeout: 30_000 });
     await moved.getByText('Booked', { exact: true }).waitFor();
+    await moved.getByText(NEW_ROOM, { exact: true }).waitFor();
     await screenshot(attendee, 'programme-publish-new-time-phone');
     expect([...orgWatch.errors, ...attWatch.errors]).toEqual([]);
   }, 180_000);

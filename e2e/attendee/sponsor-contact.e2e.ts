@@ -9,7 +9,8 @@ import { logInAsOrganiser } from '../support/organiser.ts';
 
 /*
  * Issue 15, the sponsor's own account (SPEC §3.1 user type 3). The organiser opens the demo sponsor Metro Motion,
- * gives it a contact email and sends the invitation; the contact opens the mail's one-time link on a 390 px phone,
+ * gives it a contact email and sends the invitation (a second contact is invited and revoked again: several contacts a
+ * sponsor); the contact opens the mail's one-time link on a 390 px phone,
  * accepts with a new password on My sponsorship and edits the description. The demo attendee, on another phone,
  * sees the new description in the portal's Sponsors and follows the website link; the contact's figures count the
  * view and the visit.
@@ -54,7 +55,21 @@ describe('sponsor contact', () => {
     await contact.getByRole('button', { name: 'Send invitation' }).click();
     await organiser.getByText(`Invitation sent to ${contactEmail}`).waitFor({ timeout: 15_000 });
     await contact.getByText('Invited', { exact: true }).waitFor();
-    await expectAccessible(organiser, 'sponsor form with its contact');
+    // A second contact joins the list, then is revoked (confirmed); Lena stays.
+    const second = `omar.${Date.now()}@metromotion.example`;
+    await contact.getByRole('textbox', { name: 'Contact email' }).fill(second);
+    await contact.getByRole('textbox', { name: 'Contact first name' }).fill('Omar');
+    await contact.getByRole('button', { name: 'Send invitation' }).click();
+    const contacts = contact.getByRole('list', { name: `Contacts of ${SPONSOR}` });
+    await contacts.getByRole('listitem', { name: `${second}: Invited` }).waitFor({ timeout: 15_000 });
+    expect(await contacts.getByRole('listitem').count()).toBe(2);
+    await expectAccessible(organiser, 'sponsor form with its contacts');
+    await screenshot(organiser, 'sponsor-contacts-organiser-form');
+    await contacts.getByRole('button', { name: `Revoke ${second}` }).click();
+    await organiser.getByRole('dialog', { name: `Revoke ${second}?` }).getByRole('button', { name: 'Revoke' }).click();
+    await organiser.getByText(`${second} was revoked`).waitFor({ timeout: 15_000 });
+    await contacts.getByRole('listitem', { name: `${contactEmail}: Invited` }).waitFor();
+    expect(await contacts.getByRole('listitem').count()).toBe(1);
     await screenshot(organiser, 'sponsor-contact-organiser-form');
     await form.getByRole('button', { name: 'Cancel' }).click();
     const row = organiser.getByTestId('org-sponsor-row').filter({ hasText: SPONSOR });

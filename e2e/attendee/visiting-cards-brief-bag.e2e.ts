@@ -14,8 +14,8 @@ import { indiaDate } from '../support/api.ts';
 /*
  * Issue 18, visiting cards and the brief bag: the demo attendee, on a phone and a fresh browser, signs in through
  * ei/{eventId}, opens a company in the Exhibitors tab, drops their visiting card there and collects the company's two
- * documents into the brief bag; the Leads tab then lists the card (Card Dropped) and the bag, and downloads it as
- * one ZIP holding both files. The attendee also ticks "Mail my bag to me after the event", and it stays ticked after a
+ * documents and a product's care guide into the brief bag; the Leads tab then lists the card (Card Dropped) and the
+ * bag, and downloads it as one ZIP holding the three files. The attendee also ticks "Mail my bag to me after the event", and it stays ticked after a
  * reload. Then the event ends (the organiser moves its dates into the past in Event settings: the server's clock is
  * real), the organiser sends the brief bags from Onsite Leads, the mail arrives over SMTP, and its link, opened in a
  * browser that never signed in, downloads the same ZIP.
@@ -26,6 +26,7 @@ const EXHIBITOR = { identifier: 'exhibitor@demo.pavilion', password: 'Exhibitor@
 const PHONE = { width: 390, height: 844 };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const TXT = Buffer.from('Harbour Textiles price list\nLinen: 12 EUR/m\n');
+const GUIDE = Buffer.from('%PDF-1.4\n% Linen care guide\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 let server: RunningServer;
 let browser: Browser;
@@ -50,6 +51,13 @@ beforeAll(async () => {
     body: JSON.stringify({ emails: [EXHIBITOR.identifier] }),
   });
   if (staff.status !== 200) throw new Error(`staff: ${staff.status}`);
+  // A product with its care guide (a product document, collected into the bag like the booth's documents).
+  const org = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const exhibition = `${server.url}/api/eventservices/events/${server.eventId}/exhibition/companies/${companyId}`;
+  const product = await fetch(`${exhibition}/products`, { method: 'POST', headers: org, body: JSON.stringify({ name: 'Linen roll', price: 12 }) });
+  const productId = ((await product.json()) as { data: { id: string } }).data.id;
+  const guide = await fetch(`${exhibition}/products/${productId}/documents`, { method: 'POST', headers: org, body: JSON.stringify({ title: 'Linen care guide', fileName: 'care.pdf', dataBase64: GUIDE.toString('base64') }) });
+  if (guide.status !== 201) throw new Error(`product document: ${guide.status} ${await guide.text()}`);
   const exLogin = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...EXHIBITOR, eventId: server.eventId }) });
   const ex = ((await exLogin.json()) as { data: { accessToken: string; eventData: { accessCodeToken: string } } }).data;
   for (const [title, fileName, bytes] of [['Fabric catalogue', 'catalogue.pdf', PDF], ['Price list', 'prices.txt', TXT]] as const) {
@@ -69,7 +77,7 @@ afterAll(async () => {
 });
 
 describe('visiting cards and the brief bag', () => {
-  it('an attendee on a phone drops a card at a company, collects two documents, downloads the brief bag as one ZIP and asks for it by mail', async () => {
+  it('an attendee on a phone drops a card at a company, collects two documents and a product document, downloads the brief bag as one ZIP and asks for it by mail', async () => {
     const page = await (await newContext(browser, server.url, PHONE)).newPage();
     const watch = watchPage(page);
     await signInAtEvent(page, server.eventId, ATTENDEE);
@@ -86,6 +94,10 @@ describe('visiting cards and the brief bag', () => {
     await docs.getByRole('button', { name: 'In your bag: Fabric catalogue' }).waitFor({ timeout: 15_000 });
     await docs.getByRole('button', { name: 'Add to brief bag: Price list' }).click();
     await docs.getByRole('button', { name: 'In your bag: Price list' }).waitFor({ timeout: 15_000 });
+    const guide = company.getByRole('list', { name: 'Documents of Linen roll' });
+    await guide.getByRole('button', { name: 'Add to brief bag: Linen care guide' }).click({ timeout: 15_000 });
+    await guide.getByRole('button', { name: 'In your bag: Linen care guide' }).waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page, 'company page after dropping a card');
 
     await page.goto('/tabs/lead');
@@ -95,10 +107,12 @@ describe('visiting cards and the brief bag', () => {
     const bag = page.getByTestId('brief-bag');
     await bag.getByText('Fabric catalogue').waitFor();
     await bag.getByText('Price list').waitFor();
+    await bag.getByText('Linen roll · care.pdf', { exact: false }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all (ZIP)' }).click()]);
     expect(download.suggestedFilename()).toBe('brief-bag.zip');
     const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
-    expect(Object.keys(files).sort()).toEqual(['Harbour Textiles - catalogue.pdf', 'Harbour Textiles - prices.txt']);
+    expect(Object.keys(files).sort()).toEqual(['Harbour Textiles - Linen roll - care.pdf', 'Harbour Textiles - catalogue.pdf', 'Harbour Textiles - prices.txt']);
+    expect(Buffer.from(files['Harbour Textiles - Linen roll - care.pdf']!).equals(GUIDE)).toBe(true);
     expect(Buffer.from(files['Harbour Textiles - catalogue.pdf']!).equals(PDF)).toBe(true);
     expect(Buffer.from(files['Harbour Textiles - prices.txt']!).equals(TXT)).toBe(true);
 
@@ -136,8 +150,8 @@ describe('visiting cards and the brief bag', () => {
     const before = smtp.messages.length;
     await desk.goto(`/app/exhibitors/onsite-leads?eventId=${server.eventId}`);
     const table = desk.getByRole('table', { name: 'Onsite Leads' });
-    // The company counts the card dropped (4) and the two documents collected into the bag (5).
-    await table.getByRole('row', { name: /^Harbour Textiles 0 0 0 0 0 1 2 0 0 0 0$/ }).waitFor({ timeout: 20_000 });
+    // The company counts the card dropped (4) and the three documents collected into the bag (5).
+    await table.getByRole('row', { name: /^Harbour Textiles 0 0 0 0 0 1 3 0 0 0 0$/ }).waitFor({ timeout: 20_000 });
     await desk.getByRole('button', { name: 'Send brief bags now' }).click();
     // The one opted-in attendee with a full bag. (The 5-minute job may have sent it a moment before: then 0 here.)
     await desk.getByText(/Brief bags mailed: [01] sent, 0 empty, 0 failed/).waitFor({ timeout: 20_000 });
@@ -147,6 +161,7 @@ describe('visiting cards and the brief bag', () => {
     expect(mail.text).toContain('Harbour Textiles');
     expect(mail.text).toContain('Fabric catalogue (catalogue.pdf)');
     expect(mail.text).toContain('Price list (prices.txt)');
+    expect(mail.text).toContain('Linen care guide (Linen roll, care.pdf)');
     const link = /href="([^"]*\/brief-bag\/mailed\.zip\?ticket=[^"]+)"/.exec(mail.html ?? '')?.[1];
     expect(link, 'the mail links the ZIP').toBeTruthy();
     // Sent once: a second press finds nobody left.
@@ -156,7 +171,14 @@ describe('visiting cards and the brief bag', () => {
     await expectAccessible(desk, 'onsite leads after sending the brief bags');
     await screenshot(desk, 'leads-onsite-bags-sent');
 
+    // A SPEC time range, as the other report tabs: the card and the bag were recorded within the last hour.
+    const timeRange = desk.getByRole('textbox', { name: 'Time range' });
+    await timeRange.click();
+    await desk.getByRole('option', { name: 'last 1 hour' }).click();
+    await table.getByRole('row', { name: /^Harbour Textiles 0 0 0 0 0 1 3 0 0 0 0$/ }).waitFor({ timeout: 20_000 });
     // A range of days in the event's time zone: from tomorrow on, nothing happened yet; the export follows the range.
+    await timeRange.click();
+    await desk.getByRole('option', { name: 'Custom dates' }).click();
     const tomorrow = indiaDate(1);
     await desk.getByRole('textbox', { name: 'From', exact: true }).fill(tomorrow);
     await table.getByRole('row', { name: /^Harbour Textiles 0 0 0 0 0 0 0 0 0 0 0$/ }).waitFor({ timeout: 20_000 });
@@ -173,7 +195,7 @@ describe('visiting cards and the brief bag', () => {
     await screenshot(desk, 'leads-onsite-range-refused');
     await desk.getByRole('textbox', { name: 'To', exact: true }).fill('');
     await desk.getByRole('textbox', { name: 'From', exact: true }).fill('');
-    await table.getByRole('row', { name: /^Harbour Textiles 0 0 0 0 0 1 2 0 0 0 0$/ }).waitFor({ timeout: 20_000 });
+    await table.getByRole('row', { name: /^Harbour Textiles 0 0 0 0 0 1 3 0 0 0 0$/ }).waitFor({ timeout: 20_000 });
     await expectAccessible(desk, 'onsite leads with a range');
     expect(watch.errors).toEqual([]);
 
@@ -184,7 +206,8 @@ describe('visiting cards and the brief bag', () => {
     const [download] = await Promise.all([phone.waitForEvent('download'), phone.goto(`${url.pathname}${url.search}`).catch(() => null)]);
     expect(download.suggestedFilename()).toBe('brief-bag.zip');
     const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
-    expect(Object.keys(files).sort()).toEqual(['Harbour Textiles - catalogue.pdf', 'Harbour Textiles - prices.txt']);
+    expect(Object.keys(files).sort()).toEqual(['Harbour Textiles - Linen roll - care.pdf', 'Harbour Textiles - catalogue.pdf', 'Harbour Textiles - prices.txt']);
+    expect(Buffer.from(files['Harbour Textiles - Linen roll - care.pdf']!).equals(GUIDE)).toBe(true);
     expect(Buffer.from(files['Harbour Textiles - catalogue.pdf']!).equals(PDF)).toBe(true);
     expect(Buffer.from(files['Harbour Textiles - prices.txt']!).equals(TXT)).toBe(true);
   }, 90_000);

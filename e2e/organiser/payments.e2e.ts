@@ -77,8 +77,13 @@ describe('organiser payments (desktop)', () => {
     await invoice.getByLabel('Legal name').fill('Harbour Events GmbH');
     await invoice.getByLabel('Tax ID').fill('DE123456789');
     await invoice.getByLabel('Invoice number prefix').fill('hb-');
+    await invoice.getByLabel('Credit note prefix').fill('hb cn');
+    await invoice.getByRole('button', { name: 'Save' }).click();
+    await invoice.getByText('Use 1 to 10 letters, digits or hyphens.').waitFor();
+    await invoice.getByLabel('Credit note prefix').fill('hbcn-');
     await invoice.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => invoice.getByLabel('Invoice number prefix').inputValue(), { timeout: 10_000 }).toBe('HB-');
+    await expect.poll(() => invoice.getByLabel('Credit note prefix').inputValue(), { timeout: 10_000 }).toBe('HBCN-');
     await expectAccessible(page, 'payments');
     await screenshot(page, 'registration-org-payments');
 

@@ -13,8 +13,9 @@ import { logInAsOrganiser, organiserCallInPage } from '../support/organiser.ts';
  * the company admin signs in from the invitation mail on a phone (nothing stored) and submits both; the organiser
  * approves the furniture and rejects the (also priced) fascia with a reason; the invoice appears (only the approved
  * order on it) for the organiser and the admin; the organiser sets the event's tax (VAT 19 %) and the invoice shows it;
- * the admin pays it on the built-in test gateway's page; both then see it paid. The organiser refunds it with a reason
- * and the admin downloads the credit note from My stand.
+ * the admin pays it on the built-in test gateway's page; both then see it paid. The organiser refunds part of it (an
+ * amount above what was paid is refused), then the rest, each with a reason and its own credit note, and the admin
+ * sees both in My stand and downloads one.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -46,7 +47,7 @@ afterAll(async () => {
 });
 
 describe('service-form invoice', () => {
-  it('an approved priced order is invoiced to the company with tax, a rejected one is not, the admin pays it on the test gateway, and its refund issues a credit note', async () => {
+  it('an approved priced order is invoiced to the company with tax, a rejected one is not, the admin pays it on the test gateway, and its part refunds issue a credit note each', async () => {
     const ev = server.eventId;
     const EX = `/api/eventservices/events/${ev}/exhibition`;
     const organiser = await (await newContext(browser, server.url, { width: 1366, height: 900 })).newPage();
@@ -163,7 +164,8 @@ describe('service-form invoice', () => {
     await shot(phone, 'gateway');
     await phone.getByRole('button', { name: 'Pay', exact: true }).click();
     await phone.getByText('Thank you: your payment was received.').waitFor({ timeout: 30_000 });
-    expect(new URL(phone.url()).searchParams.get('payment')).toBe('paid');
+    // Told once: the outcome leaves the address, so a reload after a refund does not thank again (checked below).
+    await expect.poll(() => new URL(phone.url()).searchParams.get('payment'), { timeout: 10_000 }).toBeNull();
     const paid = phone.getByRole('article', { name: `Invoice ${number}` });
     await paid.getByText('Paid', { exact: true }).waitFor();
     await paid.getByText(/^Paid online \(test\) on /).waitFor();
@@ -177,23 +179,41 @@ describe('service-form invoice', () => {
     expect(await orgPaid.getByRole('button', { name: `Mark paid offline: invoice ${number}` }).count()).toBe(0);
     await shot(organiser, 'org-paid');
 
-    // The organiser refunds it (online: back through the test gateway) with a reason; a credit note is issued.
+    // The organiser refunds part of it (online: back through the test gateway) with a reason: a credit note for that
+    // part; then the rest (the amount's default), with a second credit note.
     await orgPaid.getByRole('button', { name: `Refund invoice ${number}` }).click();
     const refund = organiser.getByRole('dialog', { name: `Refund invoice ${number}` });
     await refund.getByText('It was paid online (test): the money goes back through the provider.').waitFor();
+    const amount = refund.getByRole('textbox', { name: 'Amount to refund (EUR)' });
+    expect(await amount.inputValue()).toBe('92.23');
+    await amount.fill('100');
     await refund.getByRole('button', { name: 'Refund and issue the credit note' }).click();
     await refund.getByText('Say why the invoice is refunded').waitFor();
-    await refund.getByRole('textbox', { name: 'Reason' }).fill('The stand was cancelled');
+    await refund.getByText('The refund is larger than the amount paid.').waitFor();
+    await amount.fill('20');
+    await refund.getByRole('textbox', { name: 'Reason' }).fill('Two chairs were not delivered');
     // (axe runs on the page after the refund: with the dialog open it would judge the dimmed page behind the overlay.)
     // The viewport only: a full-page shot resizes the window under the open dialog.
     await organiser.screenshot({ path: '/tmp/invoice-refund-dialog.png' });
     await refund.getByRole('button', { name: 'Refund and issue the credit note' }).click();
     await refund.waitFor({ state: 'hidden', timeout: 15_000 });
+    await orgPaid.getByText('Partly refunded', { exact: true }).waitFor({ timeout: 10_000 });
+    await orgPaid.getByText('Refunded EUR 20.00 · still refundable EUR 72.23').waitFor();
+    const firstText = (await orgPaid.getByText(/^Refunded EUR 20\.00 on /).textContent()) ?? '';
+    const firstNote = /credit note (CN-\d{6})/.exec(firstText)![1]!;
+    expect(firstText).toContain('Reason: Two chairs were not delivered');
+    await orgPaid.getByRole('button', { name: `Refund invoice ${number}` }).click();
+    expect(await refund.getByRole('textbox', { name: 'Amount to refund (EUR)' }).inputValue()).toBe('72.23');
+    await refund.getByRole('textbox', { name: 'Reason' }).fill('The stand was cancelled');
+    await refund.getByRole('button', { name: 'Refund and issue the credit note' }).click();
+    await refund.waitFor({ state: 'hidden', timeout: 15_000 });
     await orgPaid.getByText('Refunded', { exact: true }).waitFor({ timeout: 10_000 });
-    const refundedText = (await orgPaid.getByText(/^Refunded EUR -92\.23 on /).textContent()) ?? '';
+    const refundedText = (await orgPaid.getByText(/^Refunded EUR 72\.23 on /).textContent()) ?? '';
     const creditNote = /credit note (CN-\d{6})/.exec(refundedText)![1]!;
+    expect(creditNote).not.toBe(firstNote);
     expect(refundedText).toContain('Reason: The stand was cancelled');
     expect(await orgPaid.getByRole('button', { name: `Refund invoice ${number}` }).count()).toBe(0);
+    await orgPaid.getByRole('button', { name: `Credit note ${firstNote} PDF` }).waitFor();
     await expectAccessible(organiser, 'refunded invoice');
     await shot(organiser, 'org-refunded');
 
@@ -201,6 +221,8 @@ describe('service-form invoice', () => {
     await phone.reload();
     const refunded = phone.getByRole('article', { name: `Invoice ${number}` });
     await refunded.getByText('Refunded', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await phone.getByText('Thank you: your payment was received.').count()).toBe(0);
+    await refunded.getByText(new RegExp(`credit note ${firstNote}`)).waitFor();
     await refunded.getByText(new RegExp(`credit note ${creditNote}`)).waitFor();
     await expectAccessible(phone, 'my refunded invoice');
     await shot(phone, 'mine-refunded');

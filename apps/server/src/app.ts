@@ -38,7 +38,7 @@ import { mailOutboxModule } from './modules/mail-outbox/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { venueModule } from './modules/venue/index.ts';
 import { createBoothFormsPort, exhibitionModule } from './modules/exhibition/index.ts';
-import { programmeModule } from './modules/programme/index.ts';
+import { createSpeakerAccountsPort, programmeModule } from './modules/programme/index.ts';
 import { profileModule } from './modules/profile/index.ts';
 import { shareModule } from './modules/share/index.ts';
 import { portalModule } from './modules/portal/index.ts';
@@ -202,7 +202,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     log: app.log,
     publicUrl: publicUrl(config),
     isProduction: config.NODE_ENV === 'production',
-    ports: { auth: authPort, access, registration: createRegistrationPort(database.db), boothForms: createBoothFormsPort(database.db), leads: createLeadsPort(database.db) },
+    ports: { auth: authPort, access, registration: createRegistrationPort(database.db), boothForms: createBoothFormsPort(database.db), leads: createLeadsPort(database.db), speakerAccounts: createSpeakerAccountsPort(database.db) },
   };
   // Each module builds itself from the platform and the modules it names, in this order; then each subscribes to
   // the events it reacts to and registers its routes (who publishes what: ARCHITECTURE.md's module map).

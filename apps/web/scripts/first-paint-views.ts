@@ -1,9 +1,10 @@
 import { DEFAULT_THEME, convertCssVariables, defaultCssVariablesResolver, mergeMantineTheme } from '@mantine/core';
-import { IconCalendarEvent, IconDots, IconId, IconMapPin, type Icon } from '@tabler/icons-react';
+import { IconCalendarEvent, IconDots, IconId, IconMapPin, IconPrinter, type Icon } from '@tabler/icons-react';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { APP_TAB_NAMES } from '@pavilion/domain/navigation/app-tabs';
 import { portalEn } from '../src/modules/portal/locales/portal.en.ts';
+import { programmeEn } from '../src/modules/programme/locales/programme.en.ts';
 import { iconOf } from '../src/modules/portal/tab-icons.ts';
 import { ebadgeEn } from '../src/modules/ebadge/locales/ebadge.en.ts';
 import { scannerEn } from '../src/modules/checkin/locales/scanner.en.ts';
@@ -51,6 +52,13 @@ export const FIRST_VIEW_STRINGS: Record<TFirstViewKind, Record<string, string>> 
     timeZone: portalEn.home.timeZone,
     ebadge: portalEn.home.ebadge,
     ebadgeSignIn: portalEn.home.ebadgeSignIn,
+    // The Agenda tab (issue 16; programme/components/agenda-tab.tsx).
+    agendaTimeZone: programmeEn.attendee.timeZone,
+    printAgenda: programmeEn.attendee.printAgenda,
+    day: programmeEn.attendee.day,
+    agendaOf: programmeEn.attendee.agendaOf,
+    moderatedBy_one: programmeEn.attendee.moderatedBy_one,
+    moderatedBy_other: programmeEn.attendee.moderatedBy_other,
   },
 };
 
@@ -68,6 +76,7 @@ export const FIRST_VIEW_MARKUP: Partial<Record<TFirstViewKind, Record<string, st
     calendarEvent: svg(IconCalendarEvent, 20, false),
     ebadge: svg(IconId, 20, false),
     mapPin: svg(IconMapPin, 16, true),
+    printer: svg(IconPrinter, 16, true),
   },
 };
 
@@ -103,4 +112,6 @@ export const FIRST_VIEW_CLASSES = [
   'm_46b77525', 'm_8fdc1311', 'm_fe47ce59', 'm_6c018570', 'm_8fb7ebe7', 'm_77c9d27d', 'm_80f1301b', 'm_811560b9',
   // Anchor, ThemeIcon, Image
   'm_849cf0da', 'm_7341320d', 'm_9e117634',
+  // Button section; SegmentedControl: root, control, input, label, inner label (the Agenda's day switcher)
+  'm_a74036a', 'm_cf365364', 'm_69686b9b', 'm_1714d588', 'm_1738fcb2', 'm_78882f40',
 ] as const;

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { firstPaintDataReady } from './app/first-paint-data.ts';
-import { captureFirstView, firstViewStylesReady, whenRouteReady } from './app/first-view.ts';
+import { captureFirstView, firstRenderHolds, firstViewStylesReady, whenRouteReady } from './app/first-view.ts';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 
@@ -37,9 +37,10 @@ function mount(router: ReturnType<typeof createAppRouter>) {
       );
     });
   if (hasFirstView) {
-    // …and for the sanitiser, when the page's first reads hold markup (app/first-paint-data.ts).
+    // …and for the sanitiser, when the page's first reads hold markup (app/first-paint-data.ts), and for the lazy parts
+    // of the page the view drew, which its modules name as they load with the route (holdFirstRender).
     const ready = Promise.all([firstViewStylesReady(), firstPaintDataReady()]);
-    whenRouteReady(router, () => void ready.then(render));
+    whenRouteReady(router, () => void Promise.all([ready, firstRenderHolds()]).then(render));
   } else {
     render();
   }

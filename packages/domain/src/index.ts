@@ -101,6 +101,7 @@ export * from './workspace/workspace.schemas.ts';
 export * from './analytics/time-range.ts';
 export * from './registration/registration.schemas.ts';
 export * from './registration/payments.schemas.ts';
+export * from './registration/refunds.ts';
 export * from './registration/counts.schemas.ts';
 export * from './analytics/overview.schemas.ts';
 // Credentials and check-in (issue #5)

@@ -3,7 +3,7 @@ import type { AuthEvents, AuthPort } from '../modules/auth/index.ts';
 import type { CheckinEvents } from '../modules/checkin/index.ts';
 import type { MeetingsEvents } from '../modules/meetings/index.ts';
 import type { VideoEvents } from '../modules/video/index.ts';
-import type { ProgrammeEvents } from '../modules/programme/index.ts';
+import type { ProgrammeEvents, SpeakerAccountsPort } from '../modules/programme/index.ts';
 import type { PaymentsEvents } from '../modules/payments/index.ts';
 import type { RegistrationEvents, RegistrationPort } from '../modules/registration/index.ts';
 import type { BoothFormsPort, ExhibitionEvents } from '../modules/exhibition/index.ts';
@@ -36,7 +36,7 @@ export interface AppModules {}
 export type AppEvents = AuthEvents & RegistrationEvents & PaymentsEvents & CheckinEvents & MeetingsEvents & ProgrammeEvents & ExhibitionEvents & VideoEvents;
 
 /** The read models made from the database alone, before any module exists (auth's users, who a caller is, attendees). */
-export type Ports = { auth: AuthPort; access: WorkspaceAccess; registration: RegistrationPort; boothForms: BoothFormsPort; leads: LeadsPort };
+export type Ports = { auth: AuthPort; access: WorkspaceAccess; registration: RegistrationPort; boothForms: BoothFormsPort; leads: LeadsPort; speakerAccounts: SpeakerAccountsPort };
 
 /** What every module may use: the platform, created before any module. */
 export type Platform = {

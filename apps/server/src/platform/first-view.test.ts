@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCalendarDateRange as formatDateRange } from '@pavilion/domain/common/calendar-date';
-import { FIRST_VIEW_BOOT_HASH, FIRST_VIEW_BOOT_SCRIPT, SCANNER_PAIRED_COOKIE, firstViewHtml, withFirstViewStyles, type FirstView } from './first-view.ts';
+import { AGENDA_FIRST_CARDS, FIRST_VIEW_BOOT_HASH, FIRST_VIEW_BOOT_SCRIPT, SCANNER_PAIRED_COOKIE, firstViewHtml, withFirstViewStyles, type FirstView } from './first-view.ts';
 import { registerSecurity } from './security.ts';
-import { registerSpa } from './spa.ts';
+import { FIRST_PAINT_READ_MAX_BYTES, registerSpa } from './spa.ts';
 
 /*
  * The server's first view of the public phone pages (first-view.ts): what each page gets, that every value from data
@@ -26,11 +26,67 @@ const SCANNER: FirstView = { kind: 'scanner', strings: { skip: 'Skip', appName: 
 const THEME = ':root{--mantine-color-brand-7:#3d46c6}';
 const MENU_READ = 'GET /api/eventservices/public/events/:eventId/app-menu';
 const TAB_READ = 'GET /api/eventservices/public/events/:eventId/app-tabs/:tabName';
+const AGENDA_READ = 'GET /api/scheduleservices/api/events/:eventId/agenda';
 const APP_TAB: FirstView = {
   kind: 'app-tab',
-  strings: { skip: 'Skip', signIn: 'Sign in to the event', menuNav: 'App menu', more: 'More', timeZone: 'Times in {{zone}}', ebadge: 'Your e-badge', ebadgeSignIn: 'Sign in to see your e-badge.' },
-  markup: { 'tab:event-info': '<svg class="i-home"></svg>', 'tab:networking': '<svg class="i-users"></svg>', more: '<svg class="i-dots"></svg>', calendarEvent: '<svg class="i-cal"></svg>', ebadge: '<svg class="i-id"></svg>', mapPin: '<svg class="i-pin"></svg>' },
+  strings: {
+    skip: 'Skip',
+    signIn: 'Sign in to the event',
+    menuNav: 'App menu',
+    more: 'More',
+    timeZone: 'Times in {{zone}}',
+    ebadge: 'Your e-badge',
+    ebadgeSignIn: 'Sign in to see your e-badge.',
+    agendaTimeZone: 'Agenda times in {{zone}}',
+    printAgenda: 'Print',
+    day: 'Day',
+    agendaOf: 'Agenda of {{day}}',
+    moderatedBy_one: 'Moderator: {{names}}',
+    moderatedBy_other: 'Moderators: {{names}}',
+  },
+  markup: { 'tab:event-info': '<svg class="i-home"></svg>', 'tab:networking': '<svg class="i-users"></svg>', more: '<svg class="i-dots"></svg>', calendarEvent: '<svg class="i-cal"></svg>', ebadge: '<svg class="i-id"></svg>', mapPin: '<svg class="i-pin"></svg>', printer: '<svg class="i-print"></svg>' },
 };
+/** One published session as the anonymous Agenda read answers it (ZSchedule's sessions). */
+const agendaSession = (id: string, start: string, over: Record<string, unknown> = {}) => ({
+  id,
+  title: `Talk ${id}`,
+  descriptionHtml: '',
+  sessionType: 'talk',
+  trackId: 'tr1',
+  roomId: 'rm1',
+  start,
+  end: `${start.slice(0, 11)}${String(Number(start.slice(11, 13)) + 1).padStart(2, '0')}:00`,
+  startsAt: `${start}:00Z`,
+  endsAt: `${start}:00Z`,
+  speakerIds: ['sp1'],
+  moderatorIds: [],
+  sponsorIds: [],
+  tags: [],
+  ticketIds: [],
+  capacity: null,
+  bookingRequired: false,
+  streamUrl: null,
+  seatsLeft: null,
+  myStatus: null,
+  myWaitlistPosition: null,
+  bookmarked: false,
+  isTicketAllowed: null,
+  ...over,
+});
+const agenda = (sessions: ReturnType<typeof agendaSession>[], over: Record<string, unknown> = {}) => ({
+  eventName: 'Pavilion Demo Expo 2027',
+  timeZone: 'Asia/Kolkata',
+  rooms: [{ id: 'rm1', name: 'Plenary hall', capacity: null, checkinAreaId: null }],
+  tracks: [{ id: 'tr1', name: 'Energy', colour: '#1c7ed6' }],
+  speakers: [
+    { id: 'sp1', name: 'Meera Iyer', title: '', company: '', bio: '', photoUrl: null, links: [] },
+    { id: 'sp2', name: 'Arjun Rao', title: '', company: '', bio: '', photoUrl: null, links: [] },
+  ],
+  sponsors: [{ id: 'so1', name: 'Sunrise', logoUrl: null }],
+  tickets: [{ id: 'tk1', name: 'VIP' }],
+  sessions,
+  ...over,
+});
 const portalEvent = (over: Record<string, unknown> = {}) => ({
   id: 'ev1',
   name: 'Pavilion Demo Expo 2027',
@@ -190,6 +246,64 @@ describe('firstViewHtml', () => {
     expect(firstViewHtml(APP_TAB, THEME, { reads: new Map<string, unknown>([[MENU_READ, menu]]) })).toBeNull();
   });
 
+  it("draws the Agenda for a visitor: the app's frame, time zone, day switcher, the first day's first slots, values escaped", () => {
+    const menu = appMenu([menuTab('event-info', 'Home'), menuTab('event-agenda', 'Agenda')]);
+    const sessions = [
+      agendaSession('b', '2027-02-16T09:00', { title: HOSTILE, speakerIds: ['sp1', 'sp2'] }),
+      agendaSession('a', '2027-02-16T09:00', { roomId: null, trackId: null, speakerIds: [] }),
+      agendaSession('p', '2027-02-16T11:30', { moderatorIds: ['sp2'], tags: ['Finance', '<b>x</b>'] }),
+      agendaSession('d2', '2027-02-17T10:00', { title: 'Second day talk' }),
+    ];
+    const reads = (data: unknown, tab = appTab('event-agenda', { title: 'Agenda' })) =>
+      new Map<string, unknown>([[MENU_READ, menu], [TAB_READ, tab], [AGENDA_READ, data]]);
+    const html = firstViewHtml(APP_TAB, THEME, { reads: reads(agenda(sessions)) })!;
+    expect(html).toContain('<div data-first-view="app-tab" inert>');
+    expect(html).toContain('>Agenda</h1>');
+    expect(html).toContain('data-first-view-part="agenda"');
+    expect(html).toContain('aria-current="page" href="/tabs/event-agenda?eventId=ev1"');
+    expect(html).toContain('>Agenda times in Asia/Kolkata</p>');
+    expect(html).toContain('<svg class="i-print"></svg></span><span class="m_811560b9 mantine-Button-label">Print</span>');
+    // The day switcher (the first day chosen) and that day's title and list, as agenda-tab.tsx labels them.
+    expect(html).toContain('aria-label="Day" role="radiogroup"');
+    expect(html).toMatch(/data-active="true"><input[^>]*checked value="2027-02-16">/);
+    expect(html).toContain('>Wed 17 Feb</span>');
+    expect(html).toContain('>Tue 16 Feb</h2>');
+    expect(html).toContain('aria-label="Agenda of Tue 16 Feb"');
+    // Parallel sessions in one slot, by title; room, track colour and badge, speakers, moderators and tags.
+    const slots = html.match(/<li>/g)?.length;
+    expect(slots).toBe(2);
+    expect(html.indexOf('Expo &quot;&lt;/h1&gt;')).toBeLessThan(html.indexOf('>Talk a</p>'));
+    expect(html).toContain('>09:00–10:00 · Plenary hall</p>');
+    expect(html).toContain('>09:00–10:00</p>');
+    expect(html).toContain('>Meera Iyer, Arjun Rao</p>');
+    expect(html).toContain('>Moderator: Arjun Rao</p>');
+    expect(html).toContain('border-left: 4px solid #1c7ed6;');
+    expect(html).toContain('>#Finance</span>');
+    expect(html).toContain('>#&lt;b&gt;x&lt;/b&gt;</span>');
+    expect(html).toContain('>Energy</span>');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).not.toContain('Second day talk');
+    // One day: no switcher.
+    expect(firstViewHtml(APP_TAB, THEME, { reads: reads(agenda(sessions.slice(0, 3))) })).not.toContain('radiogroup');
+    // Only the first cards (whole slots): React draws the rest of the day.
+    const many = Array.from({ length: 30 }, (_, i) => agendaSession(`m${i}`, `2027-02-16T${String(8 + Math.floor(i / 3)).padStart(2, '0')}:00`));
+    const long = firstViewHtml(APP_TAB, THEME, { reads: reads(agenda(many)) })!;
+    expect(long.match(/mantine-Paper-root/g)?.length).toBe(AGENDA_FIRST_CARDS + (3 - (AGENDA_FIRST_CARDS % 3)) % 3);
+    // It stops before a slot with a session it does not draw as React does (a ticket restriction, sponsors).
+    for (const extra of [{ ticketIds: ['tk1'] }, { sponsorIds: ['so1'] }, { trackId: 'tr2' }]) {
+      const stopped = firstViewHtml(APP_TAB, THEME, {
+        reads: reads(agenda([agendaSession('a', '2027-02-16T09:00'), agendaSession('x', '2027-02-16T10:00', extra), agendaSession('c', '2027-02-16T11:00')], { tracks: [{ id: 'tr1', name: 'Energy', colour: '#1c7ed6' }, { id: 'tr2', name: 'Odd', colour: 'red;x:y' }] })),
+      })!;
+      expect(stopped, JSON.stringify(extra)).toContain('>Talk a</p>');
+      expect(stopped, JSON.stringify(extra)).not.toContain('>Talk x</p>');
+      expect(stopped, JSON.stringify(extra)).not.toContain('>Talk c</p>');
+    }
+    // No sessions (React's empty state), no agenda read (refused, failed) or the tab not built: left to React.
+    expect(firstViewHtml(APP_TAB, THEME, { reads: reads(agenda([])) })).toBeNull();
+    expect(firstViewHtml(APP_TAB, THEME, { reads: new Map<string, unknown>([[MENU_READ, menu], [TAB_READ, appTab('event-agenda')]]) })).toBeNull();
+    expect(firstViewHtml(APP_TAB, THEME, { reads: reads(agenda(sessions), appTab('event-agenda', { isBuilt: false, content: null })) })).toBeNull();
+  });
+
   it('keeps a stylesheet from ending its <style> element', () => {
     const html = firstViewHtml(SCANNER, '</style><script>alert(1)</script>', { reads: new Map() })!;
     expect(html).not.toContain('</style><script>');
@@ -207,6 +321,13 @@ describe('firstViewHtml', () => {
       firstViewHtml(EBADGE, THEME, { reads: new Map([[BADGE_READ, badge({ categoryName: 'VIP' })]]), qrDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+' }),
       firstViewHtml(SCANNER, THEME, { reads: new Map() }),
       firstViewHtml(APP_TAB, THEME, { reads: new Map<string, unknown>([[MENU_READ, appMenu([1, 2, 3, 4, 5, 6].map((i) => menuTab('networking', `T${i}`)))], [TAB_READ, appTab('event-info', { bannerUrl: '/b' })]]) }),
+      firstViewHtml(APP_TAB, THEME, {
+        reads: new Map<string, unknown>([
+          [MENU_READ, appMenu([menuTab('event-agenda', 'Agenda')])],
+          [TAB_READ, appTab('event-agenda')],
+          [AGENDA_READ, agenda([agendaSession('a', '2027-02-16T09:00', { moderatorIds: ['sp2'], tags: ['t'] }), agendaSession('b', '2027-02-17T09:00')])],
+        ]),
+      }),
     ].join('');
     const used = new Set(views.match(/\bm_[0-9a-f]+\b/g));
     expect([...used].filter((c) => !inlined.has(c))).toEqual([]);
@@ -224,6 +345,8 @@ describe('the first view in index.html', () => {
   let app: FastifyInstance;
   let qrCalls = 0;
   const appReads: string[] = [];
+  /** Sessions in the test agenda: 1, or enough to pass FIRST_PAINT_READ_MAX_BYTES. */
+  let agendaSize = 1;
 
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'pavilion-first-view-'));
@@ -237,7 +360,7 @@ describe('the first view in index.html', () => {
           { path: '/cart-registration/:eventId', modules: [], styles: [], data: [CART_READ], view: CART },
           { path: '/eb/m/:eventUserId', modules: [], styles: [], data: [BADGE_READ], view: EBADGE },
           { path: '/eb/:eventUserId', modules: [], styles: [], data: [BADGE_READ] },
-          { path: '/tabs/:tabName', modules: [], styles: [], data: [MENU_READ, TAB_READ], view: APP_TAB, query: ['eventId'], signedOutOnly: true },
+          { path: '/tabs/:tabName', modules: [], styles: [], data: [MENU_READ, TAB_READ, { route: AGENDA_READ, when: { tabName: 'event-agenda' } }], view: APP_TAB, query: ['eventId'], signedOutOnly: true },
           { path: '/scanner', modules: ['/assets/scanner-page-2.js', '/assets/a-3.js', '/assets/b-4.js', '/assets/c-5.js'], styles: ['/assets/scanner-5.css'], view: { ...SCANNER, css: '.m_4081bf90{display:flex}' } },
         ],
       }),
@@ -263,6 +386,11 @@ describe('the first view in index.html', () => {
         appReads.push(`menu:${request.params.eventId}:${request.headers.authorization ?? ''}`);
         if (request.params.eventId !== 'ev1') return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'No such event' });
         return { status: 'OK', data: appMenu([menuTab('event-info', 'Home'), menuTab('networking', 'Networking')]) };
+      });
+      surface.get<{ Params: { eventId: string } }>('/api/scheduleservices/api/events/:eventId/agenda', async (request) => {
+        appReads.push(`agenda:${request.params.eventId}:${request.url.includes('?') ? 'query' : ''}`);
+        const talks = Array.from({ length: agendaSize }, (_, i) => agendaSession(i === 0 ? 'a' : `t${i}`, '2027-02-16T09:00'));
+        return { status: 'OK', data: agenda(talks) };
       });
       surface.get<{ Params: { eventId: string; tabName: string } }>('/api/eventservices/public/events/:eventId/app-tabs/:tabName', async (request, reply) => {
         appReads.push(`tab:${request.params.eventId}:${request.params.tabName}`);
@@ -349,6 +477,39 @@ describe('the first view in index.html', () => {
     // Drawn for this browser (a signed-in one gets another page): no shared cache keeps it.
     expect(res.headers['cache-control']).toMatch(/^private/);
     expect(res.headers.vary).toContain('cookie');
+  });
+
+  it('reads the agenda on the Agenda tab only, and draws that tab from it', async () => {
+    appReads.length = 0;
+    const res = await app.inject({ url: '/tabs/event-agenda?eventId=ev1' });
+    expect(appReads).toEqual(['menu:ev1:', 'tab:ev1:event-agenda', 'agenda:ev1:']);
+    expect(res.body).toContain('<div id="root"><div data-first-view="app-tab" inert>');
+    expect(res.body).toContain('data-first-view-part="agenda"');
+    expect(res.body).toContain('>Talk a</p>');
+    const data = JSON.parse(/<script type="application\/json" id="pavilion-first-data">([^<]*)<\/script>/.exec(res.body)![1]!) as { route: string; params: Record<string, string> }[];
+    expect(data.map((r) => [r.route, r.params])).toEqual([
+      [MENU_READ, { eventId: 'ev1' }],
+      [TAB_READ, { eventId: 'ev1', tabName: 'event-agenda' }],
+      [AGENDA_READ, { eventId: 'ev1' }],
+    ]);
+    expect(res.headers['cache-control']).toMatch(/^private/);
+    appReads.length = 0;
+    await app.inject({ url: '/tabs/event-info?eventId=ev1' });
+    await app.inject({ url: '/tabs/event-agenda?eventId=ev1', headers: { cookie: 'pavilion_signed_in=1' } });
+    expect(appReads).toEqual(['menu:ev1:', 'tab:ev1:event-info']);
+  });
+
+  it('leaves a large agenda to the page: not in the HTML, and no view drawn from it', async () => {
+    agendaSize = 2000;
+    try {
+      const res = await app.inject({ url: '/tabs/event-agenda?eventId=ev1' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('data-first-view-part="agenda"');
+      expect(res.body).not.toContain(AGENDA_READ);
+      expect(res.body.length).toBeLessThan(FIRST_PAINT_READ_MAX_BYTES);
+    } finally {
+      agendaSize = 1;
+    }
   });
 
   it('draws nothing for a signed-in browser, another tab, a refused tab, a hostile or missing event id', async () => {

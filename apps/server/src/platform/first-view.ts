@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ebadgeRoutes } from '@pavilion/domain/ebadge/ebadge.routes';
 import type { TEbadgeView } from '@pavilion/domain/ebadge/ebadge.schemas';
 import type { TPublicRegistrationInfo, TPublicTicket } from '@pavilion/domain/registration/registration.schemas';
-import { formatCalendarDateRange as formatDateRange } from '@pavilion/domain/common/calendar-date';
+import { formatCalendarDayLabel, formatCalendarDateRange as formatDateRange } from '@pavilion/domain/common/calendar-date';
 import { EVENT_MODE_LABELS, type TEventMode } from '@pavilion/domain/events/events.enums';
 import { splitMenu } from '@pavilion/domain/navigation/app-tabs';
 import type { TAppMenu, TAppTabData, TPortalEvent } from '@pavilion/domain/portal/portal.schemas';
+import type { TSchedule } from '@pavilion/domain/programme/programme.schemas';
 
 /**
  * The first view of a public phone page, written by the server into index.html's #root (docs/PERFORMANCE.md
@@ -229,16 +230,116 @@ function appHomeCards(event: TPortalEvent, signInHref: string, s: Record<string,
   return `<div class="m_6d731127 mantine-Stack-root" style="${stackStyle('var(--mantine-spacing-md)')}">${eventCard}${ebadgeCard}</div>`;
 }
 
+const AGENDA_READ = 'GET /api/scheduleservices/api/events/:eventId/agenda';
+/** How many session cards the Agenda's first view draws (a phone's first screens); React draws the rest of the day. */
+export const AGENDA_FIRST_CARDS = 10;
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+type TAgendaSession = TSchedule['sessions'][number];
+
 /**
- * `/tabs/event-info?eventId=`: the attendee app's frame (portal/components/app-shell.tsx: header, banner, title, the
- * bottom bar of the first menu tabs and More) around the Home tab as a signed-out visitor sees it. Other tabs are left
- * to React (their data is still in the page).
+ * A session card the view can draw as React does: what SessionExtras adds beyond moderators and tags (a ticket
+ * restriction, sponsors with their logos) is left to React, and so is a track colour that is not a plain hex one.
  */
-function appTabView(menu: TAppMenu, tab: TAppTabData, s: Record<string, string>, m: Record<string, string>): string | null {
-  if (tab.tabName !== 'event-info' || !tab.isBuilt || !tab.content) return null;
+function isPlainSession(session: TAgendaSession, tracks: Map<string, TSchedule['tracks'][number]>): boolean {
+  const colour = session.trackId ? tracks.get(session.trackId)?.colour : undefined;
+  return session.ticketIds.length === 0 && session.sponsorIds.length === 0 && (colour === undefined || HEX_COLOUR.test(colour));
+}
+
+/**
+ * The Agenda tab (programme/components/agenda-tab.tsx) as it first renders: the time zone and Print, the day switcher
+ * (its first day chosen), the day's title and its first time slots, up to AGENDA_FIRST_CARDS sessions (whole slots),
+ * stopping before a session the view does not draw. Null when there is nothing to draw (no sessions: React's empty
+ * state).
+ */
+function agendaView(agenda: TSchedule, s: Record<string, string>, m: Record<string, string>): string | null {
+  const days = [...new Set(agenda.sessions.map((x) => x.start.slice(0, 10)))].sort();
+  const day = days[0];
+  if (!day) return null;
+  const rooms = new Map(agenda.rooms.map((r) => [r.id, r.name]));
+  const tracks = new Map(agenda.tracks.map((t) => [t.id, t]));
+  const speakers = new Map(agenda.speakers.map((x) => [x.id, x.name]));
+  const slots = new Map<string, TAgendaSession[]>();
+  for (const x of agenda.sessions.filter((x) => x.start.startsWith(day)).sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title))) {
+    slots.set(x.start, [...(slots.get(x.start) ?? []), x]);
+  }
+  const drawn: [string, TAgendaSession[]][] = [];
+  let cards = 0;
+  for (const [start, list] of slots) {
+    if (cards >= AGENDA_FIRST_CARDS || !list.every((x) => isPlainSession(x, tracks))) break;
+    drawn.push([start, list]);
+    cards += list.length;
+  }
+  const clock = (local: string) => escapeHtml(local.slice(11, 16));
+  const xs = (text: string, extra = '') => `<p class="${TEXT}" data-size="xs" style="${textSize('xs')}${extra}">${text}</p>`;
+  const badge = (label: string, vars: string, extra: string, variant: string) =>
+    `<div class="m_347db0ec mantine-Badge-root" data-variant="${variant}" data-size="xs" style="--badge-height: var(--badge-height-xs); --badge-padding-x: var(--badge-padding-x-xs); --badge-fz: var(--badge-fz-xs); ${vars}${extra}"><span class="m_5add502a mantine-Badge-label">${escapeHtml(label)}</span></div>`;
+  const card = (x: TAgendaSession) => {
+    const track = x.trackId ? tracks.get(x.trackId) : undefined;
+    const names = x.speakerIds.map((id) => speakers.get(id)).filter((n): n is string => !!n);
+    const moderators = x.moderatorIds.flatMap((id) => agenda.speakers.filter((sp) => sp.id === id).map((sp) => sp.name));
+    const where = [`${x.start.slice(11, 16)}–${x.end.slice(11, 16)}`, x.roomId ? rooms.get(x.roomId) : null].filter(Boolean).join(' · ');
+    return (
+      `<div class="m_1b7284a3 mantine-Paper-root" data-with-border="true" style="--paper-radius: var(--mantine-radius-md);${track ? ` border-left: 4px solid ${track.colour};` : ''} padding: var(--mantine-spacing-sm);">` +
+      `<p class="${TEXT}" data-size="sm" style="${textSize('sm')} font-weight: 600;">${escapeHtml(x.title)}</p>` +
+      xs(escapeHtml(where), ' color: var(--mantine-color-dimmed);') +
+      (names.length ? xs(escapeHtml(names.join(', '))) : '') +
+      (moderators.length ? xs(fill(s[moderators.length === 1 ? 'moderatedBy_one' : 'moderatedBy_other'] ?? '', { names: moderators.join(', ') })) : '') +
+      (x.tags.length
+        ? `<div class="m_4081bf90 mantine-Group-root" style="${groupStyle('calc(0.25rem * var(--mantine-scale))', 'center', 'flex-start', 'wrap')}">${x.tags
+            .map((tag) => badge(`#${tag}`, '--badge-bg: transparent; --badge-color: var(--mantine-color-gray-7); --badge-bd: calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-gray-7);', ' text-transform: none;', 'outline'))
+            .join('')}</div>`
+        : '') +
+      (track ? badge(track.name, '--badge-bg: var(--mantine-color-gray-light); --badge-color: var(--mantine-color-gray-light-color); --badge-bd: calc(0.0625rem * var(--mantine-scale)) solid transparent;', ' margin-top: calc(0.25rem * var(--mantine-scale));', 'light') : '') +
+      `</div>`
+    );
+  };
+  const label = formatCalendarDayLabel(day);
+  const switcher =
+    days.length > 1
+      ? `<div class="m_cf365364 mantine-SegmentedControl-root" data-full-width="true" data-with-items-borders="true" aria-label="${escapeHtml(s.day ?? '')}" role="radiogroup" style="--sc-shadow: var(--mantine-shadow-xs);">` +
+        days
+          .map((d, i) => {
+            const active = i === 0 ? ' data-active="true"' : '';
+            const id = `fv-day-${escapeHtml(d)}`;
+            return `<div class="m_69686b9b mantine-SegmentedControl-control"${active}><input class="m_1714d588 mantine-SegmentedControl-input" type="radio" id="${id}" data-focus-ring="auto" name="fv-day"${i === 0 ? ' checked' : ''} value="${escapeHtml(d)}"><label class="m_1738fcb2 mantine-SegmentedControl-label"${active} for="${id}"><span class="m_78882f40 mantine-SegmentedControl-innerLabel">${escapeHtml(formatCalendarDayLabel(d))}</span></label></div>`;
+          })
+          .join('') +
+        `</div>`
+      : '';
+  return (
+    `<div class="m_6d731127 mantine-Stack-root" data-first-view-part="agenda" style="${stackStyle('var(--mantine-spacing-md)')}">` +
+    `<div class="m_4081bf90 mantine-Group-root" style="${groupStyle('var(--mantine-spacing-xs)', 'center', 'space-between', 'wrap')}"><p class="${TEXT}" data-size="sm" style="${textSize('sm')} color: var(--mantine-color-dimmed);">${fill(s.agendaTimeZone ?? '', { zone: agenda.timeZone })}</p>` +
+    `<button class="mantine-focus-auto mantine-active m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root" data-variant="default" data-size="xs" data-with-left-section="true" type="button" style="--button-height: var(--button-height-xs); --button-padding-x: var(--button-padding-x-xs); --button-fz: var(--mantine-font-size-xs); --button-radius: var(--mantine-radius-md); --button-bg: var(--mantine-color-default); --button-hover: var(--mantine-color-default-hover); --button-color: var(--mantine-color-default-color); --button-bd: calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-default-border);"><span class="m_80f1301b mantine-Button-inner"><span class="m_a74036a mantine-Button-section" data-position="left">${m.printer ?? ''}</span><span class="m_811560b9 mantine-Button-label">${escapeHtml(s.printAgenda ?? '')}</span></span></button></div>` +
+    switcher +
+    `<h2 class="m_8a5d1357 mantine-Title-root" data-order="2" style="${titleVars(2)} font-size: var(--mantine-font-size-lg);">${escapeHtml(label)}</h2>` +
+    `<ol class="m_6d731127 mantine-Stack-root" aria-label="${fill(s.agendaOf ?? '', { day: label })}" style="${stackStyle('var(--mantine-spacing-sm)', 'stretch', ' list-style: none; margin: 0px; padding: 0px;')}">` +
+    drawn
+      .map(
+        ([start, list]) =>
+          `<li><div class="m_4081bf90 mantine-Group-root" style="${groupStyle('var(--mantine-spacing-sm)', 'flex-start', 'flex-start', 'nowrap')}"><p class="${TEXT}" data-size="sm" style="${textSize('sm')} flex-shrink: 0; font-weight: 700; width: calc(3rem * var(--mantine-scale));">${clock(start)}</p>` +
+          `<div class="m_6d731127 mantine-Stack-root" style="${stackStyle('var(--mantine-spacing-xs)', 'stretch', ' flex: 1 1 0%; min-width: 0px;')}">${list.map(card).join('')}</div></div></li>`,
+      )
+      .join('') +
+    `</ol></div>`
+  );
+}
+
+/**
+ * `/tabs/event-info?eventId=` and `/tabs/event-agenda?eventId=`: the attendee app's frame (portal/components/app-shell.tsx:
+ * header, banner, title, the bottom bar of the first menu tabs and More) around the Home tab as a signed-out visitor
+ * sees it, or around the Agenda (from its read, agendaView). Other tabs are left to React (their data is still in the
+ * page).
+ */
+function appTabView(menu: TAppMenu, tab: TAppTabData, agenda: TSchedule | undefined, s: Record<string, string>, m: Record<string, string>): string | null {
+  if (!tab.isBuilt || !tab.content) return null;
   const event = tab.content.event;
-  const query = `?eventId=${encodeURIComponent(event.id)}`;
   const signInHref = `/ei/${encodeURIComponent(event.id)}`;
+  let body: string | null = null;
+  if (tab.tabName === 'event-info') body = appHomeCards(event, signInHref, s, m);
+  else if (tab.tabName === 'event-agenda' && agenda) body = agendaView(agenda, s, m);
+  if (body === null) return null;
+  const query = `?eventId=${encodeURIComponent(event.id)}`;
   const container = (extra: string) => `class="m_7485cace mantine-Container-root" data-strategy="block" style="--container-size: calc(45rem * var(--mantine-scale));${extra}"`;
   const title = tab.title || menu.tabs.find((x) => x.tabName === tab.tabName)?.title || '';
   const { bar, more } = splitMenu(menu.tabs);
@@ -266,7 +367,7 @@ function appTabView(menu: TAppMenu, tab: TAppTabData, s: Record<string, string>,
     (tab.bannerUrl ? `<img class="m_9e117634 mantine-Image-root" src="${escapeHtml(tab.bannerUrl)}" alt="" style="--image-object-fit: cover; height: calc(8.75rem * var(--mantine-scale));">` : '') +
     `<main ${container(' outline: none; padding-block: var(--mantine-spacing-md);')} id="main-content" tabindex="-1"><div class="m_6d731127 mantine-Stack-root" style="${stackStyle('var(--mantine-spacing-md)')}">` +
     (title ? `<h1 class="m_8a5d1357 mantine-Title-root" data-order="1" style="${titleVars(1)} font-size: calc(1.5rem * var(--mantine-scale));">${escapeHtml(title)}</h1>` : '') +
-    `${appHomeCards(event, signInHref, s, m)}</div></main>${nav}</div>`
+    `${body}</div></main>${nav}</div>`
   );
 }
 
@@ -345,7 +446,7 @@ export function firstViewHtml(view: FirstView, themeCss: string, input: FirstVie
   } else if (view.kind === 'app-tab') {
     const menu = input.reads.get(APP_MENU_READ) as TAppMenu | undefined;
     const tab = input.reads.get(APP_TAB_READ) as TAppTabData | undefined;
-    if (menu && tab) body = appTabView(menu, tab, s, view.markup ?? {});
+    if (menu && tab) body = appTabView(menu, tab, input.reads.get(AGENDA_READ) as TSchedule | undefined, s, view.markup ?? {});
   } else if (view.kind === 'scanner') {
     const isPaired = (input.cookieHeader ?? '').split(';').some((c) => c.trim() === `${SCANNER_PAIRED_COOKIE}=1`);
     body = scannerView(isPaired, s);

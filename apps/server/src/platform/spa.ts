@@ -32,7 +32,9 @@ export function isHashedAsset(url: string): boolean {
 // No cache: Accept-Encoding is the client's to choose, and a Map keyed by it would grow without bound.
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 
-type FirstPaintPage = { path: string; modules: string[]; styles: string[]; data?: string[]; view?: FirstView; query?: string[]; signedOutOnly?: boolean };
+/** A page's first read: its route key, or the key and the params it is made for (web app/first-paint.ts TFirstPaintRead). */
+type FirstPaintReadSpec = string | { route: string; when: Record<string, string> };
+type FirstPaintPage = { path: string; modules: string[]; styles: string[]; data?: FirstPaintReadSpec[]; view?: FirstView; query?: string[]; signedOutOnly?: boolean };
 type IndexSource = { html: string; pages: FirstPaintPage[]; themeCss: string };
 type IndexVariant = { etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
 
@@ -112,16 +114,22 @@ export function documentCacheControl(readCacheControls: string[]): string {
   return 'no-cache';
 }
 
+/** The largest read put in a page's HTML (its JSON, uncompressed). */
+export const FIRST_PAINT_READ_MAX_BYTES = 128 * 1024;
+
 /**
  * The public reads a first-paint page lists (`GET /api/...:name`, its params taken from the page path), made through
  * the server's own routes (app.inject: the same validation, rate limit per visitor address and answer as the
- * browser's own call, without credentials). Only 200 answers are kept; anything else is left to the page to fetch.
+ * browser's own call, without credentials). A read with `when` is made only for those params (the Agenda's on its own
+ * tab). Only 200 answers up to FIRST_PAINT_READ_MAX_BYTES are kept; anything else is left to the page to fetch.
  */
 async function firstPaintReads(app: FastifyInstance, request: FastifyRequest, page: FirstPaintPage, path: string, query: URLSearchParams): Promise<{ reads: FirstPaintRead[]; cacheControls: string[] }> {
   const params = firstPaintParams(page, path, query);
   const reads: FirstPaintRead[] = [];
   const cacheControls: string[] = [];
-  for (const route of page.data ?? []) {
+  for (const spec of page.data ?? []) {
+    const { route, when } = typeof spec === 'string' ? { route: spec, when: {} } : spec;
+    if (!Object.entries(when).every(([name, value]) => params[name] === value)) continue;
     const [method, pattern] = route.split(' ');
     if (method !== 'GET' || !pattern?.startsWith('/api/')) continue;
     const names = pattern.split('/').filter((w) => w.startsWith(':')).map((w) => w.slice(1));
@@ -129,6 +137,9 @@ async function firstPaintReads(app: FastifyInstance, request: FastifyRequest, pa
     const url = pattern.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encodeURIComponent(params[name]!));
     const res = await app.inject({ method: 'GET', url, remoteAddress: request.ip, headers: { accept: 'application/json' } }).catch(() => null);
     if (res?.statusCode !== 200) continue;
+    // A large answer (a conference's whole agenda) is left to the page: put in the HTML, it would be compressed anew
+    // for every visitor and held back the first paint it is there to speed up.
+    if (res.rawPayload.length > FIRST_PAINT_READ_MAX_BYTES) continue;
     const body = res.json<{ status?: string; data?: unknown }>();
     if (body.status !== 'OK') continue;
     reads.push({ route, params: Object.fromEntries(names.map((n) => [n, params[n]!])), data: body.data });

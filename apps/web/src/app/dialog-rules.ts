@@ -24,6 +24,14 @@ export function isPhoneFirstPath(pathname: string): boolean {
   return PHONE_FIRST_PATHS.test(pathname);
 }
 
+/** The attendee area's own pages that confirm a deletion through `modals.open…()`: My stand (products, documents, videos). */
+const CONFIRMING_ATTENDEE_PATHS = /^\/attendium\/stand(\/|$)/;
+
+/** Whether the root layout mounts the `modals.open…()` host: dashboard pages, and the attendee pages above. */
+export function needsConfirmModals(pathname: string): boolean {
+  return !isPhoneFirstPath(pathname) || CONFIRMING_ATTENDEE_PATHS.test(pathname);
+}
+
 /**
  * The organiser's working pages (the dashboard, the event list and the venue desk's print stations). Only these ask a
  * small screen to switch to a desktop (SPEC §2.3): every other page is for attendees, gates or the public, who use

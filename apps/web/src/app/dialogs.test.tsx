@@ -176,6 +176,20 @@ describe('wantsDesktopHint', () => {
   });
 });
 
+describe('needsConfirmModals', () => {
+  it.each([
+    ['/app/exhibitors/companies', true],
+    ['/attendium/stand', true],
+    ['/attendium/stand/orders', true],
+    ['/attendium', false],
+    ['/attendium/standings', false],
+    ['/tabs/exhibitors', false],
+  ])('%s → %s', async (path, expected) => {
+    const { needsConfirmModals } = await import('./dialog-rules.ts');
+    expect(needsConfirmModals(path)).toBe(expected);
+  });
+});
+
 describe('isPhoneFirstPath', () => {
   it.each([
     ['/cart-registration/ev1', true],

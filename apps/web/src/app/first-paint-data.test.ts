@@ -3,7 +3,9 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { publicRegistrationInfoQuery } from '../modules/registration/hooks/use-public-registration.ts';
+import { agendaQuery } from '../modules/programme/components/agenda-tab.tsx';
 import { isSanitiserLoaded } from './api-client.ts';
+import { createQueryClient } from './query-client.ts';
 import { firstPaintDataReady, resetFirstPaintData, takeFirstPaintData } from './first-paint-data.ts';
 
 const REGISTRATION = 'GET /api/eventservices/public/events/:eventId/registration';
@@ -55,5 +57,17 @@ describe('first-paint data', () => {
     const plain = new QueryObserver(client, publicRegistrationInfoQuery('evt1')).getCurrentResult();
     expect(plain.data).toEqual({ eventName: 'Expo', tickets: [] });
     expect(plain.isStale).toBe(false);
+  });
+
+  it("is the initial data of the app's Agenda read (the server drew its first view from it), not of the portal's", () => {
+    const AGENDA = 'GET /api/scheduleservices/api/events/:eventId/agenda';
+    const answer = { eventName: 'Expo', timeZone: 'Asia/Kolkata', rooms: [], tracks: [], speakers: [], sponsors: [], tickets: [], sessions: [] };
+    writeReads(JSON.stringify([{ route: AGENDA, params: { eventId: 'evt1' }, data: answer }]));
+    // The app's client: its reads stay fresh for a while, so the page does not fetch the agenda again as it mounts.
+    const client = createQueryClient();
+    expect(new QueryObserver(client, agendaQuery('evt1', 'portal')).getCurrentResult().data).toBeUndefined();
+    const app = new QueryObserver(client, agendaQuery('evt1', 'app')).getCurrentResult();
+    expect(app.data).toEqual(answer);
+    expect(app.isStale).toBe(false);
   });
 });

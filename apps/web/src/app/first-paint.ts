@@ -1,6 +1,12 @@
 import type { TApiRouteKey } from './api-client.ts';
 
 /**
+ * A first read: its contract key, or the key and the params it is made for (`when`: the Agenda's read only on
+ * `/tabs/event-agenda`, not on every tab of the app).
+ */
+export type TFirstPaintRead = TApiRouteKey | { route: TApiRouteKey; when: Readonly<Record<string, string>> };
+
+/**
  * Public phone pages whose code the server names in index.html, so the browser fetches it beside the entry script
  * instead of after the entry has run and the router has asked for the page (docs/PERFORMANCE.md "Lighthouse (mobile)").
  * `page` is the lazy page module of app/router.tsx; the build (vite.config.ts, plugin `pavilion-first-paint`) turns it
@@ -17,7 +23,7 @@ import type { TApiRouteKey } from './api-client.ts';
 export type TFirstPaintPage = {
   path: string;
   page: string;
-  data?: readonly TApiRouteKey[];
+  data?: readonly TFirstPaintRead[];
   view?: TFirstViewKind;
   /** Query parameters that fill `:name`s of `data` the path does not (`?eventId=`), each a plain URL-safe id. */
   query?: readonly string[];
@@ -57,12 +63,17 @@ export const FIRST_PAINT_PAGES: readonly TFirstPaintPage[] = [
   },
   { path: '/eb/:eventUserId', page: 'src/modules/ebadge/pages/ebadge-page.tsx', data: ['GET /api/eventservices/public/ebadges/:eventUserId'] },
   { path: '/scanner', page: 'src/modules/checkin/pages/scanner-page.tsx', view: 'scanner' },
-  // The attendee app (issue 14): a link names its event (`?eventId=`); the view is drawn for the Home tab only.
+  // The attendee app (issue 14): a link names its event (`?eventId=`); the view is drawn for the Home tab and, with the
+  // programme's read, the Agenda (issue 16).
   {
     path: '/tabs/:tabName',
     page: 'src/modules/portal/pages/app-tab-page.tsx',
     query: ['eventId'],
-    data: ['GET /api/eventservices/public/events/:eventId/app-menu', 'GET /api/eventservices/public/events/:eventId/app-tabs/:tabName'],
+    data: [
+      'GET /api/eventservices/public/events/:eventId/app-menu',
+      'GET /api/eventservices/public/events/:eventId/app-tabs/:tabName',
+      { route: 'GET /api/scheduleservices/api/events/:eventId/agenda', when: { tabName: 'event-agenda' } },
+    ],
     view: 'app-tab',
     signedOutOnly: true,
   },
@@ -71,5 +82,5 @@ export const FIRST_PAINT_PAGES: readonly TFirstPaintPage[] = [
 /** What the build writes for the server: per page, the URLs to preload. */
 export type TFirstPaintManifest = {
   themeCss: string;
-  pages: { path: string; modules: string[]; styles: string[]; data?: readonly string[]; view?: TFirstView; query?: readonly string[]; signedOutOnly?: boolean }[];
+  pages: { path: string; modules: string[]; styles: string[]; data?: readonly TFirstPaintRead[]; view?: TFirstView; query?: readonly string[]; signedOutOnly?: boolean }[];
 };

@@ -4,7 +4,7 @@ import type { TAuthRecord } from '@pavilion/domain';
 import { SCANNER_PAIRED_COOKIE, rememberScannerPaired } from './first-view-scanner.ts';
 import { SIGNED_IN_COOKIE } from './first-view-signed-in.ts';
 import { createSessionStore } from './session-storage.ts';
-import { captureFirstView, firstViewQr, firstViewStylesReady, whenRouteReady } from './first-view.ts';
+import { captureFirstView, firstRenderHolds, firstViewQr, firstViewStylesReady, hasFirstViewPart, holdFirstRender, whenRouteReady } from './first-view.ts';
 
 /* React's takeover of the server's first view (apps/server/src/platform/first-view.ts writes it into #root). */
 const QR = 'data:image/svg+xml;base64,PHN2Zy8+';
@@ -124,5 +124,29 @@ describe('the signed-in cookie', () => {
     items.delete('auth');
     store.onExternalChange('auth');
     expect(document.cookie).not.toContain(`${SIGNED_IN_COOKIE}=1`);
+  });
+});
+
+/* React's takeover of a server first view (main.tsx): which parts the view drew, and what the first render waits for. */
+describe('the first view takeover', () => {
+  it('finds a part only inside the server view in #root', () => {
+    document.body.innerHTML = '<div id="root"><div data-first-view="app-tab" inert><main><div data-first-view-part="agenda"></div></main></div></div>';
+    expect(hasFirstViewPart('agenda')).toBe(true);
+    expect(hasFirstViewPart('other')).toBe(false);
+    document.body.innerHTML = '<div id="root"><div data-first-view-part="agenda"></div></div>';
+    expect(hasFirstViewPart('agenda')).toBe(false);
+  });
+
+  it('holds the first render until each held load has settled, a failed one included', async () => {
+    let release!: () => void;
+    holdFirstRender(new Promise<void>((resolve) => (release = resolve)));
+    holdFirstRender(Promise.reject(new Error('chunk failed')));
+    let isDone = false;
+    const held = firstRenderHolds().then(() => (isDone = true));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(isDone).toBe(false);
+    release();
+    await held;
+    expect(isDone).toBe(true);
   });
 });

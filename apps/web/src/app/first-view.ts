@@ -18,6 +18,27 @@ export function captureFirstView(container: HTMLElement): boolean {
   return true;
 }
 
+/** Whether the server's first view holds this part of a page (`data-first-view-part`, e.g. the attendee app's Agenda). */
+export function hasFirstViewPart(name: string): boolean {
+  return typeof document !== 'undefined' && document.querySelector(`#root > [data-first-view] [data-first-view-part="${name}"]`) !== null;
+}
+
+const holds: Promise<unknown>[] = [];
+
+/**
+ * Makes React's first render over a first view wait for `work` as well (a lazy part of the page the view drew, such as
+ * the Agenda's component), so that render commits the part itself instead of its loading state. A failure does not
+ * hold the page: React then renders as it would have.
+ */
+export function holdFirstRender(work: Promise<unknown>): void {
+  holds.push(work.catch(() => undefined));
+}
+
+/** What the first render waits for (holdFirstRender), as registered by the page's modules so far. */
+export function firstRenderHolds(): Promise<void> {
+  return Promise.all(holds).then(() => undefined);
+}
+
 /** The QR the server drew for this e-badge and credential version, if it did. */
 export function firstViewQr(eventUserId: string, credentialVersion: number | string): string | undefined {
   return qrImages.get(`${eventUserId}:${credentialVersion}`);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '@mantine/hooks';
-import { hasSeenDesktopHint, isPhoneFirstPath, wantsDesktopHint, SMALL_SCREEN_QUERY } from './dialog-rules.ts';
+import { hasSeenDesktopHint, needsConfirmModals, wantsDesktopHint, SMALL_SCREEN_QUERY } from './dialog-rules.ts';
 import { loadingCounter, useIsLoading } from './loading-counter.ts';
 import { sendPageView } from './page-views.ts';
 import { queryClient } from './query-client.ts';
@@ -59,8 +59,8 @@ function DeferredDialogs() {
   const isSmall = useMediaQuery(SMALL_SCREEN_QUERY, false, { getInitialValueInEffect: false });
   const needsExpired = useLatch(isExpired && shouldShowSessionExpiredDialog(pathname, !!eventData?.eventId));
   const needsHint = useLatch(!!isSmall && wantsDesktopHint(pathname) && !hasSeenDesktopHint());
-  // Dashboard pages open confirmations through `modals.open…()`; public pages made for phones never do.
-  const needsModals = useLatch(!isPhoneFirstPath(pathname));
+  // Dashboard pages and My stand open confirmations through `modals.open…()`; public pages made for phones never do.
+  const needsModals = useLatch(needsConfirmModals(pathname));
   return (
     <Suspense fallback={null}>
       {needsExpired && <SessionExpiredDialog />}

@@ -36,3 +36,12 @@ export function formatCalendarDateRange(start: string, end: string): string {
   if (a.day !== b.day) return `${a.day} – ${b.day} ${MONTHS[b.month - 1]} ${b.year}`;
   return formatCalendarDate(start);
 }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** "Tue 16 Feb": a programme day's label (Intl's en-GB { weekday: 'short', day: 'numeric', month: 'short' }). */
+export function formatCalendarDayLabel(value: string): string {
+  const d = parseCalendarDate(value);
+  if (!d) return value;
+  return `${WEEKDAYS[new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay()]} ${d.day} ${MONTHS[d.month - 1]}`;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { proportionalShare } from '../registration/refunds.ts';
 
 /**
  * Company invoices (issue 15): an exhibiting company's priced service-form orders, billed through the payments
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * started freezes it (`pending`), and a paid one never changes (a later approval opens a new invoice). Amounts are
  * in minor units (cents), computed by the server.
  */
-export const COMPANY_INVOICE_STATUSES = ['open', 'pending', 'paid', 'refunded'] as const;
+export const COMPANY_INVOICE_STATUSES = ['open', 'pending', 'paid', 'partially_refunded', 'refunded'] as const;
 export type TCompanyInvoiceStatus = (typeof COMPANY_INVOICE_STATUSES)[number];
 /** How the organiser says an offline payment came in. */
 export const OFFLINE_PAYMENT_METHODS = ['bank_transfer', 'cheque', 'cash'] as const;
@@ -17,8 +18,10 @@ export const ONLINE_INVOICE_PROVIDERS = ['test', 'stripe', 'razorpay'] as const;
 /** Error keys (the web translates them under `validation.`). */
 export const CompanyInvoiceKey = { ReferenceRequired: 'referenceRequired', ReasonRequired: 'refundReasonRequired', TaxRate: 'taxRateInvalid' } as const;
 
-/** Credit notes are numbered `CN-000001`, … in their own series per organisation. */
+/** Credit notes are numbered `CN-000001`, … in their own series per organisation (the prefix is the organiser's). */
 export const CREDIT_NOTE_PREFIX = 'CN-';
+/** A refund of a company invoice: with the provider (`pending`), done (`succeeded`, its credit note issued) or `failed`. */
+export const INVOICE_REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
 /**
  * The tax of a company-invoice line, in minor units: the net times the rate (basis points, 1900 = 19 %), rounded per
@@ -26,6 +29,17 @@ export const CREDIT_NOTE_PREFIX = 'CN-';
  */
 export function lineTax(net: number, taxRateBp: number): number {
   return Math.floor((net * taxRateBp + 5000) / 10_000);
+}
+
+/**
+ * The net and tax a credit note of `amount` carries: the invoice's tax in proportion (rounded half up, in integers,
+ * like a line's tax), and the last credit note (the one that completes the refund) takes what remains of the tax, so
+ * the invoice's credit notes always add up to its figures exactly.
+ */
+export function creditNoteSplit(amount: number, invoice: { total: number; tax: number }, credited: { total: number; tax: number }): { subtotal: number; tax: number } {
+  const taxLeft = invoice.tax - credited.tax;
+  const tax = credited.total + amount >= invoice.total ? taxLeft : Math.min(taxLeft, proportionalShare(amount, invoice.tax, invoice.total));
+  return { subtotal: amount - tax, tax };
 }
 
 const zId = z.string().min(1).max(64);
@@ -69,20 +83,24 @@ export const ZCompanyInvoice = z.object({
       at: z.string(),
     })
     .nullable(),
-  /** The credit note that reversed it (a whole refund), with the figures shown negative on its PDF. */
-  creditNote: z
-    .object({
+  /** What was given back (succeeded refunds) and what may still be refunded (the paid total less every refund not failed). */
+  refundedAmount: z.number().int(),
+  refundableAmount: z.number().int(),
+  /** The organiser's refunds, oldest first; each succeeded one carries its own credit note (figures positive here). */
+  refunds: z.array(
+    z.object({
       id: z.string(),
-      number: z.string(),
-      total: z.number().int(),
+      amount: z.number().int(),
+      status: z.enum(INVOICE_REFUND_STATUSES),
       reason: z.string(),
       via: z.enum(['online', 'offline']),
       provider: z.string(),
       reference: z.string(),
       byName: z.string(),
       at: z.string(),
-    })
-    .nullable(),
+      creditNote: z.object({ id: z.string(), number: z.string(), subtotal: z.number().int(), tax: z.number().int(), total: z.number().int(), at: z.string() }).nullable(),
+    }),
+  ),
   /**
    * Payments that came in after the invoice was already paid (e.g. paid online while the organiser had marked it paid
    * offline): each given back automatically through its provider.
@@ -96,6 +114,8 @@ export type TCompanyInvoiceList = z.infer<typeof ZCompanyInvoiceList>;
 export const ZCompanyInvoiceQuery = z.strictObject({ companyId: zId.optional(), status: z.enum(COMPANY_INVOICE_STATUSES).optional() });
 export type TCompanyInvoiceQuery = z.infer<typeof ZCompanyInvoiceQuery>;
 export const ZCompanyInvoiceParams = z.strictObject({ eventId: zId, invoiceId: zId });
+/** Which of an invoice's credit notes (its id); without one, the first. */
+export const ZCreditNoteQuery = z.strictObject({ creditNoteId: zId.optional() });
 
 /** The organiser records an offline payment (bank transfer, cheque, cash) with its reference. */
 export const ZMarkInvoicePaidInput = z.strictObject({
@@ -132,10 +152,12 @@ export const ZCompanyInvoiceTax = z.object({ ratePercent: z.number(), taxRateBp:
 export type TCompanyInvoiceTax = z.infer<typeof ZCompanyInvoiceTax>;
 
 /**
- * The organiser refunds a paid company invoice, whole, with a reason. An online payment goes back through its
+ * The organiser refunds a paid company invoice, whole or in part, with a reason: `amount` in the invoice currency's
+ * minor units, at most what is still refundable (omitted: all of it). An online payment goes back through its
  * provider; an offline one is recorded as given back outside Pavilion, with its reference (required then).
  */
 export const ZRefundCompanyInvoiceInput = z.strictObject({
+  amount: z.number().int().min(1).max(100_000_000).optional(),
   reason: z
     .string()
     .trim()

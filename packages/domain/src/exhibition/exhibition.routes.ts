@@ -76,6 +76,7 @@ export const exhibitionRoutes = defineRoutes({
   products: { method: 'GET', path: `${ev}/companies/:companyId/products`, auth: 'organiser', access: 'AP-559', tags, params: ZCompanyParams, response: ZProductList },
   createProduct: { method: 'POST', path: `${ev}/companies/:companyId/products`, auth: 'organiser', access: 'AP-560', tags, params: ZCompanyParams, body: ZProductInput, status: 201, response: ZProduct },
   updateProduct: { method: 'PUT', path: `${ev}/companies/:companyId/products/:productId`, auth: 'organiser', access: 'AP-561', tags, params: ZProductParams, body: ZProductInput, response: ZProduct },
+  /** Its images and documents go with it; 409 EXHIBITION_PRODUCT_HAS_OPEN_ORDERS while an order of it is pending or approved. */
   deleteProduct: { method: 'DELETE', path: `${ev}/companies/:companyId/products/:productId`, auth: 'organiser', access: 'AP-562', tags, params: ZProductParams, response: ZExhibitionDeleted },
 
   /** A company's videos with their view counts (the exhibitor report's Videos tab, SPEC §2.6). */

@@ -46,6 +46,13 @@ export const myStandRoutes = defineRoutes({
   myProducts: { method: 'GET', path: `${mine}/products`, auth: 'user', tags, params: ZExhibitionEventParams, response: ZProductList },
   myCreateProduct: { method: 'POST', path: `${mine}/products`, auth: 'user', tags, params: ZExhibitionEventParams, body: ZProductInput, status: 201, response: ZProduct },
   myUpdateProduct: { method: 'PUT', path: `${mine}/products/:productId`, auth: 'user', tags, params: ZMyProductParams, body: ZProductInput, response: ZProduct },
+  /**
+   * Deletes one of the company's products with its images and documents, as the organiser's delete (AP-562) does.
+   * Refused with 409 EXHIBITION_PRODUCT_HAS_OPEN_ORDERS while an order of it is pending or approved (the visitor is
+   * still waiting on the company: reject or fulfil it first); rejected and fulfilled orders stay readable for both
+   * sides under the name they were placed with.
+   */
+  myDeleteProduct: { method: 'DELETE', path: `${mine}/products/:productId`, auth: 'user', tags, params: ZMyProductParams, response: ZExhibitionDeleted },
   myProductImages: { method: 'GET', path: `${mine}/products/:productId/images`, auth: 'user', tags, params: ZMyProductParams, response: ZProductImageList },
   /** SPEC §5 image types, first bytes matching the name, ≤ 1 MB, ≤ 5 a product (409 EXHIBITION_TOO_MANY_IMAGES), as the organiser's. */
   myUploadProductImage: { method: 'POST', path: `${mine}/products/:productId/images`, auth: 'user', tags, params: ZMyProductParams, body: ZProductImageUpload, status: 201, response: ZProductImage },

@@ -34,6 +34,12 @@ export function allowedProductOrderActions(status: TProductOrderStatus): TProduc
   return Object.keys(ORDER_MOVES[status] ?? {}) as TProductOrderAction[];
 }
 
+/**
+ * Orders still waiting on the company (a decision, or delivery): a product with any of them cannot be deleted (409
+ * EXHIBITION_PRODUCT_HAS_OPEN_ORDERS). Closed ones (rejected, fulfilled) stay readable under the product's name.
+ */
+export const PRODUCT_ORDER_OPEN_STATUSES: readonly TProductOrderStatus[] = PRODUCT_ORDER_STATUSES.filter((s) => allowedProductOrderActions(s).length > 0);
+
 /** The most of one product one order asks for. */
 export const PRODUCT_ORDER_MAX_QUANTITY = 10_000;
 

@@ -13,6 +13,7 @@ import {
   ZMyInvoices,
   ZPayInvoiceInput,
   ZRefundCompanyInvoiceInput,
+  ZCreditNoteQuery,
 } from './company-invoices.ts';
 import {
   ZAdminInvitation,
@@ -115,13 +116,20 @@ export const serviceFormsRoutes = defineRoutes({
   companyInvoiceTax: { method: 'GET', path: `${ev}/company-invoice-tax`, auth: 'organiser', access: 'AP-206', tags, params: ZExhibitionEventParams, response: ZCompanyInvoiceTax },
   saveCompanyInvoiceTax: { method: 'PUT', path: `${ev}/company-invoice-tax`, auth: 'organiser', access: 'AP-207', tags, params: ZExhibitionEventParams, body: ZCompanyInvoiceTaxInput, response: ZCompanyInvoiceTax },
   /**
-   * Refunds a paid company invoice whole (Refunds: Approve Refund, AP-183) and issues its credit note (CN-…, the
-   * organisation's own series): an online payment through its provider, an offline one recorded with its reference
-   * (400 referenceRequired). 409 COMPANY_INVOICE_REFUNDED when refunded already, 409 COMPANY_INVOICE_NOT_PAID when
-   * unpaid; 502 PROVIDER_ERROR when the provider refuses (nothing is recorded then).
+   * Refunds a paid company invoice (Refunds: Approve Refund, AP-183), whole or in part (`amount` in minor units, at
+   * most what is still refundable; several until fully refunded), and issues a credit note per refund (the
+   * organisation's own series and prefix, tax in proportion): an online payment through its provider, an offline one
+   * recorded with its reference (400 referenceRequired). A provider's `pending` answer is recorded as pending and its
+   * credit note waits for the provider's confirmation (a failure frees the amount again). 400 REFUND_EXCEEDS_PAID
+   * (field amount, key refundTooLarge) above what remains, also when two refunds race; 409 COMPANY_INVOICE_REFUNDED when
+   * nothing is left, 409 COMPANY_INVOICE_NOT_PAID when unpaid; 502 PROVIDER_ERROR when the provider refuses (the
+   * refund is recorded failed, nothing reserved).
    */
   refundCompanyInvoice: { method: 'POST', path: `${ev}/company-invoices/:invoiceId/refund`, auth: 'organiser', access: 'AP-183', tags, params: ZCompanyInvoiceParams, body: ZRefundCompanyInvoiceInput, response: ZCompanyInvoice },
-  /** The credit note's PDF (Credit Notes: Download, AP-199; the company admin's own below); 404 when there is none. */
-  creditNotePdf: { method: 'GET', path: `${ev}/company-invoices/:invoiceId/credit-note.pdf`, auth: 'organiser', access: 'AP-199', tags, params: ZCompanyInvoiceParams, response: fileResponse('application/pdf') },
-  myCreditNotePdf: { method: 'GET', path: `${mine}/invoices/:invoiceId/credit-note.pdf`, auth: 'user', tags, params: ZCompanyInvoiceParams, response: fileResponse('application/pdf') },
+  /**
+   * A credit note's PDF (Credit Notes: Download, AP-199; the company admin's own below): `creditNoteId` (one of the
+   * invoice's `refunds[].creditNote`), else its first; 404 when there is none.
+   */
+  creditNotePdf: { method: 'GET', path: `${ev}/company-invoices/:invoiceId/credit-note.pdf`, auth: 'organiser', access: 'AP-199', tags, params: ZCompanyInvoiceParams, query: ZCreditNoteQuery, response: fileResponse('application/pdf') },
+  myCreditNotePdf: { method: 'GET', path: `${mine}/invoices/:invoiceId/credit-note.pdf`, auth: 'user', tags, params: ZCompanyInvoiceParams, query: ZCreditNoteQuery, response: fileResponse('application/pdf') },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zPage } from '../common/pagination.ts';
 import { zFileName } from '../validation/file-types.ts';
+import { ZReportRangeQuery } from '../analytics/overview.schemas.ts';
 import { refineDateRange } from '../validation/date-range.ts';
 import { ValidationKey } from '../validation/error-keys.ts';
 import { INQUIRY_STATUSES } from './inquiry-status.ts';
@@ -138,19 +139,26 @@ const isRealDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(
 const zDay = z.string().max(10).refine(isRealDay, { message: ValidationKey.InvalidDate });
 
 /**
- * Onsite Leads' time range: whole days `from`..`to` (both included) on the wall clock of the event's time zone; either
- * may be left out (open). A day that does not exist 400 invalidDate; `to` before `from` 400 notEquivalent (on `to`).
+ * Onsite Leads' time range, one of two kinds: a SPEC §9 time-range filter id (`range`: Now, last 15 min … All Dates, as
+ * the other report tabs), or whole days `from`..`to` (both included) on the wall clock of the event's time zone, either
+ * left out (open). Nothing asked: every record. A range id not in SPEC §9 400 pattern; a range id with days 400
+ * rangeOrDays (on `range`: which one was meant is not guessed); a day that does not exist 400 invalidDate; `to` before
+ * `from` 400 notEquivalent (on `to`).
  */
 export const ZOnsiteLeadsQuery = z
-  .strictObject({ from: zDay.optional(), to: zDay.optional() })
-  .superRefine((q, ctx) => (q.from && q.to && isRealDay(q.from) && isRealDay(q.to) ? refineDateRange('from', 'to')(q, ctx) : undefined));
+  .strictObject({ range: ZReportRangeQuery.shape.range.removeDefault().optional(), from: zDay.optional(), to: zDay.optional() })
+  .superRefine((q, ctx) => {
+    if (q.range !== undefined && (q.from !== undefined || q.to !== undefined)) ctx.addIssue({ code: 'custom', path: ['range'], message: 'rangeOrDays' });
+    else if (q.from && q.to && isRealDay(q.from) && isRealDay(q.to)) refineDateRange('from', 'to')(q, ctx);
+  });
 export type TOnsiteLeadsQuery = z.infer<typeof ZOnsiteLeadsQuery>;
 
 /** SPEC §2.6 host tab Onsite Leads: the counts per exhibiting company, within the range asked for (as instants too). */
 export const ZOnsiteLeads = z.object({
   companies: z.array(ZCompanyLeadCounts.extend({ companyId: z.string(), companyName: z.string() })),
   totals: ZCompanyLeadCounts,
-  range: z.object({ from: z.string().nullable(), to: z.string().nullable(), timeZone: z.string(), fromAt: z.string().nullable(), toAt: z.string().nullable() }),
+  /** `filter`: the SPEC §9 range id asked for (null for days or nothing); `from`/`to`: the days asked for; `fromAt`/`toAt`: the window as instants. */
+  range: z.object({ filter: z.number().int().nullable(), from: z.string().nullable(), to: z.string().nullable(), timeZone: z.string(), fromAt: z.string().nullable(), toAt: z.string().nullable() }),
 });
 export type TOnsiteLeads = z.infer<typeof ZOnsiteLeads>;
 
@@ -252,7 +260,10 @@ export const ZBoothDocumentList = z.array(ZBoothDocument);
 export const ZDocumentParams = z.strictObject({ eventId: zId, documentId: zId });
 export const ZCompanyDocumentsParams = z.strictObject({ eventId: zId, companyId: zId });
 export const ZBagAddInput = z.strictObject({ documentId: zId });
-export const ZBriefBag = z.object({ items: ZBoothDocumentList });
+/** A document in the brief bag: a company's booth document (`productName` null) or a document of one of its products. */
+export const ZBagItem = ZBoothDocument.extend({ productName: z.string().nullable() });
+export type TBagItem = z.infer<typeof ZBagItem>;
+export const ZBriefBag = z.object({ items: z.array(ZBagItem) });
 export type TBriefBag = z.infer<typeof ZBriefBag>;
 
 /** Inquiries: an attendee asks a company (optionally about one of its products); its staff answer (SPEC §9 action 6). */

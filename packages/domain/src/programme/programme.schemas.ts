@@ -254,6 +254,13 @@ export const ZSession = z.object({
  */
 export const ZProgrammeChange = z.object({ sessionId: z.string(), title: z.string(), kind: z.enum(['moved', 'renamed', 'edited', 'cancelled']), text: z.string(), details: z.array(z.string()) });
 export type TProgrammeChange = z.infer<typeof ZProgrammeChange>;
+/**
+ * A room renamed or a track renamed or recoloured in the draft: attendees see the published name and colour until the
+ * publish. `name` is the new name; `details` one line per field, old → new. Nobody is notified (a renamed room is
+ * the same place: a session moved to another room is a session change and notifies).
+ */
+export const ZRoomTrackChange = z.object({ kind: z.enum(['room', 'track']), id: z.string(), name: z.string(), details: z.array(z.string()) });
+export type TRoomTrackChange = z.infer<typeof ZRoomTrackChange>;
 
 /** A sponsor as a session shows it (the sponsors module's port). */
 export const ZSessionSponsor = z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable() });
@@ -280,10 +287,11 @@ export const ZProgramme = z.object({
   /** The last version's "session updated" mails, sent by a job after the publish answered: owed in all, sent, given up on. */
   mail: z.object({ total: z.number(), sent: z.number(), failed: z.number() }),
   changes: z.array(ZProgrammeChange),
+  roomTrackChanges: z.array(ZRoomTrackChange),
 });
 
 /** A publish: the new version, what changed, and how many participants were told. */
-export const ZProgrammePublished = z.object({ version: z.number(), changes: z.array(ZProgrammeChange), notified: z.number() });
+export const ZProgrammePublished = z.object({ version: z.number(), changes: z.array(ZProgrammeChange), roomTrackChanges: z.array(ZRoomTrackChange), notified: z.number() });
 export type TProgrammePublished = z.infer<typeof ZProgrammePublished>;
 
 export const ZProgrammeDeleted = z.object({ id: z.string() });

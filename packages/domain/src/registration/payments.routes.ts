@@ -11,6 +11,9 @@ import {
   ZRefundRequest,
   ZTestGatewayCompleteRequest,
   ZTestGatewayCompleteResponse,
+  ZTestGatewayRefundParams,
+  ZTestGatewayRefundRequest,
+  ZTestGatewayRefundResponse,
   ZTestGatewaySession,
   ZTransactionListQuery,
   ZTransactionPage,
@@ -192,5 +195,21 @@ export const paymentsPublicRoutes = defineRoutes({
     params: ZPaymentSessionParams,
     body: ZTestGatewayCompleteRequest,
     response: ZTestGatewayCompleteResponse,
+  },
+  /**
+   * The test gateway settles a refund it answered `pending` (a payment made with `pay_refund_pending`): it posts a
+   * signed `refund.succeeded` / `refund.failed` webhook `{ id, type, created, data: { refundRef } }` to webhooks/test
+   * through the app's pipeline, as a real provider's later refund notice. A succeeded refund of a company invoice
+   * issues its credit note then; a failed one frees its amount again. Answers the refund's status; settling twice
+   * changes nothing. 404 when the gateway has no such refund.
+   */
+  gatewayRefund: {
+    method: 'POST',
+    path: '/api/eventservices/public/payments/test-gateway/refunds/:refundRef/complete',
+    auth: 'public',
+    tags,
+    params: ZTestGatewayRefundParams,
+    body: ZTestGatewayRefundRequest,
+    response: ZTestGatewayRefundResponse,
   },
 });

@@ -50,6 +50,8 @@ export const ZPaymentSettingsUpdateRequest = z
 export type TPaymentSettingsUpdateRequest = z.infer<typeof ZPaymentSettingsUpdateRequest>;
 
 // ---------------------------------------------------------------- invoice settings (per organisation)
+/** A credit-note prefix: 1 to 10 letters, digits or hyphens. */
+export const CREDIT_NOTE_PREFIX_PATTERN = /^[A-Za-z0-9-]{1,10}$/;
 export const ZInvoiceSettings = z.object({
   legalName: z.string(),
   address: z.string(),
@@ -57,6 +59,8 @@ export const ZInvoiceSettings = z.object({
   email: z.string(),
   /** Invoice numbers are `${prefix}${counter}`, sequential per organisation. */
   invoicePrefix: z.string(),
+  /** Credit notes (company-invoice refunds) are `${prefix}000001`, … in their own series per organisation. */
+  creditNotePrefix: z.string(),
 });
 export type TInvoiceSettings = z.infer<typeof ZInvoiceSettings>;
 export const ZInvoiceSettingsUpdateRequest = z
@@ -66,6 +70,8 @@ export const ZInvoiceSettingsUpdateRequest = z
     taxId: z.string().trim().max(60),
     email: z.string().trim().max(254),
     invoicePrefix: z.string().refine((v) => /^[A-Z0-9-]{0,12}$/.test(v), { message: 'pattern' }),
+    /** 1–10 letters, digits or hyphens (CN-). Applies to credit notes issued from then on. */
+    creditNotePrefix: z.string().refine((v) => CREDIT_NOTE_PREFIX_PATTERN.test(v), { message: 'creditNotePrefixInvalid' }),
   })
   .partial();
 export type TInvoiceSettingsUpdateRequest = z.infer<typeof ZInvoiceSettingsUpdateRequest>;
@@ -142,10 +148,20 @@ export const ZTestGatewaySession = z.object({
   completeUrl: z.string(),
 });
 export type TTestGatewaySession = z.infer<typeof ZTestGatewaySession>;
-export const ZTestGatewayCompleteRequest = z.strictObject({ outcome: z.enum(['pay', 'fail']) });
+/**
+ * `pay_refund_pending`: paid, and the gateway answers this payment's refunds `pending` (as Stripe's test cards do);
+ * each refund then settles on the gateway's refund call below.
+ */
+export const ZTestGatewayCompleteRequest = z.strictObject({ outcome: z.enum(['pay', 'fail', 'pay_refund_pending']) });
 export type TTestGatewayCompleteRequest = z.infer<typeof ZTestGatewayCompleteRequest>;
 export const ZTestGatewayCompleteResponse = z.object({ redirectUrl: z.string(), status: z.enum(PAYMENT_RECORD_STATUSES) });
 export type TTestGatewayCompleteResponse = z.infer<typeof ZTestGatewayCompleteResponse>;
+/** The test gateway settles a pending refund: it succeeds, or fails (the provider's later answer). */
+export const ZTestGatewayRefundParams = z.object({ refundRef: zId });
+export const ZTestGatewayRefundRequest = z.strictObject({ outcome: z.enum(['succeed', 'fail']) });
+export type TTestGatewayRefundRequest = z.infer<typeof ZTestGatewayRefundRequest>;
+export const ZTestGatewayRefundResponse = z.object({ status: z.enum(['succeeded', 'pending', 'failed']) });
+export type TTestGatewayRefundResponse = z.infer<typeof ZTestGatewayRefundResponse>;
 export const ZWebhookAck = z.object({ received: z.literal(true), duplicate: z.boolean() });
 export type TWebhookAck = z.infer<typeof ZWebhookAck>;
 export const ZWebhookParams = z.object({ provider: z.enum(['stripe', 'razorpay', 'test']), accountId: zId.optional() });

@@ -5,6 +5,7 @@ import {
   ZMySponsorshipInput,
   ZMySponsorshipParams,
   ZMySponsorships,
+  ZSponsorContactParams,
   ZSponsorInvitation,
   ZSponsorInvitationInput,
   ZSponsorVisitParams,
@@ -68,12 +69,17 @@ export const sponsorsRoutes = defineRoutes({
   visit: { method: 'GET', path: '/api/eventservices/public/events/:eventId/sponsors/:sponsorId/visit', auth: 'public', tags, params: ZSponsorVisitParams, response: fileResponse('text/plain') },
 
   /**
-   * The sponsor's contact (user type 3): the organiser mails the invitation (AP-484; an organiser team account 409
-   * SPONSOR_CONTACT_TEAM_ACCOUNT, an account already the contact of another sponsor of the event 409
-   * SPONSOR_CONTACT_TAKEN). The contact's routes need the event's access (`ei`); a participant who is the contact of no
-   * sponsor of the event answers 403 SPONSOR_NOT_CONTACT, another sponsor's id 404; name and tier are not theirs to change.
+   * The sponsor's contacts (user type 3), several a sponsor: the organiser mails an invitation (AP-484) that adds the
+   * account as a contact, or sends a new link to one already listed (its acceptance kept); an organiser team account
+   * 409 SPONSOR_CONTACT_TEAM_ACCOUNT, an account already the contact of another sponsor of the event 409
+   * SPONSOR_CONTACT_TAKEN, a sponsor with SPONSOR_CONTACTS_MAX contacts 409 SPONSOR_CONTACTS_FULL. The admin read
+   * lists each sponsor's contacts. Every contact has the same My sponsorship; the contact's routes need the event's
+   * access (`ei`); a participant who is the contact of no sponsor of the event answers 403 SPONSOR_NOT_CONTACT, another
+   * sponsor's id 404; name and tier are not theirs to change.
    */
   inviteContact: { method: 'POST', path: `${ev}/items/:sponsorId/invitation`, auth: 'organiser', access: 'AP-484', tags, params: ZSponsorParams, body: ZSponsorInvitationInput, status: 201, response: ZSponsorInvitation },
+  /** Revokes one contact (AP-484): their My sponsorship closes (403 SPONSOR_NOT_CONTACT); their account stays. Answers the sponsor. */
+  revokeContact: { method: 'DELETE', path: `${ev}/items/:sponsorId/contacts/:contactId`, auth: 'organiser', access: 'AP-484', tags, params: ZSponsorContactParams, response: ZSponsor },
   /** The sponsors the caller is the contact of in this event (empty for everyone else: the home card asks it). */
   mySponsorships: { method: 'GET', path: mine, auth: 'user', tags, params: ZSponsorEventParams, response: ZMySponsorships },
   mySponsorship: { method: 'GET', path: `${mine}/:sponsorId`, auth: 'user', tags, params: ZMySponsorshipParams, response: ZMySponsorship },

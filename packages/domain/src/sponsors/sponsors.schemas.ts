@@ -21,6 +21,8 @@ export const SPONSOR_NAME_MAX = 120;
 export const SPONSOR_DESCRIPTION_MAX = 600;
 export const SPONSOR_TIERS_MAX = 20;
 export const SPONSORS_PER_EVENT_MAX = 300;
+/** Contacts one sponsor may have (each their own account, invitation and acceptance). */
+export const SPONSOR_CONTACTS_MAX = 10;
 
 /** The error keys this module adds (the web translates them under `validation.`). */
 export const SponsorErrorKey = {
@@ -69,6 +71,7 @@ const zWebsite = z
 export const ZSponsorEventParams = z.strictObject({ eventId: zId });
 export const ZSponsorTierParams = z.strictObject({ eventId: zId, tierId: zId });
 export const ZSponsorParams = z.strictObject({ eventId: zId, sponsorId: zId });
+export const ZSponsorContactParams = z.strictObject({ eventId: zId, sponsorId: zId, contactId: zId });
 export const ZSponsorLogoParams = z.strictObject({ logoId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
 
 export const ZSponsorTierInput = z.strictObject({
@@ -111,6 +114,10 @@ export const ZSponsorLogo = z.object({ logoId: z.string(), url: z.string() });
 export const ZSponsorTier = z.object({ id: z.string(), name: z.string(), colour: z.string().nullable(), displayOrder: z.number().int(), sponsorCount: z.number().int() });
 export type TSponsorTier = z.infer<typeof ZSponsorTier>;
 
+/** One of a sponsor's contacts (SPEC §3.1 user type 3): invited by mail, then accepted on My sponsorship. */
+export const ZSponsorContact = z.object({ id: z.string(), email: z.string(), invitation: z.enum(['invited', 'accepted']), invitedAt: z.string() });
+export type TSponsorContact = z.infer<typeof ZSponsorContact>;
+
 export const ZSponsor = z.object({
   id: z.string(),
   tierId: z.string(),
@@ -122,10 +129,8 @@ export const ZSponsor = z.object({
   companyId: z.string().nullable(),
   companyName: z.string().nullable(),
   displayOrder: z.number().int(),
-  /** The sponsor's contact (SPEC §3.1 user type 3), invited by mail; null until the organiser invites one. */
-  contactEmail: z.string().nullable(),
-  /** none: no contact yet · invited: the link was mailed · accepted: the contact signed in and accepted. */
-  invitation: z.enum(['none', 'invited', 'accepted']),
+  /** The sponsor's contacts in the order they were invited (none until the organiser invites one). */
+  contacts: z.array(ZSponsorContact),
 });
 export type TSponsor = z.infer<typeof ZSponsor>;
 
@@ -167,7 +172,7 @@ export type TSponsorShowcase = z.infer<typeof ZSponsorShowcase>;
 
 /**
  * The sponsor's own account (SPEC §3.1 user type 3, role label "Sponsor"). The organiser names a contact email and
- * invites them: the account of that email (made as a Sponsor when there is none) gets the foundation's one-time `adl`
+ * invites them (several contacts a sponsor, up to SPONSOR_CONTACTS_MAX, each with the same My sponsorship): the account of that email (made as a Sponsor when there is none) gets the foundation's one-time `adl`
  * sign-in link by mail. Signed in, the contact accepts on "My sponsorship" (choosing a password when the invitation
  * made the account), then edits the sponsor's description, website and logo (never its name or tier) and sees how
  * often the Sponsors list was viewed and how many clicked through to the website.
@@ -178,7 +183,7 @@ export const ZSponsorInvitationInput = z.strictObject({
   firstName: zName(60),
 });
 export type TSponsorInvitationInput = z.infer<typeof ZSponsorInvitationInput>;
-export const ZSponsorInvitation = z.object({ sponsor: ZSponsor, sentTo: z.string(), expiresAt: z.string() });
+export const ZSponsorInvitation = z.object({ sponsor: ZSponsor, contact: ZSponsorContact, sentTo: z.string(), expiresAt: z.string() });
 export type TSponsorInvitation = z.infer<typeof ZSponsorInvitation>;
 
 export const ZMySponsorshipParams = z.strictObject({ eventId: zId, sponsorId: zId });

@@ -68,6 +68,8 @@ export type AuthServiceDeps = {
    * and fits the booth's stall type (exhibition's port).
    */
   hasBoothForm: (eventId: string, boothId: string, formId: string) => Promise<boolean>;
+  /** Whether the account is a speaker of the event (programme's port; absent: only Speaker accounts count as speakers). */
+  isSpeakerOf?: (eventId: string, userId: string) => Promise<boolean>;
 };
 
 export type RegistrantContact = { email: string; firstName: string; lastName: string };
@@ -505,13 +507,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       const record = await authRecord(user, meta, row.eventId ?? undefined);
       await deps.audit.record({ organisationId: row.organisationId, actorUserId: user.id, action: 'auth.autologin.used', ip: meta.ip, meta: { kind: row.kind } });
       const isOrganiser = user.organisationId !== null;
+      // A speaker's invitation (modules/programme) opens "My speaker profile": a Speaker account's, and an account of
+      // another participant type (an attendee invited later keeps its type) that is a speaker of the link's event.
+      const isSpeaker = row.kind === 'adl' && !isOrganiser && (user.userType === UserType.Speaker || (!!row.eventId && !!(await deps.isSpeakerOf?.(row.eventId, user.id))));
       // Participants (attendees, exhibitors, speakers ...) land on their event home, which says what works today; a
       // company admin's onsite form link opens that form for that booth in their stand area.
       const redirectTo = !isOrganiser
         ? row.kind === 'ebf'
           ? `/attendium/stand/${encodeURIComponent(row.boothId ?? '')}/${encodeURIComponent(row.formId ?? '')}`
-          : // A speaker's invitation (modules/programme) opens "My speaker profile".
-            user.userType === UserType.Speaker && row.kind === 'adl'
+          : isSpeaker
             ? '/attendium/speaker'
             : // A sponsor contact's invitation (modules/sponsors) opens "My sponsorship".
               user.userType === UserType.Sponsor && row.kind === 'adl'

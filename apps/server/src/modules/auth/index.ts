@@ -67,5 +67,7 @@ export const authModule = defineModule({
       assertEvent: (caller, organisationId, eventId) => events.service.get(caller, organisationId, eventId),
       // Exhibition's read model of booths and their forms (a platform port: exhibition is built after auth).
       hasBoothForm: (eventId, boothId, formId) => p.ports.boothForms.hasBoothForm(eventId, boothId, formId),
+      // Programme's speakers (a platform port: programme is built after auth): an invited attendee lands on their speaker profile.
+      isSpeakerOf: (eventId, userId) => p.ports.speakerAccounts.isSpeakerOf(eventId, userId),
     }),
 });

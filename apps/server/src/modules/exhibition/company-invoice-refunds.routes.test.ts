@@ -42,7 +42,9 @@ type Invoice = {
   taxName: string;
   lines: { net: number; tax: number; total: number }[];
   paid: null | { via: string };
-  creditNote: null | { number: string; total: number; via: string; reference: string; reason: string };
+  refundedAmount: number;
+  refundableAmount: number;
+  refunds: { id: string; amount: number; status: string; via: string; reference: string; reason: string; creditNote: null | { id: string; number: string; subtotal: number; tax: number; total: number } }[];
   returnedPayments: { provider: string; amount: number; status: string }[];
 };
 
@@ -185,14 +187,14 @@ describe('company invoice refunds and credit notes', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ field: 'reason', key: 'refundReasonRequired' }]);
     expect((await call('POST', ex(`/company-invoices/${paidOnline.id}/refund`), H, { reason: 'x'.repeat(501) })).statusCode).toBe(400);
-    expect((await call('POST', ex(`/company-invoices/${paidOnline.id}/refund`), H, { reason: 'ok', amount: 5 })).statusCode).toBe(400);
+    for (const amount of [0, -5, 1.5, '5']) expect((await call('POST', ex(`/company-invoices/${paidOnline.id}/refund`), H, { reason: 'ok', amount })).statusCode, String(amount)).toBe(400);
   });
 
   it('keeps staff, other companies and other organisations out', async () => {
     expect((await call('POST', ex(`/company-invoices/${paidOnline.id}/refund`), viewer, { reason: 'No' })).statusCode).toBe(403);
     expect((await call('POST', ex(`/company-invoices/${paidOnline.id}/refund`), other, { reason: 'No' })).statusCode).toBe(404);
     expect((await call('POST', ex(`/company-invoices/${paidOnline.id}/refund`, eventB), other, { reason: 'No' })).statusCode).toBe(404);
-    expect((await invoicesOf(acme)).find((i) => i.id === paidOnline.id)).toMatchObject({ status: 'paid', creditNote: null });
+    expect((await invoicesOf(acme)).find((i) => i.id === paidOnline.id)).toMatchObject({ status: 'paid', refunds: [] });
   });
 
   it('refunds an online payment through the test gateway and issues credit note CN-000001; twice is 409', async () => {
@@ -201,10 +203,12 @@ describe('company invoice refunds and credit notes', () => {
     expect(res.json().data).toMatchObject({
       status: 'refunded',
       total: 2831,
+      refundedAmount: 2831,
+      refundableAmount: 0,
       paid: { via: 'online' },
-      creditNote: { number: 'CN-000001', total: -2831, via: 'online', reason: 'Stand cancelled by the organiser' },
+      refunds: [{ amount: 2831, status: 'succeeded', via: 'online', reason: 'Stand cancelled by the organiser', creditNote: { number: 'CN-000001', subtotal: 2633, tax: 198, total: 2831 } }],
     });
-    expect(res.json().data.creditNote.reference).toMatch(/^test_re_/);
+    expect(res.json().data.refunds[0].reference).toMatch(/^test_re_/);
     const rows = await t.ctx.database.db.execute(sql`select p.status, p.refunded_amount, r.status as refund from payments p join refunds r on r.payment_id = p.id where p.company_invoice_id = ${paidOnline.id}`);
     expect(rows.rows).toEqual([{ status: 'refunded', refunded_amount: 2831, refund: 'succeeded' }]);
 
@@ -223,13 +227,13 @@ describe('company invoice refunds and credit notes', () => {
     const missing = await call('POST', ex(`/company-invoices/${inv!.id}/refund`), H, { reason: 'Double booking' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual([{ field: 'reference', key: 'referenceRequired' }]);
-    expect((await invoicesOf(beta))[0]).toMatchObject({ status: 'paid', creditNote: null });
+    expect((await invoicesOf(beta))[0]).toMatchObject({ status: 'paid', refunds: [] });
 
     const both = await Promise.all([1, 2].map((n) => call('POST', ex(`/company-invoices/${inv!.id}/refund`), H, { reason: 'Double booking', reference: `BACK-${n}` })));
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     paidOffline = both.find((r) => r.statusCode === 200)!.json().data;
-    expect(paidOffline).toMatchObject({ status: 'refunded', creditNote: { number: 'CN-000002', total: -5000, via: 'offline' } });
-    expect(paidOffline.creditNote!.reference).toMatch(/^BACK-[12]$/);
+    expect(paidOffline).toMatchObject({ status: 'refunded', refunds: [{ amount: 5000, via: 'offline', creditNote: { number: 'CN-000002', total: 5000 } }] });
+    expect(paidOffline.refunds[0]!.reference).toMatch(/^BACK-[12]$/);
   });
 
   it('numbers credit notes per organisation', async () => {
@@ -239,7 +243,7 @@ describe('company invoice refunds and credit notes', () => {
     expect((await call('POST', ex(`/company-invoices/${inv!.id}/mark-paid`, eventB), other, { method: 'cash', reference: 'R-1' })).statusCode).toBe(200);
     const res = await call('POST', ex(`/company-invoices/${inv!.id}/refund`, eventB), other, { reason: 'Rival refund', reference: 'R-BACK' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.creditNote.number).toBe('CN-000001');
+    expect(res.json().data.refunds[0].creditNote.number).toBe('CN-000001');
     // Organisation A's invoice is not theirs, nor A's credit note.
     expect((await call('GET', ex(`/company-invoices/${paidOnline.id}/credit-note.pdf`, eventB), other)).statusCode).toBe(404);
   });
@@ -257,7 +261,7 @@ describe('company invoice refunds and credit notes', () => {
     }
     // The admin sees it on the invoice in My stand.
     const my = (await call('GET', mine('/invoices'), adminA)).json().data.items as Invoice[];
-    expect(my.find((i) => i.id === paidOnline.id)).toMatchObject({ status: 'refunded', creditNote: { number: 'CN-000001', total: -2831 } });
+    expect(my.find((i) => i.id === paidOnline.id)).toMatchObject({ status: 'refunded', refunds: [{ creditNote: { number: 'CN-000001', total: 2831 } }] });
     // Another company's admin, a visitor (no company), the invoice viewer without AP-199, another organisation.
     expect((await call('GET', mine(`/invoices/${paidOnline.id}/credit-note.pdf`), adminB)).statusCode).toBe(404);
     expect((await call('GET', mine(`/invoices/${paidOnline.id}/credit-note.pdf`), visitor)).statusCode).toBe(403);
@@ -283,7 +287,7 @@ describe('a second payment of a paid invoice', () => {
       (await t.ctx.database.db.execute(sql`select r.status, r.amount from refunds r join payments p on p.id = r.payment_id where p.session_id = ${session}`)).rows;
     expect(await refundsOf()).toEqual([{ status: 'succeeded', amount: 1000 }]);
     const [inv] = (await invoicesOf(acme)).filter((i) => i.id === open.id);
-    expect(inv).toMatchObject({ status: 'paid', paid: { via: 'offline' }, creditNote: null, returnedPayments: [{ provider: 'test', amount: 1000, status: 'succeeded' }] });
+    expect(inv).toMatchObject({ status: 'paid', paid: { via: 'offline' }, refunds: [], refundableAmount: 1000, returnedPayments: [{ provider: 'test', amount: 1000, status: 'succeeded' }] });
 
     // Replays: the gateway again, the same webhook again, another event for the same session, the fact again.
     await complete(session);
@@ -300,6 +304,6 @@ describe('a second payment of a paid invoice', () => {
     expect(await refundsOf()).toEqual([{ status: 'succeeded', amount: 1000 }]);
     // The invoice was paid once: still offline, no credit note; its own refund still works.
     const refund = await call('POST', ex(`/company-invoices/${open.id}/refund`), H, { reason: 'Goodwill', reference: 'TRF-9-BACK' });
-    expect(refund.json().data).toMatchObject({ status: 'refunded', creditNote: { number: 'CN-000003', via: 'offline' }, returnedPayments: [{ amount: 1000 }] });
+    expect(refund.json().data).toMatchObject({ status: 'refunded', refunds: [{ via: 'offline', creditNote: { number: 'CN-000003' } }], returnedPayments: [{ amount: 1000 }] });
   });
 });

@@ -4,6 +4,8 @@ export const exhibitionErrors = {
   companyNotFound: () => new AppError(404, 'NOT_FOUND', 'Company not found'),
   boothNotFound: () => new AppError(404, 'NOT_FOUND', 'Booth not found'),
   productNotFound: () => new AppError(404, 'NOT_FOUND', 'Product not found'),
+  productHasOpenOrders: (n: number) =>
+    new AppError(409, 'EXHIBITION_PRODUCT_HAS_OPEN_ORDERS', `This product has ${n} open order${n === 1 ? '' : 's'} (pending or approved): reject or fulfil ${n === 1 ? 'it' : 'them'} first, then delete the product`),
   videoNotFound: () => new AppError(404, 'NOT_FOUND', 'Video not found'),
   documentNotFound: () => new AppError(404, 'NOT_FOUND', 'Document not found'),
   notCompanyMember: () => new AppError(403, 'EXHIBITION_NOT_COMPANY_MEMBER', 'Only the admin or the staff of an exhibiting company of this event can see its report: sign in with the account the organiser invited'),

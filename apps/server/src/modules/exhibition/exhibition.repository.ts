@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql, type SQL 
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import { exhibitionBooths, exhibitionCompanies, exhibitionCompanyStaff, exhibitionProducts } from './exhibition.tables.ts';
+import { exhibitionProductOrders } from './product-orders.tables.ts';
 
 export type CompanyRow = typeof exhibitionCompanies.$inferSelect;
 export type BoothRow = typeof exhibitionBooths.$inferSelect;
@@ -258,19 +259,30 @@ export function createExhibitionRepository(db: Db) {
         .returning();
       return row ?? null;
     },
-    async deleteProduct(scope: Scope, companyId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(exhibitionProducts)
-        .where(
-          and(
-            eq(exhibitionProducts.organisationId, scope.organisationId),
-            eq(exhibitionProducts.eventId, scope.eventId),
-            eq(exhibitionProducts.companyId, companyId),
-            eq(exhibitionProducts.id, id),
-          ),
-        )
-        .returning({ id: exhibitionProducts.id });
-      return rows.length > 0;
+    /**
+     * Deletes a product (its images and documents cascade; its closed orders keep their product name, product_id set
+     * null) unless orders of it are still open. The product row is locked first: an order being placed holds a key
+     * lock on it until its commit, so the count below sees it, and an order placed after the delete fails its
+     * foreign key instead of pointing at nothing.
+     */
+    async deleteProduct(scope: Scope, companyId: string, id: string, openStatuses: readonly string[]): Promise<{ deleted: boolean; openOrders: number }> {
+      const mine = and(
+        eq(exhibitionProducts.organisationId, scope.organisationId),
+        eq(exhibitionProducts.eventId, scope.eventId),
+        eq(exhibitionProducts.companyId, companyId),
+        eq(exhibitionProducts.id, id),
+      );
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select({ id: exhibitionProducts.id }).from(exhibitionProducts).where(mine).for('update');
+        if (!row) return { deleted: false, openOrders: 0 };
+        const [open] = await tx
+          .select({ n: count() })
+          .from(exhibitionProductOrders)
+          .where(and(eq(exhibitionProductOrders.eventId, scope.eventId), eq(exhibitionProductOrders.productId, id), inArray(exhibitionProductOrders.status, [...openStatuses])));
+        if ((open?.n ?? 0) > 0) return { deleted: false, openOrders: open!.n };
+        await tx.delete(exhibitionProducts).where(mine);
+        return { deleted: true, openOrders: 0 };
+      });
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   parseCsv,
   PLAN_COLUMNS,
   PLAN_ROWS,
+  PRODUCT_ORDER_OPEN_STATUSES,
   placementsOverlap,
   type TBooth,
   type TBoothInput,
@@ -225,6 +226,14 @@ export function createExhibitionService(deps: ExhibitionDeps) {
     await deps.audit.record({ organisationId, actorUserId, action: 'exhibition.product_updated', target: productId, meta: { eventId, companyId } });
     return productOf(row);
   }
+  /** Its images and documents go with it; refused (409) while orders of it are open; closed orders keep its name. */
+  async function removeCompanyProduct(organisationId: string, eventId: string, companyId: string, productId: string, actorUserId: string): Promise<{ id: string }> {
+    const out = await repo.deleteProduct(scopeOf(organisationId, eventId), companyId, productId, PRODUCT_ORDER_OPEN_STATUSES);
+    if (out.openOrders > 0) throw exhibitionErrors.productHasOpenOrders(out.openOrders);
+    if (!out.deleted) throw exhibitionErrors.productNotFound();
+    await deps.audit.record({ organisationId, actorUserId, action: 'exhibition.product_deleted', target: productId, meta: { eventId, companyId } });
+    return { id: productId };
+  }
 
   return {
     async companies(caller: AuthUser, organisationId: string, eventId: string, q: TCompanyQuery): Promise<TPage<TExhibitingCompany>> {
@@ -401,6 +410,7 @@ export function createExhibitionService(deps: ExhibitionDeps) {
     companyProducts,
     addCompanyProduct,
     editCompanyProduct,
+    removeCompanyProduct,
     companyProfile,
     editCompanyProfile,
     companyStaffList,
@@ -408,9 +418,7 @@ export function createExhibitionService(deps: ExhibitionDeps) {
 
     async deleteProduct(caller: AuthUser, organisationId: string, eventId: string, companyId: string, productId: string): Promise<{ id: string }> {
       await deps.assertEvent(caller, organisationId, eventId);
-      if (!(await repo.deleteProduct(scopeOf(organisationId, eventId), companyId, productId))) throw exhibitionErrors.productNotFound();
-      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.product_deleted', target: productId, meta: { eventId, companyId } });
-      return { id: productId };
+      return removeCompanyProduct(organisationId, eventId, companyId, productId, caller.userId);
     },
 
     /** The app's Exhibitors tab: the tab's rules first, then every company of the event with its booths. */

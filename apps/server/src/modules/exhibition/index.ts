@@ -58,7 +58,8 @@ function createExhibitionPort(repo: ExhibitionRepository) {
     product: async (eventId: string, companyId: string, productId: string) => (await repo.products(eventId, companyId)).find((p) => p.id === productId) ?? null,
   };
 }
-export type ExhibitionPort = ReturnType<typeof createExhibitionPort>;
+/** The whole port as other modules get it (the read model above, plus order counts and product documents). */
+export type ExhibitionPort = ReturnType<typeof createExhibitionModule>['port'];
 
 /** Exhibition (issue 15, first slice): exhibiting companies, booths on a hall plan, products; the app's Exhibitors tab. */
 export function createExhibitionModule(
@@ -112,8 +113,9 @@ export function createExhibitionModule(
   const formsRepo = createServiceFormsRepository(db);
   const mediaActions = createCompanyDocumentsRepository(db);
   // A product's documents (scoped as its images), downloads counted as the company documents' are.
+  const productDocumentsRepo = createProductDocumentsRepository(db);
   const productDocuments = createProductDocumentsService({
-    repo: createProductDocumentsRepository(db),
+    repo: productDocumentsRepo,
     actions: mediaActions,
     audit: deps.audit,
     tickets: createDocumentTickets(secrets, formDeps.now),
@@ -157,6 +159,10 @@ export function createExhibitionModule(
       ...createExhibitionPort(repo),
       /** Per product of a company, its orders by status (the exhibitor report's Products tab). */
       productOrderCounts: productOrders.productOrderCounts,
+      /** Product documents of the event by id (with product name and organisation): what leads' brief bag lists. */
+      productDocuments: (eventId: string, ids: string[]) => productDocumentsRepo.documentsByIds(eventId, ids),
+      /** One product document's bytes (the brief bag's ZIP and its mailed link). */
+      productDocumentBytes: (eventId: string, documentId: string) => productDocumentsRepo.bytesOf(eventId, documentId),
     },
     productOrders,
     staffBadges,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids.ts';
 import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
 import { startSmtpCapture } from '../../test/smtp-capture.ts';
-import { createEvent, createTicket } from '../registration/registration.fixtures.ts';
+import { createEvent, createTicket, placeOrder } from '../registration/registration.fixtures.ts';
 import { companyAdminOf, participantOf } from './stand.fixtures.ts';
 
 /*
@@ -201,6 +201,95 @@ describe('my-stand products (the company admin)', () => {
     expect((await call('DELETE', mine(eventId, `/products/${productId}/images/${imageId}`), adminAcme)).statusCode).toBe(200);
     expect((await call('DELETE', mine(eventId, `/products/${productId}/images/${imageId}`), adminAcme)).statusCode).toBe(404);
     expect((await call('GET', mine(eventId, `/products/${productId}/images`), adminAcme)).json().data).toEqual([]);
+  });
+});
+
+describe('my-stand product delete (the company admin)', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  const pub = (path: string) => `/api/eventservices/public/events/${eventId}/exhibitors/${acme}${path}`;
+  let buyer: Record<string, string>;
+
+  beforeAll(async () => {
+    const ticket = await createTicket(t.app, organiserToken, eventId, { name: 'Visitor', isFree: true, price: 0 });
+    const email = `buyer-${newId().slice(0, 6).toLowerCase()}@example.com`;
+    const reg = await placeOrder(t.app, eventId, {
+      items: [{ ticketId: ticket.id, quantity: 1 }],
+      expectedTotal: 0,
+      currency: 'EUR',
+      buyer: { firstName: 'Bea', lastName: 'Buyer', email },
+      attendees: [{ ticketId: ticket.id, firstName: 'Bea', lastName: 'Buyer', email }],
+    });
+    expect(reg.statusCode, reg.body).toBe(201);
+    buyer = await participant(eventId, email);
+  });
+  async function productWithFiles(name: string) {
+    const p = await call('POST', mine(eventId, '/products'), adminAcme, { name, price: 10 });
+    expect(p.statusCode, p.body).toBe(201);
+    const id = p.json().data.id as string;
+    const img = await call('POST', mine(eventId, `/products/${id}/images`), adminAcme, { fileName: 'p.png', dataBase64: PNG.toString('base64') });
+    expect(img.statusCode, img.body).toBe(201);
+    const doc = await call('POST', mine(eventId, `/products/${id}/documents`), adminAcme, { title: `${name} sheet`, fileName: 'sheet.pdf', dataBase64: PDF.toString('base64') });
+    expect(doc.statusCode, doc.body).toBe(201);
+    return { id, imageId: img.json().data.id as string };
+  }
+  const ordersOf = async (who: Record<string, string>, url: string) => (await call('GET', url, who)).json().data.items as { productId: string | null; productName: string; status: string }[];
+
+  it('deletes a product without orders with its images and documents', async () => {
+    const { id, imageId } = await productWithFiles('Wall lamp');
+    const del = await call('DELETE', mine(eventId, `/products/${id}`), adminAcme);
+    expect(del.statusCode, del.body).toBe(200);
+    expect(del.json().data).toEqual({ id });
+    expect((await call('GET', mine(eventId, '/products'), adminAcme)).json().data.map((p: { id: string }) => p.id)).not.toContain(id);
+    // Its photo and data sheet went with it: visitors get neither.
+    expect((await t.app.inject({ method: 'GET', url: pub(`/products/${id}/images/${imageId}`) })).statusCode).toBe(404);
+    expect(Object.keys((await call('GET', pub('/product-documents'), buyer)).json().data)).not.toContain(id);
+    expect((await call('GET', mine(eventId, `/products/${id}/documents`), adminAcme)).statusCode).toBe(404);
+    expect((await call('DELETE', mine(eventId, `/products/${id}`), adminAcme)).statusCode).toBe(404);
+  });
+
+  it('refuses while an order is pending or approved (409, for the organiser too); once fulfilled the order stays readable under the product name', async () => {
+    const { id } = await productWithFiles('Floor lamp');
+    const placed = await call('POST', pub('/orders'), buyer, { productId: id, quantity: 2 });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().data.id as string;
+    for (const step of ['pending', 'approve', 'fulfil'] as const) {
+      if (step !== 'pending') expect((await call('POST', mine(eventId, `/product-orders/${orderId}/${step}`), adminAcme, {})).statusCode).toBe(200);
+      if (step === 'fulfil') break;
+      for (const [who, url] of [
+        [adminAcme, mine(eventId, `/products/${id}`)],
+        [H, ex(eventId, `/companies/${acme}/products/${id}`)],
+      ] as const) {
+        const res = await call('DELETE', url, who);
+        expect(res.statusCode, `${step} ${url}`).toBe(409);
+        expect(res.json()).toMatchObject({ code: 'EXHIBITION_PRODUCT_HAS_OPEN_ORDERS', message: expect.stringContaining('1 open order') });
+      }
+      expect((await call('GET', mine(eventId, `/products/${id}/documents`), adminAcme)).json().data).toHaveLength(1);
+    }
+    expect((await call('DELETE', mine(eventId, `/products/${id}`), adminAcme)).statusCode).toBe(200);
+    // Both sides still read the order, with the name it was placed with; the product itself is gone.
+    for (const [who, url] of [
+      [adminAcme, mine(eventId, '/product-orders')],
+      [buyer, `/api/eventservices/events/${eventId}/product-orders/mine`],
+    ] as const) {
+      expect((await ordersOf(who, url)).find((o) => o.productName === 'Floor lamp')).toMatchObject({ productId: null, status: 'fulfilled' });
+    }
+    const again = await call('POST', pub('/orders'), buyer, { productId: id, quantity: 1 });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual([{ field: 'productId', key: 'unknownProduct' }]);
+  });
+
+  it('reaches only its own company and refuses staff, visitors, another event and the signed-out', async () => {
+    expect((await call('DELETE', mine(eventId, `/products/${betaProduct}`), adminAcme)).statusCode).toBe(404);
+    const { id } = await productWithFiles('Desk fan');
+    for (const who of [staffAcme, stranger, adminAcmeInB, adminBeta]) {
+      const res = await call('DELETE', mine(eventId, `/products/${id}`), who);
+      expect(res.statusCode).toBe(who === adminBeta ? 404 : 403);
+      if (who !== adminBeta) expect(res.json().code).toBe('EXHIBITION_NOT_COMPANY_ADMIN');
+    }
+    expect((await call('DELETE', mine(eventId, `/products/${id}`), {})).statusCode).toBe(401);
+    expect((await call('DELETE', mine(eventId, `/products/${'x'.repeat(65)}`), adminAcme)).statusCode).toBe(400);
+    expect((await call('GET', mine(eventId, '/products'), adminAcme)).json().data.map((p: { id: string }) => p.id)).toContain(id);
+    expect((await call('GET', mine(eventId, '/products'), adminBeta)).json().data.map((p: { id: string }) => p.id)).toEqual([betaProduct]);
   });
 });
 

@@ -22,6 +22,7 @@ export function registerMyStandRoutes(app: FastifyInstance, service: MyStandServ
   route(app, routes.myProducts, async (req) => service.products(participant(req), req.params.eventId));
   route(app, routes.myCreateProduct, async (req) => service.createProduct(participant(req), req.params.eventId, req.body));
   route(app, routes.myUpdateProduct, async (req) => service.updateProduct(participant(req), req.params.eventId, req.params.productId, req.body));
+  route(app, routes.myDeleteProduct, async (req) => service.deleteProduct(participant(req), req.params.eventId, req.params.productId));
   route(app, routes.myProductImages, async (req) => service.productImages(participant(req), req.params.eventId, req.params.productId));
   route(app, routes.myUploadProductImage, async (req) => service.uploadProductImage(participant(req), req.params.eventId, req.params.productId, req.body), { bodyLimit: PRODUCT_IMAGE_BODY_LIMIT });
   route(app, routes.myDeleteProductImage, async (req) => service.deleteProductImage(participant(req), req.params.eventId, req.params.productId, req.params.imageId));

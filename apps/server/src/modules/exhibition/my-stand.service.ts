@@ -32,7 +32,7 @@ type Member = { role: 'admin' | 'staff'; company: { id: string; name: string; or
 export type MyStandDeps = {
   /** Who the caller is to a company of the event (product-orders.service.ts `membership`: admin first, then staff by email). */
   membership: (caller: Participant, eventId: string) => Promise<Member | null>;
-  products: Pick<ExhibitionService, 'companyProducts' | 'addCompanyProduct' | 'editCompanyProduct'>;
+  products: Pick<ExhibitionService, 'companyProducts' | 'addCompanyProduct' | 'editCompanyProduct' | 'removeCompanyProduct'>;
   company: Pick<ExhibitionService, 'companyProfile' | 'editCompanyProfile' | 'companyStaffList' | 'replaceCompanyStaff'>;
   documents: Pick<CompanyDocumentsService, 'companyDocumentList' | 'addCompanyDocument' | 'renameCompanyDocument' | 'removeCompanyDocument'>;
   images: Pick<ProductOrdersService, 'companyProductImages' | 'addCompanyProductImage' | 'removeCompanyProductImage'>;
@@ -75,6 +75,11 @@ export function createMyStandService(deps: MyStandDeps) {
     async updateProduct(caller: Participant, eventId: string, productId: string, input: TProductValues): Promise<TProduct> {
       const c = await admin(caller, eventId);
       return deps.products.editCompanyProduct(c.organisationId, eventId, c.id, productId, input, c.actorUserId);
+    },
+    /** The organiser's delete rule: images and documents go with it; 409 while orders of it are open. */
+    async deleteProduct(caller: Participant, eventId: string, productId: string): Promise<{ id: string }> {
+      const c = await admin(caller, eventId);
+      return deps.products.removeCompanyProduct(c.organisationId, eventId, c.id, productId, c.actorUserId);
     },
     async productImages(caller: Participant, eventId: string, productId: string): Promise<TProductImage[]> {
       const c = await admin(caller, eventId);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { exhibitionProducts } from './exhibition.tables.ts';
 import { exhibitionProductDocuments as docs } from './product-orders.tables.ts';
@@ -24,6 +24,23 @@ export function createProductDocumentsRepository(db: Db) {
         .innerJoin(exhibitionProducts, eq(exhibitionProducts.id, docs.productId))
         .where(ofCompany(c))
         .orderBy(asc(exhibitionProducts.name), asc(docs.createdAt), asc(docs.id));
+    },
+    /**
+     * Documents of the event by id, with their product's name and the company's organisation: what leads' brief bag
+     * lists of a product document a visitor collected (exhibition's port). Ids of another event are not found.
+     */
+    async documentsByIds(eventId: string, ids: string[]): Promise<(ProductDocumentMeta & { productName: string; organisationId: string })[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ ...meta, productName: exhibitionProducts.name, organisationId: docs.organisationId })
+        .from(docs)
+        .innerJoin(exhibitionProducts, eq(exhibitionProducts.id, docs.productId))
+        .where(and(eq(docs.eventId, eventId), inArray(docs.id, ids)));
+    },
+    /** One document's bytes by id within the event (the brief bag's ZIP reads one file at a time). */
+    async bytesOf(eventId: string, documentId: string): Promise<Buffer | null> {
+      const [row] = await db.select({ bytes: docs.bytes }).from(docs).where(and(eq(docs.eventId, eventId), eq(docs.id, documentId))).limit(1);
+      return row?.bytes ?? null;
     },
     async document(c: Company, productId: string, documentId: string): Promise<ProductDocumentMeta | null> {
       const [row] = await db.select(meta).from(docs).where(one(c, productId, documentId)).limit(1);

@@ -26,6 +26,7 @@ import {
 import type { z } from 'zod';
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
+import { sqlState } from '../../platform/db.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Mailer } from '../../platform/mail.ts';
@@ -279,24 +280,30 @@ export function createProductOrdersService(deps: ProductOrdersDeps) {
       const contact = await deps.contactOf(me.userId);
       const [registration] = contact ? await deps.registrationsOfEmail(eventId, contact.email) : [];
       if (!contact || !registration) throw productOrderErrors.noRegistration();
-      const row = await repo.insertOrder({
-        id: newId(),
-        eventId,
-        organisationId: company.organisationId,
-        companyId,
-        productId: product.id,
-        productName: product.name,
-        quantity: input.quantity,
-        note: input.note,
-        unitPriceCents: product.priceCents,
-        totalCents: product.priceCents === null ? null : product.priceCents * input.quantity,
-        status: 'pending',
-        eventUserId: me.eventUserId,
-        userId: me.userId,
-        registrationId: registration.id,
-        attendeeName: `${registration.firstName} ${registration.lastName}`.trim() || contact.name || contact.email,
-        attendeeEmail: registration.email || contact.email,
-      });
+      const row = await repo
+        .insertOrder({
+          id: newId(),
+          eventId,
+          organisationId: company.organisationId,
+          companyId,
+          productId: product.id,
+          productName: product.name,
+          quantity: input.quantity,
+          note: input.note,
+          unitPriceCents: product.priceCents,
+          totalCents: product.priceCents === null ? null : product.priceCents * input.quantity,
+          status: 'pending',
+          eventUserId: me.eventUserId,
+          userId: me.userId,
+          registrationId: registration.id,
+          attendeeName: `${registration.firstName} ${registration.lastName}`.trim() || contact.name || contact.email,
+          attendeeEmail: registration.email || contact.email,
+        })
+        .catch((err: unknown) => {
+          // The product was deleted since we read it (its row locked, then gone): the foreign key says no.
+          if (sqlState(err) === '23503') throw errors.validation([{ field: 'productId', key: 'unknownProduct' }]);
+          throw err;
+        });
       return orderView(row, company.name);
     },
 

@@ -60,6 +60,6 @@ export function registerServiceFormsRoutes(app: FastifyInstance, service: Servic
   route(app, routes.companyInvoiceTax, async (req) => service.companyInvoiceTax(...organiser(req), req.params.eventId));
   route(app, routes.saveCompanyInvoiceTax, async (req) => service.saveCompanyInvoiceTax(...organiser(req), req.params.eventId, req.body));
   route(app, routes.refundCompanyInvoice, async (req) => service.refundCompanyInvoice(...organiser(req), req.params.eventId, req.params.invoiceId, req.body));
-  route(app, routes.creditNotePdf, async (req, reply) => sendFile(reply, pdf(await service.creditNotePdf(...organiser(req), req.params.eventId, req.params.invoiceId))));
-  route(app, routes.myCreditNotePdf, async (req, reply) => sendFile(reply, pdf(await service.myCreditNotePdf(participant(req), req.params.eventId, req.params.invoiceId))));
+  route(app, routes.creditNotePdf, async (req, reply) => sendFile(reply, pdf(await service.creditNotePdf(...organiser(req), req.params.eventId, req.params.invoiceId, req.query.creditNoteId))));
+  route(app, routes.myCreditNotePdf, async (req, reply) => sendFile(reply, pdf(await service.myCreditNotePdf(participant(req), req.params.eventId, req.params.invoiceId, req.query.creditNoteId))));
 }

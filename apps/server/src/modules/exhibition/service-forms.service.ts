@@ -718,16 +718,16 @@ export function createServiceFormsService(deps: ServiceFormsDeps) {
       await deps.assertEvent(caller, organisationId, eventId);
       const name = (await deps.nameOf(caller.userId)) || caller.userId;
       const invoice = await deps.invoices.refund(organisationId, eventId, invoiceId, input, { userId: caller.userId, name });
-      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.invoice_refunded', target: invoiceId, meta: { eventId, creditNote: invoice.creditNote?.number ?? null, reason: input.reason } });
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'exhibition.invoice_refunded', target: invoiceId, meta: { eventId, amount: invoice.refunds.at(-1)?.amount ?? null, creditNote: invoice.refunds.at(-1)?.creditNote?.number ?? null, reason: input.reason } });
       return invoice;
     },
-    async creditNotePdf(caller: AuthUser, organisationId: string, eventId: string, invoiceId: string) {
+    async creditNotePdf(caller: AuthUser, organisationId: string, eventId: string, invoiceId: string, creditNoteId?: string) {
       await deps.assertEvent(caller, organisationId, eventId);
-      return deps.invoices.creditNotePdf(organisationId, eventId, invoiceId);
+      return deps.invoices.creditNotePdf(organisationId, eventId, invoiceId, undefined, creditNoteId);
     },
-    async myCreditNotePdf(caller: Participant, eventId: string, invoiceId: string) {
+    async myCreditNotePdf(caller: Participant, eventId: string, invoiceId: string, creditNoteId?: string) {
       const { company } = await adminCompany(caller, eventId);
-      return deps.invoices.creditNotePdf(company.organisationId, eventId, invoiceId, company.id);
+      return deps.invoices.creditNotePdf(company.organisationId, eventId, invoiceId, company.id, creditNoteId);
     },
     /** The company admin's own invoices (only their company's) and the online providers they may pay with. */
     async myInvoices(caller: Participant, eventId: string): Promise<TMyInvoices> {

@@ -93,6 +93,11 @@ beforeAll(async () => {
   for (const p of [keen, second, undecided, changedMind, late]) {
     for (const documentId of [catalogue, sheet.json().data.id as string]) expect((await call('POST', p.headers, `${base()}/brief-bag`, { documentId })).statusCode).toBe(201);
   }
+  // A product's document is collected the same way, and goes in the mail and the ZIP under its product's name.
+  const pump = (await call('POST', host, `${base()}/exhibition/companies/${companyB}/products`, { name: 'Pump X', price: null })).json().data.id as string;
+  const manual = await call('POST', host, `${base()}/exhibition/companies/${companyB}/products/${pump}/documents`, { title: 'Pump manual', fileName: 'manual.pdf', dataBase64: PDF.toString('base64') });
+  expect(manual.statusCode, manual.body).toBe(201);
+  expect((await call('POST', keen.headers, `${base()}/brief-bag`, { documentId: manual.json().data.id })).statusCode).toBe(201);
 });
 afterAll(async () => {
   await t?.close();
@@ -145,7 +150,8 @@ describe('brief bag by mail', () => {
     const text = decoded(mailsTo(keen.email)[0]!);
     expect(text).toContain('Subject: Your brief bag: Bag Mail Expo');
     expect(text).toContain('Hello Kim Person');
-    for (const s of ['Acme Robotics', 'Catalogue (catalogue.pdf)', 'Beta Pumps', 'Pump sheet (sheet.txt)']) expect(text).toContain(s);
+    for (const s of ['Acme Robotics', 'Catalogue (catalogue.pdf)', 'Beta Pumps', 'Pump sheet (sheet.txt)', 'Pump manual (Pump X, manual.pdf)', 'all 3 documents']) expect(text).toContain(s);
+    expect(decoded(mailsTo(second.email)[0]!)).not.toContain('Pump manual');
     expect((await call('GET', await fresh(keen), `${base()}/brief-bag/mail`)).json().data.sentAt).toBe(new Date(nowMs).toISOString());
 
     // Again: the job and the organiser's button find nothing owed.
@@ -180,8 +186,9 @@ describe('brief bag by mail', () => {
     expect(mailed.statusCode).toBe(200);
     expect(mailed.headers['content-type']).toBe('application/zip');
     const files = unzipSync(new Uint8Array(mailed.rawPayload));
-    expect(Object.keys(files).sort()).toEqual(['Acme Robotics - catalogue.pdf', 'Beta Pumps - sheet.txt']);
+    expect(Object.keys(files).sort()).toEqual(['Acme Robotics - catalogue.pdf', 'Beta Pumps - Pump X - manual.pdf', 'Beta Pumps - sheet.txt']);
     expect(Buffer.from(files['Acme Robotics - catalogue.pdf']!).equals(PDF)).toBe(true);
+    expect(Buffer.from(files['Beta Pumps - Pump X - manual.pdf']!).equals(PDF)).toBe(true);
     expect(Buffer.from(files['Beta Pumps - sheet.txt']!).equals(TXT)).toBe(true);
     // Keen's own bag, not anyone else's: the same entries as their signed-in download.
     const own = unzipSync(new Uint8Array((await call('GET', await fresh(keen), `${base()}/brief-bag.zip`)).rawPayload));

@@ -1,4 +1,4 @@
-import { BRIEF_BAG_LINK_DAYS, eventEndsAt, type TBoothDocument, type TBriefBagMail, type TBriefBagSendResult } from '@pavilion/domain';
+import { BRIEF_BAG_LINK_DAYS, eventEndsAt, type TBagItem, type TBriefBagMail, type TBriefBagSendResult } from '@pavilion/domain';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { errors } from '../../platform/errors.ts';
 import type { MailMessage, MailResult } from '../../platform/mail.ts';
@@ -15,7 +15,7 @@ export type BagMailDeps = {
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
   /** The signed-in participant of the event (leads' own check: 403 LEADS_NOT_PARTICIPANT otherwise). */
   participantOf: (caller: LeadsCaller, eventId: string) => Promise<{ eventUserId: string; email: string; name: string }>;
-  bag: (eventId: string, eventUserId: string) => Promise<{ items: TBoothDocument[] }>;
+  bag: (eventId: string, eventUserId: string) => Promise<{ items: TBagItem[] }>;
   files: (eventId: string, eventUserId: string) => Promise<BagFile[]>;
   send: (message: MailMessage) => Promise<MailResult>;
   seal: (plain: string) => string;
@@ -32,8 +32,11 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 const stateOf = (row: BagMailRow | null): TBriefBagMail => ({ isOptedIn: row?.isOptedIn ?? false, sentAt: row?.sentAt?.toISOString() ?? null });
 
 /** The mail: the documents by company, and one link to the whole bag. */
-function bagMessage(event: EventFacts, row: BagMailRow, items: TBoothDocument[], link: string, expiresAt: Date): MailMessage {
-  const byCompany = new Map<string, TBoothDocument[]>();
+/** A document's line: its title, the product it belongs to when it is a product's, and the file's name. */
+const lineOf = (d: TBagItem) => `${d.title} (${d.productName === null ? '' : `${d.productName}, `}${d.fileName})`;
+
+function bagMessage(event: EventFacts, row: BagMailRow, items: TBagItem[], link: string, expiresAt: Date): MailMessage {
+  const byCompany = new Map<string, TBagItem[]>();
   for (const d of items) byCompany.set(d.companyName, [...(byCompany.get(d.companyName) ?? []), d]);
   const groups = [...byCompany.entries()].sort(([a], [b]) => a.localeCompare(b));
   const until = expiresAt.toISOString().slice(0, 10);
@@ -42,7 +45,7 @@ function bagMessage(event: EventFacts, row: BagMailRow, items: TBoothDocument[],
     '',
     `Here is the brief bag you collected at ${event.name}:`,
     '',
-    ...groups.flatMap(([company, docs]) => [company, ...docs.map((d) => `  - ${d.title} (${d.fileName})`), '']),
+    ...groups.flatMap(([company, docs]) => [company, ...docs.map((d) => `  - ${lineOf(d)}`), '']),
     `Download all ${items.length} documents as one ZIP (no sign-in needed, until ${until}):`,
     link,
     '',
@@ -50,7 +53,7 @@ function bagMessage(event: EventFacts, row: BagMailRow, items: TBoothDocument[],
   const html = [
     `<p>Hello ${escape(row.name)},</p>`,
     `<p>Here is the brief bag you collected at ${escape(event.name)}:</p>`,
-    ...groups.map(([company, docs]) => `<p><strong>${escape(company)}</strong></p><ul>${docs.map((d) => `<li>${escape(d.title)} (${escape(d.fileName)})</li>`).join('')}</ul>`),
+    ...groups.map(([company, docs]) => `<p><strong>${escape(company)}</strong></p><ul>${docs.map((d) => `<li>${escape(lineOf(d))}</li>`).join('')}</ul>`),
     `<p><a href="${escape(link)}">Download all ${items.length} documents as one ZIP</a> (no sign-in needed, until ${until}).</p>`,
   ].join('');
   // One Message-ID per participation: a repeat after a crash folds into the same thread in mail clients.

@@ -76,6 +76,8 @@ beforeAll(async () => {
       company: async () => ({ id: companyId, name: 'Batch Robotics', organisationId: orgId }),
       companies: async () => [],
       product: async () => null,
+      productDocuments: async () => [],
+      productDocumentBytes: async () => null,
     },
     credentials: {
       resolveMany: (raws, ev) => {

@@ -332,21 +332,33 @@ export function createLeadsRepository(db: Db) {
         .returning(docMeta);
       return row ?? null;
     },
-    async bag(eventId: string, eventUserId: string): Promise<DocumentMeta[]> {
-      return db
-        .select(docMeta)
+    /**
+     * The bag in the order it was filled: each item a booth document (with its meta) or a product document's id
+     * (exhibition's: the service reads its meta and bytes through exhibition's port).
+     */
+    async bag(eventId: string, eventUserId: string): Promise<({ kind: 'company'; doc: DocumentMeta } | { kind: 'product'; productDocumentId: string })[]> {
+      const rows = await db
+        .select({ productDocumentId: leadBagItems.productDocumentId, doc: docMeta })
         .from(leadBagItems)
-        .innerJoin(leadDocuments, eq(leadDocuments.id, leadBagItems.documentId))
+        .leftJoin(leadDocuments, eq(leadDocuments.id, leadBagItems.documentId))
         .where(and(eq(leadBagItems.eventId, eventId), eq(leadBagItems.eventUserId, eventUserId)))
         .orderBy(asc(leadBagItems.createdAt), asc(leadBagItems.id));
+      type Item = { kind: 'company'; doc: DocumentMeta } | { kind: 'product'; productDocumentId: string };
+      return rows.flatMap((r): Item[] => (r.doc ? [{ kind: 'company', doc: r.doc }] : r.productDocumentId ? [{ kind: 'product', productDocumentId: r.productDocumentId }] : []));
     },
-    /** True when the document was not in the bag yet. */
-    async addToBag(eventId: string, eventUserId: string, documentId: string): Promise<boolean> {
-      const rows = await db.insert(leadBagItems).values({ id: newId(), eventId, eventUserId, documentId }).onConflictDoNothing().returning({ id: leadBagItems.id });
+    /** True when the document (a booth document, or a product document when `kind` says so) was not in the bag yet. */
+    async addToBag(eventId: string, eventUserId: string, documentId: string, kind: 'company' | 'product' = 'company'): Promise<boolean> {
+      const rows = await db
+        .insert(leadBagItems)
+        .values({ id: newId(), eventId, eventUserId, ...(kind === 'company' ? { documentId } : { productDocumentId: documentId }) })
+        .onConflictDoNothing()
+        .returning({ id: leadBagItems.id });
       return rows.length > 0;
     },
     async removeFromBag(eventId: string, eventUserId: string, documentId: string): Promise<void> {
-      await db.delete(leadBagItems).where(and(eq(leadBagItems.eventId, eventId), eq(leadBagItems.eventUserId, eventUserId), eq(leadBagItems.documentId, documentId)));
+      await db
+        .delete(leadBagItems)
+        .where(and(eq(leadBagItems.eventId, eventId), eq(leadBagItems.eventUserId, eventUserId), or(eq(leadBagItems.documentId, documentId), eq(leadBagItems.productDocumentId, documentId))));
     },
 
     async insertInquiry(row: Omit<typeof leadInquiries.$inferInsert, 'id'>): Promise<InquiryRow> {

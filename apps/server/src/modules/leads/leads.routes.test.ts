@@ -480,7 +480,7 @@ describe('onsite leads: every action, a range of days, the export', () => {
     // Two documents of Acme collected into a bag, one inquiry to Acme (the tests above).
     expect(a.actions).toMatchObject({ '5': 2, '6': 1 });
     expect(all.totals.actions).toMatchObject({ '5': 2, '6': 1 });
-    expect(all.range).toEqual({ from: null, to: null, timeZone: 'Europe/Berlin', fromAt: null, toAt: null });
+    expect(all.range).toEqual({ filter: null, from: null, to: null, timeZone: 'Europe/Berlin', fromAt: null, toAt: null });
 
     const day = berlinDay(past);
     const thatDay = await onsite(hostA, `?from=${day}&to=${day}`);
@@ -504,6 +504,29 @@ describe('onsite leads: every action, a range of days, the export', () => {
     expect(before.totals).toMatchObject({ leads: 0, cardsTaken: 0, cardsDropped: 0, actions: {} });
   });
 
+  it('counts within a SPEC time-range filter (last 1 hour, last 90 days, All Dates) as the other report tabs do', async () => {
+    const all = (await onsite(hostA)).json().data;
+    // The lead scanned offline five days ago (the test above) is outside the last hour, inside the last 90 days.
+    const hour = await onsite(hostA, '?range=10');
+    expect(hour.statusCode, hour.body).toBe(200);
+    const lastHour = hour.json().data;
+    expect(lastHour.totals.leads).toBe(all.totals.leads - 1);
+    expect(lastHour.companies.find((r: Row) => r.companyId === companyB).leads).toBe(all.companies.find((r: Row) => r.companyId === companyB).leads - 1);
+    expect(lastHour.totals.actions).toEqual(all.totals.actions);
+    expect(lastHour.range).toMatchObject({ filter: 10, from: null, to: null, timeZone: 'Europe/Berlin' });
+    const span = new Date(lastHour.range.toAt).getTime() - new Date(lastHour.range.fromAt).getTime();
+    expect(span).toBe(3_600_000);
+    expect(Math.abs(new Date(lastHour.range.toAt).getTime() - Date.now())).toBeLessThan(60_000);
+    expect((await onsite(hostA, '?range=5')).json().data.totals).toEqual(all.totals);
+    const allDates = (await onsite(hostA, '?range=1')).json().data;
+    expect(allDates.totals).toEqual(all.totals);
+    expect(allDates.range).toMatchObject({ filter: 1, fromAt: null });
+    // The export follows the filter and names it.
+    const sheet = await call('GET', hostA, `/api/eventservices/events/${eventId}/onsite-leads.xlsx?range=8`);
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    expect(sheet.headers['content-disposition']).toBe('attachment; filename="onsite-leads-last-15-min.xlsx"');
+  });
+
   it('refuses a day that does not exist, an inverted range and unknown parameters, with their keys', async () => {
     const bad = async (query: string) => {
       const res = await onsite(hostA, query);
@@ -514,6 +537,10 @@ describe('onsite leads: every action, a range of days, the export', () => {
     expect(await bad('?to=yesterday')).toEqual([{ field: 'to', key: 'invalidDate' }]);
     expect(await bad('?from=2027-03-03&to=2027-03-01')).toEqual([{ field: 'to', key: 'notEquivalent' }]);
     expect(await bad('?since=2027-03-01')).toEqual([{ field: 'since', key: 'unknownField' }]);
+    // A range id outside SPEC §9 (6 is not one), or a range id with days: which one was meant is not guessed.
+    expect(await bad('?range=6')).toEqual([{ field: 'range', key: 'pattern' }]);
+    expect(await bad('?range=now')).toEqual([{ field: 'range', key: expect.any(String) }]);
+    expect(await bad('?range=8&from=2027-03-01')).toEqual([{ field: 'range', key: 'rangeOrDays' }]);
     expect((await onsite(hostA, '?from=2027-03-01&to=2027-03-01')).statusCode).toBe(200);
     expect((await call('GET', hostA, `/api/eventservices/events/${eventId}/onsite-leads.xlsx?from=2027-03-03&to=2027-03-01`)).statusCode).toBe(400);
   });
@@ -542,5 +569,58 @@ describe('onsite leads: every action, a range of days, the export', () => {
     expect((await call('GET', hostB, url)).statusCode).toBe(404);
     expect((await call('GET', staffA, url)).statusCode).toBe(403);
     expect((await call('GET', {}, url)).statusCode).toBe(401);
+  });
+});
+
+// Last: its brief-bag actions at Acme would change the onsite report's counts asserted above.
+describe('brief bag: product documents', () => {
+  const PDF = Buffer.from('%PDF-1.4\n% lamp data sheet\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const bagUrl = (ev = eventId) => `/api/eventservices/events/${ev}/brief-bag`;
+  async function productDoc(ev: string, companyId: string, productName: string, title: string, fileName: string) {
+    const product = await call('POST', hostA, `${ex(ev)}/companies/${companyId}/products`, { name: productName, price: 10 });
+    expect(product.statusCode, product.body).toBe(201);
+    const productId = product.json().data.id as string;
+    const doc = await call('POST', hostA, `${ex(ev)}/companies/${companyId}/products/${productId}/documents`, { title, fileName, dataBase64: PDF.toString('base64') });
+    expect(doc.statusCode, doc.body).toBe(201);
+    return { productId, documentId: doc.json().data.id as string };
+  }
+
+  it('collects a product document as a booth document is collected, lists it with its product and puts it in the ZIP', async () => {
+    const lamp = await productDoc(eventId, companyA, 'Robot lamp', 'Lamp data sheet', 'lamp.pdf');
+    const boothDoc = await call('POST', staffA, `${booth(eventId)}/documents`, { title: 'Robots', fileName: 'robots.pdf', dataBase64: PDF.toString('base64') });
+    expect(boothDoc.statusCode, boothDoc.body).toBe(201);
+    const visitor = await participant(eventId);
+    const before = (await call('GET', staffA, `${booth(eventId)}/me`)).json().data.counts.actions['5'] ?? 0;
+    for (const documentId of [boothDoc.json().data.id, lamp.documentId, lamp.documentId]) expect((await call('POST', visitor, bagUrl(), { documentId })).statusCode).toBe(201);
+    const bag = (await call('GET', visitor, bagUrl())).json().data.items;
+    expect(bag.map((d: { title: string; productName: string | null; companyName: string }) => [d.title, d.productName, d.companyName])).toEqual([
+      ['Robots', null, 'Acme Robotics'],
+      ['Lamp data sheet', 'Robot lamp', 'Acme Robotics'],
+    ]);
+    // SPEC §9 action 5 at the product's company, once per document.
+    expect((await call('GET', staffA, `${booth(eventId)}/me`)).json().data.counts.actions['5']).toBe(before + 2);
+
+    const zip = await call('GET', visitor, `${bagUrl()}.zip`);
+    expect(zip.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    expect(Object.keys(files).sort()).toEqual(['Acme Robotics - Robot lamp - lamp.pdf', 'Acme Robotics - robots.pdf']);
+    expect(Buffer.from(files['Acme Robotics - Robot lamp - lamp.pdf']!).equals(PDF)).toBe(true);
+
+    // Taken out by its id; and a deleted product takes its documents out of every bag.
+    expect((await call('DELETE', visitor, `${bagUrl()}/${lamp.documentId}`)).json().data.items.map((d: { title: string }) => d.title)).toEqual(['Robots']);
+    expect((await call('POST', visitor, bagUrl(), { documentId: lamp.documentId })).statusCode).toBe(201);
+    expect((await call('DELETE', hostA, `${ex(eventId)}/companies/${companyA}/products/${lamp.productId}`)).statusCode).toBe(200);
+    expect((await call('GET', visitor, bagUrl())).json().data.items.map((d: { title: string }) => d.title)).toEqual(['Robots']);
+    expect(Object.keys(unzipSync(new Uint8Array((await call('GET', visitor, `${bagUrl()}.zip`)).rawPayload)))).toEqual(['Acme Robotics - robots.pdf']);
+  });
+
+  it('refuses a product document of another event, and the signed-out', async () => {
+    const farCompany = (await call('POST', hostA, `${ex(otherEventId)}/companies`, { name: 'Far Lamps' })).json().data.id as string;
+    const far = await productDoc(otherEventId, farCompany, 'Far lamp', 'Far sheet', 'far.pdf');
+    const visitor = await participant(eventId);
+    const res = await call('POST', visitor, bagUrl(), { documentId: far.documentId });
+    expect([res.statusCode, res.json().errors]).toEqual([400, [{ field: 'documentId', key: 'unknownDocument' }]]);
+    expect((await call('POST', {}, bagUrl(), { documentId: far.documentId })).statusCode).toBe(401);
+    expect((await call('GET', visitor, bagUrl())).json().data.items).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ import {
   type TVisitingCard,
   type TBoothDocument,
   type TBoothDocumentUpload,
+  type TBagItem,
   type TBriefBag,
   BOOTH_DOCUMENT_MAX_BYTES,
   nextInquiryStatus,
@@ -34,6 +35,9 @@ import {
   checkUploadedFile,
   fileExtension,
   type TVisitingCardList,
+  timeRangeBounds,
+  TIME_RANGE_FILTER_OPTIONS,
+  type TTimeRangeFilter,
 } from '@pavilion/domain';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
@@ -63,7 +67,7 @@ export type LeadsDeps = {
   now: () => Date;
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
   assertTabVisible: (eventId: string, tabName: string, caller: LeadsCaller) => Promise<unknown>;
-  exhibition: Pick<ExhibitionPort, 'staffCompanyOf' | 'company' | 'companies' | 'product'>;
+  exhibition: Pick<ExhibitionPort, 'staffCompanyOf' | 'company' | 'companies' | 'product' | 'productDocuments' | 'productDocumentBytes'>;
   credentials: Pick<CredentialsService, 'resolveMany' | 'ensure'>;
   registrations: Pick<RegistrationPort, 'attendees' | 'attendeesByRegistrationNo' | 'attendeesOfEmail'>;
   /** The account's email and name (auth's port). */
@@ -110,9 +114,24 @@ const leadOf = (r: LeadRow): TLead => ({
 /** A count window [from, to) in instants; null ends are open. */
 export type CountWindow = { from: Date | null; to: Date | null };
 
-/** Whole days `from`..`to` (both included) on the event's wall clock, as instants: `to` ends at the midnight after it (as an event's last day does). */
-function dayWindow(q: TOnsiteLeadsQuery, timeZone: string): CountWindow {
+/**
+ * The window asked for, as instants: a SPEC §9 range id at `now` in the event's time zone (All Dates has no start), or
+ * whole days `from`..`to` (both included) on the event's wall clock, `to` ending at the midnight after it (as an event's
+ * last day does).
+ */
+function onsiteWindow(q: TOnsiteLeadsQuery, timeZone: string, now: Date): CountWindow {
+  if (q.range !== undefined) {
+    const bounds = timeRangeBounds(q.range as TTimeRangeFilter, now, timeZone);
+    return { from: bounds.from, to: bounds.to };
+  }
   return { from: q.from ? zonedLocalToUtc(`${q.from}T00:00`, timeZone) : null, to: q.to ? eventEndsAt(q.to, timeZone) : null };
+}
+
+/** The export's file name for the range: `onsite-leads-last-15-min.xlsx`, `onsite-leads-2027-03-01-to-now.xlsx`, or none. */
+function onsiteFileName(range: TOnsiteLeads['range']): string {
+  const label = TIME_RANGE_FILTER_OPTIONS.find((o) => o.id === range.filter)?.label;
+  const span = label ? `-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}` : range.from || range.to ? `-${range.from ?? 'start'}-to-${range.to ?? 'now'}` : '';
+  return `onsite-leads${span}.xlsx`;
 }
 
 const emptyCounts = (): TCompanyLeadCounts => ({ leads: 0, hot: 0, warm: 0, cold: 0, cardsTaken: 0, cardsDropped: 0, actions: {} });
@@ -302,14 +321,14 @@ export function createLeadsService(deps: LeadsDeps) {
   }
 
   /**
-   * SPEC §2.6 host tab Onsite Leads: every company of the event with its counts, and the totals; within whole days
-   * `from`..`to` of the event's time zone when asked (a lead counts on the day of its first scan).
+   * SPEC §2.6 host tab Onsite Leads: every company of the event with its counts, and the totals; within a SPEC §9 time
+   * range or whole days `from`..`to` of the event's time zone when asked (a lead counts at its first scan).
    */
   async function onsite(caller: AuthUser, organisationId: string, eventId: string, query: TOnsiteLeadsQuery = {}): Promise<TOnsiteLeads> {
     await deps.assertEvent(caller, organisationId, eventId);
     const event = await deps.findEvent(eventId);
     if (!event) throw errors.notFound('Event');
-    const window = dayWindow(query, event.timeZone);
+    const window = onsiteWindow(query, event.timeZone, deps.now());
     const [companies, counts] = await Promise.all([deps.exhibition.companies(eventId), countsOf(eventId, undefined, window)]);
     const totals = emptyCounts();
     const rows = companies.map((c) => {
@@ -323,7 +342,7 @@ export function createLeadsService(deps: LeadsDeps) {
       for (const [k, v] of Object.entries(n.actions)) totals.actions[k] = (totals.actions[k] ?? 0) + v;
       return { companyId: c.id, companyName: c.name, ...n };
     });
-    const range = { from: query.from ?? null, to: query.to ?? null, timeZone: event.timeZone, fromAt: window.from?.toISOString() ?? null, toAt: window.to?.toISOString() ?? null };
+    const range = { filter: query.range ?? null, from: query.from ?? null, to: query.to ?? null, timeZone: event.timeZone, fromAt: window.from?.toISOString() ?? null, toAt: window.to?.toISOString() ?? null };
     return { companies: rows, totals, range };
   }
 
@@ -379,10 +398,23 @@ export function createLeadsService(deps: LeadsDeps) {
     return { id: d.id, companyId: d.companyId, companyName, title: d.title, fileName: d.fileName, byteSize: d.byteSize, createdAt: d.createdAt.toISOString() };
   }
 
+  /**
+   * The bag in the order it was filled: booth documents, and product documents (exhibition's, through its port: a
+   * product document is collected the same way, one at a time by the visitor, and named with its product).
+   */
   async function bagOf(eventId: string, eventUserId: string): Promise<TBriefBag> {
-    const [rows, companies] = await Promise.all([repo.bag(eventId, eventUserId), deps.exhibition.companies(eventId)]);
+    const rows = await repo.bag(eventId, eventUserId);
+    const productDocIds = rows.flatMap((r) => (r.kind === 'product' ? [r.productDocumentId] : []));
+    const [companies, productDocs] = await Promise.all([deps.exhibition.companies(eventId), deps.exhibition.productDocuments(eventId, productDocIds)]);
     const names = new Map(companies.map((c) => [c.id, c.name]));
-    return { items: rows.map((d) => docOf(d, names.get(d.companyId) ?? '')) };
+    const byId = new Map(productDocs.map((d) => [d.id, d]));
+    const items = rows.flatMap((r): TBagItem[] => {
+      if (r.kind === 'company') return [{ ...docOf(r.doc, names.get(r.doc.companyId) ?? ''), productName: null }];
+      const d = byId.get(r.productDocumentId);
+      if (!d) return [];
+      return [{ id: d.id, companyId: d.companyId, companyName: names.get(d.companyId) ?? '', title: d.title, fileName: d.fileName, byteSize: d.byteSize, createdAt: d.createdAt.toISOString(), productName: d.productName }];
+    });
+    return { items };
   }
 
   /**
@@ -411,10 +443,12 @@ export function createLeadsService(deps: LeadsDeps) {
     const used = new Set<string>();
     const safe = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || 'file';
     return items.map((d) => {
-      let name = `${safe(d.companyName)} - ${safe(d.fileName)}`;
-      for (let i = 2; used.has(name.toLowerCase()); i++) name = `${safe(d.companyName)} - ${i} - ${safe(d.fileName)}`;
+      // A product's document says which product it belongs to: "Company - Product - file.pdf".
+      const owner = d.productName === null ? safe(d.companyName) : `${safe(d.companyName)} - ${safe(d.productName)}`;
+      let name = `${owner} - ${safe(d.fileName)}`;
+      for (let i = 2; used.has(name.toLowerCase()); i++) name = `${owner} - ${i} - ${safe(d.fileName)}`;
       used.add(name.toLowerCase());
-      return { name, read: () => repo.documentBytes(eventId, d.id) };
+      return { name, read: () => (d.productName === null ? repo.documentBytes(eventId, d.id) : deps.exhibition.productDocumentBytes(eventId, d.id)) };
     });
   }
 
@@ -623,9 +657,10 @@ export function createLeadsService(deps: LeadsDeps) {
     async addToBag(caller: LeadsCaller, eventId: string, documentId: string): Promise<TBriefBag> {
       await deps.assertTabVisible(eventId, 'exhibitors', caller);
       const who = await participantOf(caller, eventId);
-      const doc = await repo.document(eventId, documentId);
+      // A booth document, else a document of one of a company's products (ids are random: one namespace in practice).
+      const doc = (await repo.document(eventId, documentId)) ?? (await deps.exhibition.productDocuments(eventId, [documentId]))[0];
       if (!doc) throw errors.validation([{ field: 'documentId', key: 'unknownDocument' }]);
-      if (await repo.addToBag(eventId, who.eventUserId, documentId)) {
+      if (await repo.addToBag(eventId, who.eventUserId, documentId, 'productName' in doc ? 'product' : 'company')) {
         await repo.recordAction({ organisationId: doc.organisationId, eventId, companyId: doc.companyId, action: ReportAction.BriefBag, analyticsType: AnalyticsType.ActionPoint, eventUserId: who.eventUserId });
       }
       return bagOf(eventId, who.eventUserId);
@@ -733,8 +768,7 @@ export function createLeadsService(deps: LeadsDeps) {
     /** The Onsite Leads table as a workbook, with the same range and counts as the tab. */
     async onsiteExport(caller: AuthUser, organisationId: string, eventId: string, query: TOnsiteLeadsQuery): Promise<{ body: Uint8Array; fileName: string }> {
       const report = await onsite(caller, organisationId, eventId, query);
-      const span = report.range.from || report.range.to ? `-${report.range.from ?? 'start'}-to-${report.range.to ?? 'now'}` : '';
-      return { body: onsiteXlsx(report), fileName: `onsite-leads${span}.xlsx` };
+      return { body: onsiteXlsx(report), fileName: onsiteFileName(report.range) };
     },
   };
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from '../events/events.tables.ts';
 import { exhibitionCompanies } from '../exhibition/exhibition.tables.ts';
+import { exhibitionProductDocuments } from '../exhibition/product-orders.tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 // PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer.
@@ -220,7 +221,11 @@ export const leadDocuments = pgTable(
   (t) => [index('lead_documents_company_idx').on(t.eventId, t.companyId)],
 );
 
-/** A document in a participant's brief bag (once each). */
+/**
+ * A document in a participant's brief bag (once each): a company's booth document (`document_id`) or one of its
+ * products' documents (`product_document_id`, exhibition's, read through its port), exactly one of the two. Either
+ * leaves the bag when its document (or the product) is deleted.
+ */
 export const leadBagItems = pgTable(
   'lead_bag_items',
   {
@@ -229,12 +234,16 @@ export const leadBagItems = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     eventUserId: text('event_user_id').notNull(),
-    documentId: text('document_id')
-      .notNull()
-      .references(() => leadDocuments.id, { onDelete: 'cascade' }),
+    documentId: text('document_id').references(() => leadDocuments.id, { onDelete: 'cascade' }),
+    productDocumentId: text('product_document_id').references(() => exhibitionProductDocuments.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('lead_bag_items_owner_document_uq').on(t.eventUserId, t.documentId), index('lead_bag_items_event_owner_idx').on(t.eventId, t.eventUserId)],
+  (t) => [
+    uniqueIndex('lead_bag_items_owner_document_uq').on(t.eventUserId, t.documentId),
+    uniqueIndex('lead_bag_items_owner_product_document_uq').on(t.eventUserId, t.productDocumentId),
+    index('lead_bag_items_event_owner_idx').on(t.eventId, t.eventUserId),
+    check('lead_bag_items_one_document_ck', sql`num_nonnulls(${t.documentId}, ${t.productDocumentId}) = 1`),
+  ],
 );
 
 /** An attendee's inquiry to a company (optionally about a product), with the staff's answer and its status. */

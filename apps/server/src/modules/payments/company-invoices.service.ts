@@ -8,11 +8,11 @@ import type {
   TOfflinePaymentMethod,
   TRefundCompanyInvoiceInput,
 } from '@pavilion/domain';
-import { CREDIT_NOTE_PREFIX, CompanyInvoiceKey, ONLINE_INVOICE_PROVIDERS, lineTax } from '@pavilion/domain';
+import { CompanyInvoiceKey, ONLINE_INVOICE_PROVIDERS, creditNoteSplit, lineTax, refundableAmount } from '@pavilion/domain';
 import { AppError, errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { refundThroughProvider } from './payment-refunds.ts';
+import { refundAmountWithin, refundThroughProvider } from './payment-refunds.ts';
 import type { CompanyInvoiceLineRow, CompanyInvoiceRow, CompanyInvoiceTaxRow, CreditNoteRow, PaymentRow, PaymentsRepository, RefundRow } from './payments.repository.ts';
 import type { PaymentProvider } from './providers.ts';
 
@@ -64,7 +64,15 @@ const taxOf = (row: CompanyInvoiceTaxRow | null) => ({ taxRateBp: row?.taxRateBp
 /** "VAT 19%" (the PDF's tax line). */
 const taxLabel = (row: Pick<CompanyInvoiceRow, 'taxRateBp' | 'taxName'>) => `${row.taxName || 'Tax'}${row.taxRateBp > 0 ? ` ${row.taxRateBp / 100}%` : ''}`;
 
-function toView(row: CompanyInvoiceRow, lines: CompanyInvoiceLineRow[], credit: CreditNoteRow | undefined, refunds: (RefundRow & { provider: string })[]): TCompanyInvoice {
+/** The organiser's refunds of an invoice (those with a credit note, or asked by someone), not a second payment's return. */
+const isOrganiserRefund = (r: RefundRow, credits: CreditNoteRow[]) => r.byUserId !== null || credits.some((c) => c.refundId === r.id);
+const PAID_STATES = ['paid', 'partially_refunded', 'refunded'];
+
+function toView(row: CompanyInvoiceRow, lines: CompanyInvoiceLineRow[], credits: CreditNoteRow[], refunds: (RefundRow & { provider: string })[]): TCompanyInvoice {
+  const own = refunds.filter((r) => isOrganiserRefund(r, credits));
+  const refundedAmount = own.filter((r) => r.status === 'succeeded').reduce((a, r) => a + r.amount, 0);
+  const reserved = own.filter((r) => r.status !== 'failed').reduce((a, r) => a + r.amount, 0);
+  const isPaid = PAID_STATES.includes(row.status);
   return {
     id: row.id,
     number: row.number,
@@ -80,7 +88,7 @@ function toView(row: CompanyInvoiceRow, lines: CompanyInvoiceLineRow[], credit: 
     lines: lines.map((l) => ({ id: l.id, submissionId: l.submissionId, description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, net: l.total - l.tax, tax: l.tax, total: l.total })),
     createdAt: row.createdAt.toISOString(),
     paid:
-      (row.status === 'paid' || row.status === 'refunded') && row.paidAt
+      isPaid && row.paidAt
         ? {
             via: row.paidVia === 'offline' ? 'offline' : 'online',
             provider: row.paidProvider,
@@ -90,11 +98,26 @@ function toView(row: CompanyInvoiceRow, lines: CompanyInvoiceLineRow[], credit: 
             at: row.paidAt.toISOString(),
           }
         : null,
-    creditNote: credit
-      ? { id: credit.id, number: credit.number, total: -credit.total, reason: credit.reason, via: credit.via as 'online' | 'offline', provider: credit.provider, reference: credit.reference, byName: credit.byName, at: credit.createdAt.toISOString() }
-      : null,
+    refundedAmount,
+    refundableAmount: isPaid ? refundableAmount({ total: row.total, refundedAmount: reserved }) : 0,
+    refunds: own.map((r) => {
+      const c = credits.find((x) => x.refundId === r.id);
+      const offline = r.provider === 'offline';
+      return {
+        id: r.id,
+        amount: r.amount,
+        status: r.status as 'pending' | 'succeeded' | 'failed',
+        reason: r.reason,
+        via: offline ? 'offline' : 'online',
+        provider: r.provider,
+        reference: c?.reference ?? (offline ? r.reference : (r.providerRef ?? '')),
+        byName: c?.byName ?? r.byName,
+        at: r.createdAt.toISOString(),
+        creditNote: c ? { id: c.id, number: c.number, subtotal: c.subtotal, tax: c.tax, total: c.total, at: c.createdAt.toISOString() } : null,
+      };
+    }),
     returnedPayments: refunds
-      .filter((r) => r.id !== credit?.refundId)
+      .filter((r) => !isOrganiserRefund(r, credits))
       .map((r) => ({ provider: r.provider, amount: r.amount, status: r.status as 'succeeded' | 'pending' | 'failed', reference: r.providerRef ?? '', at: r.createdAt.toISOString() })),
   };
 }
@@ -114,7 +137,7 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
       toView(
         r,
         lines.filter((l) => l.invoiceId === r.id),
-        credits.find((c) => c.invoiceId === r.id),
+        credits.filter((c) => c.invoiceId === r.id),
         refunds.filter((x) => x.orderId === r.id),
       ),
     );
@@ -132,9 +155,9 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
     return { ratePercent: t.taxRateBp / 100, ...t };
   }
 
-  /** A paid invoice cannot be paid again, a refunded one neither. */
+  /** A paid invoice cannot be paid again (also once partly refunded), a refunded one neither. */
   function assertUnpaid(inv: CompanyInvoiceRow) {
-    if (inv.status === 'paid') throw companyInvoiceErrors.paid(inv.number);
+    if (inv.status === 'paid' || inv.status === 'partially_refunded') throw companyInvoiceErrors.paid(inv.number);
     if (inv.status === 'refunded') throw companyInvoiceErrors.refunded(inv.number);
   }
 
@@ -160,13 +183,22 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
   }
 
   /**
-   * An invoice's PDF, or (sign −1) its credit note's: the invoice's lines and totals, with the organiser's details
-   * (the tax id the invoice carries, else the organisation's).
+   * An invoice's PDF, or a credit note's (figures negative): the invoice's lines, or for a part refund one line of
+   * what it credits; with the organiser's details (the tax id the invoice carries, else the organisation's).
    */
-  async function document(row: CompanyInvoiceRow, d: { kind: 'invoice' | 'credit-note'; number: string; issuedAt: Date; reference: string; sign: 1 | -1; refunded: number }) {
+  async function document(
+    row: CompanyInvoiceRow,
+    d: { kind: 'invoice' | 'credit-note'; number: string; issuedAt: Date; reference: string; refunded: number; credit?: CreditNoteRow },
+  ) {
     const [lines, s, eventName] = await Promise.all([repo.companyInvoiceLines([row.id]), deps.invoiceSettings(row.organisationId), deps.findEventName(row.eventId)]);
+    const c = d.credit;
+    const whole = !c || c.total === row.total;
+    const docLines = whole
+      ? lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, tax: l.tax, total: l.total }))
+      : [{ description: `Part refund of invoice ${row.number}`, quantity: 1, unitPrice: c.subtotal, tax: c.tax, total: c.total }];
+    const sign = c ? -1 : 1;
     const bytes = await renderInvoicePdf({
-      ...(d.kind === 'credit-note' ? { title: 'CREDIT NOTE' } : {}),
+      ...(c ? { title: 'CREDIT NOTE' } : {}),
       number: d.number,
       issuedAt: d.issuedAt,
       seller: { ...s, taxId: row.taxId || s.taxId },
@@ -176,14 +208,52 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
       reference: d.reference,
       taxLabel: taxLabel(row),
       currency: row.currency,
-      lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: d.sign * l.unitPrice, discount: 0, tax: d.sign * l.tax, total: d.sign * l.total })),
-      subtotal: d.sign * row.subtotal,
+      lines: docLines.map((l) => ({ ...l, unitPrice: sign * l.unitPrice, discount: 0, tax: sign * l.tax, total: sign * l.total })),
+      subtotal: sign * (c ? c.subtotal : row.subtotal),
       discount: 0,
-      tax: d.sign * row.tax,
-      total: d.sign * row.total,
+      tax: sign * (c ? c.tax : row.tax),
+      total: sign * (c ? c.total : row.total),
       refunded: d.refunded,
     });
     return { fileName: `${d.kind}-${d.number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`, bytes };
+  }
+
+  /**
+   * A succeeded refund of an invoice gets its credit note (once: a replayed notice finds it issued), numbered in the
+   * organisation's series with its prefix, its tax in proportion (`creditNoteSplit`); the invoice is then partially
+   * refunded, or refunded once its credit notes reach its total. In the caller's transaction, which holds the
+   * payment's lock (locks go payment → invoice → counter).
+   */
+  async function creditRefundInTx(tx: PaymentsRepository, refund: RefundRow, payment: PaymentRow): Promise<void> {
+    const inv = await tx.companyInvoiceById(refund.orderId, true);
+    if (!inv) return;
+    const notes = await tx.creditNotesOf([inv.id]);
+    if (notes.some((n) => n.refundId === refund.id)) return;
+    const credited = notes.reduce((a, n) => ({ total: a.total + n.total, tax: a.tax + n.tax }), { total: 0, tax: 0 });
+    const split = creditNoteSplit(refund.amount, inv, credited);
+    await tx.lockInvoiceCounter(inv.organisationId);
+    const { n, prefix } = await tx.nextCreditNoteNumber(inv.organisationId);
+    const offline = payment.provider === 'offline';
+    await tx.insertCreditNote({
+      id: newId(),
+      organisationId: inv.organisationId,
+      eventId: inv.eventId,
+      invoiceId: inv.id,
+      number: `${prefix}${String(n).padStart(6, '0')}`,
+      ...split,
+      total: refund.amount,
+      currency: inv.currency,
+      reason: refund.reason,
+      via: offline ? 'offline' : 'online',
+      provider: payment.provider,
+      reference: offline ? refund.reference : (refund.providerRef ?? ''),
+      paymentId: payment.id,
+      refundId: refund.id,
+      byUserId: refund.byUserId ?? '',
+      byName: refund.byName,
+      createdAt: deps.now(),
+    });
+    await tx.transitionCompanyInvoice(inv.id, ['paid', 'partially_refunded'], { status: credited.total + refund.amount >= inv.total ? 'refunded' : 'partially_refunded' });
   }
 
   return {
@@ -327,74 +397,94 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
     },
 
     /**
-     * The organiser refunds a paid invoice whole, with a reason: through the provider that took the money (the test
-     * gateway, Stripe, Razorpay), or, for an offline payment, recorded as given back with its reference. The
-     * refund's last step issues the credit note (the organisation's CN- series) and marks the invoice refunded.
-     * Twice: 409 COMPANY_INVOICE_REFUNDED (also while the first is with the provider); unpaid: 409 _NOT_PAID.
+     * The organiser refunds a paid invoice, whole or in part (`amount`, at most what is still refundable: the paid total
+     * less every refund not failed), with a reason: through the provider that took the money (the test gateway,
+     * Stripe, Razorpay), or, for an offline payment, recorded as given back with its reference. Race-safe: the amount
+     * is reserved on the payment under its lock, then the invoice's, so two refunds never exceed what was paid. A
+     * succeeded refund issues its credit note at once; a `pending` one when the provider confirms it (`refundSettledInTx`).
+     * 409 COMPANY_INVOICE_REFUNDED when nothing is left, _NOT_PAID when unpaid; 400 REFUND_EXCEEDS_PAID.
      */
     async refund(organisationId: string, eventId: string, invoiceId: string, input: TRefundCompanyInvoiceInput, actor: { userId: string; name: string }): Promise<TCompanyInvoice> {
-      await scoped(organisationId, eventId, invoiceId);
+      const current = await scoped(organisationId, eventId, invoiceId);
+      const paidStates = ['paid', 'partially_refunded'];
+      const checkState = (inv: CompanyInvoiceRow) => {
+        if (inv.status === 'refunded') throw companyInvoiceErrors.refunded(inv.number);
+        if (!paidStates.includes(inv.status)) throw companyInvoiceErrors.notPaid(inv.number);
+      };
+      checkState(current);
       await refundThroughProvider(repo, (p) => deps.providerFor(p.provider, organisationId), {
         reserve: async (tx) => {
+          // Locks in the capture path's order: the paying payment first, then the invoice.
+          const found = await payingPayment(tx, current);
+          if (!found) throw companyInvoiceErrors.notPaid(current.number);
+          const payment = (await tx.findById(found.id, true))!;
           const inv = await tx.companyInvoice(organisationId, eventId, invoiceId, true);
           if (!inv) throw companyInvoiceErrors.notFound();
-          if (inv.status === 'refunded') throw companyInvoiceErrors.refunded(inv.number);
-          if (inv.status !== 'paid') throw companyInvoiceErrors.notPaid(inv.number);
-          const payment = await payingPayment(tx, inv);
-          if (!payment) throw companyInvoiceErrors.notPaid(inv.number);
-          // A refund already reserved this payment (it is with the provider now): this one is the second.
-          if (payment.refundedAmount > 0) throw companyInvoiceErrors.refunded(inv.number);
-          if (payment.provider === 'offline' && !input.reference) throw companyInvoiceErrors.referenceRequired();
-          const p = (await tx.updatePayment(payment.id, { refundedAmount: payment.amount }))!;
-          const refund = await tx.insertRefund({ id: newId(), organisationId, eventId, paymentId: p.id, orderId: inv.id, amount: p.amount, currency: p.currency, status: 'pending', reason: input.reason });
-          return { payment: p, refund };
-        },
-        finalize: async (tx, _raw, { payment, refund }, r) => {
-          const inv = (await tx.companyInvoice(organisationId, eventId, invoiceId))!;
-          await tx.lockInvoiceCounter(organisationId);
-          const n = await tx.nextCreditNoteNumber(organisationId);
+          checkState(inv);
+          const remaining = refundableAmount({ total: payment.amount, refundedAmount: payment.refundedAmount });
+          // Everything is refunded or with the provider already.
+          if (remaining === 0) throw companyInvoiceErrors.refunded(inv.number);
+          const amount = refundAmountWithin(input.amount, remaining, inv.currency);
           const offline = payment.provider === 'offline';
-          await tx.insertCreditNote({
+          if (offline && !input.reference) throw companyInvoiceErrors.referenceRequired();
+          const p = (await tx.updatePayment(payment.id, { refundedAmount: payment.refundedAmount + amount }))!;
+          const refund = await tx.insertRefund({
             id: newId(),
             organisationId,
             eventId,
-            invoiceId,
-            number: `${CREDIT_NOTE_PREFIX}${String(n).padStart(6, '0')}`,
-            subtotal: inv.subtotal,
-            tax: inv.tax,
-            total: refund.amount,
-            currency: inv.currency,
+            paymentId: p.id,
+            orderId: inv.id,
+            amount,
+            currency: p.currency,
+            status: 'pending',
             reason: input.reason,
-            via: offline ? 'offline' : 'online',
-            provider: payment.provider,
-            reference: offline ? input.reference : r.providerRef,
-            paymentId: payment.id,
-            refundId: refund.id,
             byUserId: actor.userId,
             byName: actor.name,
-            createdAt: deps.now(),
+            reference: offline ? input.reference : '',
           });
-          await tx.transitionCompanyInvoice(invoiceId, ['paid'], { status: 'refunded' });
+          return { payment: p, refund };
+        },
+        finalize: async (tx, _raw, { payment, refund }, r) => {
+          if (r.status === 'succeeded') await creditRefundInTx(tx, refund, payment);
         },
       });
       return view(await scoped(organisationId, eventId, invoiceId));
+    },
+
+    /**
+     * A provider's later answer on a refund it had left `pending` (the payment row locked by the caller): succeeded, a
+     * company invoice's refund gets its credit note; failed, its amount is refundable again. Answers whether the refund
+     * was this module's (a company invoice's payment).
+     */
+    async refundSettledInTx(tx: PaymentsRepository, refund: RefundRow, payment: PaymentRow, outcome: 'succeeded' | 'failed'): Promise<boolean> {
+      if (!payment.companyInvoiceId) return false;
+      if (outcome === 'succeeded') {
+        // The organiser's refund (a second payment's return has no credit note).
+        if (refund.byUserId !== null) await creditRefundInTx(tx, refund, payment);
+        return true;
+      }
+      const left = Math.max(0, payment.refundedAmount - refund.amount);
+      await tx.updatePayment(payment.id, { refundedAmount: left, status: left === 0 ? 'captured' : left >= payment.amount ? 'refunded' : 'partially_refunded' });
+      return true;
     },
 
     async pdf(organisationId: string, eventId: string, invoiceId: string, companyId?: string): Promise<{ fileName: string; bytes: Buffer }> {
       const row = await scoped(organisationId, eventId, invoiceId, companyId);
       const v = await view(row);
       const paidAs = v.paid ? `Paid ${v.paid.at.slice(0, 10)} (${v.paid.via === 'offline' ? `offline: ${v.paid.method ?? ''} ${v.paid.reference ?? ''}`.trim() : `online: ${v.paid.provider ?? ''}`})` : 'Unpaid';
-      const status = v.creditNote ? `${paidAs}; refunded, credit note ${v.creditNote.number}` : paidAs;
-      return document(row, { kind: 'invoice', number: row.number, issuedAt: row.createdAt, reference: `Exhibitor services — ${status}`, sign: 1, refunded: v.creditNote ? row.total : 0 });
+      const notes = v.refunds.flatMap((r) => (r.creditNote ? [r.creditNote.number] : []));
+      const status = notes.length > 0 ? `${paidAs}; ${v.status === 'refunded' ? 'refunded' : 'partly refunded'}, credit note${notes.length > 1 ? 's' : ''} ${notes.join(', ')}` : paidAs;
+      return document(row, { kind: 'invoice', number: row.number, issuedAt: row.createdAt, reference: `Exhibitor services — ${status}`, refunded: v.refundedAmount });
     },
 
-    /** The credit note of a refunded invoice: the invoice's lines and totals negative, naming the invoice it credits. */
-    async creditNotePdf(organisationId: string, eventId: string, invoiceId: string, companyId?: string): Promise<{ fileName: string; bytes: Buffer }> {
+    /** One of the invoice's credit notes (`creditNoteId`, else the first): what it credits, negative, naming the invoice. */
+    async creditNotePdf(organisationId: string, eventId: string, invoiceId: string, companyId?: string, creditNoteId?: string): Promise<{ fileName: string; bytes: Buffer }> {
       const row = await scoped(organisationId, eventId, invoiceId, companyId);
-      const [credit] = await repo.creditNotesOf([row.id]);
+      const notes = await repo.creditNotesOf([row.id]);
+      const credit = creditNoteId ? notes.find((c) => c.id === creditNoteId) : notes[0];
       if (!credit) throw companyInvoiceErrors.noCreditNote();
       const how = credit.via === 'offline' ? `refunded offline, reference ${credit.reference}` : `refunded online (${credit.provider})`;
-      return document(row, { kind: 'credit-note', number: credit.number, issuedAt: credit.createdAt, reference: `Credit for invoice ${row.number}, ${how}. Reason: ${credit.reason}`, sign: -1, refunded: 0 });
+      return document(row, { kind: 'credit-note', number: credit.number, issuedAt: credit.createdAt, reference: `Credit for invoice ${row.number}, ${how}. Reason: ${credit.reason}`, refunded: 0, credit });
     },
 
     /**

@@ -1,7 +1,28 @@
+import { refundAmountProblem } from '@pavilion/domain';
+import { AppError } from '../../platform/errors.ts';
 import type { PaymentRow, PaymentsRepository, RefundRow, Tx } from './payments.repository.ts';
 import type { PaymentProvider, RefundResult } from './providers.ts';
 
 export type Reserved = { payment: PaymentRow; refund: RefundRow };
+
+/** 400 REFUND_EXCEEDS_PAID (field amount, key refundTooLarge): more than what remains refundable, or not a positive amount. */
+export const refundExceeds = (remaining?: { amount: number; currency: string }) =>
+  new AppError(
+    400,
+    'REFUND_EXCEEDS_PAID',
+    remaining ? `The refund is larger than what remains refundable (${remaining.currency} ${(remaining.amount / 100).toFixed(2)})` : 'The refund is larger than what remains paid',
+    [{ field: 'amount', key: 'refundTooLarge' }],
+  );
+
+/**
+ * The amount to reserve of what remains refundable (`requested`, or all of it when omitted), under the payment's or
+ * its invoice's lock; throws REFUND_EXCEEDS_PAID when it is not a positive amount within it (the registration rule).
+ */
+export function refundAmountWithin(requested: number | undefined, remaining: number, currency?: string): number {
+  const amount = requested ?? remaining;
+  if (refundAmountProblem(amount, remaining)) throw refundExceeds(currency === undefined ? undefined : { amount: remaining, currency });
+  return amount;
+}
 
 /**
  * Money back through the provider that took it, in three steps, used by order refunds and company-invoice refunds:

@@ -12,7 +12,7 @@ function gatewayPage(s: TTestGatewaySession): string {
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#222}.box{border:1px solid #ddd;border-radius:8px;padding:1.5rem}
 button{color:#fff;border:0;border-radius:6px;padding:.7rem 1.4rem;font-size:1rem;cursor:pointer;margin-right:.5rem}form{display:inline}.note{color:#666;font-size:.85rem}</style></head>
 <body><div class="box"><h1>Test payment</h1><p>Order <strong>${escapeHtml(s.registrationNo)}</strong></p><p>Amount <strong>${escapeHtml(amount)}</strong></p><p>Status: ${escapeHtml(s.status)}</p>
-${button('pay', 'Pay', '#1c7c3a')}${button('fail', 'Fail', '#b42318')}
+${button('pay', 'Pay', '#1c7c3a')}${button('fail', 'Fail', '#b42318')}${button('pay_refund_pending', 'Pay (refunds settle later)', '#1f4e8c')}
 <p class="note">Pavilion's built-in test gateway. No money moves. Pay and Fail send a signed webhook to this server, exactly as a real provider would.</p></div></body></html>`;
 }
 
@@ -51,6 +51,7 @@ export async function registerPaymentsPublicRoutes(app: FastifyInstance, service
       if (req.headers.accept?.includes('application/json')) return session;
       return reply.type('text/html; charset=utf-8').serializer((p) => p as string).send(gatewayPage(session));
     });
+    route(scope, routes.gatewayRefund, async (req) => service.gatewayRefund(req.params.refundRef, req.body.outcome));
     route(scope, routes.gatewayComplete, async (req, reply) => {
       const result = await service.gatewayComplete(req.params.sessionId, req.body.outcome);
       if (req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) return reply.redirect(result.redirectUrl, 303);

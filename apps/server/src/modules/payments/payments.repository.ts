@@ -231,14 +231,28 @@ function queries(db: Q) {
     async updateCompanyInvoiceLine(id: string, patch: { tax: number; total: number }): Promise<void> {
       await db.update(companyInvoiceLines).set(patch).where(eq(companyInvoiceLines.id, id));
     },
-    /** The next credit-note number of the organisation (its own series; call under `lockInvoiceCounter`). */
-    async nextCreditNoteNumber(organisationId: string): Promise<number> {
+    /** The next credit-note number of the organisation and its prefix (its own series; call under `lockInvoiceCounter`). */
+    async nextCreditNoteNumber(organisationId: string): Promise<{ n: number; prefix: string }> {
       const [r] = await db
         .update(invoiceSettings)
         .set({ creditNoteCounter: sql`${invoiceSettings.creditNoteCounter} + 1` })
         .where(eq(invoiceSettings.organisationId, organisationId))
-        .returning({ n: invoiceSettings.creditNoteCounter });
-      return r!.n;
+        .returning({ n: invoiceSettings.creditNoteCounter, prefix: invoiceSettings.creditNotePrefix });
+      return r!;
+    },
+    async findRefund(id: string): Promise<RefundRow | null> {
+      const [r] = await db.select().from(refunds).where(eq(refunds.id, id)).limit(1);
+      return r ?? null;
+    },
+    /** A refund by the provider's reference, among that provider's payments (a refund notice names it so). */
+    async refundByProviderRef(provider: string, providerRef: string): Promise<RefundRow | null> {
+      const [r] = await db
+        .select({ refund: refunds })
+        .from(refunds)
+        .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .where(and(eq(refunds.providerRef, providerRef), eq(payments.provider, provider)))
+        .limit(1);
+      return r?.refund ?? null;
     },
     async insertCreditNote(row: typeof companyCreditNotes.$inferInsert): Promise<CreditNoteRow> {
       const [r] = await db.insert(companyCreditNotes).values(row).returning();
@@ -246,7 +260,7 @@ function queries(db: Q) {
     },
     async creditNotesOf(invoiceIds: string[]): Promise<CreditNoteRow[]> {
       if (invoiceIds.length === 0) return [];
-      return db.select().from(companyCreditNotes).where(inArray(companyCreditNotes.invoiceId, invoiceIds));
+      return db.select().from(companyCreditNotes).where(inArray(companyCreditNotes.invoiceId, invoiceIds)).orderBy(asc(companyCreditNotes.createdAt), asc(companyCreditNotes.number));
     },
     /** Refunds of company invoices' payments (`refunds.order_id` holds the invoice id), with the provider, oldest first. */
     async refundsOfInvoices(invoiceIds: string[]): Promise<(RefundRow & { provider: string })[]> {
@@ -264,7 +278,7 @@ function queries(db: Q) {
       return db
         .select()
         .from(payments)
-        .where(and(eq(payments.gatewayOutcome, 'pay'), inArray(payments.status, ['created', 'failed']), orderId ? eq(payments.orderId, orderId) : undefined))
+        .where(and(inArray(payments.gatewayOutcome, ['pay', 'pay_refund_pending']), inArray(payments.status, ['created', 'failed']), orderId ? eq(payments.orderId, orderId) : undefined))
         .limit(200);
     },
   };

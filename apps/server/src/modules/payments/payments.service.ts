@@ -12,11 +12,13 @@ import type {
   TRefundRequest,
   TTestGatewaySession,
   TTestGatewayCompleteResponse,
+  TTestGatewayCompleteRequest,
+  TTestGatewayRefundResponse,
   TTransactionListQuery,
   TWebhookAck,
   TPaymentProvider,
 } from '@pavilion/domain';
-import { PAVILION_SIGNATURE_HEADER } from '@pavilion/domain';
+import { PAVILION_SIGNATURE_HEADER, refundableAmount } from '@pavilion/domain';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -25,7 +27,7 @@ import type { EventOutbox } from '../../platform/event-outbox.ts';
 import type { OrderPaid } from '../registration/index.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { createCompanyInvoices, invoiceReturnPath } from './company-invoices.service.ts';
-import { refundThroughProvider } from './payment-refunds.ts';
+import { refundAmountWithin, refundThroughProvider } from './payment-refunds.ts';
 import type { PaymentRow, PaymentsRepository, Tx } from './payments.repository.ts';
 import {
   offlineProvider,
@@ -109,7 +111,6 @@ export type PaymentsDeps = {
 };
 
 const paymentErrors = {
-  refundExceeds: () => new AppError(400, 'REFUND_EXCEEDS_PAID', 'The refund is larger than what remains paid', [{ field: 'amount', key: 'refundTooLarge' }]),
   orderNotPaid: () => new AppError(409, 'ORDER_NOT_PAID', 'Only a paid order can be refunded'),
   signatureInvalid: () => new AppError(400, 'SIGNATURE_INVALID', 'The payment signature does not match'),
   sessionClosed: () => new AppError(409, 'SESSION_CLOSED', 'This payment session is already complete'),
@@ -199,6 +200,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function applyEventInTx(tx: PaymentsRepository, raw: Tx, provider: string, ev: ProviderEvent, payload: unknown, actorUserId: string | null): Promise<{ duplicate: boolean; outcome: string; facts: string[] }> {
     const isNew = await tx.recordEvent({ provider, providerEventId: ev.providerEventId, kind: ev.kind, paymentId: null, outcome: 'recorded', payload: payload as object });
     if (!isNew) return { duplicate: true, outcome: 'duplicate', facts: [] };
+    if (ev.kind === 'refund_succeeded' || ev.kind === 'refund_failed') return { duplicate: false, outcome: await refundSettledInTx(tx, provider, ev), facts: [] };
     if (ev.kind === 'ignored' || !ev.sessionId) return { duplicate: false, outcome: 'ignored', facts: [] };
     const payment = await tx.findBySession(ev.sessionId, true);
     if (!payment || payment.provider !== provider) return { duplicate: false, outcome: 'unknown_session', facts: [] };
@@ -225,6 +227,37 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return { duplicate: false, outcome: 'failed', facts: [fact] };
     }
     return { duplicate: false, outcome: 'ignored', facts: [] };
+  }
+
+  /**
+   * A provider's later answer on a refund it left `pending`: the refund moves once (payment row locked, then the
+   * refund read again), and a company invoice's gets its credit note or its amount back (companyInvoices). An order's
+   * refund only records the outcome (registration was told of it when it was asked for).
+   */
+  async function refundSettledInTx(tx: PaymentsRepository, provider: string, ev: ProviderEvent): Promise<string> {
+    const found = ev.refundRef ? await tx.refundByProviderRef(provider, ev.refundRef) : null;
+    if (!found) return 'unknown_refund';
+    const payment = (await tx.findById(found.paymentId, true))!;
+    const refund = (await tx.findRefund(found.id))!;
+    if (refund.status !== 'pending') return 'already_settled';
+    const outcome = ev.kind === 'refund_succeeded' ? 'succeeded' : 'failed';
+    const settled = (await tx.updateRefund(refund.id, { status: outcome }))!;
+    await companyInvoices.refundSettledInTx(tx, settled, payment, outcome);
+    return `refund_${outcome}`;
+  }
+
+  /** The test gateway's webhook: signed with its key, posted through the app's own pipeline (same checks as any provider's). */
+  async function postGatewayWebhook(type: string, data: Record<string, unknown>): Promise<void> {
+    const created = Math.floor(deps.now().getTime() / 1000);
+    const body = JSON.stringify({ id: `evt_test_${newId()}`, type, created, data });
+    if (!deps.inject.current) return;
+    const res = await deps.inject.current({
+      method: 'POST',
+      url: '/api/eventservices/public/payments/webhooks/test',
+      headers: { 'content-type': 'application/json', [PAVILION_SIGNATURE_HEADER]: signPavilion(deps.testGatewaySecret(), body, created) },
+      payload: body,
+    });
+    if (res.statusCode >= 300) deps.log?.error({ status: res.statusCode, body: res.body }, 'test gateway webhook was refused');
   }
 
   /** Delivers committed facts now (their subscribers' effects are done when this returns; a failure is left to the job). */
@@ -374,38 +407,35 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * The test gateway's "Pay" / "Fail": it records what the buyer chose (its own state, used by reconciliation),
      * then sends a signed webhook to Pavilion's webhook endpoint through the app's HTTP pipeline.
      */
-    async gatewayComplete(sessionId: string, outcome: 'pay' | 'fail'): Promise<TTestGatewayCompleteResponse> {
+    async gatewayComplete(sessionId: string, outcome: TTestGatewayCompleteRequest['outcome']): Promise<TTestGatewayCompleteResponse> {
       const p = await repo.findBySession(sessionId);
       if (!p || p.provider !== 'test') throw errors.notFound('Payment session');
       // The test gateway's page is on this origin: back to the success page by path, at the host name the buyer used.
       const successUrl = p.companyInvoiceId ? invoiceReturnPath(p.eventId, p.companyInvoiceId, 'paid') : `/success/${p.eventId}/${p.orderId}/${sessionId}`;
       const failureUrl = p.companyInvoiceId ? invoiceReturnPath(p.eventId, p.companyInvoiceId, 'failed') : `/failure?eventId=${p.eventId}&orderId=${p.orderId}&sessionId=${sessionId}`;
+      const pays = outcome !== 'fail';
       if (p.status === 'captured' || p.status === 'refunded' || p.status === 'partially_refunded') {
-        if (outcome === 'pay') return { redirectUrl: successUrl, status: p.status as 'captured' };
+        if (pays) return { redirectUrl: successUrl, status: p.status as 'captured' };
         throw paymentErrors.sessionClosed();
       }
       await repo.updatePayment(p.id, { gatewayOutcome: outcome, providerPaymentId: p.providerPaymentId ?? `test_pay_${newId()}` });
-      const body = JSON.stringify({
-        id: `evt_test_${newId()}`,
-        type: outcome === 'pay' ? 'payment.captured' : 'payment.failed',
-        created: Math.floor(deps.now().getTime() / 1000),
-        data: { sessionId, orderId: p.orderId, paymentId: `test_pay_${p.id}`, amount: p.amount, currency: p.currency },
-      });
-      const signature = signPavilion(deps.testGatewaySecret(), body, Math.floor(deps.now().getTime() / 1000));
-      if (deps.inject.current) {
-        const res = await deps.inject.current({
-          method: 'POST',
-          url: '/api/eventservices/public/payments/webhooks/test',
-          headers: { 'content-type': 'application/json', [PAVILION_SIGNATURE_HEADER]: signature },
-          payload: body,
-        });
-        if (res.statusCode >= 300) deps.log?.error({ status: res.statusCode, body: res.body }, 'test gateway webhook was refused');
-      }
+      await postGatewayWebhook(pays ? 'payment.captured' : 'payment.failed', { sessionId, orderId: p.orderId, paymentId: `test_pay_${p.id}`, amount: p.amount, currency: p.currency });
       const after = (await repo.findBySession(sessionId))!;
       return {
-        redirectUrl: outcome === 'pay' ? successUrl : failureUrl,
+        redirectUrl: pays ? successUrl : failureUrl,
         status: after.status as TTestGatewayCompleteResponse['status'],
       };
+    },
+
+    /**
+     * The test gateway settles a refund it answered `pending`: a signed `refund.succeeded` / `refund.failed` webhook
+     * through the app's pipeline, as a provider's later notice. Answers the refund's status after it.
+     */
+    async gatewayRefund(refundRef: string, outcome: 'succeed' | 'fail'): Promise<TTestGatewayRefundResponse> {
+      const refund = await repo.refundByProviderRef('test', refundRef);
+      if (!refund) throw errors.notFound('Refund');
+      if (refund.status === 'pending') await postGatewayWebhook(outcome === 'succeed' ? 'refund.succeeded' : 'refund.failed', { refundRef });
+      return { status: (await repo.findRefund(refund.id))!.status as TTestGatewayRefundResponse['status'] };
     },
 
     /** Offline / manual payment marked by the organiser: the same idempotent confirmation as a webhook. */
@@ -452,9 +482,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           const payments = (await tx.paymentsOfOrder(orderId)).filter((p) => ['captured', 'partially_refunded'].includes(p.status));
           const payment = payments[0] ? await tx.findById(payments[0].id, true) : null;
           if (!payment) throw paymentErrors.orderNotPaid();
-          const remaining = payment.amount - payment.refundedAmount;
-          const amount = input.amount ?? remaining;
-          if (amount <= 0 || amount > remaining) throw paymentErrors.refundExceeds();
+          const amount = refundAmountWithin(input.amount, refundableAmount({ total: payment.amount, refundedAmount: payment.refundedAmount }));
           const p = (await tx.updatePayment(payment.id, { refundedAmount: payment.refundedAmount + amount }))!;
           const refund = await tx.insertRefund({ id: newId(), organisationId, eventId, paymentId: payment.id, orderId, amount, currency: payment.currency, status: 'pending', reason: input.reason });
           return { payment: p, refund };
@@ -517,7 +545,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     async getInvoiceSettings(organisationId: string): Promise<TInvoiceSettings> {
       const s = await repo.invoiceSettings(organisationId);
-      return { legalName: s?.legalName ?? '', address: s?.address ?? '', taxId: s?.taxId ?? '', email: s?.email ?? '', invoicePrefix: s?.invoicePrefix ?? 'INV-' };
+      return { legalName: s?.legalName ?? '', address: s?.address ?? '', taxId: s?.taxId ?? '', email: s?.email ?? '', invoicePrefix: s?.invoicePrefix ?? 'INV-', creditNotePrefix: s?.creditNotePrefix ?? 'CN-' };
     },
     async updateInvoiceSettings(organisationId: string, input: TInvoiceSettingsUpdateRequest): Promise<TInvoiceSettings> {
       await repo.upsertInvoiceSettings(organisationId, input);

@@ -35,6 +35,8 @@ export const invoiceSettings = pgTable('invoice_settings', {
   invoiceCounter: integer('invoice_counter').notNull().default(0),
   /** Credit notes (CN-…) have their own series per organisation, bumped under the same row lock. */
   creditNoteCounter: integer('credit_note_counter').notNull().default(0),
+  /** The credit notes' prefix (1–10 letters, digits, hyphens), for those issued from then on. */
+  creditNotePrefix: text('credit_note_prefix').notNull().default('CN-'),
 });
 
 export const payments = pgTable(
@@ -100,9 +102,14 @@ export const refunds = pgTable(
     status: text('status').notNull(),
     reason: text('reason').notNull().default(''),
     providerRef: text('provider_ref'),
+    /** Who asked for it (a company-invoice refund's credit note names them, also when issued on a later notice). */
+    byUserId: text('by_user_id'),
+    byName: text('by_name').notNull().default(''),
+    /** The organiser's reference of an offline refund. */
+    reference: text('reference').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('refunds_order_idx').on(t.orderId)],
+  (t) => [index('refunds_order_idx').on(t.orderId), index('refunds_provider_ref_idx').on(t.providerRef)],
 );
 
 export const invoices = pgTable(
@@ -200,9 +207,9 @@ export const companyInvoiceTax = pgTable('company_invoice_tax', {
 });
 
 /**
- * A credit note: the refund of a whole paid company invoice, numbered in the organisation's own credit-note series.
- * One per invoice (the unique index is the last guard against a double refund). Amounts are the invoice's, positive;
- * the document shows them negative.
+ * A credit note: one succeeded refund (whole or part) of a paid company invoice, numbered in the organisation's own
+ * credit-note series. One per refund (the unique index is the last guard against issuing it twice). Amounts are the
+ * refund's (its tax in proportion), positive; the document shows them negative.
  */
 export const companyCreditNotes = pgTable(
   'company_credit_notes',
@@ -230,5 +237,9 @@ export const companyCreditNotes = pgTable(
     byName: text('by_name').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('company_credit_notes_invoice_uq').on(t.invoiceId), uniqueIndex('company_credit_notes_org_number_uq').on(t.organisationId, t.number)],
+  (t) => [
+    index('company_credit_notes_invoice_idx').on(t.invoiceId),
+    uniqueIndex('company_credit_notes_refund_uq').on(t.refundId),
+    uniqueIndex('company_credit_notes_org_number_uq').on(t.organisationId, t.number),
+  ],
 );

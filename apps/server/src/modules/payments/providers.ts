@@ -21,7 +21,7 @@ export type CheckoutInput = {
   returnUrl: string;
 };
 export type CheckoutResult = { redirectUrl: string | null; providerSessionId: string | null };
-export type WebhookKind = 'captured' | 'failed' | 'refunded' | 'ignored';
+export type WebhookKind = 'captured' | 'failed' | 'refunded' | 'refund_succeeded' | 'refund_failed' | 'ignored';
 export type ProviderEvent = {
   providerEventId: string;
   kind: WebhookKind;
@@ -30,6 +30,8 @@ export type ProviderEvent = {
   providerPaymentId: string | null;
   amount: number | null;
   currency: string | null;
+  /** A refund's later outcome (`refund_succeeded` / `refund_failed`): the provider's refund id. */
+  refundRef?: string | null;
 };
 export type Headers = Record<string, string | string[] | undefined>;
 export type RefundResult = { providerRef: string; status: 'succeeded' | 'pending' };
@@ -39,7 +41,8 @@ export type PaymentProvider = {
   createCheckout(input: CheckoutInput): Promise<CheckoutResult>;
   /** Verifies signature and age over the raw body; throws WEBHOOK_SIGNATURE_INVALID / WEBHOOK_STALE. */
   verifyWebhook(rawBody: Buffer, headers: Headers, nowMs: number): ProviderEvent;
-  refund(payment: { providerPaymentId: string | null; sessionId: string; currency: string }, amount: number): Promise<RefundResult>;
+  /** `pending`: the provider settles it later and says so by webhook (`refund_succeeded` / `refund_failed`). */
+  refund(payment: { providerPaymentId: string | null; sessionId: string; currency: string; gatewayOutcome?: string | null }, amount: number): Promise<RefundResult>;
 };
 
 export const webhookErrors = {
@@ -101,18 +104,21 @@ export function testGatewayProvider(secret: string): PaymentProvider {
       const body = parseJson(raw);
       const data = (body.data ?? {}) as Record<string, unknown>;
       if (typeof body.id !== 'string' || typeof body.type !== 'string') throw webhookErrors.malformed();
-      const kind: WebhookKind = body.type === 'payment.captured' ? 'captured' : body.type === 'payment.failed' ? 'failed' : 'ignored';
+      const kinds: Record<string, WebhookKind> = { 'payment.captured': 'captured', 'payment.failed': 'failed', 'refund.succeeded': 'refund_succeeded', 'refund.failed': 'refund_failed' };
+      const kind: WebhookKind = kinds[body.type] ?? 'ignored';
       return {
         providerEventId: body.id,
         kind,
+        refundRef: typeof data.refundRef === 'string' ? data.refundRef : null,
         sessionId: typeof data.sessionId === 'string' ? data.sessionId : null,
         providerPaymentId: typeof data.paymentId === 'string' ? data.paymentId : null,
         amount: typeof data.amount === 'number' ? data.amount : null,
         currency: typeof data.currency === 'string' ? data.currency : null,
       };
     },
-    async refund() {
-      return { providerRef: `test_re_${newId()}`, status: 'succeeded' };
+    // At once, unless the buyer paid with "refunds settle later": then pending until the gateway's refund call.
+    async refund(payment) {
+      return { providerRef: `test_re_${newId()}`, status: payment.gatewayOutcome === 'pay_refund_pending' ? 'pending' : 'succeeded' };
     },
   };
 }
@@ -171,6 +177,13 @@ export function stripeProvider(keys: StripeKeys): PaymentProvider {
       if (event.type === 'checkout.session.completed') kind = obj.payment_status === 'paid' ? 'captured' : 'ignored';
       else if (event.type === 'checkout.session.async_payment_succeeded') kind = 'captured';
       else if (event.type === 'checkout.session.async_payment_failed' || event.type === 'checkout.session.expired') kind = 'failed';
+      else if (event.type === 'refund.updated' || event.type === 'charge.refund.updated') {
+        // A refund Stripe answered `pending`, settled: its id is the refund's provider reference.
+        const status = obj.status;
+        if (status === 'succeeded' || status === 'failed' || status === 'canceled') {
+          return { providerEventId: event.id, kind: status === 'succeeded' ? 'refund_succeeded' : 'refund_failed', refundRef: typeof obj.id === 'string' ? obj.id : null, sessionId: null, providerPaymentId: paymentIntent, amount: null, currency: null };
+        }
+      }
       return { providerEventId: event.id, kind, sessionId, providerPaymentId: paymentIntent, amount, currency };
     },
     async refund(payment, amount) {

@@ -31,6 +31,7 @@ export type ProgrammeEvents = {
 };
 export type { SessionAttended } from './programme-attendance.service.ts';
 export { programmeSeeder } from './programme.demo.ts';
+export { createSpeakerAccountsPort, type SpeakerAccountsPort } from './programme.port.ts';
 
 /** The pg-boss queue of the session attendance catch-up (scheduled every minute; one worker takes each run). */
 export const ATTENDANCE_CATCH_UP_QUEUE = 'programme-attendance-catch-up';

@@ -20,6 +20,8 @@ export function createAttendanceRepository(db: Db) {
   const pubStart = sql`coalesce(${programmeSessions.publishedStartsAt}, ${programmeSessions.startsAt})`;
   const pubEnd = sql`coalesce(${programmeSessions.publishedEndsAt}, ${programmeSessions.endsAt})`;
   const pubRoom = sql`case when ${programmeSessions.publishedStartsAt} is null then ${programmeSessions.roomId} else ${programmeSessions.publishedRoomId} end`;
+  // The session's published track (what attendees and the organiser published), not the draft's `track_id`.
+  const pubTrack = sql`${programmeSessions.published}->>'trackId'`;
 
   /** The room's sessions (published time and room) whose span, widened by `before`/`after` ms, meets [from, to]. */
   async function sessionsInRoomDuring(eventId: string, roomId: string, from: Date, to: Date, widen: { beforeMs: number; afterMs: number }): Promise<SessionRow[]> {
@@ -104,12 +106,16 @@ export function createAttendanceRepository(db: Db) {
         on conflict (id) do update set low_id = excluded.low_id, pending_id = excluded.pending_id, pending_since = excluded.pending_since, updated_at = excluded.updated_at
         where programme_attendance_cursor.low_id = ${was.lowId}::bigint and programme_attendance_cursor.pending_id is not distinct from ${was.pendingId}::bigint`);
     },
-    /** Every (registration, session) counted in the event, with the session's track (certificates' sessions rule). */
+    /**
+     * Every (registration, session) counted in the event, with the session's published track (certificates' sessions
+     * rule: a draft track change counts from its publish on; a track deleted since counts as none).
+     */
     async attendanceOf(eventId: string, registrationId?: string): Promise<{ registrationId: string; sessionId: string; trackId: string | null }[]> {
       return db
-        .select({ registrationId: programmeSessionAttendance.registrationId, sessionId: programmeSessionAttendance.sessionId, trackId: programmeSessions.trackId })
+        .select({ registrationId: programmeSessionAttendance.registrationId, sessionId: programmeSessionAttendance.sessionId, trackId: programmeTracks.id })
         .from(programmeSessionAttendance)
         .innerJoin(programmeSessions, eq(programmeSessions.id, programmeSessionAttendance.sessionId))
+        .leftJoin(programmeTracks, and(eq(programmeTracks.eventId, programmeSessions.eventId), sql`${programmeTracks.id} = ${pubTrack}`))
         .where(and(eq(programmeSessionAttendance.eventId, eventId), registrationId ? eq(programmeSessionAttendance.registrationId, registrationId) : undefined))
         .orderBy(asc(programmeSessionAttendance.registrationId), asc(programmeSessionAttendance.firstSeenAt));
     },
@@ -122,7 +128,7 @@ export function createAttendanceRepository(db: Db) {
         .where(and(eq(programmeSessionAttendance.organisationId, s.organisationId), eq(programmeSessionAttendance.eventId, s.eventId), from ? sql`${pubStart} >= ${from.toISOString()}::timestamptz` : undefined, sql`${pubStart} < ${to.toISOString()}::timestamptz`));
       return Number(r?.n ?? 0);
     },
-    /** The Schedule Sessions report's rows: sessions (not deleted in the draft) starting in [from, to), in programme order. */
+    /** The Schedule Sessions report's rows: sessions (not deleted in the draft) starting in [from, to), in programme order, with their published room and track names. */
     async report(s: Scope, from: Date | null, to: Date): Promise<AttendanceReportRow[]> {
       const attended = db
         .select({ sessionId: programmeSessionAttendance.sessionId, n: sql<number>`count(*)::int`.as('n') })
@@ -131,11 +137,11 @@ export function createAttendanceRepository(db: Db) {
         .groupBy(programmeSessionAttendance.sessionId)
         .as('attended');
       const rows = await db
-        .select({ session: programmeSessions, attended: attended.n, roomName: programmeRooms.name, roomAreaId: programmeRooms.checkinAreaId, trackName: programmeTracks.name })
+        .select({ session: programmeSessions, attended: attended.n, roomName: sql<string | null>`${programmeRooms.published}->>'name'`, roomAreaId: programmeRooms.checkinAreaId, trackName: sql<string | null>`${programmeTracks.published}->>'name'` })
         .from(programmeSessions)
         .leftJoin(attended, eq(attended.sessionId, programmeSessions.id))
         .leftJoin(programmeRooms, sql`${programmeRooms.id} = ${pubRoom}`)
-        .leftJoin(programmeTracks, eq(programmeTracks.id, programmeSessions.trackId))
+        .leftJoin(programmeTracks, sql`${programmeTracks.id} = ${pubTrack}`)
         .where(
           and(
             eq(programmeSessions.organisationId, s.organisationId),

@@ -197,6 +197,37 @@ describe('session attendance from room doors', () => {
     expect(run.json().data).toMatchObject({ qualified: 1, issued: 0 });
   });
 
+  it('counts a track rule by the published track: a draft track change counts from its publish on', async () => {
+    const e = await eventWithAttendees(t.app, token, 1);
+    const track = async (name: string) => (await call('POST', e.eventId, '/tracks', { name, colour: '#1c7ed6' })).json().data.id as string;
+    const [data, design] = [await track('Data'), await track('Design')];
+    const [r1, r2] = [await room(e.eventId, 'Track room 1', { mode: 'create' }), await room(e.eventId, 'Track room 2', { mode: 'create' })];
+    const running = { start: local(-15 * MIN), end: local(45 * MIN) };
+    await session(e.eventId, { title: 'Data talk', roomId: r1.id, trackId: data, ...running });
+    const other = await session(e.eventId, { title: 'Design talk', roomId: r2.id, trackId: design, ...running });
+    const api = (path: string) => `/api/eventservices/events/${e.eventId}${path}`;
+    const templateId = (await t.app.inject({ method: 'POST', url: api('/certificate-templates'), headers: H, payload: { name: 'Data', title: 'Data track', conductedBy: 'Session Org', html: '<p>[firstName]</p>' } })).json().data.id as string;
+    const rule = await t.app.inject({ method: 'POST', url: api('/certificate-rules'), headers: H, payload: { templateId, rule: { kind: 'sessionsAttended', minSessions: 2, sessionIds: [], trackId: data }, isActive: true } });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const run = async () => (await t.app.inject({ method: 'POST', url: api(`/certificate-rules/${rule.json().data.id}/run`), headers: H })).json().data as { qualified: number; issued: number };
+
+    // The attendee is counted at both sessions: one of them in the Data track.
+    const device = await pairedDevice(t.app, token, e.eventId, [r1.checkinAreaId!, r2.checkinAreaId!]);
+    for (const areaId of [r1.checkinAreaId, r2.checkinAreaId]) expect((await scan(t.app, device.token, { credential: e.creds[0], areaId, direction: 'in' })).json().data.result).toBe('admitted');
+    await expect.poll(async () => (await attendance(e.eventId)).length, { timeout: 5000 }).toBe(2);
+    expect(await run()).toMatchObject({ qualified: 0, issued: 0 });
+
+    // The organiser moves the design talk to the Data track in the draft: attendees still see Design, so does the rule.
+    expect((await call('PUT', e.eventId, `/sessions/${other}`, sessionInput({ title: 'Design talk', roomId: r2.id, trackId: data, ...running }))).statusCode).toBe(200);
+    expect(await run()).toMatchObject({ qualified: 0, issued: 0 });
+    const report = (await call('GET', e.eventId, '/reports/schedule-sessions')).json().data.sessions as { sessionId: string; trackName: string | null }[];
+    expect(report.find((x) => x.sessionId === other)?.trackName).toBe('Design');
+
+    // Published: both sessions are in the Data track, and the rule issues.
+    expect((await call('POST', e.eventId, '/programme/publish')).statusCode).toBe(200);
+    expect(await run()).toMatchObject({ qualified: 1, issued: 1 });
+  });
+
   it('keeps a "sessions attended" rule to a track of its event: a track of another event or an unknown one is 400 by field', async () => {
     const e = await eventWithAttendees(t.app, token, 1);
     const elsewhere = await eventWithAttendees(t.app, token, 1);

@@ -26,7 +26,7 @@ const base = programmeBase;
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', headers: Record<string, string>, url: string, payload?: unknown) => injectAs(t.app, method, headers, url, payload);
 const session = sessionInput;
 
-async function create(kind: 'rooms' | 'sessions' | 'speakers', body: unknown, ev = eventId, headers = hostA) {
+async function create(kind: 'rooms' | 'sessions' | 'speakers' | 'tracks', body: unknown, ev = eventId, headers = hostA) {
   const res = await call('POST', headers, `${base(ev)}/${kind}`, body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { id: string } & Record<string, unknown>;
@@ -255,6 +255,64 @@ describe('versioned publishing', () => {
     expect(quietOnly.json().data).toMatchObject({ version: version + 2, notified: 0, changes: [{ sessionId: quiet.id, kind: 'edited', details: ['Description: edited'] }] });
     expect(await shown(starrer.headers, quiet.id)).toMatchObject({ descriptionHtml: '<p>Bring cake.</p>' });
     expect(await inbox(starrer.headers)).toEqual([]);
+  });
+
+  it('keeps room renames and track renames and colours in the draft until publish, listed in the dialog, telling nobody', async () => {
+    type Listed = { rooms: { id: string; name: string }[]; tracks: { id: string; name: string; colour: string }[]; sessions: (Seen & { title: string; trackId: string | null })[] };
+    const attendeeView = async (h: Record<string, string>) => (await call('GET', h, `${base(eventId)}/schedule`)).json().data as Listed;
+    const roomOf = (v: Listed, id: string) => v.rooms.find((r) => r.id === id)?.name;
+    const trackOf = (v: Listed, id: string) => v.tracks.find((r) => r.id === id);
+    const hallR = await create('rooms', { name: 'Hall R', capacity: 40 });
+    const hallQ = await create('rooms', { name: 'Hall Q', capacity: 40 });
+    const data = await create('tracks', { name: 'Data', colour: '#1c7ed6' });
+    const fields = { title: 'Vector search', roomId: hallR.id, trackId: data.id, start: '2027-03-05T09:00', end: '2027-03-05T10:00', capacity: 5, bookingRequired: true };
+    const talk = await create('sessions', session(fields));
+    const booker = await participant(eventId);
+    expect((await call('POST', booker.headers, `${base(eventId)}/sessions/${talk.id}/booking`)).json().data.status).toBe('booked');
+    const { version } = await programme();
+    expect(roomOf(await attendeeView(booker.headers), hallR.id)).toBe('Hall R');
+
+    // The organiser renames the room and renames and recolours the track: their own lists show it at once.
+    expect((await call('PUT', hostA, `${base(eventId)}/rooms/${hallR.id}`, { name: 'Main hall R', capacity: 40 })).statusCode).toBe(200);
+    expect((await call('PUT', hostA, `${base(eventId)}/tracks/${data.id}`, { name: 'AI', colour: '#e03131' })).statusCode).toBe(200);
+    expect((await call('GET', hostA, `${base(eventId)}/rooms`)).json().data.items.find((r: { id: string }) => r.id === hallR.id).name).toBe('Main hall R');
+    const draft = (await call('GET', hostA, `${base(eventId)}/programme`)).json().data as { changes: unknown[]; roomTrackChanges: unknown[]; rooms: { id: string; name: string }[] };
+    expect(draft.rooms.find((r) => r.id === hallR.id)!.name).toBe('Main hall R');
+    expect(draft.changes).toEqual([]);
+    expect(draft.roomTrackChanges).toEqual([
+      { kind: 'room', id: hallR.id, name: 'Main hall R', details: ['Name: Hall R → Main hall R'] },
+      { kind: 'track', id: data.id, name: 'AI', details: ['Name: Data → AI', 'Colour: #1c7ed6 → #e03131'] },
+    ]);
+
+    // Attendees, anonymous visitors and the calendar files still see the published name and colour.
+    for (const h of [booker.headers, {}]) {
+      const v = await attendeeView(h);
+      expect(roomOf(v, hallR.id)).toBe('Hall R');
+      expect(trackOf(v, data.id)).toEqual({ id: data.id, name: 'Data', colour: '#1c7ed6' });
+    }
+    expect((await call('GET', booker.headers, `${base(eventId)}/sessions/${talk.id}/calendar.ics`)).body).toContain('LOCATION:Hall R');
+    expect((await call('GET', booker.headers, `${base(eventId)}/my-schedule.ics`)).body).not.toContain('Main hall R');
+
+    // Publish: the next version, with the room and the track and nobody told (the session is where it was).
+    const res = await publish();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ version: version + 1, notified: 0, changes: [], roomTrackChanges: [{ kind: 'room', id: hallR.id }, { kind: 'track', id: data.id }] });
+    expect(await programme()).toMatchObject({ version: version + 1, changes: [], roomTrackChanges: [] });
+    for (const h of [booker.headers, {}]) {
+      const v = await attendeeView(h);
+      expect(roomOf(v, hallR.id)).toBe('Main hall R');
+      expect(trackOf(v, data.id)).toEqual({ id: data.id, name: 'AI', colour: '#e03131' });
+    }
+    expect((await call('GET', booker.headers, `${base(eventId)}/sessions/${talk.id}/calendar.ics`)).body).toContain('LOCATION:Main hall R');
+    expect(await inbox(booker.headers)).toEqual([]);
+    expect((await publish()).statusCode).toBe(409);
+
+    // A session moved out of a room renamed in the same draft: the notice names the room as attendees knew it.
+    expect((await call('PUT', hostA, `${base(eventId)}/rooms/${hallR.id}`, { name: 'Hall Z', capacity: 40 })).statusCode).toBe(200);
+    expect((await call('PUT', hostA, `${base(eventId)}/sessions/${talk.id}`, session({ ...fields, roomId: hallQ.id }))).statusCode).toBe(200);
+    const moved = await publish();
+    expect(moved.json().data).toMatchObject({ version: version + 2, notified: 1, roomTrackChanges: [{ kind: 'room', details: ['Name: Main hall R → Hall Z'] }] });
+    expect((await inbox(booker.headers)).map((n) => n.body)).toEqual(['"Vector search" moved: room Main hall R → Hall Q (Europe/Berlin).']);
   });
 
   it('refuses publishing to a role without the sessions edit code', async () => {

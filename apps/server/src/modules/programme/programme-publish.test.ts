@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionRow } from './programme.repository.ts';
-import { describeChange, draftCopy, isNotified, liveCopy, type DraftLinks, type Names } from './programme-publish.ts';
+import type { RoomRow, SessionRow, TrackRow } from './programme.repository.ts';
+import { describeChange, describeRoomTrackChanges, draftCopy, isNotified, liveCopy, type DraftLinks, type Names } from './programme-publish.ts';
 
 const at = (iso: string) => new Date(iso);
 const names: Names = {
@@ -9,6 +9,9 @@ const names: Names = {
   speakers: new Map([['s1', 'Ada'], ['s2', 'Alan']]),
   sponsors: new Map([['p1', 'Acme'], ['p2', 'Rhein']]),
   tickets: new Map([['k1', 'VIP']]),
+  // Hall A was published as "Main hall": the old side of a change names it as attendees know it.
+  publishedRooms: new Map([['r1', 'Main hall'], ['r2', 'Hall B']]),
+  publishedTracks: new Map([['t1', 'Energy']]),
 };
 const fields = { title: 'Grid storage', descriptionHtml: '', sessionType: 'talk', trackId: null, capacity: null, bookingRequired: false, tags: ['Energy'], streamUrl: null };
 const links: DraftLinks = { speakerIds: ['s1'], moderatorIds: [], sponsorIds: ['p1', 'p2'], ticketIds: [] };
@@ -68,8 +71,8 @@ describe('describeChange', () => {
     expect(c).toMatchObject({
       kind: 'moved',
       title: 'Grid futures',
-      text: '"Grid storage" is now "Grid futures" and moved: time 2027-03-02 09:00–10:00 → 2027-03-02 16:00–17:00; room Hall A → Hall B (UTC).',
-      details: ['Title: Grid storage → Grid futures', 'Time: 2027-03-02 09:00–10:00 → 2027-03-02 16:00–17:00 (UTC)', 'Room: Hall A → Hall B'],
+      text: '"Grid storage" is now "Grid futures" and moved: time 2027-03-02 09:00–10:00 → 2027-03-02 16:00–17:00; room Main hall → Hall B (UTC).',
+      details: ['Title: Grid storage → Grid futures', 'Time: 2027-03-02 09:00–10:00 → 2027-03-02 16:00–17:00 (UTC)', 'Room: Main hall → Hall B'],
     });
     expect(isNotified(c!)).toBe(true);
   });
@@ -82,6 +85,21 @@ describe('describeChange', () => {
   });
 
   it('names a cancelled session by its published title, time and room', () => {
-    expect(change(row({ title: 'Draft title', cancelledAt: at('2027-02-01T00:00:00Z') }))).toMatchObject({ kind: 'cancelled', title: 'Grid storage', text: '"Grid storage" (2027-03-02 09:00–10:00, Hall A) is cancelled.' });
+    expect(change(row({ title: 'Draft title', cancelledAt: at('2027-02-01T00:00:00Z') }))).toMatchObject({ kind: 'cancelled', title: 'Grid storage', text: '"Grid storage" (2027-03-02 09:00–10:00, Main hall) is cancelled.' });
+  });
+});
+
+describe('describeRoomTrackChanges', () => {
+  const base = { organisationId: 'o', eventId: 'e', createdAt: at('2027-01-01T00:00:00Z') };
+  const roomRow = (id: string, name: string, published: string): RoomRow => ({ ...base, id, name, capacity: null, checkinAreaId: null, published: { name: published } });
+  const trackRow = (id: string, name: string, colour: string, published: { name: string; colour: string }): TrackRow => ({ ...base, id, name, colour, published });
+
+  it('lists renamed rooms and renamed or recoloured tracks old → new, and nothing else', () => {
+    const rooms = [roomRow('r1', 'Main hall', 'Hall A'), roomRow('r2', 'Hall B', 'Hall B')];
+    const tracks = [trackRow('t1', 'AI', '#ff0000', { name: 'Data', colour: '#00ff00' }), trackRow('t2', 'Energy', '#2F9E44', { name: 'Energy', colour: '#2f9e44' })];
+    expect(describeRoomTrackChanges(rooms, tracks)).toEqual([
+      { kind: 'room', id: 'r1', name: 'Main hall', details: ['Name: Hall A → Main hall'] },
+      { kind: 'track', id: 't1', name: 'AI', details: ['Name: Data → AI', 'Colour: #00ff00 → #ff0000'] },
+    ]);
   });
 });

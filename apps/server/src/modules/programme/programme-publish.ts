@@ -1,6 +1,6 @@
 import { utcToZonedLocal } from '@pavilion/domain';
-import type { PublishedCopy } from './programme.tables.ts';
-import type { ProgrammeChange, SessionRow } from './programme.repository.ts';
+import type { PublishedCopy, RoomTrackChange } from './programme.tables.ts';
+import type { ProgrammeChange, RoomRow, SessionRow, TrackRow } from './programme.repository.ts';
 
 /*
  * Versioned publishing (issue 16): what attendees see of a session is its published copy (`published_*` time and room,
@@ -45,8 +45,19 @@ export function liveCopy(c: PublishedCopy, known: Known): PublishedCopy {
   };
 }
 
-/** The names a change is worded with (the event's rooms, tracks, speakers, sponsors and ticket types). */
-export type Names = { rooms: Map<string, string>; tracks: Map<string, string>; speakers: Map<string, string>; sponsors: Map<string, string>; tickets: Map<string, string> };
+/**
+ * The names a change is worded with (the event's rooms, tracks, speakers, sponsors and ticket types, the draft's), and
+ * the rooms' and tracks' published names: what attendees knew, on the old side of "A → B".
+ */
+export type Names = {
+  rooms: Map<string, string>;
+  tracks: Map<string, string>;
+  speakers: Map<string, string>;
+  sponsors: Map<string, string>;
+  tickets: Map<string, string>;
+  publishedRooms: Map<string, string>;
+  publishedTracks: Map<string, string>;
+};
 
 /** "2027-02-17 14:00–16:00" in the zone (the end's date too when it is another day). */
 export function span(startsAt: Date, endsAt: Date, timeZone: string): string {
@@ -82,10 +93,12 @@ function publishedPlace(row: SessionRow): { startsAt: Date; endsAt: Date; roomId
 export function describeChange(row: SessionRow, draft: PublishedCopy, names: Names, timeZone: string): ProgrammeChange | null {
   const wasAt = publishedPlace(row);
   const was = liveCopy(row.published, { tracks: names.tracks, speakers: names.speakers, sponsors: names.sponsors, tickets: names.tickets });
+  // The old side names rooms and tracks as attendees know them (published), the new side as they will be.
   const roomName = (id: string | null) => (id ? (names.rooms.get(id) ?? 'a room') : 'no room');
+  const wasRoomName = (id: string | null) => (id ? (names.publishedRooms.get(id) ?? roomName(id)) : 'no room');
   const named = (m: Map<string, string>, what: string) => (id: string) => m.get(id) ?? what;
   if (row.cancelledAt) {
-    const before = `${span(wasAt.startsAt, wasAt.endsAt, timeZone)}, ${roomName(wasAt.roomId)}`;
+    const before = `${span(wasAt.startsAt, wasAt.endsAt, timeZone)}, ${wasRoomName(wasAt.roomId)}`;
     return { sessionId: row.id, title: was.title, kind: 'cancelled', text: `"${was.title}" (${before}) is cancelled.`, details: [`Removed from the programme (${before})`] };
   }
   const isRetimed = wasAt.startsAt.getTime() !== row.startsAt.getTime() || wasAt.endsAt.getTime() !== row.endsAt.getTime();
@@ -99,10 +112,10 @@ export function describeChange(row: SessionRow, draft: PublishedCopy, names: Nam
   };
   if (isRenamed) line('Title', `${was.title} → ${draft.title}`);
   if (isRetimed) line('Time', `${span(wasAt.startsAt, wasAt.endsAt, timeZone)} → ${span(row.startsAt, row.endsAt, timeZone)} (${timeZone})`);
-  if (isRoomChanged) line('Room', `${roomName(wasAt.roomId)} → ${roomName(row.roomId)}`);
+  if (isRoomChanged) line('Room', `${wasRoomName(wasAt.roomId)} → ${roomName(row.roomId)}`);
   if (was.descriptionHtml !== draft.descriptionHtml) line('Description', 'edited');
   if (was.sessionType !== draft.sessionType) line('Type', `${TYPE_NAMES[was.sessionType] ?? was.sessionType} → ${TYPE_NAMES[draft.sessionType] ?? draft.sessionType}`);
-  if (was.trackId !== draft.trackId) line('Track', `${was.trackId ? named(names.tracks, 'a track')(was.trackId) : 'none'} → ${draft.trackId ? named(names.tracks, 'a track')(draft.trackId) : 'none'}`);
+  if (was.trackId !== draft.trackId) line('Track', `${was.trackId ? (names.publishedTracks.get(was.trackId) ?? named(names.tracks, 'a track')(was.trackId)) : 'none'} → ${draft.trackId ? named(names.tracks, 'a track')(draft.trackId) : 'none'}`);
   if (!sameSet(was.speakerIds, draft.speakerIds)) line('Speakers', addedRemoved(was.speakerIds, draft.speakerIds, named(names.speakers, 'a speaker')));
   if (!sameSet(was.moderatorIds, draft.moderatorIds)) line('Moderators', addedRemoved(was.moderatorIds, draft.moderatorIds, named(names.speakers, 'a speaker')));
   if (!sameList(was.sponsorIds, draft.sponsorIds)) {
@@ -122,7 +135,7 @@ export function describeChange(row: SessionRow, draft: PublishedCopy, names: Nam
   if (isRetimed || isRoomChanged) {
     const parts: string[] = [];
     if (isRetimed) parts.push(`time ${span(wasAt.startsAt, wasAt.endsAt, timeZone)} → ${span(row.startsAt, row.endsAt, timeZone)}`);
-    if (isRoomChanged) parts.push(`room ${roomName(wasAt.roomId)} → ${roomName(row.roomId)}`);
+    if (isRoomChanged) parts.push(`room ${wasRoomName(wasAt.roomId)} → ${roomName(row.roomId)}`);
     const who = isRenamed ? `"${was.title}" is now "${draft.title}" and` : `"${draft.title}"`;
     return { ...base, kind: 'moved', text: `${who} moved: ${parts.join('; ')} (${timeZone}).` };
   }
@@ -132,3 +145,20 @@ export function describeChange(row: SessionRow, draft: PublishedCopy, names: Nam
 
 /** Whether a change is told to the session's people (inbox and mail): time, room, title or cancellation. */
 export const isNotified = (c: Pick<ProgrammeChange, 'kind'>) => c.kind !== 'edited';
+
+/**
+ * The rooms renamed and the tracks renamed or recoloured in the draft, old → new, in the order the organiser made them.
+ * Nobody is told (the "session updated" notices are for a session's own time, room and title: a renamed room is still
+ * the same place); the publish dialog lists them and attendees see the new names from the publish on.
+ */
+export function describeRoomTrackChanges(rooms: RoomRow[], tracks: TrackRow[]): RoomTrackChange[] {
+  const out: RoomTrackChange[] = [];
+  for (const r of rooms) if (r.published.name !== r.name) out.push({ kind: 'room', id: r.id, name: r.name, details: [`Name: ${r.published.name} → ${r.name}`] });
+  for (const t of tracks) {
+    const details: string[] = [];
+    if (t.published.name !== t.name) details.push(`Name: ${t.published.name} → ${t.name}`);
+    if (t.published.colour.toLowerCase() !== t.colour.toLowerCase()) details.push(`Colour: ${t.published.colour} → ${t.colour}`);
+    if (details.length) out.push({ kind: 'track', id: t.id, name: t.name, details });
+  }
+  return out;
+}

@@ -303,8 +303,12 @@ describe('speaker status on the participant home', () => {
     expect(before.headers['cache-control']).toContain('no-store');
 
     const id = await speaker('Ruth Attendee', email);
-    await invite(id);
+    const { key } = await invite(id);
     expect((await status(ruth)).json().data).toEqual({ isSpeaker: true });
+    // The invitation's link signs the attendee account in to its speaker profile, not the attendee home.
+    const landed = await consume(key);
+    expect(landed.statusCode, landed.body).toBe(200);
+    expect(landed.json().data.redirectTo).toBe('/attendium/speaker');
     // The account kept its participant type: it opens the profile with the access it had.
     expect((await call('GET', ruth, `${base(eventId)}/my-speaker-profile`)).json().data.speaker.id).toBe(id);
   });

@@ -15,6 +15,7 @@ import {
   programmeTracks,
   programmePublishMails,
   programmeVersions,
+  type RoomTrackChange,
   type VersionChange,
 } from './programme.tables.ts';
 import { draftCopy, isNotified, type DraftLinks } from './programme-publish.ts';
@@ -39,6 +40,10 @@ export type SessionWrite = Omit<
 export type ProgrammeChange = { sessionId: string; title: string; kind: 'moved' | 'renamed' | 'edited' | 'cancelled'; text: string; details: string[] };
 /** A session of the event with its draft copy (its row and link tables), as publishing compares it with the published one. */
 export type PublishCandidate = { row: SessionRow; draft: ReturnType<typeof draftCopy> };
+/** Everything a publish compares: the sessions, and the rooms and tracks (their rows: draft columns beside `published`). */
+export type PublishCandidates = { sessions: PublishCandidate[]; rooms: RoomRow[]; tracks: TrackRow[] };
+/** What a publish changes: the sessions (worded per field) and the rooms and tracks renamed or recoloured. */
+export type PublishChanges = { sessions: ProgrammeChange[]; roomTracks: RoomTrackChange[] };
 /** Who is told about a changed session: everyone who booked (seat or waitlist) or starred it, each once. */
 export type Recipient = { sessionId: string; eventUserId: string; userId: string };
 /** A claimed "session updated" mail: whom to tell (their account) and what changed (the version's wording). */
@@ -57,6 +62,10 @@ export function publishedView(s: SessionRow): SessionRow {
   if (!s.publishedStartsAt || !s.publishedEndsAt) return copy;
   return { ...copy, startsAt: s.publishedStartsAt, endsAt: s.publishedEndsAt, roomId: s.publishedRoomId };
 }
+/** A room as attendees see it: its published name (the row's `name` is the organiser's draft). */
+export const publishedRoom = (r: RoomRow): RoomRow => ({ ...r, name: r.published.name });
+/** A track as attendees see it: its published name and colour. */
+export const publishedTrack = (r: TrackRow): TrackRow => ({ ...r, name: r.published.name, colour: r.published.colour });
 const byStart = (a: SessionRow, b: SessionRow) => a.startsAt.getTime() - b.startsAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 export type Scope = { organisationId: string; eventId: string };
 /** A session's people and links besides its speakers: moderators (speakers of the event in that role), sponsors, tickets. */
@@ -176,7 +185,7 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
    * Every session of the event (deleted in the draft or not) with its draft copy built from its row and link tables, in
    * the order attendees know them (their published times): what publishing compares with each published copy.
    */
-  async function publishCandidates(s: Scope, tx: Tx | Db): Promise<PublishCandidate[]> {
+  async function publishCandidates(s: Scope, tx: Tx | Db): Promise<PublishCandidates> {
     // One after another: inside the publish's transaction they share one connection.
     const rows = await tx
       .select()
@@ -198,7 +207,9 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
     for (const p of persons) (p.role === 'moderator' ? of(p.sessionId).moderatorIds : of(p.sessionId).speakerIds).push(p.speakerId);
     for (const l of sponsors) of(l.sessionId).sponsorIds.push(l.sponsorId);
     for (const l of tickets) of(l.sessionId).ticketIds.push(l.ticketId);
-    return rows.map((row) => ({ row, draft: draftCopy(row, of(row.id)) }));
+    const rooms = await tx.select().from(programmeRooms).where(inScope(programmeRooms, s)).orderBy(asc(programmeRooms.createdAt), asc(programmeRooms.id));
+    const tracks = await tx.select().from(programmeTracks).where(inScope(programmeTracks, s)).orderBy(asc(programmeTracks.createdAt), asc(programmeTracks.id));
+    return { sessions: rows.map((row) => ({ row, draft: draftCopy(row, of(row.id)) })), rooms, tracks };
   }
 
   /**
@@ -286,7 +297,8 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
     },
 
     async insertRoom(s: Scope, v: { name: string; capacity: number | null; checkinAreaId?: string | null }): Promise<RoomRow> {
-      const [row] = await db.insert(programmeRooms).values({ id: newId(), ...s, ...v }).returning();
+      // A new room is published as it is made (no session shows it yet); a later rename waits for the publish.
+      const [row] = await db.insert(programmeRooms).values({ id: newId(), ...s, ...v, published: { name: v.name } }).returning();
       return row!;
     },
     async updateRoom(s: Scope, id: string, v: { name: string; capacity: number | null; checkinAreaId?: string | null }): Promise<RoomRow | null> {
@@ -297,7 +309,7 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
       return (await db.delete(programmeRooms).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, id))).returning({ id: programmeRooms.id })).length > 0;
     },
     async insertTrack(s: Scope, v: { name: string; colour: string }): Promise<TrackRow> {
-      const [row] = await db.insert(programmeTracks).values({ id: newId(), ...s, ...v }).returning();
+      const [row] = await db.insert(programmeTracks).values({ id: newId(), ...s, ...v, published: { name: v.name, colour: v.colour } }).returning();
       return row!;
     },
     async updateTrack(s: Scope, id: string, v: { name: string; colour: string }): Promise<TrackRow | null> {
@@ -419,13 +431,13 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
      * changed. Answers the people to tell about the changes that notify (read before the deletes, one query for all of
      * them), or null when nothing changed.
      */
-    async publish(s: Scope, byUserId: string, at: Date, describe: (candidates: PublishCandidate[]) => ProgrammeChange[]): Promise<{ version: number; changes: ProgrammeChange[]; recipients: Recipient[] } | null> {
+    async publish(s: Scope, byUserId: string, at: Date, describe: (candidates: PublishCandidates) => PublishChanges): Promise<{ version: number; changes: ProgrammeChange[]; roomTrackChanges: RoomTrackChange[]; recipients: Recipient[] } | null> {
       return db.transaction(async (tx) => {
         await lockProgramme(tx, s.eventId);
         const candidates = await publishCandidates(s, tx);
-        const changes = describe(candidates);
-        if (changes.length === 0) return null;
-        const byId = new Map(candidates.map((c) => [c.row.id, c]));
+        const { sessions: changes, roomTracks } = describe(candidates);
+        if (changes.length === 0 && roomTracks.length === 0) return null;
+        const byId = new Map(candidates.sessions.map((c) => [c.row.id, c]));
         const changed = changes.map((c) => byId.get(c.sessionId)!.row);
         const ids = changes.filter(isNotified).map((c) => c.sessionId);
         const [last] = await tx.select({ v: sql<number>`coalesce(max(${programmeVersions.version}), 0)::int` }).from(programmeVersions).where(inScope(programmeVersions, s));
@@ -454,12 +466,20 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
           if (draft.capacity !== row.published.capacity) await promoteWaitlist(tx, row.id);
         }
         if (cancelled.length) await tx.delete(programmeSessions).where(and(inScope(programmeSessions, s), inArray(programmeSessions.id, cancelled)));
-        await tx.insert(programmeVersions).values({ ...s, version, publishedByUserId: byUserId, changes, notified: new Set(recipients.map((r) => r.eventUserId)).size, publishedAt: at });
+        // Renamed rooms and renamed or recoloured tracks: their published copies take the draft's name (and colour).
+        // The copies are the rows read here (what the organiser confirmed), not whatever a rename since has written.
+        for (const c of roomTracks) {
+          const room = c.kind === 'room' ? candidates.rooms.find((r) => r.id === c.id) : undefined;
+          const track = c.kind === 'track' ? candidates.tracks.find((r) => r.id === c.id) : undefined;
+          if (room) await tx.update(programmeRooms).set({ published: { name: room.name } }).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, room.id)));
+          if (track) await tx.update(programmeTracks).set({ published: { name: track.name, colour: track.colour } }).where(and(inScope(programmeTracks, s), eq(programmeTracks.id, track.id)));
+        }
+        await tx.insert(programmeVersions).values({ ...s, version, publishedByUserId: byUserId, changes, roomTrackChanges: roomTracks, notified: new Set(recipients.map((r) => r.eventUserId)).size, publishedAt: at });
         // The mails this version owes, one row each, committed with the version (the mail job sends them; issue 20).
         for (let i = 0; i < recipients.length; i += 1000) {
           await tx.insert(programmePublishMails).values(recipients.slice(i, i + 1000).map((r) => ({ id: newId(), ...s, version, sessionId: r.sessionId, eventUserId: r.eventUserId, userId: r.userId })));
         }
-        return { version, changes, recipients };
+        return { version, changes, roomTrackChanges: roomTracks, recipients };
       });
     },
 
@@ -755,7 +775,8 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
         for (const ticketId of p.ticketIds) ticketLinks.push({ sessionId: x.id, ticketId });
         if (x.trackId && !trackIds.has(x.trackId)) x.trackId = null;
       }
-      return { rooms, tracks, speakers, sessions: published, links, sponsorLinks, ticketLinks };
+      // Rooms and tracks by their published names and colours (a rename is the organiser's draft until published).
+      return { rooms: rooms.map(publishedRoom), tracks: tracks.map(publishedTrack), speakers, sessions: published, links, sponsorLinks, ticketLinks };
     },
     /** A session of the event as attendees see it (its published copy: time, room, capacity, ticket restriction, …). */
     async sessionOfEvent(eventId: string, sessionId: string): Promise<SessionRow | null> {

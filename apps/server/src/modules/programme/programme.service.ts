@@ -47,9 +47,9 @@ import { newSecret } from '../../platform/ids.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { programmeErrors } from './programme.errors.ts';
 import type { MailMessage, MailResult } from '../../platform/mail.ts';
-import type { Approval, ClaimedPublishMail, ProgrammeChange, ProgrammeRepository, PublishCandidate, RoomRow, Scope, SessionPerson, SessionRequestRow, SessionRow, SpeakerRow, TrackRow } from './programme.repository.ts';
+import type { Approval, ClaimedPublishMail, ProgrammeChange, ProgrammeRepository, PublishCandidates, PublishChanges, RoomRow, Scope, SessionPerson, SessionRequestRow, SessionRow, SpeakerRow, TrackRow } from './programme.repository.ts';
 import type { VersionChange } from './programme.tables.ts';
-import { describeChange, liveCopy, type Names } from './programme-publish.ts';
+import { describeChange, describeRoomTrackChanges, liveCopy, type Names } from './programme-publish.ts';
 
 export type ProgrammeEvent = { id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string; eventMode?: number };
 export type ProgrammeCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
@@ -324,17 +324,31 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     };
   }
 
-  /** The names a change is worded with: the event's rooms, tracks, speakers, sponsors and ticket types. */
+  /** The names a change is worded with: the event's speakers, sponsors and ticket types, and its rooms and tracks (draft and published). */
   type Named = { id: string; name: string }[];
-  const namesFrom = (rooms: Named, tracks: Named, speakers: Named, sponsors: Named, tickets: Named): Names => {
+  const namesFrom = (rooms: RoomRow[], tracks: TrackRow[], speakers: Named, sponsors: Named, tickets: Named): Names => {
     const byId = (xs: Named) => new Map(xs.map((x) => [x.id, x.name]));
-    return { rooms: byId(rooms), tracks: byId(tracks), speakers: byId(speakers), sponsors: byId(sponsors), tickets: byId(tickets) };
+    return {
+      rooms: byId(rooms),
+      tracks: byId(tracks),
+      speakers: byId(speakers),
+      sponsors: byId(sponsors),
+      tickets: byId(tickets),
+      publishedRooms: new Map(rooms.map((x) => [x.id, x.published.name])),
+      publishedTracks: new Map(tracks.map((x) => [x.id, x.published.name])),
+    };
   };
-  const namesOf = async (scope: Scope): Promise<Names> =>
-    namesFrom(...(await Promise.all([repo.rooms(scope), repo.tracks(scope), repo.speakers(scope), deps.sponsorsOf(scope.eventId), deps.ticketsOf(scope.eventId)])));
-  /** What publishing would change: each session whose draft differs from its published copy, worded old → new. */
-  const changesOf = (candidates: PublishCandidate[], names: Names, timeZone: string): ProgrammeChange[] =>
-    candidates.map((c) => describeChange(c.row, c.draft, names, timeZone)).filter((c): c is ProgrammeChange => c !== null);
+  /**
+   * What publishing would change: each session whose draft differs from its published copy, worded old → new, and
+   * each room renamed or track renamed or recoloured (worded with the candidates' own rooms and tracks).
+   */
+  const changesOf = (candidates: PublishCandidates, speakers: Named, sponsors: Named, tickets: Named, timeZone: string): PublishChanges => {
+    const names = namesFrom(candidates.rooms, candidates.tracks, speakers, sponsors, tickets);
+    return {
+      sessions: candidates.sessions.map((c) => describeChange(c.row, c.draft, names, timeZone)).filter((c): c is ProgrammeChange => c !== null),
+      roomTracks: describeRoomTrackChanges(candidates.rooms, candidates.tracks),
+    };
+  };
 
   /**
    * The programme mail job's body (issue 20): claims up to 100 owed "session updated" mails and sends them 25 at a time
@@ -573,6 +587,7 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       ]);
       const bySession = peopleBySession(persons, links);
       const version = await repo.version(scope);
+      const pending = changesOf(await repo.publishCandidates(scope), speakers, sponsors, tickets, event.timeZone);
       return {
         timeZone: event.timeZone,
         eventMode: event.eventMode ?? null,
@@ -586,7 +601,8 @@ export function createProgrammeService(deps: ProgrammeDeps) {
         sessions: sessions.map((s) => ({ ...sessionView(s, event.timeZone, bySession.get(s.id) ?? NOBODY), bookedCount: s.bookedCount, waitlistCount: waiting.get(s.id) ?? 0 })),
         version,
         mail: await repo.publishMailProgress(scope, version),
-        changes: changesOf(await repo.publishCandidates(scope), namesFrom(rooms, tracks, speakers, sponsors, tickets), event.timeZone),
+        changes: pending.sessions,
+        roomTrackChanges: pending.roomTracks,
       };
     },
 
@@ -599,12 +615,12 @@ export function createProgrammeService(deps: ProgrammeDeps) {
      */
     async publishProgramme(caller: AuthUser, organisationId: string, eventId: string): Promise<TProgrammePublished> {
       const { scope, event } = await organiserScope(caller, organisationId, eventId);
-      const names = await namesOf(scope);
-      const done = await repo.publish(scope, caller.userId, deps.now(), (candidates) => changesOf(candidates, names, event.timeZone));
+      const [speakers, sponsors, tickets] = await Promise.all([repo.speakers(scope), deps.sponsorsOf(eventId), deps.ticketsOf(eventId)]);
+      const done = await repo.publish(scope, caller.userId, deps.now(), (candidates) => changesOf(candidates, speakers, sponsors, tickets, event.timeZone));
       if (!done) throw programmeErrors.nothingToPublish();
       // The version's mails are committed with it: the job sends them after this request has answered.
       if (done.recipients.length > 0) deps.wakeMail();
-      await audit(caller, organisationId, 'programme.published', eventId, { eventId, version: done.version, sessions: done.changes.length });
+      await audit(caller, organisationId, 'programme.published', eventId, { eventId, version: done.version, sessions: done.changes.length, roomsAndTracks: done.roomTrackChanges.length });
       const title = 'Session updated';
       for (const c of done.changes) {
         // An edit alone (description, tags, speakers, …) is published without a notice (isNotified).
@@ -615,7 +631,7 @@ export function createProgrammeService(deps: ProgrammeDeps) {
           .sessionUpdated?.({ eventId, sessionId: c.sessionId, version: done.version, kind: c.kind, eventUserIds, title: `${title}: ${c.title}`, body: c.text })
           .catch((err: unknown) => deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'programme.publish_notice_failed', target: c.sessionId, meta: { eventId, error: String(err) } }));
       }
-      return { version: done.version, changes: done.changes, notified: new Set(done.recipients.map((r) => r.eventUserId)).size };
+      return { version: done.version, changes: done.changes, roomTrackChanges: done.roomTrackChanges, notified: new Set(done.recipients.map((r) => r.eventUserId)).size };
     },
 
     async listRooms(caller: AuthUser, organisationId: string, eventId: string): Promise<{ items: TRoom[] }> {

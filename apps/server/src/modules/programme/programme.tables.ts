@@ -26,6 +26,12 @@ export type PublishedCopy = {
   sponsorIds: string[];
   ticketIds: string[];
 };
+/** A room's name as attendees last saw it published (`programme_rooms.published`). */
+export type PublishedRoom = { name: string };
+/** A track's name and colour as attendees last saw them published (`programme_tracks.published`). */
+export type PublishedTrack = { name: string; colour: string };
+/** A room's or track's change in a published version (a rename, a new colour): told to nobody, listed to the organiser. */
+export type RoomTrackChange = { kind: 'room' | 'track'; id: string; name: string; details: string[] };
 /** One session's change in a published version (`details` and kinds other than moved/cancelled since migration 0046). */
 export type VersionChange = { sessionId: string; title: string; kind: 'moved' | 'renamed' | 'edited' | 'cancelled'; text: string; details?: string[] };
 const eventRef = () =>
@@ -44,6 +50,11 @@ export const programmeRooms = pgTable(
     capacity: integer('capacity'),
     /** The room's door as a check-in area (session attendance); one room per area. */
     checkinAreaId: text('checkin_area_id').references(() => checkinAreas.id, { onDelete: 'set null' }),
+    /**
+     * Versioned publishing: the name attendees see (its last published copy, written when the room is made and at each
+     * publish); `name` is the organiser's draft. Capacity and door are the organiser's own and stay live.
+     */
+    published: jsonb('published').$type<PublishedRoom>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('programme_rooms_event_idx').on(t.eventId), uniqueIndex('programme_rooms_checkin_area_idx').on(t.checkinAreaId)],
@@ -57,6 +68,8 @@ export const programmeTracks = pgTable(
     eventId: eventRef(),
     name: text('name').notNull(),
     colour: text('colour').notNull(),
+    /** Versioned publishing: the name and colour attendees see (written when the track is made and at each publish). */
+    published: jsonb('published').$type<PublishedTrack>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('programme_tracks_event_idx').on(t.eventId)],
@@ -164,6 +177,8 @@ export const programmeVersions = pgTable(
     organisationId: text('organisation_id').notNull(),
     publishedByUserId: text('published_by_user_id'),
     changes: jsonb('changes').$type<VersionChange[]>().notNull().default([]),
+    /** The rooms and tracks this version renamed or recoloured (migration 0050). */
+    roomTrackChanges: jsonb('room_track_changes').$type<RoomTrackChange[]>().notNull().default([]),
     notified: integer('notified').notNull().default(0),
     publishedAt: ts('published_at').notNull().defaultNow(),
   },

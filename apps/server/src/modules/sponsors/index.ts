@@ -13,12 +13,12 @@ export type { SponsorFacts, SponsorsPort } from './sponsors.port.ts';
 export { sponsorsSeeder } from './sponsors.demo.ts';
 
 /** Sponsors (SPEC §3.1 user type 3) in tiers with logos: the organiser's page, the app's `sponsor` tab, the portal's Sponsors. */
-export function createSponsorsModule(db: Db, deps: Omit<SponsorsDeps, 'repo' | 'figures'>, contactDeps: Omit<SponsorContactsDeps, 'repo' | 'figures' | 'audit' | 'assertEvent'>) {
+export function createSponsorsModule(db: Db, deps: Omit<SponsorsDeps, 'repo' | 'figures'>, contactDeps: Omit<SponsorContactsDeps, 'repo' | 'figures' | 'audit' | 'assertEvent' | 'companies'>) {
   const repo = createSponsorsRepository(db);
   const figures = createSponsorFigures({ repo, now: contactDeps.now });
   const service = createSponsorsService({ repo, figures, ...deps });
   // The sponsor's own account: the invitation, the contact's My sponsorship, the counted click-through.
-  const contacts = createSponsorContactsService({ repo, figures, audit: deps.audit, assertEvent: deps.assertEvent, ...contactDeps });
+  const contacts = createSponsorContactsService({ repo, figures, audit: deps.audit, assertEvent: deps.assertEvent, companies: deps.companies, ...contactDeps });
   return {
     service,
     contacts,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserType } from '@pavilion/domain';
+import { SPONSOR_CONTACTS_MAX } from '@pavilion/domain/sponsors/sponsors.schemas';
 import { bearer, createTestApp, signupOrganiser, type TestApp } from '../../test/test-app.ts';
 import { startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createEvent } from '../registration/registration.fixtures.ts';
@@ -27,7 +28,8 @@ let otherEventId: string;
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', headers: Record<string, string>, url: string, payload?: unknown) => sponsorCaller(t)(method, headers, url, payload);
 const mine = (ev: string, id = '') => `/api/eventservices/events/${ev}/my-sponsorships${id ? `/${id}` : ''}`;
 const visitUrl = (ev: string, id: string) => `/api/eventservices/public/events/${ev}/sponsors/${id}/visit`;
-const orgSponsor = async (id: string) => ((await call('GET', hostA, base(eventId))).json().data.sponsors as { id: string; invitation: string; contactEmail: string | null; description: string }[]).find((s) => s.id === id)!;
+type Contact = { id: string; email: string; invitation: string; invitedAt: string };
+const orgSponsor = async (id: string) => ((await call('GET', hostA, base(eventId))).json().data.sponsors as { id: string; contacts: Contact[]; description: string }[]).find((s) => s.id === id)!;
 const sponsorRow = (name: string, website = 'https://acme.example.com') => tierWithSponsor(t, hostA, eventId, `Tier ${name}`, { name, website, description: 'First words.' });
 
 /** Mails already read (a contact may be invited twice). */
@@ -69,11 +71,11 @@ afterAll(async () => {
 describe('the sponsor contact invitation', () => {
   it('mails a one-time link that makes a Sponsor account; the contact accepts with a password, then signs in with it', async () => {
     const { sponsorId } = await sponsorRow('Brightwave');
-    expect(await orgSponsor(sponsorId)).toMatchObject({ invitation: 'none', contactEmail: null });
+    expect((await orgSponsor(sponsorId)).contacts).toEqual([]);
     const email = uniqueEmail('sam', 'brightwave.example');
     const { key, sentTo } = await invite(sponsorId, email);
     expect(sentTo).toBe(email);
-    expect(await orgSponsor(sponsorId)).toMatchObject({ invitation: 'invited', contactEmail: email });
+    expect((await orgSponsor(sponsorId)).contacts).toMatchObject([{ invitation: 'invited', email }]);
 
     const contact = await signIn(key);
     expect(contact.redirectTo).toBe('/attendium/sponsorship');
@@ -92,11 +94,11 @@ describe('the sponsor contact invitation', () => {
     expect(noPassword.statusCode).toBe(400);
     expect(noPassword.json().errors).toEqual([{ field: 'password', key: 'required' }]);
     expect((await call('POST', contact.headers, `${mine(eventId, sponsorId)}/accept`, { password: 'short' })).statusCode).toBe(400);
-    expect((await orgSponsor(sponsorId)).invitation).toBe('invited');
+    expect((await orgSponsor(sponsorId)).contacts[0]!.invitation).toBe('invited');
     const accepted = await call('POST', contact.headers, `${mine(eventId, sponsorId)}/accept`, { password: NEW_PASSWORD });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().data).toMatchObject({ isAccepted: true, needsPassword: false });
-    expect((await orgSponsor(sponsorId)).invitation).toBe('accepted');
+    expect((await orgSponsor(sponsorId)).contacts[0]!.invitation).toBe('accepted');
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: email, password: NEW_PASSWORD, eventId } });
     expect(login.statusCode, login.body).toBe(200);
   });
@@ -116,7 +118,7 @@ describe('the sponsor contact invitation', () => {
     const taken = await call('POST', hostA, `${base(eventId)}/items/${second}/invitation`, { email: attendeeEmail, firstName: 'Sam' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('SPONSOR_CONTACT_TAKEN');
-    expect(await orgSponsor(second)).toMatchObject({ invitation: 'none', contactEmail: null });
+    expect((await orgSponsor(second)).contacts).toEqual([]);
 
     const teamEmail = uniqueEmail('team', 'contacts.example');
     await t.ctx.auth.createUser({ organisationId: orgA, email: teamEmail, password: SPONSOR_TEST_PASSWORD, firstName: 'Tea', userType: 0, role: 'Team Member', accessLevel: 1 });
@@ -130,6 +132,86 @@ describe('the sponsor contact invitation', () => {
     expect((await call('POST', hostB, `${base(eventId)}/items/${second}/invitation`, { email: uniqueEmail('b'), firstName: 'B' })).statusCode).toBe(404);
     expect((await call('POST', hostA, `${base(otherEventId)}/items/${second}/invitation`, { email: uniqueEmail('c'), firstName: 'C' })).statusCode).toBe(404);
     expect((await call('POST', {}, `${base(eventId)}/items/${second}/invitation`, { email: uniqueEmail('d'), firstName: 'D' })).statusCode).toBe(401);
+  });
+});
+
+describe('several contacts of one sponsor', () => {
+  it('invites several contacts, each with the same My sponsorship and their own acceptance; a contact invited again is not listed twice', async () => {
+    const { sponsorId } = await sponsorRow('Twin Co');
+    const [emailA, emailB] = [uniqueEmail('ana', 'twin.example'), uniqueEmail('ben', 'twin.example')];
+    const ana = await signIn((await invite(sponsorId, emailA)).key);
+    const ben = await signIn((await invite(sponsorId, emailB)).key);
+    expect((await orgSponsor(sponsorId)).contacts.map((c) => [c.email, c.invitation])).toEqual([
+      [emailA, 'invited'],
+      [emailB, 'invited'],
+    ]);
+    expect((await call('POST', ana.headers, `${mine(eventId, sponsorId)}/accept`, { password: NEW_PASSWORD })).statusCode).toBe(200);
+    // Ana's acceptance is hers: Ben still accepts for himself before editing.
+    expect((await call('GET', ben.headers, mine(eventId, sponsorId))).json().data).toMatchObject({ isAccepted: false, needsPassword: true });
+    expect((await call('PUT', ben.headers, mine(eventId, sponsorId), { description: 'Ben first', website: '', logoId: null })).json().code).toBe('SPONSOR_INVITATION_NOT_ACCEPTED');
+    const saved = await call('PUT', ana.headers, mine(eventId, sponsorId), { description: 'Two of us now.', website: 'https://twin.example.com', logoId: null });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call('POST', ben.headers, `${mine(eventId, sponsorId)}/accept`, { password: NEW_PASSWORD })).statusCode).toBe(200);
+    // The same page for both: Ana's edit, the same figures.
+    const [pageA, pageB] = await Promise.all([ana, ben].map(async (c) => (await call('GET', c.headers, mine(eventId, sponsorId))).json().data));
+    expect(pageB).toEqual(pageA);
+    expect(pageB).toMatchObject({ name: 'Twin Co', description: 'Two of us now.', isAccepted: true });
+    expect((await orgSponsor(sponsorId)).contacts.map((c) => c.invitation)).toEqual(['accepted', 'accepted']);
+
+    // Invited again: a new link, still one row, still accepted.
+    const again = await call('POST', hostA, `${base(eventId)}/items/${sponsorId}/invitation`, { email: emailA, firstName: 'Ana' });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().data.contact).toMatchObject({ email: emailA, invitation: 'accepted' });
+    expect((await orgSponsor(sponsorId)).contacts).toHaveLength(2);
+  });
+
+  it('revokes one contact: their My sponsorship closes, the other keeps theirs; scoped to the organisation, the event and the sponsor', async () => {
+    const { sponsorId } = await sponsorRow('Revoke Co');
+    const { sponsorId: otherSponsor } = await sponsorRow('Bystander Co');
+    const [emailA, emailB] = [uniqueEmail('kay', 'revoke.example'), uniqueEmail('lou', 'revoke.example')];
+    const kay = await signIn((await invite(sponsorId, emailA)).key);
+    const lou = await signIn((await invite(sponsorId, emailB)).key);
+    for (const c of [kay, lou]) expect((await call('POST', c.headers, `${mine(eventId, sponsorId)}/accept`, { password: NEW_PASSWORD })).statusCode).toBe(200);
+    const kayId = (await orgSponsor(sponsorId)).contacts.find((c) => c.email === emailA)!.id;
+    const url = (ev: string, sponsor: string, contact: string) => `${base(ev)}/items/${sponsor}/contacts/${contact}`;
+
+    for (const [headers, path] of [
+      [hostB, url(eventId, sponsorId, kayId)],
+      [hostA, url(otherEventId, sponsorId, kayId)],
+      [hostA, url(eventId, otherSponsor, kayId)],
+      [hostA, url(eventId, sponsorId, 'no-such-contact')],
+    ] as const) {
+      expect((await call('DELETE', headers, path)).statusCode, path).toBe(404);
+    }
+    expect((await call('DELETE', {}, url(eventId, sponsorId, kayId))).statusCode).toBe(401);
+    expect((await call('DELETE', kay.headers, url(eventId, sponsorId, kayId))).statusCode).toBe(403);
+
+    const revoked = await call('DELETE', hostA, url(eventId, sponsorId, kayId));
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json().data.contacts.map((c: Contact) => c.email)).toEqual([emailB]);
+    expect((await call('DELETE', hostA, url(eventId, sponsorId, kayId))).statusCode).toBe(404);
+    // Kay's page is closed, Lou's is not.
+    const closed = await call('PUT', kay.headers, mine(eventId, sponsorId), { description: 'Still mine?', website: '', logoId: null });
+    expect([closed.statusCode, closed.json().code]).toEqual([403, 'SPONSOR_NOT_CONTACT']);
+    expect((await call('GET', kay.headers, mine(eventId))).json().data.items).toEqual([]);
+    expect((await call('PUT', lou.headers, mine(eventId, sponsorId), { description: 'Lou carries on.', website: '', logoId: null })).statusCode).toBe(200);
+    expect((await orgSponsor(sponsorId)).description).toBe('Lou carries on.');
+    // Revoked, Kay may be the contact of another sponsor.
+    expect((await call('POST', hostA, `${base(eventId)}/items/${otherSponsor}/invitation`, { email: emailA, firstName: 'Kay' })).statusCode).toBe(201);
+  });
+
+  it('takes at most SPONSOR_CONTACTS_MAX (10) contacts a sponsor (409 SPONSOR_CONTACTS_FULL)', async () => {
+    const { sponsorId } = await sponsorRow('Crowded Co');
+    for (let i = 0; i < SPONSOR_CONTACTS_MAX; i++) {
+      const res = await call('POST', hostA, `${base(eventId)}/items/${sponsorId}/invitation`, { email: uniqueEmail(`c${i}`, 'crowded.example'), firstName: 'Cy' });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const email = uniqueEmail('one-more', 'crowded.example');
+    const full = await call('POST', hostA, `${base(eventId)}/items/${sponsorId}/invitation`, { email, firstName: 'Cy' });
+    expect([full.statusCode, full.json().code]).toEqual([409, 'SPONSOR_CONTACTS_FULL']);
+    expect((await orgSponsor(sponsorId)).contacts).toHaveLength(SPONSOR_CONTACTS_MAX);
+    // Refused before any account was made.
+    expect(await t.ctx.auth.findUserByEmail(email)).toBeFalsy();
   });
 });
 

@@ -1,9 +1,11 @@
-import { and, asc, count, eq, gte, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { sponsorListViews, sponsorLogos, sponsors, sponsorTiers, sponsorVisits } from './sponsors.tables.ts';
+import { newId } from '../../platform/ids.ts';
+import { sponsorContacts, sponsorListViews, sponsorLogos, sponsors, sponsorTiers, sponsorVisits } from './sponsors.tables.ts';
 
 export type TierRow = typeof sponsorTiers.$inferSelect;
 export type SponsorRow = typeof sponsors.$inferSelect;
+export type ContactRow = typeof sponsorContacts.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Q = Tx | Db;
 export type Scope = { organisationId: string; eventId: string };
@@ -125,39 +127,82 @@ export function createSponsorsRepository(db: Db) {
       return row ?? null;
     },
 
-    /* The sponsor's contact (user type 3). */
-    /** Names the contact of a sponsor of this scope; 23505 when the account is already another sponsor's contact here. */
-    async setContact(
-      scope: Scope,
-      id: string,
-      contact: { contactEmail: string; contactUserId: string; contactNeedsPassword: boolean; invitedAt: Date; acceptedAt: Date | null },
-    ): Promise<SponsorRow | null> {
+    /* The sponsor's contacts (user type 3). */
+    /** The contacts of these sponsors of the scope, in the order they were invited. */
+    async contactsOf(scope: Scope, sponsorIds?: readonly string[]): Promise<ContactRow[]> {
+      if (sponsorIds?.length === 0) return [];
+      return db
+        .select()
+        .from(sponsorContacts)
+        .where(and(eq(sponsorContacts.organisationId, scope.organisationId), eq(sponsorContacts.eventId, scope.eventId), sponsorIds ? inArray(sponsorContacts.sponsorId, [...sponsorIds]) : undefined))
+        .orderBy(asc(sponsorContacts.createdAt), asc(sponsorContacts.id));
+    },
+    /** This account's contact row in the event (one sponsor per account and event), or null. */
+    async contactOfUser(eventId: string, userId: string): Promise<ContactRow | null> {
+      const [row] = await db.select().from(sponsorContacts).where(and(eq(sponsorContacts.eventId, eventId), eq(sponsorContacts.userId, userId))).limit(1);
+      return row ?? null;
+    },
+    /**
+     * Adds a contact to a sponsor of the scope, or (the account already its contact) dates its new invitation and
+     * keeps its acceptance. The sponsor row is locked first, so two invitations at once cannot pass `max` together.
+     * 'missing': no such sponsor; 'full': `max` contacts already. 23505 when the account became another sponsor's
+     * contact meanwhile (the unique index decides).
+     */
+    async inviteContact(scope: Scope, sponsorId: string, contact: { email: string; userId: string; needsPassword: boolean; invitedAt: Date }, max: number): Promise<ContactRow | 'missing' | 'full'> {
+      return db.transaction(async (tx) => {
+        const [sponsor] = await tx.select({ id: sponsors.id }).from(sponsors).where(and(sponsorScope(scope), eq(sponsors.id, sponsorId))).for('update');
+        if (!sponsor) return 'missing';
+        const mine = and(eq(sponsorContacts.sponsorId, sponsorId), eq(sponsorContacts.eventId, scope.eventId));
+        const [again] = await tx
+          .update(sponsorContacts)
+          .set({ email: contact.email, invitedAt: contact.invitedAt })
+          .where(and(mine, eq(sponsorContacts.userId, contact.userId)))
+          .returning();
+        if (again) return again;
+        const [n] = await tx.select({ n: count() }).from(sponsorContacts).where(mine);
+        if ((n?.n ?? 0) >= max) return 'full';
+        const [row] = await tx
+          .insert(sponsorContacts)
+          .values({ id: newId(), sponsorId, eventId: scope.eventId, organisationId: scope.organisationId, ...contact })
+          .returning();
+        return row!;
+      });
+    },
+    async removeContact(scope: Scope, sponsorId: string, contactId: string): Promise<boolean> {
+      const rows = await db
+        .delete(sponsorContacts)
+        .where(and(eq(sponsorContacts.organisationId, scope.organisationId), eq(sponsorContacts.eventId, scope.eventId), eq(sponsorContacts.sponsorId, sponsorId), eq(sponsorContacts.id, contactId)))
+        .returning({ id: sponsorContacts.id });
+      return rows.length > 0;
+    },
+    /** The sponsors of the event this account is a contact of, with that contact row. */
+    async sponsorsOfContact(eventId: string, userId: string): Promise<{ sponsor: SponsorRow; contact: ContactRow }[]> {
+      return db
+        .select({ sponsor: sponsors, contact: sponsorContacts })
+        .from(sponsorContacts)
+        .innerJoin(sponsors, eq(sponsors.id, sponsorContacts.sponsorId))
+        .where(and(eq(sponsorContacts.eventId, eventId), eq(sponsorContacts.userId, userId)))
+        .orderBy(asc(sponsors.displayOrder), asc(sponsors.id));
+    },
+    /** The contact's own acceptance (their row, named by event, sponsor and account). */
+    async acceptContact(eventId: string, sponsorId: string, userId: string, at: Date): Promise<ContactRow | null> {
       const [row] = await db
-        .update(sponsors)
-        .set({ ...contact, updatedAt: new Date() })
-        .where(and(sponsorScope(scope), eq(sponsors.id, id)))
+        .update(sponsorContacts)
+        .set({ acceptedAt: at, needsPassword: false })
+        .where(and(eq(sponsorContacts.eventId, eventId), eq(sponsorContacts.sponsorId, sponsorId), eq(sponsorContacts.userId, userId)))
         .returning();
       return row ?? null;
     },
-    /** The sponsors of the event this account is the contact of. */
-    async sponsorsOfContact(eventId: string, userId: string): Promise<SponsorRow[]> {
-      return db
-        .select()
-        .from(sponsors)
-        .where(and(eq(sponsors.eventId, eventId), eq(sponsors.contactUserId, userId)))
-        .orderBy(asc(sponsors.displayOrder), asc(sponsors.id));
-    },
-    /** The contact's change to their own sponsor (event, id and contact all named); null when it is not theirs. */
-    async updateAsContact(
-      eventId: string,
-      id: string,
-      userId: string,
-      patch: { description?: string; website?: string; logoId?: string | null; acceptedAt?: Date; contactNeedsPassword?: boolean },
-    ): Promise<SponsorRow | null> {
+    /** A contact's change to their own sponsor (event, id and an accepted contact row of theirs all named); null otherwise. */
+    async updateAsContact(eventId: string, id: string, userId: string, patch: { description: string; website: string; logoId: string | null }): Promise<SponsorRow | null> {
+      const isAcceptedContact = db
+        .select({ id: sponsorContacts.sponsorId })
+        .from(sponsorContacts)
+        .where(and(eq(sponsorContacts.eventId, eventId), eq(sponsorContacts.sponsorId, id), eq(sponsorContacts.userId, userId), isNotNull(sponsorContacts.acceptedAt)));
       const [row] = await db
         .update(sponsors)
         .set({ ...patch, updatedAt: new Date() })
-        .where(and(eq(sponsors.eventId, eventId), eq(sponsors.id, id), eq(sponsors.contactUserId, userId)))
+        .where(and(eq(sponsors.eventId, eventId), eq(sponsors.id, id), inArray(sponsors.id, isAcceptedContact)))
         .returning();
       return row ?? null;
     },

@@ -43,6 +43,7 @@ export function registerSponsorsRoutes(app: FastifyInstance, service: SponsorsSe
 
   // The sponsor's contact (user type 3).
   route(app, routes.inviteContact, async (req) => contacts.inviteContact(...organiser(req), req.params.eventId, req.params.sponsorId, req.body));
+  route(app, routes.revokeContact, async (req) => contacts.revokeContact(...organiser(req), req.params.eventId, req.params.sponsorId, req.params.contactId));
   route(app, routes.mySponsorships, async (req) => contacts.mySponsorships(caller(req), req.params.eventId));
   route(app, routes.mySponsorship, async (req) => contacts.mySponsorship(caller(req), req.params.eventId, req.params.sponsorId));
   route(app, routes.updateMySponsorship, async (req) => contacts.update(caller(req), req.params.eventId, req.params.sponsorId, req.body));

@@ -6,6 +6,7 @@ import {
   SponsorErrorKey,
   sponsorLogoProblem,
   type TSponsor,
+  type TSponsorContact,
   type TSponsorInput,
   type TSponsorLogoUpload,
   type TSponsorsAdmin,
@@ -19,7 +20,7 @@ import { sqlState } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { sponsorErrors } from './sponsors.errors.ts';
-import type { Scope, SponsorRow, SponsorsRepository, TierRow } from './sponsors.repository.ts';
+import type { ContactRow, Scope, SponsorRow, SponsorsRepository, TierRow } from './sponsors.repository.ts';
 import type { SponsorFigures, SponsorViewer } from './sponsor-figures.ts';
 
 export type SponsorsCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
@@ -43,8 +44,10 @@ export const SPONSOR_LOGO_PATH = '/api/eventservices/public/sponsor-logos';
 const logoUrl = (id: string | null) => (id ? `${SPONSOR_LOGO_PATH}/${id}` : null);
 
 const tierOf = (t: TierRow, sponsorCount: number): TSponsorTier => ({ id: t.id, name: t.name, colour: t.colour, displayOrder: t.displayOrder, sponsorCount });
-/** A sponsor as the organiser sees it (also the invitation's answer). */
-export const sponsorView = (s: SponsorRow, companyNames: ReadonlyMap<string, string>): TSponsor => ({
+const contactOf = (c: ContactRow): TSponsorContact => ({ id: c.id, email: c.email, invitation: c.acceptedAt ? 'accepted' : 'invited', invitedAt: c.invitedAt.toISOString() });
+
+/** A sponsor as the organiser sees it (also the invitation's answer), with its contacts (rows of any sponsor: its own are picked). */
+export const sponsorView = (s: SponsorRow, companyNames: ReadonlyMap<string, string>, contacts: readonly ContactRow[] = []): TSponsor => ({
   id: s.id,
   tierId: s.tierId,
   name: s.name,
@@ -55,8 +58,7 @@ export const sponsorView = (s: SponsorRow, companyNames: ReadonlyMap<string, str
   companyId: s.companyId,
   companyName: s.companyId ? (companyNames.get(s.companyId) ?? null) : null,
   displayOrder: s.displayOrder,
-  contactEmail: s.contactEmail,
-  invitation: s.acceptedAt ? 'accepted' : s.contactUserId ? 'invited' : 'none',
+  contacts: contacts.filter((c) => c.sponsorId === s.id).map(contactOf),
 });
 
 /** Tiers in order, each tier's sponsors in order. */
@@ -73,13 +75,13 @@ export function createSponsorsService(deps: SponsorsDeps) {
   const scopeOf = (organisationId: string, eventId: string): Scope => ({ organisationId, eventId });
 
   async function admin(scope: Scope): Promise<TSponsorsAdmin> {
-    const [tiers, rows, companies] = await Promise.all([repo.tiers(scope), repo.sponsors(scope), deps.companies(scope.eventId)]);
+    const [tiers, rows, companies, contacts] = await Promise.all([repo.tiers(scope), repo.sponsors(scope), deps.companies(scope.eventId), repo.contactsOf(scope)]);
     const names = new Map(companies.map((c) => [c.id, c.name]));
     const counts = new Map<string, number>();
     for (const s of rows) counts.set(s.tierId, (counts.get(s.tierId) ?? 0) + 1);
     return {
       tiers: tiers.map((t) => tierOf(t, counts.get(t.id) ?? 0)),
-      sponsors: ordered(tiers, rows).map((s) => sponsorView(s, names)),
+      sponsors: ordered(tiers, rows).map((s) => sponsorView(s, names, contacts)),
       companies: companies.map((c) => ({ id: c.id, name: c.name })),
     };
   }
@@ -231,7 +233,7 @@ export function createSponsorsService(deps: SponsorsDeps) {
           return (await repo.updateSponsor(tx, scope, sponsorId, { ...values(input), ...move }))!;
         });
         await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'sponsors.sponsor_updated', target: row.id, meta: { eventId } });
-        return sponsorView(row, names);
+        return sponsorView(row, names, await repo.contactsOf(scope, [row.id]));
       } catch (err) {
         rethrowReference(err);
       }

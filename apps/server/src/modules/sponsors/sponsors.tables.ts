@@ -68,21 +68,38 @@ export const sponsors = pgTable(
     logoId: text('logo_id').references(() => sponsorLogos.id, { onDelete: 'set null' }),
     companyId: text('company_id').references(() => exhibitionCompanies.id, { onDelete: 'set null' }),
     displayOrder: integer('display_order').notNull(),
-    /**
-     * The sponsor's contact (user type 3): the email the organiser invited and the participant account it signs in
-     * (auth's, one sponsor per account and event); accepted once they accepted on My sponsorship.
-     */
-    contactEmail: text('contact_email'),
-    contactUserId: text('contact_user_id'),
-    /** The invitation made the account: nobody knows its password, so accepting asks for one. */
-    contactNeedsPassword: boolean('contact_needs_password').notNull().default(false),
-    invitedAt: ts('invited_at'),
-    acceptedAt: ts('accepted_at'),
     createdBy: text('created_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('sponsors_event_tier_idx').on(t.eventId, t.tierId, t.displayOrder), uniqueIndex('sponsors_event_contact_uq').on(t.eventId, t.contactUserId)],
+  (t) => [index('sponsors_event_tier_idx').on(t.eventId, t.tierId, t.displayOrder)],
+);
+
+/**
+ * A sponsor's contacts (user type 3), several a sponsor (at most SPONSOR_CONTACTS_MAX): the email the organiser
+ * invited and the participant account it signs in (auth's; one sponsor per account and event), each accepted on its
+ * own on My sponsorship. Revoking one deletes its row; the sponsor's deletion takes them all.
+ */
+export const sponsorContacts = pgTable(
+  'sponsor_contacts',
+  {
+    id: text('id').primaryKey(),
+    sponsorId: text('sponsor_id')
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'cascade' }),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id').notNull(),
+    email: text('email').notNull(),
+    userId: text('user_id').notNull(),
+    /** The invitation made the account: nobody knows its password, so accepting asks for one. */
+    needsPassword: boolean('needs_password').notNull().default(false),
+    invitedAt: ts('invited_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sponsor_contacts_event_user_uq').on(t.eventId, t.userId), index('sponsor_contacts_sponsor_idx').on(t.sponsorId, t.createdAt)],
 );
 
 /**

@@ -7,5 +7,7 @@ import { lazy } from 'react';
 export const LeadTab = lazy(() => import('./components/lead-tab.tsx').then((m) => ({ default: m.LeadTab })));
 export const DropCardButton = lazy(() => import('./components/drop-card-button.tsx').then((m) => ({ default: m.DropCardButton })));
 export const CompanyDocuments = lazy(() => import('./components/brief-bag.tsx').then((m) => ({ default: m.CompanyDocuments })));
+/** "Add to brief bag" for one document (a company's or a product's); a signed-in participant of the event sees it. */
+export const BagButton = lazy(() => import('./components/bag-button.tsx').then((m) => ({ default: m.BagButton })));
 export const AskCompany = lazy(() => import('./components/inquiries.tsx').then((m) => ({ default: m.AskCompany })));
 export { leadsKeys } from './api/leads-keys.ts';

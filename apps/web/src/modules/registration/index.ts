@@ -7,3 +7,4 @@ export { registrationKeys } from './api/registration-keys.ts';
 export { useCategories, useTickets } from './hooks/use-organiser-registration.ts';
 export { formatSeats } from './lib/seats.ts';
 export { shrinkPhoto } from './lib/shrink-photo.ts';
+export { toMinor } from './lib/money.ts';

@@ -17,8 +17,8 @@ export const companyInvoicesApi = {
   tax: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/company-invoice-tax`, { params: { eventId }, signal }),
   saveTax: (eventId: string, body: TCompanyInvoiceTaxInput) => api.call(`PUT ${EV}/company-invoice-tax`, { params: { eventId }, body }),
   refund: (eventId: string, invoiceId: string, body: TRefundCompanyInvoiceInput) => api.call(`POST ${EV}/company-invoices/:invoiceId/refund`, { params: { eventId, invoiceId }, body }),
-  downloadCreditNote: (eventId: string, invoiceId: string, number: string) =>
-    downloadFile(api.url(`GET ${EV}/company-invoices/:invoiceId/credit-note.pdf`, { params: { eventId, invoiceId } }), {}, `credit-note-${number}.pdf`),
+  downloadCreditNote: (eventId: string, invoiceId: string, creditNoteId: string, number: string) =>
+    downloadFile(api.url(`GET ${EV}/company-invoices/:invoiceId/credit-note.pdf`, { params: { eventId, invoiceId }, query: { creditNoteId } }), {}, `credit-note-${number}.pdf`),
 };
 
 /** The company admin's own invoices: list, PDF, pay online. */
@@ -26,8 +26,8 @@ export const myInvoicesApi = {
   list: (eventId: string, signal?: AbortSignal) => api.call(`GET ${MINE}/invoices`, { params: { eventId }, signal, isSilent: true }),
   pay: (eventId: string, invoiceId: string, body: TPayInvoiceInput) => api.call(`POST ${MINE}/invoices/:invoiceId/pay`, { params: { eventId, invoiceId }, body }),
   downloadPdf: (eventId: string, invoiceId: string, number: string) => downloadFile(api.url(`GET ${MINE}/invoices/:invoiceId/invoice.pdf`, { params: { eventId, invoiceId } }), {}, `invoice-${number}.pdf`),
-  downloadCreditNote: (eventId: string, invoiceId: string, number: string) =>
-    downloadFile(api.url(`GET ${MINE}/invoices/:invoiceId/credit-note.pdf`, { params: { eventId, invoiceId } }), {}, `credit-note-${number}.pdf`),
+  downloadCreditNote: (eventId: string, invoiceId: string, creditNoteId: string, number: string) =>
+    downloadFile(api.url(`GET ${MINE}/invoices/:invoiceId/credit-note.pdf`, { params: { eventId, invoiceId }, query: { creditNoteId } }), {}, `credit-note-${number}.pdf`),
 };
 
 /** Query keys of company invoices (under the module's `exhibition` root). */

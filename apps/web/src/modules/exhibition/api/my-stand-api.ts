@@ -25,6 +25,7 @@ export const myStandCompanyApi = {
   products: (eventId: string, signal?: AbortSignal) => api.call(`GET ${MINE}/products`, { params: { eventId }, signal }),
   createProduct: (eventId: string, body: TProductInput) => api.call(`POST ${MINE}/products`, { params: { eventId }, body }),
   updateProduct: (eventId: string, productId: string, body: TProductInput) => api.call(`PUT ${MINE}/products/:productId`, { params: { eventId, productId }, body }),
+  deleteProduct: (eventId: string, productId: string) => api.call(`DELETE ${MINE}/products/:productId`, { params: { eventId, productId } }),
   images: (eventId: string, productId: string, signal?: AbortSignal) => api.call(`GET ${MINE}/products/:productId/images`, { params: { eventId, productId }, signal }),
   uploadImage: (eventId: string, productId: string, body: TProductImageUpload) => api.call(`POST ${MINE}/products/:productId/images`, { params: { eventId, productId }, body }),
   deleteImage: (eventId: string, productId: string, imageId: string) => api.call(`DELETE ${MINE}/products/:productId/images/:imageId`, { params: { eventId, productId, imageId } }),

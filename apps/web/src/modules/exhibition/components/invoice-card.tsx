@@ -1,13 +1,16 @@
-import { Badge, Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import type { TCompanyInvoice } from '@pavilion/domain/exhibition/company-invoices';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../app/form-errors.ts';
+import { toast } from '../../../app/toast.ts';
 import { formatPrice } from './price.ts';
 
 /** Minor units (cents) as the invoice's currency and two decimals. */
 export const money = (minor: number, currency: string) => `${currency} ${formatPrice(minor / 100)}`;
 
-const STATUS_COLOR: Record<TCompanyInvoice['status'], string> = { open: 'red', pending: 'blue', paid: 'teal', refunded: 'gray' };
+const STATUS_COLOR: Record<TCompanyInvoice['status'], string> = { open: 'red', pending: 'blue', paid: 'teal', partially_refunded: 'orange', refunded: 'gray' };
 
 /** An invoice's status (dark text and outline on white: readable contrast, also on a phone). */
 export function InvoiceStatusBadge({ status }: { status: TCompanyInvoice['status'] }) {
@@ -33,20 +36,71 @@ export function taxLabel(inv: Pick<TCompanyInvoice, 'taxName' | 'taxRateBp'>, t:
   return inv.taxRateBp > 0 ? `${name} ${inv.taxRateBp / 100}%` : name;
 }
 
-/** How it was refunded: the credit note, the amount, when, how and why. */
-function refundLine(inv: TCompanyInvoice, t: (key: string, o?: Record<string, unknown>) => string): string | null {
-  const c = inv.creditNote;
-  if (!c) return null;
-  const how = c.via === 'offline' ? t('exhibition.invoices.refundedOffline', { reference: c.reference }) : t('exhibition.invoices.refundedOnline', { provider: c.provider });
-  return t('exhibition.invoices.refundedLine', { number: c.number, amount: money(c.total, inv.currency), date: new Date(c.at).toLocaleDateString(), how, reason: c.reason });
+type TRefund = TCompanyInvoice['refunds'][number];
+
+/** Downloads one credit note's PDF (the organiser's or the company admin's route, given as `onDownload`). */
+export function CreditNoteButton({ number, onDownload }: { number: string; onDownload: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={<IconDownload size={14} aria-hidden />}
+      aria-label={t('exhibition.invoices.creditNotePdfOf', { number })}
+      onClick={() => void onDownload().catch((err: unknown) => toast(errorMessage(err, t), 'error'))}
+    >
+      {t('exhibition.invoices.creditNotePdf')}
+    </Button>
+  );
+}
+type TCreditNote = NonNullable<TRefund['creditNote']>;
+
+/** One refund in a sentence: its amount, when, how, and its credit note (or that the provider has yet to confirm it). */
+function refundLine(inv: TCompanyInvoice, r: TRefund, t: (key: string, o?: Record<string, unknown>) => string): string {
+  const how = r.via === 'offline' ? t('exhibition.invoices.refundedOffline', { reference: r.reference }) : t('exhibition.invoices.refundedOnline', { provider: r.provider });
+  const o = { amount: money(r.amount, inv.currency), date: new Date(r.at).toLocaleDateString(), how, reason: r.reason, number: r.creditNote?.number ?? '' };
+  return t(`exhibition.invoices.refundLine.${r.status}`, o);
 }
 
-/** One company invoice: number, status, its lines, totals, how it was paid (and refunded), and the caller's actions. */
-export function InvoiceCard({ invoice: inv, showCompany = false, actions }: { invoice: TCompanyInvoice; showCompany?: boolean; actions?: ReactNode }) {
+/** An invoice's refunds (oldest first) with their credit notes, and what is refunded and still refundable. */
+function Refunds({ inv, creditNoteAction }: { inv: TCompanyInvoice; creditNoteAction?: (c: TCreditNote) => ReactNode }) {
+  const { t } = useTranslation();
+  if (inv.refunds.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {t('exhibition.invoices.refundSummary', { refunded: money(inv.refundedAmount, inv.currency), refundable: money(inv.refundableAmount, inv.currency) })}
+      </Text>
+      <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('exhibition.invoices.refundsOf', { number: inv.number })}>
+        {inv.refunds.map((r) => (
+          <Group component="li" key={r.id} gap="xs" wrap="wrap" justify="space-between">
+            <Text size="sm" c={r.status === 'failed' ? 'red.9' : 'gray.9'} style={{ flex: '1 1 16rem' }}>
+              {refundLine(inv, r, t)}
+            </Text>
+            {r.creditNote && creditNoteAction?.(r.creditNote)}
+          </Group>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** One company invoice: number, status, its lines, totals, how it was paid, its refunds and credit notes, and the caller's actions. */
+export function InvoiceCard({
+  invoice: inv,
+  showCompany = false,
+  actions,
+  creditNoteAction,
+}: {
+  invoice: TCompanyInvoice;
+  showCompany?: boolean;
+  actions?: ReactNode;
+  /** The caller's download of one credit note (the organiser's or the company admin's route). */
+  creditNoteAction?: (c: TCreditNote) => ReactNode;
+}) {
   const { t } = useTranslation();
   const headingId = `invoice-${inv.id}`;
   const paid = paidLine(inv, t);
-  const refunded = refundLine(inv, t);
   return (
     <Paper component="article" aria-labelledby={headingId} withBorder p="md" radius="md">
       <Stack gap="sm">
@@ -130,11 +184,7 @@ export function InvoiceCard({ invoice: inv, showCompany = false, actions }: { in
             {paid}
           </Text>
         )}
-        {refunded && (
-          <Text size="sm" c="gray.9">
-            {refunded}
-          </Text>
-        )}
+        <Refunds inv={inv} creditNoteAction={creditNoteAction} />
         {inv.returnedPayments.map((r) => (
           <Text key={r.at} size="sm" c={r.status === 'failed' ? 'red.9' : 'gray.9'}>
             {t(`exhibition.invoices.returned.${r.status}`, { amount: money(r.amount, inv.currency), provider: r.provider, date: new Date(r.at).toLocaleDateString() })}

@@ -1,5 +1,6 @@
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCreditCard, IconDownload, IconFileInvoice } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,13 +8,26 @@ import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { ListEmpty, ListLoading } from '../../../ui/list-states.tsx';
 import { invoiceKeys, myInvoicesApi } from '../api/company-invoices-api.ts';
-import { InvoiceCard } from './invoice-card.tsx';
+import { CreditNoteButton, InvoiceCard } from './invoice-card.tsx';
 
 /** My stand's "Invoices": the company's invoices, their PDF, and "Pay online" on the provider's hosted page. */
 export function MyInvoices({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
-  const outcome = search.get('payment');
+  const [search, setSearch] = useSearchParams();
+  // The payment page's outcome (`?payment=paid|failed`) is told once: kept for this visit, then taken out of the
+  // address, so a reload or a bookmark later (after a refund, say) does not thank for a payment that is no more.
+  const [outcome] = useState(() => search.get('payment'));
+  useEffect(() => {
+    if (!search.has('payment')) return;
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('payment');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [search, setSearch]);
   const list = useQuery({ queryKey: invoiceKeys.mine(eventId), queryFn: ({ signal }) => myInvoicesApi.list(eventId, signal), enabled: !!eventId });
   const pay = useMutation({
     mutationFn: (invoiceId: string) => myInvoicesApi.pay(eventId, invoiceId, { provider: list.data?.providers[0] ?? 'test' }),
@@ -61,6 +75,7 @@ export function MyInvoices({ eventId }: { eventId: string }) {
           <InvoiceCard
             key={inv.id}
             invoice={inv}
+            creditNoteAction={(c) => <CreditNoteButton number={c.number} onDownload={() => myInvoicesApi.downloadCreditNote(eventId, inv.id, c.id, c.number)} />}
             actions={
               <>
                 <Button
@@ -72,17 +87,6 @@ export function MyInvoices({ eventId }: { eventId: string }) {
                 >
                   {t('exhibition.invoices.pdf')}
                 </Button>
-                {inv.creditNote && (
-                  <Button
-                    size="sm"
-                    variant="default"
-                    leftSection={<IconDownload size={16} aria-hidden />}
-                    aria-label={t('exhibition.invoices.creditNotePdfOf', { number: inv.creditNote.number })}
-                    onClick={() => void myInvoicesApi.downloadCreditNote(eventId, inv.id, inv.creditNote!.number).catch((err: unknown) => toast(errorMessage(err, t), 'error'))}
-                  >
-                    {t('exhibition.invoices.creditNotePdf')}
-                  </Button>
-                )}
                 {(inv.status === 'open' || inv.status === 'pending') && canPayOnline && (
                   <Button
                     size="sm"

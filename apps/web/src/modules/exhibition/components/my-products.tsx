@@ -1,14 +1,16 @@
 import '../exhibition-i18n.ts';
 import { useState } from 'react';
 import { Alert, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconFileText, IconPackage, IconPencil, IconPhoto, IconPlus } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconFileText, IconPackage, IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TProduct } from '@pavilion/domain/exhibition/exhibition.schemas';
 import { errorMessage } from '../../../app/form-errors.ts';
+import { toast } from '../../../app/toast.ts';
 import { ListEmpty, ListLoading } from '../../../ui/list-states.tsx';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { myStandCompanyApi as api, myStandKeys } from '../api/my-stand-api.ts';
+import { confirmDelete } from './confirm-delete.ts';
 import { formatPrice } from './price.ts';
 import { ProductImages, type ProductImageSource } from './product-images.tsx';
 import { ProductDocuments } from './product-documents.tsx';
@@ -28,6 +30,15 @@ export function MyProducts({ eventId, companyId }: { eventId: string; companyId:
     void qc.invalidateQueries({ queryKey: myStandKeys.products(eventId) });
     void qc.invalidateQueries({ queryKey: exhibitionKeys.exhibitor(eventId, companyId) });
   };
+  const remove = useMutation({
+    mutationFn: (id: string) => api.deleteProduct(eventId, id),
+    onSuccess: () => {
+      toast(t('exhibition.products.deleted'), 'success');
+      refresh();
+    },
+    // A product with open orders: the server's 409 says which to settle first.
+    onError: (err) => toast(errorMessage(err, t), 'error'),
+  });
   const imagesOf = (productId: string): ProductImageSource => ({
     queryKey: myStandKeys.productImages(eventId, productId),
     list: (signal) => api.images(eventId, productId, signal),
@@ -80,7 +91,7 @@ export function MyProducts({ eventId, companyId }: { eventId: string; companyId:
                         {[p.category, p.price === null ? t('exhibition.stand.priceOnRequest') : formatPrice(p.price)].filter(Boolean).join(' · ')}
                       </Text>
                     </div>
-                    <Group gap="xs" wrap="nowrap">
+                    <Group gap="xs" wrap="wrap">
                       <Button
                         size="xs"
                         variant={photosOf === p.id ? 'light' : 'default'}
@@ -103,6 +114,17 @@ export function MyProducts({ eventId, companyId }: { eventId: string; companyId:
                       </Button>
                       <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} aria-label={t('exhibition.stand.editProductLabel', { name: p.name })} onClick={() => setEditing(p)}>
                         {t('exhibition.stand.editProduct')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        color="red"
+                        leftSection={<IconTrash size={14} aria-hidden />}
+                        aria-label={t('exhibition.products.remove', { name: p.name })}
+                        loading={remove.isPending && remove.variables === p.id}
+                        onClick={() => confirmDelete(t, { title: t('exhibition.products.removeTitle', { name: p.name }), body: t('exhibition.products.removeBody'), confirm: t('exhibition.companies.delete'), onConfirm: () => remove.mutate(p.id) })}
+                      >
+                        {t('exhibition.stand.deleteProduct')}
                       </Button>
                     </Group>
                   </Group>

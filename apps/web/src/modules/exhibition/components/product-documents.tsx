@@ -1,5 +1,5 @@
 import '../exhibition-i18n.ts';
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import type { TProduct } from '@pavilion/domain/exhibition/exhibition.schemas';
 import { PRODUCT_DOCUMENT_MAX_BYTES, type TExhibitorProductDocument, type TProductDocument } from '@pavilion/domain/exhibition/product-documents';
 import { DOCUMENT_EXTENSIONS } from '@pavilion/domain/validation/file-types';
 import { exhibitorProductDocumentsApi, myProductDocumentsApi, productDocumentKeys, productDocumentsOrgApi } from '../api/product-documents-api.ts';
+import { BagButton } from '../../leads/index.ts';
 import { OpenDocumentButton } from './booth-actions.tsx';
 import { CompanyMediaPanel, type CompanyMediaKind } from './company-media-modal.tsx';
 
@@ -78,21 +79,27 @@ export function useExhibitorProductDocuments(eventId: string, companyId: string,
   return useQuery({ queryKey: productDocumentKeys.exhibitor(eventId, companyId), queryFn: ({ signal }) => exhibitorProductDocumentsApi.list(eventId, companyId, signal), enabled: isWanted });
 }
 
-/** Under a product on the company's page: its documents, each with "Open" (counted as a download, then saved). */
+/** Under a product on the company's page: its documents, each with "Open" (counted as a download, then saved) and "Add to brief bag". */
 export function ProductDocumentLinks({ eventId, companyId, product, documents }: { eventId: string; companyId: string; product: TProduct; documents: TExhibitorProductDocument[] }) {
   const { t } = useTranslation();
   if (documents.length === 0) return null;
   return (
     <Stack gap={4} component="ul" aria-label={t('exhibition.productDocs.attendeeList', { name: product.name })} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {documents.map((d) => (
-        <Group key={d.id} component="li" justify="space-between" wrap="nowrap" gap="xs" data-testid="product-document">
-          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group key={d.id} component="li" justify="space-between" wrap="wrap" gap="xs" data-testid="product-document">
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0, flex: '1 1 140px' }}>
             <IconFileText size={16} aria-hidden style={{ flexShrink: 0 }} />
             <Text size="sm" truncate>
               {d.title}
             </Text>
           </Group>
-          <OpenDocumentButton eventId={eventId} companyId={companyId} documentId={d.id} title={d.title} open={() => exhibitorProductDocumentsApi.open(eventId, companyId, product.id, d.id)} />
+          <Group gap={6} wrap="nowrap">
+            <OpenDocumentButton eventId={eventId} companyId={companyId} documentId={d.id} title={d.title} open={() => exhibitorProductDocumentsApi.open(eventId, companyId, product.id, d.id)} />
+            {/* Collected into the brief bag as a company's documents are (leads' button: participants only). */}
+            <Suspense fallback={null}>
+              <BagButton eventId={eventId} documentId={d.id} title={d.title} />
+            </Suspense>
+          </Group>
         </Group>
       ))}
     </Stack>

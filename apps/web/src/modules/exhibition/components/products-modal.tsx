@@ -150,7 +150,7 @@ export function ProductsModal({ eventId, company, onClose }: { eventId: string; 
                           variant="subtle"
                           color="red"
                           aria-label={t('exhibition.products.remove', { name: p.name })}
-                          onClick={() => confirmDelete(t, { title: t('exhibition.products.remove', { name: p.name }), body: '', confirm: t('exhibition.companies.delete'), onConfirm: () => remove.mutate(p.id) })}
+                          onClick={() => confirmDelete(t, { title: t('exhibition.products.removeTitle', { name: p.name }), body: t('exhibition.products.removeBody'), confirm: t('exhibition.companies.delete'), onConfirm: () => remove.mutate(p.id) })}
                         >
                           <IconTrash size={16} aria-hidden />
                         </ActionIcon>

@@ -76,6 +76,8 @@ export const exhibitionEn = {
     deleted: 'Product deleted',
     edit: 'Edit {{name}}',
     remove: 'Delete {{name}}',
+    removeTitle: 'Delete {{name}}?',
+    removeBody: 'Its photos and documents are deleted with it. While an order of it is pending or approved it cannot be deleted: reject or fulfil the order first. Rejected and fulfilled orders stay on record under its name.',
     listLabel: 'Products',
   },
   videos: {

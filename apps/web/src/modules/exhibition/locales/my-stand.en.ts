@@ -28,6 +28,7 @@ export const myStandEn = {
   addProduct: 'Add product',
   editProduct: 'Edit',
   editProductLabel: 'Edit {{name}}',
+  deleteProduct: 'Delete',
   photos: 'Photos',
   photosLabel: 'Photos of {{name}}',
   hidePhotos: 'Hide photos',

@@ -1,7 +1,7 @@
 import '../exhibition-i18n.ts';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconCash, IconDownload, IconFileInvoice, IconReceiptRefund } from '@tabler/icons-react';
-import { OFFLINE_PAYMENT_METHODS, ZMarkInvoicePaidInput, type TCompanyInvoice, type TCompanyInvoiceStatus, type TMarkInvoicePaidInput } from '@pavilion/domain/exhibition/company-invoices';
+import { COMPANY_INVOICE_STATUSES, OFFLINE_PAYMENT_METHODS, ZMarkInvoicePaidInput, type TCompanyInvoice, type TCompanyInvoiceStatus, type TMarkInvoicePaidInput } from '@pavilion/domain/exhibition/company-invoices';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +13,7 @@ import { toast } from '../../../app/toast.ts';
 import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { companyInvoicesApi, invoiceKeys } from '../api/company-invoices-api.ts';
-import { InvoiceCard } from '../components/invoice-card.tsx';
+import { CreditNoteButton, InvoiceCard } from '../components/invoice-card.tsx';
 import { InvoiceTaxForm } from '../components/invoice-tax-form.tsx';
 import { RefundInvoiceModal } from '../components/refund-invoice-modal.tsx';
 
@@ -85,7 +85,7 @@ export function CompanyInvoicesPage() {
       <Select
         label={t('exhibition.invoices.filterStatus')}
         w={220}
-        data={[{ value: '', label: t('exhibition.invoices.all') }, ...(['open', 'pending', 'paid', 'refunded'] as const).map((s) => ({ value: s, label: t(`exhibition.invoices.status.${s}`) }))]}
+        data={[{ value: '', label: t('exhibition.invoices.all') }, ...COMPANY_INVOICE_STATUSES.map((s) => ({ value: s, label: t(`exhibition.invoices.status.${s}`) }))]}
         value={status}
         onChange={(v) => setStatus((v ?? '') as TCompanyInvoiceStatus | '')}
         allowDeselect={false}
@@ -98,6 +98,13 @@ export function CompanyInvoicesPage() {
           key={inv.id}
           invoice={inv}
           showCompany
+          creditNoteAction={
+            access.can('AP-199')
+              ? (c) => (
+                  <CreditNoteButton number={c.number} onDownload={() => companyInvoicesApi.downloadCreditNote(eventId, inv.id, c.id, c.number)} />
+                )
+              : undefined
+          }
           actions={
             <>
               {access.can('AP-193') && (
@@ -111,18 +118,7 @@ export function CompanyInvoicesPage() {
                   {t('exhibition.invoices.pdf')}
                 </Button>
               )}
-              {access.can('AP-199') && inv.creditNote && (
-                <Button
-                  size="sm"
-                  variant="default"
-                  leftSection={<IconDownload size={16} aria-hidden />}
-                  aria-label={t('exhibition.invoices.creditNotePdfOf', { number: inv.creditNote.number })}
-                  onClick={() => void companyInvoicesApi.downloadCreditNote(eventId, inv.id, inv.creditNote!.number).catch((err: unknown) => toast(errorMessage(err, t), 'error'))}
-                >
-                  {t('exhibition.invoices.creditNotePdf')}
-                </Button>
-              )}
-              {access.can('AP-183') && inv.status === 'paid' && (
+              {access.can('AP-183') && (inv.status === 'paid' || inv.status === 'partially_refunded') && inv.refundableAmount > 0 && (
                 <Button size="sm" variant="outline" color="red.9" leftSection={<IconReceiptRefund size={16} aria-hidden />} aria-label={t('exhibition.invoices.refundOf', { number: inv.number })} onClick={() => setRefunding(inv)}>
                   {t('exhibition.invoices.refund')}
                 </Button>

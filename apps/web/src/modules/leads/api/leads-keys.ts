@@ -12,7 +12,7 @@ export const leadsKeys = {
   bagMail: (eventId: string) => ['leads', 'bag', eventId, 'mail'] as const,
   myInquiries: (eventId: string) => ['leads', 'my-inquiries', eventId] as const,
   companyInquiries: (eventId: string) => ['leads', 'company-inquiries', eventId] as const,
-  onsite: (eventId: string, range: { from?: string; to?: string } = {}) => ['leads', 'onsite', eventId, range] as const,
+  onsite: (eventId: string, range: { range?: number; from?: string; to?: string } = {}) => ['leads', 'onsite', eventId, range] as const,
   webhook: (eventId: string) => ['leads', 'webhook', eventId] as const,
   webhookDeliveries: (eventId: string) => ['leads', 'webhook', eventId, 'deliveries'] as const,
 };

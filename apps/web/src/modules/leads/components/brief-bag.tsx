@@ -6,16 +6,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TBoothDocument } from '@pavilion/domain/leads/leads.schemas';
 import { isApiError } from '../../../app/api-client.ts';
-import { useEventData } from '../../../app/session-storage.ts';
 import { toast } from '../../../app/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { bagApi, leadsApi } from '../api/leads-api.ts';
 import { leadsKeys } from '../api/leads-keys.ts';
+import { BagButton } from './bag-button.tsx';
 
 const sizeOf = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 const errorText = (err: unknown, fallback: string) => (isApiError(err) ? (err.errors?.[0] ? `${err.message} (${err.errors[0].key})` : err.message) : fallback);
 
-function DocRow({ doc, action }: { doc: TBoothDocument; action: React.ReactNode }) {
+/** A listed document; a brief bag's product document also names its product. */
+type TListedDocument = TBoothDocument & { productName?: string | null };
+
+function DocRow({ doc, action }: { doc: TListedDocument; action: React.ReactNode }) {
   return (
     <Group justify="space-between" wrap="wrap" p="sm" gap="xs">
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 160px' }}>
@@ -25,7 +28,7 @@ function DocRow({ doc, action }: { doc: TBoothDocument; action: React.ReactNode 
             {doc.title}
           </Text>
           <Text size="xs" c="dimmed" truncate>
-            {doc.fileName} · {sizeOf(doc.byteSize)}
+            {[doc.productName, doc.fileName, sizeOf(doc.byteSize)].filter(Boolean).join(' · ')}
           </Text>
         </Stack>
       </Group>
@@ -34,7 +37,7 @@ function DocRow({ doc, action }: { doc: TBoothDocument; action: React.ReactNode 
   );
 }
 
-function DocList({ docs, action, testId }: { docs: TBoothDocument[]; action: (d: TBoothDocument) => React.ReactNode; testId: string }) {
+function DocList<T extends TListedDocument>({ docs, action, testId }: { docs: T[]; action: (d: T) => React.ReactNode; testId: string }) {
   return (
     <Paper withBorder radius="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid={testId}>
       {docs.map((d, i) => (
@@ -115,19 +118,7 @@ export function BoothDocuments({ eventId }: { eventId: string }) {
  */
 export function CompanyDocuments({ eventId, companyId, open }: { eventId: string; companyId: string; open?: (doc: TBoothDocument) => React.ReactNode }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
-  const isParticipant = useEventData()?.eventId === eventId;
   const docs = useQuery({ queryKey: leadsKeys.companyDocuments(eventId, companyId), queryFn: ({ signal }) => bagApi.companyDocuments(eventId, companyId, signal) });
-  const bag = useQuery({ queryKey: leadsKeys.bag(eventId), queryFn: ({ signal }) => bagApi.bag(eventId, signal), enabled: isParticipant });
-  const inBag = new Set(bag.data?.items.map((d) => d.id) ?? []);
-  const add = useMutation({
-    mutationFn: (id: string) => bagApi.add(eventId, id),
-    onSuccess: (b) => {
-      qc.setQueryData(leadsKeys.bag(eventId), b);
-      toast(t('leads.bag.added'), 'success');
-    },
-    onError: (err) => toast(errorText(err, t('leads.staff.saveError')), 'error'),
-  });
   if (docs.isPending || !docs.data || docs.data.length === 0) return null;
   return (
     <Stack gap="xs">
@@ -140,11 +131,7 @@ export function CompanyDocuments({ eventId, companyId, open }: { eventId: string
         action={(d) => (
           <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
             {open?.(d)}
-            {isParticipant && (
-              <Button size="xs" variant={inBag.has(d.id) ? 'default' : 'light'} disabled={inBag.has(d.id)} onClick={() => add.mutate(d.id)} aria-label={`${inBag.has(d.id) ? t('leads.bag.inBag') : t('leads.bag.add')}: ${d.title}`}>
-                {inBag.has(d.id) ? t('leads.bag.inBag') : t('leads.bag.add')}
-              </Button>
-            )}
+            <BagButton eventId={eventId} documentId={d.id} title={d.title} />
           </Group>
         )}
       />

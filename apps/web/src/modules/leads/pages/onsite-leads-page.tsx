@@ -1,6 +1,6 @@
 import '../leads-i18n.ts';
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { IconAddressBook, IconDownload, IconMailForward } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TOnsiteLeads, TOnsiteLeadsQuery } from '@pavilion/domain/leads/leads.schemas';
 import { ONSITE_LEADS_COLUMNS } from '@pavilion/domain/leads/onsite-leads';
+import { TIME_RANGE_FILTER_OPTIONS, TimeRangeFilter } from '@pavilion/domain/analytics/analytics.enums';
 import { useSearchParams } from 'react-router';
 import { useAccess } from '../../../app/access.ts';
 import { isApiError } from '../../../app/api-client.ts';
@@ -99,25 +100,56 @@ function ActionsChart({ companies }: { companies: TOnsiteLeads['companies'] }) {
   );
 }
 
-/** From and to: whole days in the event's time zone (an end before the start is said at once, and not asked for). */
-function RangeBar({ from, to, timeZone, onFrom, onTo, isInverted }: { from: string; to: string; timeZone: string; onFrom: (v: string) => void; onTo: (v: string) => void; isInverted: boolean }) {
+/** "Custom dates" in the time-range choice: whole days From/To instead of a SPEC §9 range. */
+const CUSTOM_DAYS = 'days';
+
+type TRangeBarProps = {
+  choice: string;
+  onChoice: (v: string) => void;
+  from: string;
+  to: string;
+  timeZone: string;
+  onFrom: (v: string) => void;
+  onTo: (v: string) => void;
+  isInverted: boolean;
+};
+
+/**
+ * The time range: a SPEC §9 range (Now, last 15 min … All Dates, as the other report tabs) or custom whole days From/To
+ * in the event's time zone (an end before the start is said at once, and not asked for).
+ */
+function RangeBar({ choice, onChoice, from, to, timeZone, onFrom, onTo, isInverted }: TRangeBarProps) {
   const { t } = useTranslation();
+  const isDays = choice === CUSTOM_DAYS;
   return (
     <Stack gap={4}>
       <Group align="flex-start" wrap="wrap" gap="sm">
-        <TextInput type="date" label={t('leads.onsite.from')} value={from} max={to || undefined} onChange={(e) => onFrom(e.currentTarget.value)} style={{ flex: '0 1 170px' }} />
-        <TextInput
-          type="date"
-          label={t('leads.onsite.to')}
-          value={to}
-          min={from || undefined}
-          onChange={(e) => onTo(e.currentTarget.value)}
-          error={isInverted ? t('validation.notEquivalent') : undefined}
-          style={{ flex: '0 1 170px' }}
+        <Select
+          label={t('leads.onsite.rangeLabel')}
+          data={[...TIME_RANGE_FILTER_OPTIONS.map((o) => ({ value: String(o.id), label: o.label })), { value: CUSTOM_DAYS, label: t('leads.onsite.customDays') }]}
+          value={choice}
+          allowDeselect={false}
+          onChange={(v) => v && onChoice(v)}
+          comboboxProps={{ withinPortal: true }}
+          style={{ flex: '0 1 190px' }}
         />
+        {isDays && (
+          <>
+            <TextInput type="date" label={t('leads.onsite.from')} value={from} max={to || undefined} onChange={(e) => onFrom(e.currentTarget.value)} style={{ flex: '0 1 170px' }} />
+            <TextInput
+              type="date"
+              label={t('leads.onsite.to')}
+              value={to}
+              min={from || undefined}
+              onChange={(e) => onTo(e.currentTarget.value)}
+              error={isInverted ? t('validation.notEquivalent') : undefined}
+              style={{ flex: '0 1 170px' }}
+            />
+          </>
+        )}
       </Group>
       <Text size="xs" c="dimmed">
-        {t('leads.onsite.rangeHint', { timeZone })}
+        {isDays ? t('leads.onsite.rangeHint', { timeZone }) : t('leads.onsite.rangeFilterHint', { timeZone })}
       </Text>
     </Stack>
   );
@@ -142,15 +174,23 @@ export function OnsiteLeadsPage() {
   const [params] = useSearchParams();
   const eventId = params.get('eventId') ?? '';
   const access = useAccess();
+  // All Dates asks for nothing: every record, as before a range is chosen.
+  const [choice, setChoice] = useState(String(TimeRangeFilter.AllDates));
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [range, setRange] = useState<TOnsiteLeadsQuery>({});
-  const isInverted = from !== '' && to !== '' && to < from;
+  const isDays = choice === CUSTOM_DAYS;
+  const isInverted = isDays && from !== '' && to !== '' && to < from;
   // An inverted range is not asked for (the server would say 400 notEquivalent): the last good table stays.
   const setBounds = (f: string, tTo: string) => {
     setFrom(f);
     setTo(tTo);
     if (!(f !== '' && tTo !== '' && tTo < f)) setRange(rangeOf(f, tTo));
+  };
+  const choose = (v: string) => {
+    setChoice(v);
+    if (v === CUSTOM_DAYS) setBounds(from, to);
+    else setRange(Number(v) === TimeRangeFilter.AllDates ? {} : { range: Number(v) });
   };
   const report = useQuery({
     queryKey: leadsKeys.onsite(eventId, range),
@@ -175,7 +215,16 @@ export function OnsiteLeadsPage() {
   return (
     <Stack gap="md">
       {sendBags}
-      <RangeBar from={from} to={to} timeZone={report.data.range.timeZone} onFrom={(v) => setBounds(v, to)} onTo={(v) => setBounds(from, v)} isInverted={isInverted} />
+      <RangeBar
+        choice={choice}
+        onChoice={choose}
+        from={from}
+        to={to}
+        timeZone={report.data.range.timeZone}
+        onFrom={(v) => setBounds(v, to)}
+        onTo={(v) => setBounds(from, v)}
+        isInverted={isInverted}
+      />
       <ActionsChart companies={companies} />
       <Paper withBorder radius="md" p="md" aria-busy={report.isFetching} style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}>
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" mb="sm">

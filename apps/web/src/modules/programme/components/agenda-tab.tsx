@@ -2,9 +2,11 @@ import '../programme-i18n.ts';
 import { useMemo, useState } from 'react';
 import { Badge, Box, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconPrinter } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TSchedule } from '@pavilion/domain/programme/programme.schemas';
+import { takeFirstPaintData } from '../../../app/first-paint-data.ts';
+import { sessionStore } from '../../../app/session-storage.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { programmeApi, programmeKeys } from '../api/programme-api.ts';
 import { clockOf, dayLabel } from '../lib/programme-format.ts';
@@ -24,13 +26,25 @@ function slotsOf(sessions: readonly TAgendaSession[]): { start: string; sessions
 }
 
 /**
+ * The Agenda's read. The app's Agenda page arrives with a signed-out visitor's answer in it (app/first-paint.ts), from
+ * which the server drew its first view: that answer is the query's initial data, so React's first render is the same.
+ */
+export function agendaQuery(eventId: string, from: 'app' | 'portal') {
+  return queryOptions({
+    queryKey: programmeKeys.agenda(eventId, from),
+    queryFn: ({ signal }) => programmeApi.agenda(eventId, from, signal),
+    initialData: () => (from === 'app' && !sessionStore.isLoggedIn() ? takeFirstPaintData('GET /api/scheduleservices/api/events/:eventId/agenda', { eventId }) : undefined),
+  });
+}
+
+/**
  * The attendee app's Agenda tab (`event-agenda`, SPEC §2.4) and the web portal's Agenda entry (§2.5): the whole
  * programme at a glance, day by day in the event's time zone, parallel sessions in one time slot, each with its room,
  * track and speakers; printable. Booking stays on the Schedule tab.
  */
 export function AgendaTab({ eventId, from = 'app' }: { eventId: string; from?: 'app' | 'portal' }) {
   const { t } = useTranslation();
-  const agenda = useQuery({ queryKey: programmeKeys.agenda(eventId, from), queryFn: ({ signal }) => programmeApi.agenda(eventId, from, signal) });
+  const agenda = useQuery(agendaQuery(eventId, from));
   const data = agenda.data;
   const days = useMemo(() => [...new Set((data?.sessions ?? []).map((s) => s.start.slice(0, 10)))].sort(), [data]);
   const [day, setDay] = useState<string | null>(null);

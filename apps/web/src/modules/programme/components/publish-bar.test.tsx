@@ -31,7 +31,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const programme = (mail: TProgramme['mail']): TProgramme => ({ timeZone: 'Europe/Berlin', eventMode: 1, sponsors: [], tickets: [], startDate: '2027-03-01', endDate: '2027-03-03', rooms: [], tracks: [], speakers: [], sessions: [], version: 2, mail, changes: [] });
+const programme = (mail: TProgramme['mail']): TProgramme => ({ timeZone: 'Europe/Berlin', eventMode: 1, sponsors: [], tickets: [], startDate: '2027-03-01', endDate: '2027-03-03', rooms: [], tracks: [], speakers: [], sessions: [], version: 2, mail, changes: [], roomTrackChanges: [] });
 
 function Progress({ eventId }: { eventId: string }) {
   const p = useProgramme(eventId);

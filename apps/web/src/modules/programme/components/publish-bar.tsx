@@ -16,7 +16,8 @@ import { useProgrammeMutation } from '../api/use-programme.ts';
 export function PublishBar({ p, eventId }: { p: TProgramme; eventId: string }) {
   const { t } = useTranslation();
   const publish = useProgrammeMutation(eventId, () => api.publishProgramme(eventId));
-  const pending = p.changes.length;
+  // Session changes and renamed rooms or changed tracks, all waiting for the one publish.
+  const pending = p.changes.length + p.roomTrackChanges.length;
   const ask = () =>
     modals.openConfirmModal({
       title: t('programme.org.publish.confirmTitle', { version: p.version + 1 }),
@@ -26,23 +27,10 @@ export function PublishBar({ p, eventId }: { p: TProgramme; eventId: string }) {
           <Text size="sm">{t('programme.org.publish.confirmBody')}</Text>
           <List size="sm" spacing={6} aria-label={t('programme.org.publish.pending', { count: pending })}>
             {p.changes.map((c) => (
-              <List.Item key={c.sessionId}>
-                <Text span size="sm" fw={700}>
-                  {t(`programme.org.publish.${c.kind}`)}:
-                </Text>{' '}
-                {c.title}
-                {c.kind === 'edited' && (
-                  <Text span size="xs" c="dimmed">
-                    {' '}
-                    ({t('programme.org.publish.noNotice')})
-                  </Text>
-                )}
-                <List size="sm" withPadding listStyleType="disc">
-                  {c.details.map((d) => (
-                    <List.Item key={d}>{d}</List.Item>
-                  ))}
-                </List>
-              </List.Item>
+              <ChangeItem key={c.sessionId} label={t(`programme.org.publish.${c.kind}`)} name={c.title} isQuiet={c.kind === 'edited'} details={c.details} />
+            ))}
+            {p.roomTrackChanges.map((c) => (
+              <ChangeItem key={`${c.kind}-${c.id}`} label={t(`programme.org.publish.${c.kind}`)} name={c.name} isQuiet details={c.details} />
             ))}
           </List>
         </Stack>
@@ -78,6 +66,30 @@ export function PublishBar({ p, eventId }: { p: TProgramme; eventId: string }) {
       </Group>
       {p.version > 0 && p.mail.total > 0 && <MailProgress version={p.version} mail={p.mail} />}
     </Paper>
+  );
+}
+
+/** One pending change in the confirm dialog: what happens to what, whether anyone is told, one line per field. */
+function ChangeItem({ label, name, isQuiet, details }: { label: string; name: string; isQuiet: boolean; details: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <List.Item>
+      <Text span size="sm" fw={700}>
+        {label}:
+      </Text>{' '}
+      {name}
+      {isQuiet && (
+        <Text span size="xs" c="dimmed">
+          {' '}
+          ({t('programme.org.publish.noNotice')})
+        </Text>
+      )}
+      <List size="sm" withPadding listStyleType="disc">
+        {details.map((d) => (
+          <List.Item key={d}>{d}</List.Item>
+        ))}
+      </List>
+    </List.Item>
   );
 }
 

@@ -58,6 +58,11 @@ describe('schedule filters', () => {
 
   it('names days and lists every day of the event', () => {
     expect(dayLabel('2027-03-02')).toBe('Tue 2 Mar');
+    // Written without Intl (the server's first view of the Agenda writes the same), as Intl's en-GB writes it.
+    const intl = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+    for (let d = new Date(Date.UTC(2026, 0, 1)); d.getUTCFullYear() < 2028; d.setUTCDate(d.getUTCDate() + 1)) {
+      expect(dayLabel(d.toISOString().slice(0, 10))).toBe(intl.format(d));
+    }
     expect(eventDays('2027-02-27', '2027-03-02')).toEqual(['2027-02-27', '2027-02-28', '2027-03-01', '2027-03-02']);
   });
 });

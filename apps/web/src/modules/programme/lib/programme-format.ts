@@ -1,11 +1,10 @@
+import { formatCalendarDayLabel } from '@pavilion/domain/common/calendar-date';
+
 /** "2027-03-02T09:30" → "09:30" (wall-clock strings of the event's zone, shown as they are). */
 export const clockOf = (local: string) => local.slice(11, 16);
 
-/** "2027-03-02" → "Tue 2 Mar". */
-export function dayLabel(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
-}
+/** "2027-03-02" → "Tue 2 Mar" (domain common/calendar-date.ts: the server's first view of the Agenda writes the same). */
+export const dayLabel = formatCalendarDayLabel;
 
 /** Every calendar day from the event's first to its last (at most 60). */
 export function eventDays(startDate: string, endDate: string): string[] {

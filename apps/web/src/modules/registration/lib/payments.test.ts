@@ -28,9 +28,9 @@ describe('payment settings form', () => {
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.path).toEqual(['stripe', 'webhookSecret']);
   });
-  it('upper-cases the invoice prefix', () => {
-    const req = invoiceSettingsRequest({ legalName: ' Acme ', address: '', taxId: '', email: '', invoicePrefix: 'inv-' });
-    expect(req).toMatchObject({ legalName: 'Acme', invoicePrefix: 'INV-' });
+  it('upper-cases the invoice and credit-note prefixes', () => {
+    const req = invoiceSettingsRequest({ legalName: ' Acme ', address: '', taxId: '', email: '', invoicePrefix: 'inv-', creditNotePrefix: ' cr-26 ' });
+    expect(req).toMatchObject({ legalName: 'Acme', invoicePrefix: 'INV-', creditNotePrefix: 'CR-26' });
     expect(ZInvoiceSettingsUpdateRequest.safeParse(req).success).toBe(true);
   });
 });

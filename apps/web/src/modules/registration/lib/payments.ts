@@ -6,6 +6,7 @@ import type {
   TPaymentSettingsUpdateRequest,
   TRefundRequest,
 } from '@pavilion/domain/registration/payments.schemas';
+import { refundAmountProblem, refundableAmount } from '@pavilion/domain/registration/refunds';
 import { toMinor } from './money.ts';
 
 /**
@@ -55,6 +56,7 @@ export const invoiceSettingsValues = (s?: TInvoiceSettings): TInvoiceSettings =>
   taxId: s?.taxId ?? '',
   email: s?.email ?? '',
   invoicePrefix: s?.invoicePrefix ?? '',
+  creditNotePrefix: s?.creditNotePrefix ?? 'CN-',
 });
 
 export const invoiceSettingsRequest = (v: TInvoiceSettings): TInvoiceSettingsUpdateRequest => ({
@@ -63,13 +65,14 @@ export const invoiceSettingsRequest = (v: TInvoiceSettings): TInvoiceSettingsUpd
   taxId: v.taxId.trim(),
   email: v.email.trim(),
   invoicePrefix: v.invoicePrefix.trim().toUpperCase(),
+  creditNotePrefix: v.creditNotePrefix.trim().toUpperCase(),
 });
 
 // ---------------------------------------------------------------- refunds
 
-/** What can still be refunded of an order, in minor units. */
+/** What can still be refunded of an order, in minor units (the domain's rule, shared with company invoices). */
 export function refundableMinor(order: Pick<TOrder, 'total' | 'refundedAmount'>): number {
-  return Math.max(0, order.total - order.refundedAmount);
+  return refundableAmount(order);
 }
 
 /** A refund is offered for confirmed, paid (or part-refunded) orders with money left to return. */
@@ -88,7 +91,7 @@ export function refundRequest(v: TRefundValues, currency: string, remainingMinor
   if (v.mode === 'full') return { request: { reason }, error: null };
   if (String(v.amount).trim() === '') return { request: null, error: 'required' };
   const minor = toMinor(v.amount, currency);
-  if (minor === null || minor <= 0) return { request: null, error: 'invalid' };
-  if (minor > remainingMinor) return { request: null, error: 'refundTooLarge' };
+  const error = minor === null ? 'invalid' : refundAmountProblem(minor, remainingMinor);
+  if (minor === null || error) return { request: null, error: error ?? 'invalid' };
   return { request: { amount: minor, reason }, error: null };
 }

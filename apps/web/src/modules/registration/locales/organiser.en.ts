@@ -260,6 +260,8 @@ export const organiserEn = {
   invoiceEmail: 'Billing email',
   invoicePrefix: 'Invoice number prefix',
   invoicePrefixHint: 'Up to 12 capital letters, digits or hyphens, e.g. INV-.',
+  creditNotePrefix: 'Credit note prefix',
+  creditNotePrefixHint: '1 to 10 letters, digits or hyphens, e.g. CN-. Used for credit notes issued from now on.',
   // Transactions
   transactionsTitle: 'Transactions',
   transactionsEmpty: 'No transactions yet',

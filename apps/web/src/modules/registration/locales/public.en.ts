@@ -196,5 +196,6 @@ export const registrationValidationEn = {
   providerNotEnabled: 'This payment method is not available.',
   codeTaken: 'This code is already in use.',
   refundTooLarge: 'The refund is larger than the amount paid.',
+  creditNotePrefixInvalid: 'Use 1 to 10 letters, digits or hyphens.',
   pattern: 'This value does not have the expected format.',
 } as const;

@@ -25,6 +25,7 @@ export const sponsorsOrgApi = {
   deleteSponsor: (eventId: string, sponsorId: string) => api.call(`DELETE ${EV}/items/:sponsorId`, { params: { eventId, sponsorId } }),
   uploadLogo: (eventId: string, body: TSponsorLogoUpload) => api.call(`POST ${EV}/logos`, { params: { eventId }, body }),
   inviteContact: (eventId: string, sponsorId: string, body: TSponsorInvitationInput) => api.call(`POST ${EV}/items/:sponsorId/invitation`, { params: { eventId, sponsorId }, body }),
+  revokeContact: (eventId: string, sponsorId: string, contactId: string) => api.call(`DELETE ${EV}/items/:sponsorId/contacts/:contactId`, { params: { eventId, sponsorId, contactId } }),
 };
 
 /** The sponsor's contact (user type 3), signed in to the event: My sponsorship. */

@@ -7,8 +7,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
+  SPONSOR_CONTACTS_MAX,
   SPONSOR_NAME_MAX,
   type TSponsor,
+  type TSponsorContact,
   type TSponsorInput,
   type TSponsorsAdmin,
   type TSponsorTier,
@@ -99,10 +101,10 @@ function TierModal({ eventId, tier, onClose }: { eventId: string; tier: TSponsor
 
 /* ------------------------------------------------------------------ sponsor form */
 
-const INVITATION_COLOUR = { none: 'gray.9', invited: 'gray.9', accepted: 'teal.9' } as const;
+const INVITATION_COLOUR = { invited: 'gray.9', accepted: 'teal.9' } as const;
 
-/** The invitation's state as an outline badge (contrast on white). */
-function InvitationBadge({ state }: { state: TSponsor['invitation'] }) {
+/** An invitation's state as an outline badge (contrast on white). */
+function InvitationBadge({ state }: { state: TSponsorContact['invitation'] }) {
   const { t } = useTranslation();
   return (
     <Badge variant="outline" color={INVITATION_COLOUR[state]} bg="white" styles={{ root: { textTransform: 'none' } }}>
@@ -111,38 +113,90 @@ function InvitationBadge({ state }: { state: TSponsor['invitation'] }) {
   );
 }
 
+/** A sponsor's contacts, each with its invitation's state (the list row and the form show the same). */
+function ContactList({ sponsorName, contacts, onRevoke }: { sponsorName: string; contacts: TSponsorContact[]; onRevoke?: (c: TSponsorContact) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4} component="ul" aria-label={t('sponsors.org.contactsOf', { name: sponsorName })} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {contacts.map((c) => (
+        <Group component="li" key={c.id} gap={6} wrap="nowrap" justify="space-between" aria-label={t('sponsors.org.invitationOf', { email: c.email, state: t(`sponsors.org.invitation_${c.invitation}`) })}>
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+            <InvitationBadge state={c.invitation} />
+            <Text size="xs" c="dimmed" truncate>
+              {c.email}
+            </Text>
+          </Group>
+          {onRevoke && (
+            <Button size="compact-xs" variant="default" onClick={() => onRevoke(c)} aria-label={t('sponsors.org.revokeLabel', { email: c.email })}>
+              {t('sponsors.org.revoke')}
+            </Button>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 /**
- * The sponsor's contact (user type 3) inside the sponsor form: their email and first name, "Send invitation" (its own
- * request, not the form's save) and the invitation's state. A new sponsor is saved first.
+ * The sponsor's contacts (user type 3) inside the sponsor form: who is invited or accepted (each can be revoked), and
+ * an email and first name with "Send invitation" (its own request, not the form's save) that adds one more contact or
+ * sends a listed one a new link. A new sponsor is saved first.
  */
 function ContactSection({ eventId, sponsor }: { eventId: string; sponsor: TSponsor | null }) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState(sponsor?.contactEmail ?? '');
+  const [email, setEmail] = useState('');
   const [firstName, setFirstName] = useState('');
-  const [state, setState] = useState<TSponsor['invitation']>(sponsor?.invitation ?? 'none');
+  const [contacts, setContacts] = useState<TSponsorContact[]>(sponsor?.contacts ?? []);
   const [errors, setErrors] = useState<TErrors>({});
   const invite = useFormMutation(
     useSponsorsMutation(eventId, (body: { email: string; firstName: string }) => api.inviteContact(eventId, sponsor!.id, body)),
     {
       setFieldError: (f, m) => setErrors((p) => ({ ...p, [f]: m })),
       success: (res) => t('sponsors.org.invitationSent', { email: res.sentTo }),
-      onSuccess: (res) => setState(res.sponsor.invitation),
+      onSuccess: (res) => {
+        setContacts(res.sponsor.contacts);
+        setEmail('');
+        setFirstName('');
+      },
     },
   );
+  const revoke = useSponsorsMutation(eventId, (contactId: string) => api.revokeContact(eventId, sponsor!.id, contactId));
+  const askRevoke = (c: TSponsorContact) =>
+    modals.openConfirmModal({
+      title: t('sponsors.org.revokeTitle', { email: c.email }),
+      children: t('sponsors.org.revokeBody', { name: sponsor?.name ?? '' }),
+      labels: { confirm: t('sponsors.org.revoke'), cancel: t('sponsors.org.cancel') },
+      confirmProps: { color: 'red.8' },
+      cancelProps: { 'data-autofocus': true } as Record<string, unknown>,
+      onConfirm: () =>
+        revoke.mutate(c.id, {
+          onSuccess: (s) => {
+            setContacts(s.contacts);
+            toast(t('sponsors.org.revoked', { email: c.email }), 'success');
+          },
+          onError: (err) => toast(errorMessage(err, t), 'error'),
+        }),
+    });
   return (
     <Paper withBorder p="sm" radius="sm" component="fieldset" aria-describedby="sponsor-contact-body" style={{ margin: 0 }}>
       <Group component="legend" gap="xs" px={4}>
         <Text fw={600} size="sm">
           {t('sponsors.org.contactTitle')}
         </Text>
-        {sponsor && <InvitationBadge state={state} />}
       </Group>
       <Stack gap="xs">
         <Text size="xs" c="dimmed" id="sponsor-contact-body">
-          {sponsor ? t('sponsors.org.contactBody') : t('sponsors.org.contactSaveFirst')}
+          {sponsor ? t('sponsors.org.contactBody', { max: SPONSOR_CONTACTS_MAX }) : t('sponsors.org.contactSaveFirst')}
         </Text>
         {sponsor && (
           <>
+            {contacts.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('sponsors.org.invitation_none')}
+              </Text>
+            ) : (
+              <ContactList sponsorName={sponsor.name} contacts={contacts} onRevoke={askRevoke} />
+            )}
             <Group grow align="flex-start" wrap="wrap" gap="xs">
               <TextInput label={t('sponsors.org.contactEmail')} type="email" autoComplete="off" maxLength={254} value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} miw={200} />
               <TextInput label={t('sponsors.org.contactFirstName')} autoComplete="off" maxLength={60} value={firstName} onChange={(e) => setFirstName(e.currentTarget.value)} error={errors.firstName} miw={160} />
@@ -164,7 +218,7 @@ function ContactSection({ eventId, sponsor }: { eventId: string; sponsor: TSpons
                 invite.submit({ email, firstName });
               }}
             >
-              {state === 'none' ? t('sponsors.org.sendInvitation') : t('sponsors.org.resendInvitation')}
+              {t('sponsors.org.sendInvitation')}
             </Button>
           </>
         )}
@@ -284,14 +338,7 @@ function TierCard({ eventId, data, tier, index, onEdit }: { eventId: string; dat
                       {t('sponsors.org.exhibitor', { name: s.companyName })}
                     </Text>
                   )}
-                  {s.invitation !== 'none' && (
-                    <Group gap={6} wrap="nowrap" aria-label={t('sponsors.org.invitationOf', { name: s.name, state: t(`sponsors.org.invitation_${s.invitation}`) })}>
-                      <InvitationBadge state={s.invitation} />
-                      <Text size="xs" c="dimmed" truncate>
-                        {s.contactEmail}
-                      </Text>
-                    </Group>
-                  )}
+                  {s.contacts.length > 0 && <ContactList sponsorName={s.name} contacts={s.contacts} />}
                 </Stack>
               </Group>
               <Group gap={4} wrap="nowrap">

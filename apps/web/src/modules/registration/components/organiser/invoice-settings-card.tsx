@@ -44,6 +44,13 @@ export function InvoiceSettingsCard() {
                 disabled={!canEdit}
                 {...form.getInputProps('invoicePrefix')}
               />
+              <TextInput
+                label={t('registration.org.creditNotePrefix')}
+                description={t('registration.org.creditNotePrefixHint')}
+                maxLength={10}
+                disabled={!canEdit}
+                {...form.getInputProps('creditNotePrefix')}
+              />
             </SimpleGrid>
             <Textarea label={t('registration.org.invoiceAddress')} autosize minRows={2} maxLength={1000} disabled={!canEdit} {...form.getInputProps('address')} />
             {canEdit && (
