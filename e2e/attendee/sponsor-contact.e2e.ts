@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -150,6 +151,13 @@ describe('sponsor contact', () => {
     await figures.scrollIntoViewIfNeeded();
     await expectAccessible(phone, 'my sponsorship figures on a phone');
     await screenshot(phone, 'sponsor-contact-figures-phone');
+    // Every day since the sponsor was added, as a file: today holds the one visit.
+    await figures.getByRole('button', { name: 'Download figures' }).click();
+    const [file] = await Promise.all([phone.waitForEvent('download'), phone.getByRole('menuitem', { name: 'Every day as CSV' }).click()]);
+    expect(file.suggestedFilename()).toBe('sponsor-figures-Metro-Motion.csv');
+    const lines = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Day (UTC),Sponsors list views,Click-throughs');
+    expect(lines.at(-1)).toMatch(new RegExp(`^${new Date().toISOString().slice(0, 10)},[1-9]\\d*,1$`));
     expect(phoneWatch.errors).toEqual([]);
   }, 240_000);
 });

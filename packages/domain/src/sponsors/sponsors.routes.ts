@@ -22,6 +22,7 @@ import {
   ZSponsorsAdmin,
   ZSponsorsQuery,
   ZSponsorTier,
+  ZSponsorFiguresQuery,
   ZSponsorTierInput,
   ZSponsorTierParams,
   ZTierOrderInput,
@@ -80,6 +81,10 @@ export const sponsorsRoutes = defineRoutes({
   inviteContact: { method: 'POST', path: `${ev}/items/:sponsorId/invitation`, auth: 'organiser', access: 'AP-484', tags, params: ZSponsorParams, body: ZSponsorInvitationInput, status: 201, response: ZSponsorInvitation },
   /** Revokes one contact (AP-484): their My sponsorship closes (403 SPONSOR_NOT_CONTACT); their account stays. Answers the sponsor. */
   revokeContact: { method: 'DELETE', path: `${ev}/items/:sponsorId/contacts/:contactId`, auth: 'organiser', access: 'AP-484', tags, params: ZSponsorContactParams, response: ZSponsor },
+  /** The sponsor's figures per day since it was added, as CSV or XLSX (`?format=`), for the organiser (AP-482). */
+  figures: { method: 'GET', path: `${ev}/items/:sponsorId/figures`, auth: 'organiser', access: 'AP-482', tags, params: ZSponsorParams, query: ZSponsorFiguresQuery, response: fileResponse('text/csv; charset=utf-8') },
+  /** The same file for any contact of the sponsor (My sponsorship). */
+  myFigures: { method: 'GET', path: `${mine}/:sponsorId/figures`, auth: 'user', tags, params: ZMySponsorshipParams, query: ZSponsorFiguresQuery, response: fileResponse('text/csv; charset=utf-8') },
   /** The sponsors the caller is the contact of in this event (empty for everyone else: the home card asks it). */
   mySponsorships: { method: 'GET', path: mine, auth: 'user', tags, params: ZSponsorEventParams, response: ZMySponsorships },
   mySponsorship: { method: 'GET', path: `${mine}/:sponsorId`, auth: 'user', tags, params: ZMySponsorshipParams, response: ZMySponsorship },

@@ -187,6 +187,13 @@ export const ZSponsorInvitation = z.object({ sponsor: ZSponsor, contact: ZSponso
 export type TSponsorInvitation = z.infer<typeof ZSponsorInvitation>;
 
 export const ZMySponsorshipParams = z.strictObject({ eventId: zId, sponsorId: zId });
+
+/** A sponsor's figures as a file: every day since it was added, its list views and click-throughs (`csv` or `xlsx`). */
+export const SPONSOR_FIGURES_FORMATS = ['csv', 'xlsx'] as const;
+type TSponsorFiguresFormat = (typeof SPONSOR_FIGURES_FORMATS)[number];
+const isFiguresFormat = (v: string): v is TSponsorFiguresFormat => (SPONSOR_FIGURES_FORMATS as readonly string[]).includes(v);
+export const ZSponsorFiguresQuery = z.strictObject({ format: z.string().refine(isFiguresFormat, { message: 'pattern' }).transform((v) => v as TSponsorFiguresFormat) });
+export type TSponsorFiguresQuery = z.infer<typeof ZSponsorFiguresQuery>;
 export const ZSponsorVisitParams = ZMySponsorshipParams;
 
 /** The sponsors the signed-in participant is the contact of in this event (none for everyone else). */

@@ -309,5 +309,28 @@ describe('figures', () => {
     expect((await call('GET', {}, visitUrl(eventId, noSite))).statusCode).toBe(404);
     expect((await call('GET', {}, visitUrl(otherEventId, sponsorId))).statusCode).toBe(404);
     expect((await call('GET', {}, visitUrl(eventId, 'no-such-sponsor'))).statusCode).toBe(404);
+
+    // The figures as files: every day since the sponsor was added (today only here), for a contact and the organiser.
+    const csv = await call('GET', contact.headers, `${mine(eventId, sponsorId)}/figures?format=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="sponsor-figures-Counted-Co.csv"');
+    expect(csv.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toEqual(['Day (UTC),Sponsors list views,Click-throughs', `${today.day},${today.views},2`]);
+    const XLSX = await import('@e965/xlsx');
+    const sheet = await call('GET', hostA, `${base(eventId)}/items/${sponsorId}/figures?format=xlsx`);
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    expect(sheet.headers['content-disposition']).toBe('attachment; filename="sponsor-figures-Counted-Co.xlsx"');
+    const book = XLSX.read(new Uint8Array(sheet.rawPayload), { type: 'array' });
+    expect(XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets['Sponsor figures']!, { header: 1 })).toEqual([
+      ['Day (UTC)', 'Sponsors list views', 'Click-throughs'],
+      [today.day, today.views, 2],
+    ]);
+    // Scoped: another organisation 404, another sponsor for this contact 404, a format that is not offered 400, signed out 401.
+    expect((await call('GET', hostB, `${base(eventId)}/items/${sponsorId}/figures?format=csv`)).statusCode).toBe(404);
+    expect((await call('GET', contact.headers, `${mine(eventId, noSite)}/figures?format=csv`)).statusCode).toBe(404);
+    const badFormat = await call('GET', hostA, `${base(eventId)}/items/${sponsorId}/figures?format=pdf`);
+    expect(badFormat.statusCode).toBe(400);
+    expect(badFormat.json().errors).toEqual([{ field: 'format', key: 'pattern' }]);
+    expect((await call('GET', {}, `${base(eventId)}/items/${sponsorId}/figures?format=csv`)).statusCode).toBe(401);
   });
 });

@@ -11,9 +11,12 @@ import {
   type TSponsor,
   type TSponsorInvitation,
   type TSponsorInvitationInput,
+  type TSponsorFiguresQuery,
   type TSponsorLogoUpload,
 } from '@pavilion/domain/sponsors/sponsors.schemas';
 import type { Audit } from '../../platform/audit.ts';
+import { csvDocument } from '../../platform/csv.ts';
+import { xlsxWorkbook } from '../../platform/xlsx.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { sqlState } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
@@ -59,6 +62,8 @@ const logoUrl = (id: string | null) => (id ? `${SPONSOR_LOGO_PATH}/${id}` : null
  * The sponsor's own account (SPEC §3.1 user type 3): the organiser's invitation, the contact's acceptance, their
  * edits of the description, website and logo (never the name or tier), their figures, and the counted click-through.
  */
+export type TSponsorFiguresFile = { body: string | Buffer; fileName: string; contentType: string };
+
 export function createSponsorContactsService(deps: SponsorContactsDeps) {
   const { repo, accounts } = deps;
 
@@ -105,7 +110,31 @@ export function createSponsorContactsService(deps: SponsorContactsDeps) {
     };
   }
 
+  /** The sponsor's figures per UTC day since it was added, as the file asked for (the export's one table). */
+  async function figuresFile(row: SponsorRow, format: TSponsorFiguresQuery['format']): Promise<TSponsorFiguresFile> {
+    const days = await deps.figures.daily(row.eventId, row.id, row.createdAt);
+    const rows = [['Day (UTC)', 'Sponsors list views', 'Click-throughs'], ...days.map((d) => [d.day, d.views, d.clicks])];
+    const base = `sponsor-figures-${row.name.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'sponsor'}`;
+    return format === 'csv'
+      ? { body: csvDocument(rows), fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8' }
+      : { body: Buffer.from(xlsxWorkbook(rows, 'Sponsor figures')), fileName: `${base}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+  }
+
   return {
+    /** The organiser's export of a sponsor's figures (404 for a sponsor not of this organisation's event). */
+    async figures(caller: AuthUser, organisationId: string, eventId: string, sponsorId: string, format: TSponsorFiguresQuery['format']): Promise<TSponsorFiguresFile> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const sponsor = await repo.sponsor({ organisationId, eventId }, sponsorId);
+      if (!sponsor) throw sponsorErrors.sponsorNotFound();
+      return figuresFile(sponsor, format);
+    },
+
+    /** A contact's export of their sponsor's figures (403 for no contact, 404 for another sponsor). */
+    async myFigures(caller: SponsorsCaller, eventId: string, sponsorId: string, format: TSponsorFiguresQuery['format']): Promise<TSponsorFiguresFile> {
+      const { row } = await own(caller, eventId, sponsorId);
+      return figuresFile(row, format);
+    },
+
     /**
      * Invites a contact of the sponsor: the account of that email (made as a Sponsor, with an unguessable password, when
      * there is none; an organiser team account is refused), a participant of the event, added to the sponsor's

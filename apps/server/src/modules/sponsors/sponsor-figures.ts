@@ -37,6 +37,17 @@ export function createSponsorFigures(deps: { repo: SponsorsRepository; now: () =
       const day = dayOf(deps.now());
       await deps.repo.recordVisit(eventId, sponsorId, day, viewerKey(viewer, day, false));
     },
+    /** Every UTC day from the sponsor's first (when it was added) to today, oldest first: the figures' export. */
+    async daily(eventId: string, sponsorId: string, since: Date): Promise<{ day: string; views: number; clicks: number }[]> {
+      const first = dayOf(since);
+      const { views, clicks } = await deps.repo.figuresByDay(eventId, sponsorId, first);
+      const out: { day: string; views: number; clicks: number }[] = [];
+      for (let at = new Date(`${first}T00:00:00Z`), today = dayOf(deps.now()); dayOf(at) <= today; at = new Date(at.getTime() + 86_400_000)) {
+        const day = dayOf(at);
+        out.push({ day, views: views.get(day) ?? 0, clicks: clicks.get(day) ?? 0 });
+      }
+      return out;
+    },
     /** Totals since the sponsor was added, and the last FIGURE_DAYS days one by one (oldest first). */
     async of(eventId: string, sponsorId: string, since: Date) {
       const today = deps.now();

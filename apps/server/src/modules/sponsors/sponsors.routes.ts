@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sponsorsRoutes as routes } from '@pavilion/domain/sponsors/sponsors.routes';
 import { organiser, route } from '../../platform/contract-routes.ts';
 import type { SponsorsService } from './sponsors.service.ts';
-import type { SponsorContactsService } from './sponsor-contacts.service.ts';
+import type { SponsorContactsService, TSponsorFiguresFile } from './sponsor-contacts.service.ts';
 
 const viewerOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 const caller = (req: FastifyRequest) => ({ user: req.user, eventAccess: req.eventAccess });
@@ -44,6 +44,10 @@ export function registerSponsorsRoutes(app: FastifyInstance, service: SponsorsSe
   // The sponsor's contact (user type 3).
   route(app, routes.inviteContact, async (req) => contacts.inviteContact(...organiser(req), req.params.eventId, req.params.sponsorId, req.body));
   route(app, routes.revokeContact, async (req) => contacts.revokeContact(...organiser(req), req.params.eventId, req.params.sponsorId, req.params.contactId));
+  const sendFile = (reply: FastifyReply, file: TSponsorFiguresFile) =>
+    reply.type(file.contentType).header('cache-control', 'private, no-store').header('content-disposition', `attachment; filename="${file.fileName}"`).serializer((p) => p as string).send(file.body);
+  route(app, routes.figures, async (req, reply) => sendFile(reply, await contacts.figures(...organiser(req), req.params.eventId, req.params.sponsorId, req.query.format)));
+  route(app, routes.myFigures, async (req, reply) => sendFile(reply, await contacts.myFigures(caller(req), req.params.eventId, req.params.sponsorId, req.query.format)));
   route(app, routes.mySponsorships, async (req) => contacts.mySponsorships(caller(req), req.params.eventId));
   route(app, routes.mySponsorship, async (req) => contacts.mySponsorship(caller(req), req.params.eventId, req.params.sponsorId));
   route(app, routes.updateMySponsorship, async (req) => contacts.update(caller(req), req.params.eventId, req.params.sponsorId, req.body));

@@ -1,5 +1,8 @@
-import type { TMySponsorshipAccept, TMySponsorshipInput, TSponsorInput, TSponsorInvitationInput, TSponsorLogoUpload, TSponsorTierInput } from '@pavilion/domain/sponsors/sponsors.schemas';
+import type { TMySponsorshipAccept, TMySponsorshipInput, TSponsorFiguresQuery, TSponsorInput, TSponsorInvitationInput, TSponsorLogoUpload, TSponsorTierInput } from '@pavilion/domain/sponsors/sponsors.schemas';
 import { api } from '../../../app/api-client.ts';
+import { downloadFile } from '../../../app/download.ts';
+
+type TFormat = TSponsorFiguresQuery['format'];
 
 const EV = '/api/eventservices/events/:eventId/sponsors';
 const MINE = '/api/eventservices/events/:eventId/my-sponsorships';
@@ -26,6 +29,8 @@ export const sponsorsOrgApi = {
   uploadLogo: (eventId: string, body: TSponsorLogoUpload) => api.call(`POST ${EV}/logos`, { params: { eventId }, body }),
   inviteContact: (eventId: string, sponsorId: string, body: TSponsorInvitationInput) => api.call(`POST ${EV}/items/:sponsorId/invitation`, { params: { eventId, sponsorId }, body }),
   revokeContact: (eventId: string, sponsorId: string, contactId: string) => api.call(`DELETE ${EV}/items/:sponsorId/contacts/:contactId`, { params: { eventId, sponsorId, contactId } }),
+  /** The sponsor's figures per day as a file (the server names it after the sponsor). */
+  figures: (eventId: string, sponsorId: string, format: TFormat) => downloadFile(api.url(`GET ${EV}/items/:sponsorId/figures`, { params: { eventId, sponsorId }, query: { format } }), {}, `sponsor-figures.${format}`),
 };
 
 /** The sponsor's contact (user type 3), signed in to the event: My sponsorship. */
@@ -35,6 +40,7 @@ export const mySponsorshipApi = {
   update: (eventId: string, sponsorId: string, body: TMySponsorshipInput) => api.call(`PUT ${MINE}/:sponsorId`, { params: { eventId, sponsorId }, body }),
   accept: (eventId: string, sponsorId: string, body: TMySponsorshipAccept) => api.call(`POST ${MINE}/:sponsorId/accept`, { params: { eventId, sponsorId }, body }),
   uploadLogo: (eventId: string, sponsorId: string, body: TSponsorLogoUpload) => api.call(`POST ${MINE}/:sponsorId/logos`, { params: { eventId, sponsorId }, body }),
+  figures: (eventId: string, sponsorId: string, format: TFormat) => downloadFile(api.url(`GET ${MINE}/:sponsorId/figures`, { params: { eventId, sponsorId }, query: { format } }), {}, `sponsor-figures.${format}`),
 };
 
 /** A card's link to the sponsor's website: the server counts the click and redirects (an <a> sends no bearer). */

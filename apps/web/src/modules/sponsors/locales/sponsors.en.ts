@@ -79,6 +79,12 @@ export const sponsorsEn = {
     exhibiting: 'Also exhibiting',
     tierList: '{{tier}} sponsors',
   },
+  figures: {
+    download: 'Download figures',
+    downloadOf: 'Download the figures of {{name}}',
+    csv: 'Every day as CSV',
+    xlsx: 'Every day as Excel (XLSX)',
+  },
   mine: {
     title: 'My sponsorship',
     intro: 'How attendees see your sponsorship on the Sponsors tab, and how many looked and visited your website.',

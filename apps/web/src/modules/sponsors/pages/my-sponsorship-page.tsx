@@ -17,6 +17,7 @@ import { ListLoading } from '../../../ui/list-states.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { mySponsorshipApi, sponsorsKeys } from '../api/sponsors-api.ts';
 import { SponsorDetailsFields } from '../components/sponsor-fields.tsx';
+import { FiguresDownload } from '../components/figures-download.tsx';
 
 // The chart library is large: it loads only when there are figures to draw.
 const FiguresChart = lazy(() => import('../components/figures-chart.tsx').then((m) => ({ default: m.FiguresChart })));
@@ -83,7 +84,7 @@ function Sponsorship({ eventId, sponsorId }: { eventId: string; sponsorId: strin
   return (
     <Stack gap="md">
       {data.isAccepted ? <ProfileForm eventId={eventId} data={data} onSaved={put} /> : <AcceptCard eventId={eventId} data={data} onAccepted={put} />}
-      <Figures data={data} />
+      <Figures eventId={eventId} data={data} />
     </Stack>
   );
 }
@@ -172,16 +173,19 @@ function ProfileForm({ eventId, data, onSaved }: { eventId: string; data: TMySpo
   );
 }
 
-function Figures({ data }: { data: TMySponsorship }) {
+function Figures({ eventId, data }: { eventId: string; data: TMySponsorship }) {
   const { t } = useTranslation();
   const f = data.figures;
   const hasAny = f.days.some((d) => d.views > 0 || d.clicks > 0);
   return (
     <Paper component="section" aria-labelledby="sponsorship-figures" withBorder p="md" radius="md">
       <Stack gap="sm">
-        <Title order={2} fz="h4" id="sponsorship-figures">
-          {t('sponsors.mine.figuresTitle')}
-        </Title>
+        <Group justify="space-between" gap="xs">
+          <Title order={2} fz="h4" id="sponsorship-figures">
+            {t('sponsors.mine.figuresTitle')}
+          </Title>
+          <FiguresDownload name={data.name} download={(format) => mySponsorshipApi.figures(eventId, data.id, format)} />
+        </Group>
         <SimpleGrid cols={2} spacing="sm">
           <Stat label={t('sponsors.mine.views')} hint={t('sponsors.mine.viewsHint')} value={f.views} testId="sponsor-views" />
           <Stat label={t('sponsors.mine.clicks')} hint={t('sponsors.mine.clicksHint')} value={f.clicks} testId="sponsor-clicks" />

@@ -29,6 +29,7 @@ import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { sponsorsKeys, sponsorsOrgApi as api } from '../api/sponsors-api.ts';
 import { SponsorLogo } from '../components/sponsors-tab.tsx';
 import { SponsorDetailsFields } from '../components/sponsor-fields.tsx';
+import { FiguresDownload } from '../components/figures-download.tsx';
 
 type TErrors = Record<string, string>;
 type TT = (k: string, o?: Record<string, unknown>) => string;
@@ -343,6 +344,7 @@ function TierCard({ eventId, data, tier, index, onEdit }: { eventId: string; dat
               </Group>
               <Group gap={4} wrap="nowrap">
                 <MoveButtons name={s.name} index={i} count={sponsors.length} disabled={isBusy} onMove={(d) => orderSponsors.mutate(moved(sponsors.map((x) => x.id), i, d), onDone)} />
+                <FiguresDownload name={s.name} isCompact download={(format) => api.figures(eventId, s.id, format)} />
                 <Can rule="AP-484">
                   <ActionIcon variant="subtle" aria-label={t('sponsors.org.edit', { name: s.name })} onClick={() => onEdit({ kind: 'sponsor', sponsor: s, tierId: s.tierId })}>
                     <IconPencil size={16} aria-hidden />
