@@ -35,6 +35,8 @@ afterAll(async () => {
 });
 
 async function openMessages(page: Page) {
+  // The home has settled (its e-badge card loaded above the Messages card) before the tap, as a person waits to see it.
+  await page.getByRole('link', { name: 'Open e-badge' }).waitFor({ timeout: 30_000 });
   await page.getByRole('link', { name: 'Open messages' }).click({ timeout: 30_000 });
   await page.waitForURL('**/attendium/chat');
   await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();

@@ -65,6 +65,8 @@ describe('video calls and lounge tables (issue 17)', () => {
     await ann.getByLabel(/^password/i).fill(ATTENDEE.password);
     await ann.getByRole('button', { name: /^(log in|sign in)$/i }).click();
     await ann.waitForURL('**/attendium');
+    // The home has settled (the e-badge card above Messages loaded) before the tap.
+    await ann.getByRole('link', { name: 'Open e-badge' }).waitFor({ timeout: 30_000 });
     await ann.getByRole('link', { name: 'Open messages' }).click({ timeout: 30_000 });
     await ann.getByRole('button', { name: 'New chat' }).click();
     await ann.getByRole('textbox', { name: 'Search participants by name' }).fill('Vera');

@@ -24,7 +24,14 @@ function EbadgeCard({ eventId }: { eventId: string }) {
   const mine = badges.data?.find((b) => b.eventId === eventId);
   return (
     <HomeCard icon={<IconId size={20} />} title={t('attendee.ebadgeTitle')} id="home-ebadge">
-      {badges.isPending && <Skeleton h={48} />}
+      {badges.isPending && (
+        // The shape of what loads (a line, then the buttons), so the cards below do not jump when it comes: a tap
+        // aimed at "Open messages" must not land elsewhere.
+        <>
+          <Skeleton h={22} w="70%" />
+          <Skeleton h={36} w={240} maw="100%" />
+        </>
+      )}
       {badges.isError && <Text c="dimmed">{t('attendee.ebadgeLoadError')}</Text>}
       {mine && (
         <>
