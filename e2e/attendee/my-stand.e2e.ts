@@ -8,15 +8,18 @@ import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } fr
 import { signInAtEvent } from '../support/attendee.ts';
 import { logInAsOrganiser } from '../support/organiser.ts';
 import { solidPng } from '../support/images.ts';
+import { PLAYABLE_WEBM } from '../support/videos.ts';
 
 /*
  * Issue 15, My stand for the company's people. The organiser has a company with a product and lists the demo
  * exhibitor as its staff; the demo attendee has ordered the product. The company's admin opens the invitation link
  * from the mail, goes from the home's "My stand" card to the product and adds its photo and a data sheet, deletes a
  * product without orders (confirmed) and is told why the ordered one cannot go, then edits
- * the company's category and uploads a document, and finds the company's video in one list (play, rename, delete). A
+ * the company's category and uploads a document, and finds the company's video in one list (play, rename, delete), then
+ * uploads a real WebM that plays back (its length read by the browser). A
  * staff member (not the admin) signs in on a phone at ei/{eventId}, finds "My stand" on the home, sees only what staff
- * may use (no products, no forms), opens Product orders (one title) and approves the order. The attendee, on a phone,
+ * may use (no products, no forms), opens Product orders (one title), approves the order and downloads the company's
+ * orders as CSV (its one order, in the event's currency). The attendee, on a phone,
  * opens the company's page and downloads the product's data sheet: the bytes the admin uploaded. The organiser sees
  * its download on the product and renames it.
  */
@@ -145,6 +148,19 @@ describe('my stand', () => {
     await videos.getByRole('table', { name: 'Videos' }).getByText('Lens tour').waitFor({ timeout: 15_000 });
     await videos.getByRole('button', { name: 'Play Lens tour' }).waitFor();
     expect(await admin.getByText('Lens tour', { exact: true }).count()).toBe(1);
+    // The admin uploads a real (tiny, 1 s VP8) WebM and plays it back: the browser reads its length and frames.
+    await videos.getByRole('textbox', { name: /^Title/ }).fill('Lens close-up');
+    await videos.locator('input[type=file]').setInputFiles({ name: 'close-up.webm', mimeType: 'video/webm', buffer: PLAYABLE_WEBM });
+    await videos.getByRole('button', { name: 'Upload video' }).click();
+    await admin.getByText('Video uploaded').waitFor({ timeout: 15_000 });
+    await videos.getByRole('button', { name: 'Play Lens close-up' }).click({ timeout: 15_000 });
+    const player = admin.getByRole('dialog', { name: 'Lens close-up' }).locator('video');
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => ({ ready: v.readyState >= 2, duration: Math.round(v.duration * 10) / 10, width: v.videoWidth, error: v.error?.code ?? null })), { timeout: 15_000 })
+      .toEqual({ ready: true, duration: 1, width: 64, error: null });
+    await screenshot(admin, 'my-stand-admin-video-playing');
+    await admin.keyboard.press('Escape');
+    await player.waitFor({ state: 'detached', timeout: 10_000 });
     await videos.scrollIntoViewIfNeeded();
     await screenshot(admin, 'my-stand-admin-videos');
     await admin.setViewportSize({ width: 390, height: 844 });
@@ -179,6 +195,14 @@ describe('my stand', () => {
     await order.getByRole('button', { name: /^Approve the order of Zoom lens by / }).click();
     await phone.getByText('Order approved: the visitor is told').waitFor({ timeout: 15_000 });
     await order.getByText('Approved').waitFor({ timeout: 15_000 });
+    // The company's orders as a file: its own orders only, in the event's currency.
+    await phone.getByRole('button', { name: 'Download orders' }).click();
+    const [ordersFile] = await Promise.all([phone.waitForEvent('download'), phone.getByRole('menuitem', { name: 'All orders as CSV' }).click()]);
+    expect(ordersFile.suggestedFilename()).toBe('product-orders-Prism-Lenses.csv');
+    const orderLines = readFileSync((await ordersFile.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(orderLines[0]).toBe('Ordered at (UTC),Company,Product,Quantity,Unit price,Total,Currency,Status,Orderer,Orderer email,Decided at (UTC),Rejection reason,Note');
+    expect(orderLines).toHaveLength(2);
+    expect(orderLines[1]).toMatch(/^\d{4}-[^,]+Z,Prism Lenses,Zoom lens,3,80,240,INR,approved,[^,]+,[^,]+@[^,]+,\d{4}-[^,]+Z,,For the demo table\.$/);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(phone, 'product orders of a staff member on a phone');
     await screenshot(phone, 'my-stand-staff-orders-phone');

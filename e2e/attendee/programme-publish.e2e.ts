@@ -11,7 +11,8 @@ import { signInAtEvent } from '../support/attendee.ts';
  * old time). The organiser publishes version 1 (the confirm dialog lists the title and the time, old → new); the
  * attendee gets a "Session updated" notice in the bell's inbox saying old → new, and the Schedule shows the new title
  * at the new time. The organiser also renames the workshop's room: attendees see the old name until the same publish,
- * whose dialog lists it.
+ * whose dialog lists it, and raises its capacity: the Rooms list marks the row "Unpublished changes" until the publish,
+ * whose dialog lists the capacity too.
  */
 const ATTENDEE = { identifier: 'attendee@demo.pavilion', password: 'Attendee@2026' };
 const PHONE = { width: 390, height: 844 };
@@ -69,8 +70,15 @@ describe('programme: versioned publishing', () => {
     await organiser.getByRole('button', { name: `Edit ${ROOM}` }).click({ timeout: 30_000 });
     const roomDialog = organiser.getByRole('dialog');
     await roomDialog.getByRole('textbox', { name: 'Name' }).fill(NEW_ROOM);
+    await roomDialog.getByRole('textbox', { name: 'Capacity' }).fill('60');
     await roomDialog.getByRole('button', { name: 'Save' }).click();
     await roomDialog.waitFor({ state: 'detached', timeout: 15_000 });
+    // The row says attendees do not see it yet.
+    const roomRow = organiser.getByRole('row').filter({ hasText: NEW_ROOM });
+    await roomRow.getByText('Unpublished changes', { exact: true }).waitFor({ timeout: 15_000 });
+    await roomRow.getByText('60', { exact: true }).waitFor();
+    await expectAccessible(organiser, 'rooms with an unpublished change');
+    await screenshot(organiser, 'programme-publish-rooms-badge');
     await organiser.goto(`/app/sessions/list?eventId=${server.eventId}`);
     await bar.getByText('2 unpublished changes', { exact: true }).waitFor({ timeout: 30_000 });
 
@@ -90,6 +98,7 @@ describe('programme: versioned publishing', () => {
     await confirm.getByText(`Title: ${WORKSHOP} → ${RENAMED}`, { exact: true }).waitFor();
     await confirm.getByText(/^Time: 2027-02-17 14:00–16:00 → 2027-02-17 16:00–18:00/).waitFor();
     await confirm.getByText(`Name: ${ROOM} → ${NEW_ROOM}`, { exact: true }).waitFor();
+    await confirm.getByText('Capacity: 40 → 60', { exact: true }).waitFor();
     await expectAccessible(organiser, 'publish confirm dialog');
     await screenshot(organiser, 'programme-publish-confirm');
     await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -97,6 +106,25 @@ describe('programme: versioned publishing', () => {
     await bar.getByText('Version 1', { exact: true }).waitFor();
     await bar.getByText('Attendees see the latest programme').waitFor();
     await expectAccessible(organiser, 'sessions after publishing');
+    // Published: the room's row has no badge any more.
+    await organiser.goto(`/app/sessions/rooms?eventId=${server.eventId}`);
+    await organiser.getByRole('row').filter({ hasText: NEW_ROOM }).getByText('60', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await organiser.getByText('Unpublished changes').count()).toBe(0);
+    // A room nobody uses, deleted: pending until a publish, and undone.
+    await organiser.getByRole('button', { name: 'New room' }).click();
+    const popUp = organiser.getByRole('dialog');
+    await popUp.getByRole('textbox', { name: 'Name' }).fill('Pop-up room');
+    await popUp.getByRole('button', { name: 'Save' }).click();
+    await popUp.waitFor({ state: 'detached', timeout: 15_000 });
+    await organiser.getByRole('button', { name: 'Delete Pop-up room' }).click();
+    await organiser.getByRole('dialog', { name: 'Delete “Pop-up room”?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    const gone = organiser.getByRole('row').filter({ hasText: 'Pop-up room' });
+    await gone.getByText('Deleted — publish to apply', { exact: true }).waitFor({ timeout: 15_000 });
+    await expectAccessible(organiser, 'rooms with a pending delete');
+    await screenshot(organiser, 'programme-publish-rooms-pending-delete');
+    await gone.getByRole('button', { name: 'Undo delete of Pop-up room' }).click();
+    await gone.getByRole('button', { name: 'Edit Pop-up room' }).waitFor({ timeout: 15_000 });
+    expect(await gone.getByText('Deleted — publish to apply').count()).toBe(0);
 
     // The attendee's bell holds the notice with what changed.
     await bell.click();

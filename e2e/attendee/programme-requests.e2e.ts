@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -100,6 +101,16 @@ describe('programme: bookmarks and session requests', () => {
     await organiser.getByRole('heading', { name: '0 requests waiting for a decision' }).waitFor({ timeout: 15_000 });
     await organiser.getByText('Decided (1)', { exact: true }).click();
     await organiser.getByRole('row', { name: new RegExp(PROPOSAL) }).getByText('Approved', { exact: true }).waitFor();
+    // Requests: Export (AP-347): every request as a spreadsheet file, the decision in it.
+    await organiser.getByRole('button', { name: 'Export', exact: true }).click();
+    await organiser.getByRole('menuitem', { name: 'All requests as Excel (XLSX)' }).waitFor();
+    await expectAccessible(organiser, 'requests export menu');
+    await screenshot(organiser, 'programme-requests-export');
+    const [file] = await Promise.all([organiser.waitForEvent('download'), organiser.getByRole('menuitem', { name: 'All requests as CSV' }).click()]);
+    expect(file.suggestedFilename()).toBe('session-requests-Pavilion-Demo-Expo-2027.csv');
+    const lines = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toMatch(/^Submitted \(.+\),Kind,Status,Requester,Email,Title,/);
+    expect(lines.some((l) => l.includes(',Proposal,approved,') && l.includes(PROPOSAL) && l.includes('Welcome aboard: bring a model ferry.'))).toBe(true);
     // It is a session of the programme now.
     await organiser.getByRole('navigation', { name: 'Programme sections' }).getByRole('link', { name: 'Sessions', exact: true }).click();
     await organiser.getByRole('row', { name: new RegExp(PROPOSAL) }).waitFor({ timeout: 15_000 });

@@ -14,7 +14,7 @@ import { logInAsOrganiser } from '../support/organiser.ts';
  * sponsor); the contact opens the mail's one-time link on a 390 px phone,
  * accepts with a new password on My sponsorship and edits the description. The demo attendee, on another phone,
  * sees the new description in the portal's Sponsors and follows the website link; the contact's figures count the
- * view and the visit.
+ * view and the visit, in the contact's download and in the organiser's (the sponsor row's menu).
  */
 const ATTENDEE = { identifier: 'attendee@demo.pavilion', password: 'Attendee@2026' };
 const PHONE = { width: 390, height: 844 };
@@ -159,6 +159,18 @@ describe('sponsor contact', () => {
     expect(lines[0]).toBe('Day (UTC),Sponsors list views,Click-throughs');
     expect(lines.at(-1)).toMatch(new RegExp(`^${new Date().toISOString().slice(0, 10)},[1-9]\\d*,1$`));
     expect(phoneWatch.errors).toEqual([]);
+
+    // The organiser downloads the same figures from the sponsor row's menu (AP-482): the same days, the one visit today.
+    await organiser.goto(`/app/sponsors?eventId=${server.eventId}`);
+    const sponsorRow = organiser.getByTestId('org-sponsor-row').filter({ hasText: SPONSOR });
+    await sponsorRow.getByRole('button', { name: `Download the figures of ${SPONSOR}` }).click({ timeout: 30_000 });
+    const [orgFile] = await Promise.all([organiser.waitForEvent('download'), organiser.getByRole('menuitem', { name: 'Every day as CSV' }).click()]);
+    expect(orgFile.suggestedFilename()).toBe('sponsor-figures-Metro-Motion.csv');
+    const orgLines = readFileSync((await orgFile.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(orgLines[0]).toBe('Day (UTC),Sponsors list views,Click-throughs');
+    expect(orgLines.length).toBe(lines.length);
+    expect(orgLines.at(-1)).toMatch(new RegExp(`^${new Date().toISOString().slice(0, 10)},[1-9]\\d*,1$`));
+    expect(orgWatch.errors).toEqual([]);
   }, 240_000);
 });
 

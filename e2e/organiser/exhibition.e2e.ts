@@ -3,12 +3,13 @@ import * as XLSX from '@e965/xlsx';
 import type { Browser } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
+import { solidPng } from '../support/images.ts';
 import { logInAsOrganiser } from '../support/organiser.ts';
 
 /*
  * Issue 15, first slice: the organiser creates an exhibiting company, a booth on the hall plan, gives the booth to
  * the company and adds a product; an anonymous visitor on a phone opens the app's Exhibitors tab of the demo event,
- * finds the company with its booth, and opens its page with the product.
+ * finds the company with its booth and its logo (uploaded in the company form), and opens its page with the product.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -93,6 +94,21 @@ describe('exhibition', () => {
     await organiser.keyboard.press('Escape');
     await organiser.getByTestId('companies-table').getByText('Hall 1 · B12').waitFor();
 
+    // Its logo, from the company form: an SVG is refused, a PNG is saved at once and shows in the Companies table.
+    await organiser.getByRole('button', { name: 'Actions: Orbit Robotics' }).click();
+    await organiser.getByRole('menuitem', { name: 'Edit' }).click();
+    const editForm = organiser.getByRole('dialog');
+    const logoFile = editForm.locator('input[type=file]');
+    await logoFile.setInputFiles({ name: 'orbit.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await editForm.getByRole('alert').filter({ hasText: 'This file type is not allowed.' }).waitFor({ timeout: 15_000 });
+    await logoFile.setInputFiles({ name: 'orbit.png', mimeType: 'image/png', buffer: solidPng(96, [0x0c, 0x85, 0x99]) });
+    await expect.poll(() => organiser.getByText('Logo saved').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await editForm.getByRole('button', { name: 'Replace logo' }).waitFor();
+    await screenshot(organiser, 'exhibition-company-logo-form');
+    await editForm.getByRole('button', { name: 'Cancel' }).click();
+    const tableLogo = organiser.getByTestId('companies-table').locator('img[src*="/company-logos/"]');
+    await expect.poll(() => tableLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+
     // An anonymous visitor on a phone: the app's Exhibitors tab of the demo event.
     const visitor = await (await newContext(browser, server.url, { width: 390, height: 844 })).newPage();
     const visitorWatch = watchPage(visitor);
@@ -100,6 +116,8 @@ describe('exhibition', () => {
     const row = visitor.getByTestId('exhibitor-row').filter({ hasText: 'Orbit Robotics' });
     await row.waitFor({ timeout: 30_000 });
     expect(await row.getByText('Booth B12 · Hall 1').count()).toBe(1);
+    // The company's logo beside its name (initials for companies without one).
+    await expect.poll(() => row.locator('img[src*="/company-logos/"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 96), { timeout: 15_000 }).toBe(true);
     await visitor.getByRole('searchbox', { name: 'Search exhibitors' }).fill('b12');
     await expect.poll(() => visitor.getByText('1 exhibitor', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
     await expectAccessible(visitor, 'exhibitors tab');
@@ -107,6 +125,7 @@ describe('exhibition', () => {
     await row.click();
     const companyPage = visitor.getByTestId('exhibitor-page');
     await companyPage.getByRole('heading', { name: 'Orbit Robotics' }).waitFor();
+    await expect.poll(() => companyPage.locator('img[src*="/company-logos/"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
     expect(await companyPage.getByText('small factories').count()).toBe(1);
     expect(await companyPage.getByText('Cobot Arm C3').count()).toBe(1);
     expect(await companyPage.getByText('Price on request').count()).toBe(1);

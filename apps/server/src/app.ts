@@ -224,7 +224,7 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
       findActiveUser: access.loadCaller,
       findRefresh: (token) => auth.service.resolveRefreshToken(token),
     });
-    await registerSecurity(surface);
+    await registerSecurity(surface, config.JANUS_URL ? [new URL(config.JANUS_URL).origin] : []);
     await surface.register(rateLimit, { global: false });
     await surface.register(swagger, {
       openapi: {

@@ -3,8 +3,6 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { AppConfig } from './platform/config.ts';
-import { buildApp } from './app.ts';
-import { seedDemoIfWanted } from './modules/demo/index.ts';
 
 /**
  * The first start of an embedded (PGlite) data dir: initdb, every migration and the demo run in a child process, in a
@@ -66,6 +64,7 @@ function moveDir(from: string, to: string): void {
 
 /** The child's side: build the whole app on the staging dir (migrations), tell the demo if wanted, close. */
 export async function runFirstStartChild(config: AppConfig): Promise<void> {
+  const [{ buildApp }, { seedDemoIfWanted }] = await Promise.all([import('./app.ts'), import('./modules/demo/index.ts')]);
   const { app, ctx } = await buildApp({ ...config, DATA_DIR: process.env[STAGING_ENV]! });
   await app.ready();
   await seedDemoIfWanted(ctx, app.log, { announce: false });

@@ -1,6 +1,4 @@
 import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
-import { buildApp } from './app.ts';
-import { seedDemoIfWanted } from './modules/demo/index.ts';
 import { initialiseInChild, isFirstEmbeddedStart, isFirstStartChild, runFirstStartChild } from './first-start.ts';
 
 function config(): AppConfig {
@@ -17,8 +15,13 @@ function config(): AppConfig {
 
 async function main(): Promise<void> {
   const cfg = config();
+  // The server's modules (the bundle's `app` chunk: every route, service and npm package) load while a first start's
+  // child works on the other core, not after it: a second or so of a new install's start (docs/PERFORMANCE.md).
+  const modules = Promise.all([import('./app.ts'), import('./modules/demo/index.ts')]);
+  modules.catch(() => undefined); // awaited below; this only keeps a failure from being reported before then
   // An empty embedded data dir is initialised (and the demo told) in a child process first: see first-start.ts.
   if (isFirstEmbeddedStart(cfg)) await initialiseInChild(cfg, import.meta.url);
+  const [{ buildApp }, { seedDemoIfWanted }] = await modules;
   const { app, ctx } = await buildApp(cfg);
   await seedDemoIfWanted(ctx, app.log);
   let closing = false;

@@ -50,6 +50,14 @@ export const ZConfig = z.object({
   LIVEKIT_URL: z.string().regex(/^(wss?|https?):\/\//, 'must start with wss://, ws://, https:// or http://').optional(),
   LIVEKIT_API_KEY: z.string().min(1).optional(),
   LIVEKIT_API_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Or Janus (VideoRoom plugin) as that media server: its HTTP API (…/janus), the `token_auth_secret` it signs tokens
+   * with, its `api_secret` if set, and the VideoRoom's `admin_key` if set (rooms are created by this server only).
+   */
+  JANUS_URL: z.string().regex(/^https?:\/\//, 'must start with https:// or http://').optional(),
+  JANUS_TOKEN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  JANUS_API_SECRET: z.string().min(1).optional(),
+  JANUS_ADMIN_KEY: z.string().min(1).optional(),
 });
 export type AppConfig = z.infer<typeof ZConfig>;
 

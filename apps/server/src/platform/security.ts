@@ -10,10 +10,10 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /**
  * Helmet with a CSP that fits the built SPA: scripts only from our origin (and the first view's boot script by hash),
  * Mantine's inline styles allowed.
- * The middleware is built once: @fastify/helmet rebuilt it (and re-parsed the CSP) on every request, 2 % of a gate
+ * The middleware is built once per app: @fastify/helmet rebuilt it (and re-parsed the CSP) on every request, 2 % of a gate
  * scan's CPU.
  */
-const securityHeaders = helmet({
+const securityHeadersFor = (mediaServers: string[]) => helmet({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -23,7 +23,8 @@ const securityHeaders = helmet({
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
+      // The configured media server's HTTP API (JANUS_URL: the table video's browser talks to Janus directly).
+      connectSrc: ["'self'", 'ws:', 'wss:', ...mediaServers],
       // Venue pages (issue 14) play an organiser's .mp4 from any https host and embed YouTube and Vimeo players.
       mediaSrc: ["'self'", 'blob:', 'https:'],
       frameSrc: ["'self'", ...VIDEO_FRAME_ORIGINS],
@@ -37,7 +38,9 @@ const securityHeaders = helmet({
   crossOriginEmbedderPolicy: false,
 });
 
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
+/** `mediaServers`: origins the browser may also fetch from (the configured SFU's API, e.g. JANUS_URL's origin). */
+export async function registerSecurity(app: FastifyInstance, mediaServers: string[] = []): Promise<void> {
+  const securityHeaders = securityHeadersFor(mediaServers);
   app.addHook('onRequest', (request, reply, done) => {
     // The SPA's hashed scripts and styles are not documents: only nosniff applies to them (see spa.ts).
     if (isHashedAsset(request.url)) {

@@ -18,7 +18,8 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
   return plain?.[1]?.trim() || fallback;
 }
 
-async function fetchWithAuth(url: string, isRetry: boolean): Promise<Response> {
+/** A GET with the bearer and the event access token (refreshing the bearer once on a 401): files the JSON client cannot carry. */
+export async function fetchWithAuth(url: string, isRetry = false): Promise<Response> {
   const auth = sessionStore.getAuth();
   const headers: Record<string, string> = {};
   const bearer = auth?.accessToken || auth?.refreshToken;

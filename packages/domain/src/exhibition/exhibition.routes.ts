@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineRoutes, fileResponse } from '../common/route-contract.ts';
+import { ZLogoId, ZLogoUpload } from '../validation/logo-images.ts';
 import { ZCompanyImportRequest, ZCompanyImportResult } from './company-import.ts';
 import {
   ZBooth,
@@ -32,6 +34,7 @@ import {
   ZVideoStreamQuery,
 } from './exhibition.schemas.ts';
 
+const ZCompanyLogoParams = z.strictObject({ logoId: ZLogoId });
 const tags = ['exhibition'];
 const ev = '/api/eventservices/events/:eventId/exhibition';
 const pub = '/api/eventservices/public/events/:eventId/exhibitors';
@@ -61,6 +64,14 @@ export const exhibitionRoutes = defineRoutes({
   updateCompany: { method: 'PUT', path: `${ev}/companies/:companyId`, auth: 'organiser', access: 'AP-484', tags, params: ZCompanyParams, body: ZCompanyInput, response: ZExhibitingCompany },
   deleteCompany: { method: 'DELETE', path: `${ev}/companies/:companyId`, auth: 'organiser', access: 'AP-485', tags, params: ZCompanyParams, response: ZExhibitionDeleted },
 
+  /**
+   * Sets or replaces the company's logo (the sponsors' logo rules: PNG, JPEG or WebP by name and by bytes, ≤ 512 KiB,
+   * no SVG: 400 `fileTypeNotAllowed` on fileName, `fileTooLarge` / `fileContentMismatch` on dataBase64); the old one is deleted.
+   */
+  uploadCompanyLogo: { method: 'POST', path: `${ev}/companies/:companyId/logo`, auth: 'organiser', access: 'AP-484', tags, params: ZCompanyParams, body: ZLogoUpload, response: ZExhibitingCompany },
+  removeCompanyLogo: { method: 'DELETE', path: `${ev}/companies/:companyId/logo`, auth: 'organiser', access: 'AP-484', tags, params: ZCompanyParams, response: ZExhibitingCompany },
+  /** A company logo by its unguessable id (an <img> sends no bearer), cached for good: an id never changes its bytes; `nosniff`. */
+  companyLogo: { method: 'GET', path: '/api/eventservices/public/company-logos/:logoId', auth: 'public', tags, params: ZCompanyLogoParams, response: fileResponse('image/*') },
   /** The company's staff emails (who gets the Leads tab's scanner for it). */
   companyStaff: { method: 'GET', path: `${ev}/companies/:companyId/staff`, auth: 'organiser', access: 'AP-482', tags, params: ZCompanyParams, response: ZCompanyStaff },
   /** Replaces the list; 409 EXHIBITION_STAFF_TAKEN naming an email that already staffs another company of the event. */

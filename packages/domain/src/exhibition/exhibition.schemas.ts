@@ -77,6 +77,8 @@ export type TBoothRef = z.infer<typeof ZBoothRef>;
 export const ZExhibitingCompany = z.object({
   id: z.string(),
   name: z.string(),
+  /** Its logo's public address (an unguessable id, served with a long cache), or null: show the initials. */
+  logoUrl: z.string().nullable(),
   profileHtml: z.string(),
   category: z.string(),
   countryCode: z.string(),
@@ -154,7 +156,7 @@ export const ZExhibitorQuery = z.strictObject({
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type TExhibitorQuery = z.output<typeof ZExhibitorQuery>;
-export const ZExhibitorSummary = z.object({ id: z.string(), name: z.string(), category: z.string(), countryCode: z.string(), booths: z.array(ZBoothRef) });
+export const ZExhibitorSummary = z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable(), category: z.string(), countryCode: z.string(), booths: z.array(ZBoothRef) });
 export type TExhibitorSummary = z.infer<typeof ZExhibitorSummary>;
 export const ZExhibitorList = zPage(ZExhibitorSummary);
 export const ZExhibitorPage = z.object({

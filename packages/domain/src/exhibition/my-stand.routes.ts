@@ -1,4 +1,5 @@
 import { defineRoutes } from '../common/route-contract.ts';
+import { ZLogoUpload } from '../validation/logo-images.ts';
 import { ZCompanyDocument, ZCompanyDocumentList, ZCompanyDocumentRename, ZCompanyDocumentUpload } from './company-documents.ts';
 import {
   ZCompanyStaff,
@@ -65,6 +66,9 @@ export const myStandRoutes = defineRoutes({
 
   myProfile: { method: 'GET', path: `${mine}/profile`, auth: 'user', tags, params: ZExhibitionEventParams, response: ZExhibitingCompany },
   mySaveProfile: { method: 'PUT', path: `${mine}/profile`, auth: 'user', tags, params: ZExhibitionEventParams, body: ZMyCompanyProfileInput, response: ZExhibitingCompany },
+  /** The company's logo, set or replaced (the organiser's logo rules) or removed by its admin. */
+  myUploadLogo: { method: 'POST', path: `${mine}/logo`, auth: 'user', tags, params: ZExhibitionEventParams, body: ZLogoUpload, response: ZExhibitingCompany },
+  myRemoveLogo: { method: 'DELETE', path: `${mine}/logo`, auth: 'user', tags, params: ZExhibitionEventParams, response: ZExhibitingCompany },
   myStaff: { method: 'GET', path: `${mine}/staff`, auth: 'user', tags, params: ZExhibitionEventParams, response: ZCompanyStaff },
   mySaveStaff: { method: 'PUT', path: `${mine}/staff`, auth: 'user', tags, params: ZExhibitionEventParams, body: ZCompanyStaffInput, response: ZCompanyStaff },
 

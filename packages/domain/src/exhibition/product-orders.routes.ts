@@ -10,6 +10,8 @@ import {
   ZProductImageUpload,
   ZProductOrder,
   ZProductOrderInput,
+  ZMyProductOrderExportQuery,
+  ZProductOrderExportQuery,
   ZProductOrderList,
   ZProductOrderNoBody,
   ZProductOrderPage,
@@ -31,7 +33,7 @@ const att = '/api/eventservices/events/:eventId/product-orders';
  *
  * Organiser routes are scoped to the caller's organisation (another organisation's event, company, product or order
  * answers 404) and gated by SPEC §2.7 codes: Products (AP-559 view, AP-561 edit: images), Product Orders (AP-572
- * view, AP-574 update status), Booths (AP-535 view, AP-537 edit: the staff quota rule).
+ * view, AP-573 export, AP-574 update status), Booths (AP-535 view, AP-537 edit: the staff quota rule).
  *
  * An attendee orders with the event's access token (`ei/{eventId}`) and a registration of the event made with their
  * account email (403 EXHIBITION_NO_REGISTRATION); the Exhibitors tab's rules apply first. The company's admin and
@@ -46,6 +48,8 @@ export const productOrdersRoutes = defineRoutes({
   deleteProductImage: { method: 'DELETE', path: `${ev}/companies/:companyId/products/:productId/images/:imageId`, auth: 'organiser', access: 'AP-561', tags, params: ZProductImageFileParams, response: ZExhibitionDeleted },
 
   productOrders: { method: 'GET', path: `${ev}/product-orders`, auth: 'organiser', access: 'AP-572', tags, params: ZExhibitionEventParams, query: ZProductOrderQuery, response: ZProductOrderPage },
+  /** The event's orders as CSV or XLSX (`?format=`, 400 `pattern` otherwise), optionally by company and status (AP-573). */
+  exportOrders: { method: 'GET', path: `${ev}/product-orders/export`, auth: 'organiser', access: 'AP-573', tags, params: ZExhibitionEventParams, query: ZProductOrderExportQuery, response: fileResponse('text/csv; charset=utf-8') },
   approveOrder: { method: 'POST', path: `${ev}/product-orders/:orderId/approve`, auth: 'organiser', access: 'AP-574', tags, params: ZProductOrderParams, body: ZProductOrderNoBody, response: ZProductOrder },
   rejectOrder: { method: 'POST', path: `${ev}/product-orders/:orderId/reject`, auth: 'organiser', access: 'AP-574', tags, params: ZProductOrderParams, body: ZProductOrderRejectInput, response: ZProductOrder },
   fulfilOrder: { method: 'POST', path: `${ev}/product-orders/:orderId/fulfil`, auth: 'organiser', access: 'AP-574', tags, params: ZProductOrderParams, body: ZProductOrderNoBody, response: ZProductOrder },
@@ -58,6 +62,8 @@ export const productOrdersRoutes = defineRoutes({
 
   /** The company admin's and staff's own orders, newest first. */
   myOrders: { method: 'GET', path: `${mine}/product-orders`, auth: 'user', tags, params: ZExhibitionEventParams, response: ZMyProductOrders },
+  /** The company's own orders as CSV or XLSX (admin and staff; anyone else 403 EXHIBITION_NOT_COMPANY_MEMBER). */
+  myExportOrders: { method: 'GET', path: `${mine}/product-orders/export`, auth: 'user', tags, params: ZExhibitionEventParams, query: ZMyProductOrderExportQuery, response: fileResponse('text/csv; charset=utf-8') },
   myApproveOrder: { method: 'POST', path: `${mine}/product-orders/:orderId/approve`, auth: 'user', tags, params: ZProductOrderParams, body: ZProductOrderNoBody, response: ZProductOrder },
   myRejectOrder: { method: 'POST', path: `${mine}/product-orders/:orderId/reject`, auth: 'user', tags, params: ZProductOrderParams, body: ZProductOrderRejectInput, response: ZProductOrder },
   myFulfilOrder: { method: 'POST', path: `${mine}/product-orders/:orderId/fulfil`, auth: 'user', tags, params: ZProductOrderParams, body: ZProductOrderNoBody, response: ZProductOrder },

@@ -76,6 +76,8 @@ export const ZProductOrder = z.object({
   attendeeEmail: z.string(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** The event's currency (ISO 4217, from its time zone, as new tickets get it), or null where the event has none. */
+  currency: z.string().nullable(),
   /** What the company or the organiser may do next (the rule's moves from the status). */
   allowedActions: z.array(z.enum(PRODUCT_ORDER_ACTIONS)),
 });
@@ -89,6 +91,18 @@ export const ZProductOrderQuery = z.strictObject({
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
 export type TProductOrderQuery = z.infer<typeof ZProductOrderQuery>;
+
+/** The export of product orders (AP-573; the company's own on My stand) as a file: `csv` or `xlsx`. */
+export const PRODUCT_ORDER_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type TProductOrderExportFormat = (typeof PRODUCT_ORDER_EXPORT_FORMATS)[number];
+const isExportFormat = (v: string): v is TProductOrderExportFormat => (PRODUCT_ORDER_EXPORT_FORMATS as readonly string[]).includes(v);
+const zExportFormat = z.string().refine(isExportFormat, { message: 'pattern' }).transform((v) => v as TProductOrderExportFormat);
+/** The organiser's export: every order of the event, optionally of one company and/or in one status. */
+export const ZProductOrderExportQuery = z.strictObject({ format: zExportFormat, status: z.enum(PRODUCT_ORDER_STATUSES).optional(), companyId: zId.optional() });
+export type TProductOrderExportQuery = z.infer<typeof ZProductOrderExportQuery>;
+/** The company's export on My stand: its own orders only (the company is the caller's, never a parameter). */
+export const ZMyProductOrderExportQuery = z.strictObject({ format: zExportFormat, status: z.enum(PRODUCT_ORDER_STATUSES).optional() });
+export type TMyProductOrderExportQuery = z.infer<typeof ZMyProductOrderExportQuery>;
 
 /** The company's own orders (My stand): its name with the orders. */
 export const ZMyProductOrders = z.object({ company: z.object({ id: z.string(), name: z.string() }), items: z.array(ZProductOrder) });

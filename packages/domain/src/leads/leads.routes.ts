@@ -14,6 +14,7 @@ import {
   ZInquiryParams,
   ZInquiryStatusInput,
   ZCardPhotoUpload,
+  ZCardParams,
   ZCompanyDocumentsParams,
   ZDocumentParams,
   ZLead,
@@ -98,6 +99,8 @@ export const leadsRoutes = defineRoutes({
   cardPhotoFile: { method: 'GET', path: `${booth}/:leadId/card/photo`, auth: 'user', tags, params: ZLeadParams, response: fileResponse('image/*') },
   /** The company's cards: taken by its staff and dropped at it (SPEC §2.6 Card Taken, Card Dropped). */
   companyCards: { method: 'GET', path: `${booth}/cards`, auth: 'user', tags, params: ZLeadsEventParams, response: ZVisitingCardList },
+  /** A card's photo of the paper card (mediaType 3), by the card's id, for the company's staff only (404 for another company's card or a card without one). */
+  companyCardPhoto: { method: 'GET', path: `${booth}/cards/:cardId/photo`, auth: 'user', tags, params: ZCardParams, response: fileResponse('image/*') },
 
   /**
    * An attendee drops their visiting card at a company (SPEC §9 action 4 drop card; once per company), from the

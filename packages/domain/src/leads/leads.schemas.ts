@@ -33,6 +33,7 @@ const zAnswers = z.record(zId, z.string().trim().max(500)).refine((a) => Object.
 
 export const ZLeadsEventParams = z.strictObject({ eventId: zId });
 export const ZLeadParams = z.strictObject({ eventId: zId, leadId: zId });
+export const ZCardParams = z.strictObject({ eventId: zId, cardId: zId });
 
 /** One scan as the phone sends it: the QR string read by the camera, or a typed registration number. */
 export const ZLeadScanInput = z

@@ -13,6 +13,7 @@ import {
   ZSessionRequest,
   ZSessionRequestInput,
   ZSessionRequestParams,
+  ZSessionRequestExportQuery,
   ZProgrammeDeleted,
   ZProgramme,
   ZProgrammePublished,
@@ -66,13 +67,19 @@ export const programmeRoutes = defineRoutes({
   listRooms: { ...org, method: 'GET', path: `${ev}/rooms`, access: 'AP-328', params: ZProgrammeEventParams, response: ZRoomList },
   createRoom: { ...org, method: 'POST', path: `${ev}/rooms`, access: 'AP-329', params: ZProgrammeEventParams, body: ZRoomInput, status: 201, response: ZRoom },
   updateRoom: { ...org, method: 'PUT', path: `${ev}/rooms/:id`, access: 'AP-330', params: ZProgrammeItemParams, body: ZRoomInput, response: ZRoom },
-  /** Sessions in the room keep their place in the programme without a room. */
+  /**
+   * A deletion is the organiser's draft: attendees keep the room until the publish, which removes it; refused with 409
+   * PROGRAMME_ROOM_IN_USE while a session of the draft is in it. `restoreRoom` undoes it before the publish.
+   */
   deleteRoom: { ...org, method: 'DELETE', path: `${ev}/rooms/:id`, access: 'AP-331', params: ZProgrammeItemParams, response: ZProgrammeDeleted },
+  restoreRoom: { ...org, method: 'POST', path: `${ev}/rooms/:id/restore`, access: 'AP-331', params: ZProgrammeItemParams, response: ZRoom },
 
   listTracks: { ...org, method: 'GET', path: `${ev}/tracks`, access: 'AP-307', params: ZProgrammeEventParams, response: ZTrackList },
   createTrack: { ...org, method: 'POST', path: `${ev}/tracks`, access: 'AP-308', params: ZProgrammeEventParams, body: ZTrackInput, status: 201, response: ZTrack },
   updateTrack: { ...org, method: 'PUT', path: `${ev}/tracks/:id`, access: 'AP-309', params: ZProgrammeItemParams, body: ZTrackInput, response: ZTrack },
+  /** As a room's: a draft deletion (409 PROGRAMME_TRACK_IN_USE while a session of the draft has the track), undone by `restoreTrack`. */
   deleteTrack: { ...org, method: 'DELETE', path: `${ev}/tracks/:id`, access: 'AP-310', params: ZProgrammeItemParams, response: ZProgrammeDeleted },
+  restoreTrack: { ...org, method: 'POST', path: `${ev}/tracks/:id/restore`, access: 'AP-310', params: ZProgrammeItemParams, response: ZTrack },
 
   listSpeakers: { ...org, method: 'GET', path: `${ev}/speakers`, access: 'AP-335', params: ZProgrammeEventParams, response: ZSpeakerList },
   createSpeaker: { ...org, method: 'POST', path: `${ev}/speakers`, access: 'AP-336', params: ZProgrammeEventParams, body: ZSpeakerInput, status: 201, response: ZSpeaker },
@@ -152,6 +159,8 @@ export const programmeRoutes = defineRoutes({
   requestSession: { method: 'POST', path: `${ev}/session-requests`, auth: 'user', tags, params: ZProgrammeEventParams, body: ZSessionRequestInput, status: 201, response: ZSessionRequest },
   mySessionRequests: { method: 'GET', path: `${ev}/my-session-requests`, auth: 'user', tags, params: ZProgrammeEventParams, response: ZMySessionRequests },
   listSessionRequests: { ...org, method: 'GET', path: `${ev}/session-requests`, access: 'AP-346', params: ZProgrammeEventParams, response: ZOrgSessionRequests },
+  /** Every request of the event, newest first, as CSV or XLSX (`?format=`; times in the event's zone). */
+  exportSessionRequests: { ...org, method: 'GET', path: `${ev}/session-requests/export`, access: 'AP-347', params: ZProgrammeEventParams, query: ZSessionRequestExportQuery, response: fileResponse('text/csv; charset=utf-8') },
   /** A proposal needs `placement` (400 `required`) and becomes a session with the proposer as its speaker; "speak" adds them to the session. */
   approveSessionRequest: { ...org, method: 'POST', path: `${ev}/session-requests/:id/approve`, access: 'AP-348', params: ZSessionRequestParams, body: ZApproveSessionRequest, response: ZOrgSessionRequest },
   disapproveSessionRequest: { ...org, method: 'POST', path: `${ev}/session-requests/:id/disapprove`, access: 'AP-349', params: ZSessionRequestParams, body: ZDisapproveSessionRequest, response: ZOrgSessionRequest },

@@ -89,10 +89,17 @@ export const ZRoomCheckinArea = z.discriminatedUnion('mode', [
 ]);
 export type TRoomCheckinArea = z.infer<typeof ZRoomCheckinArea>;
 export const ZRoomInput = z.strictObject({ name: zName, capacity: zCapacity.nullable(), checkinArea: ZRoomCheckinArea.optional() });
-export const ZRoom = z.object({ id: z.string(), name: z.string(), capacity: z.number().nullable(), checkinAreaId: z.string().nullable() });
+/**
+ * A room or track in the organiser's reads says how its draft stands against what attendees see: `published` (the
+ * same), `changed` (a rename, a capacity, a colour waits for the publish) or `deleted` (deleted in the draft: attendees
+ * still see it until the publish; the organiser can restore it). Attendees' reads leave it out.
+ */
+export const ZDraftState = z.enum(['published', 'changed', 'deleted']);
+export type TDraftState = z.infer<typeof ZDraftState>;
+export const ZRoom = z.object({ id: z.string(), name: z.string(), capacity: z.number().nullable(), checkinAreaId: z.string().nullable(), draftState: ZDraftState.optional() });
 
 export const ZTrackInput = z.strictObject({ name: zName, colour: z.string().refine((v) => /^#[0-9a-fA-F]{6}$/.test(v), { message: ValidationKey.Pattern }) });
-export const ZTrack = z.object({ id: z.string(), name: z.string(), colour: z.string() });
+export const ZTrack = z.object({ id: z.string(), name: z.string(), colour: z.string(), draftState: ZDraftState.optional() });
 
 const zLink = z
   .string()
@@ -403,6 +410,12 @@ export const ZOrgSessionRequests = z.object({
   rooms: z.array(ZRoom.pick({ id: true, name: true })),
 });
 export type TOrgSessionRequests = z.infer<typeof ZOrgSessionRequests>;
+/** The Requests tab's export (SPEC §2.7 T-98 Requests: Export AP-347): every request of the event as `csv` or `xlsx`. */
+export const SESSION_REQUEST_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type TSessionRequestExportFormat = (typeof SESSION_REQUEST_EXPORT_FORMATS)[number];
+const isRequestExportFormat = (v: string): v is TSessionRequestExportFormat => (SESSION_REQUEST_EXPORT_FORMATS as readonly string[]).includes(v);
+export const ZSessionRequestExportQuery = z.strictObject({ format: z.string().refine(isRequestExportFormat, { message: ValidationKey.Pattern }).transform((v) => v as TSessionRequestExportFormat) });
+export type TSessionRequestExportQuery = z.infer<typeof ZSessionRequestExportQuery>;
 
 /**
  * Approving. A proposal becomes a session of the programme, so the organiser places it: start and end in the event's

@@ -11,6 +11,8 @@ import {
   ZRefundRequest,
   ZTestGatewayCompleteRequest,
   ZTestGatewayCompleteResponse,
+  ZTestGatewayMerchantParams,
+  ZTestGatewayPendingRefunds,
   ZTestGatewayRefundParams,
   ZTestGatewayRefundRequest,
   ZTestGatewayRefundResponse,
@@ -201,7 +203,8 @@ export const paymentsPublicRoutes = defineRoutes({
    * signed `refund.succeeded` / `refund.failed` webhook `{ id, type, created, data: { refundRef } }` to webhooks/test
    * through the app's pipeline, as a real provider's later refund notice. A succeeded refund of a company invoice
    * issues its credit note then; a failed one frees its amount again. Answers the refund's status; settling twice
-   * changes nothing. 404 when the gateway has no such refund.
+   * changes nothing. 404 when the gateway has no such refund. A form post (urlencoded, from the pending-refunds page)
+   * answers 303 back to that page.
    */
   gatewayRefund: {
     method: 'POST',
@@ -211,5 +214,19 @@ export const paymentsPublicRoutes = defineRoutes({
     params: ZTestGatewayRefundParams,
     body: ZTestGatewayRefundRequest,
     response: ZTestGatewayRefundResponse,
+  },
+  /**
+   * The test gateway's "Pending refunds" page for one merchant (an organisation; the id is in each pending test refund's
+   * `settleUrl`): the refunds it answered `pending`, each with "Settle as succeeded" / "Settle as failed", which post
+   * to gatewayRefund (the signed webhook path, as a real provider's notice). HTML, or the list with
+   * `Accept: application/json`. 404 unless the id's signature holds and the organisation has the test gateway enabled.
+   */
+  gatewayPendingRefunds: {
+    method: 'GET',
+    path: '/api/eventservices/public/payments/test-gateway/merchants/:merchantId/refunds',
+    auth: 'public',
+    tags,
+    params: ZTestGatewayMerchantParams,
+    response: ZTestGatewayPendingRefunds,
   },
 });

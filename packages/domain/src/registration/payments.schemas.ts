@@ -111,6 +111,8 @@ export const ZRefund = z.object({
   status: z.enum(['succeeded', 'pending', 'failed']),
   reason: z.string(),
   createdAt: z.string(),
+  /** A `pending` refund through the built-in test gateway: its pending-refunds page (settle it there); else null. */
+  settleUrl: z.string().nullable(),
 });
 export type TRefund = z.infer<typeof ZRefund>;
 export const ZRefundList = z.array(ZRefund);
@@ -162,6 +164,23 @@ export const ZTestGatewayRefundRequest = z.strictObject({ outcome: z.enum(['succ
 export type TTestGatewayRefundRequest = z.infer<typeof ZTestGatewayRefundRequest>;
 export const ZTestGatewayRefundResponse = z.object({ status: z.enum(['succeeded', 'pending', 'failed']) });
 export type TTestGatewayRefundResponse = z.infer<typeof ZTestGatewayRefundResponse>;
+/** The test gateway's merchant (one per organisation): `<organisationId>.<32 hex of its HMAC>`, unguessable. */
+export const ZTestGatewayMerchantParams = z.object({ merchantId: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.[0-9a-f]{32}$/) });
+export const ZTestGatewayPendingRefunds = z.object({
+  items: z.array(
+    z.object({
+      refundRef: z.string(),
+      /** The order's registration number, or `Invoice <number>` for a company invoice. */
+      label: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      reason: z.string(),
+      createdAt: z.string(),
+      settleUrl: z.string(),
+    }),
+  ),
+});
+export type TTestGatewayPendingRefunds = z.infer<typeof ZTestGatewayPendingRefunds>;
 export const ZWebhookAck = z.object({ received: z.literal(true), duplicate: z.boolean() });
 export type TWebhookAck = z.infer<typeof ZWebhookAck>;
 export const ZWebhookParams = z.object({ provider: z.enum(['stripe', 'razorpay', 'test']), accountId: zId.optional() });

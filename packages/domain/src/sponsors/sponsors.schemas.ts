@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ValidationKey } from '../validation/error-keys.ts';
 import { zEmail } from '../validation/email.ts';
-import { fileExtension } from '../validation/file-types.ts';
-import { matchesFileSignature } from '../validation/magic-bytes.ts';
+import { LOGO_CONTENT_TYPES, LOGO_EXTENSIONS, LOGO_MAX_BYTES, logoProblem, ZLogoUpload } from '../validation/logo-images.ts';
 import { zPassword } from '../validation/password.ts';
 
 /**
@@ -10,13 +9,10 @@ import { zPassword } from '../validation/password.ts';
  * `sponsor` tab (§2.4) and the web portal's Sponsors entry (§2.5).
  */
 
-/**
- * Logos: PNG, JPEG or WebP only, checked against their magic bytes on the server. SVG is refused (it is a document
- * that can carry scripts and links; no sanitiser runs on uploads), and so are GIF and BMP (no use for a logo).
- */
-export const SPONSOR_LOGO_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'] as const;
-export const SPONSOR_LOGO_MAX_BYTES = 512 * 1024;
-export const SPONSOR_LOGO_CONTENT_TYPES: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
+/** Logos: the shared logo rules (validation/logo-images.ts), under the names this module has always used. */
+export const SPONSOR_LOGO_EXTENSIONS = LOGO_EXTENSIONS;
+export const SPONSOR_LOGO_MAX_BYTES = LOGO_MAX_BYTES;
+export const SPONSOR_LOGO_CONTENT_TYPES = LOGO_CONTENT_TYPES;
 export const SPONSOR_NAME_MAX = 120;
 export const SPONSOR_DESCRIPTION_MAX = 600;
 export const SPONSOR_TIERS_MAX = 20;
@@ -35,12 +31,7 @@ export const SponsorErrorKey = {
 } as const;
 
 /** The upload check: a logo extension, then bytes of that type. Null when acceptable. */
-export function sponsorLogoProblem(fileName: string, bytes: Uint8Array): 'fileTypeNotAllowed' | 'fileContentMismatch' | 'fileTooLarge' | null {
-  const ext = fileExtension(fileName);
-  if (!(SPONSOR_LOGO_EXTENSIONS as readonly string[]).includes(ext)) return ValidationKey.FileTypeNotAllowed;
-  if (bytes.length > SPONSOR_LOGO_MAX_BYTES) return SponsorErrorKey.FileTooLarge;
-  return matchesFileSignature(ext, bytes) ? null : ValidationKey.FileContentMismatch;
-}
+export const sponsorLogoProblem = logoProblem;
 
 const zId = z.string().min(1).max(64);
 const zName = (max: number) =>
@@ -98,16 +89,7 @@ export type TSponsorInput = z.infer<typeof ZSponsorInput>;
 export const ZTierOrderInput = z.strictObject({ tierIds: z.array(zId).min(1).max(SPONSOR_TIERS_MAX) });
 export const ZSponsorOrderInput = z.strictObject({ sponsorIds: z.array(zId).min(1).max(SPONSORS_PER_EVENT_MAX) });
 
-const BASE64_MAX = Math.ceil(SPONSOR_LOGO_MAX_BYTES / 3) * 4 + 4;
-export const ZSponsorLogoUpload = z.strictObject({
-  fileName: z.string().trim().min(1).max(255),
-  /** The image bytes, base64 (standard alphabet, no data: prefix). */
-  dataBase64: z
-    .string()
-    .min(8)
-    .refine((v) => v.length <= BASE64_MAX, { message: SponsorErrorKey.FileTooLarge })
-    .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v), { message: ValidationKey.FileContentMismatch }),
-});
+export const ZSponsorLogoUpload = ZLogoUpload;
 export type TSponsorLogoUpload = z.infer<typeof ZSponsorLogoUpload>;
 export const ZSponsorLogo = z.object({ logoId: z.string(), url: z.string() });
 

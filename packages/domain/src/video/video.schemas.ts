@@ -21,6 +21,9 @@ export const MESH_VIDEO_LIMIT = 4;
 /** The channel of a table's video (videoChat signalling among its seated members). */
 export const tableChannel = (tableId: string) => `table-${tableId}`;
 
+/** The media servers (SFU) the server can hand a table's video to. */
+export const SFU_PROVIDERS = ['livekit', 'janus'] as const;
+
 export const ZVideoEventParams = z.object({ eventId: zId });
 export const ZTableParams = z.object({ eventId: zId, tableId: zId });
 
@@ -35,8 +38,8 @@ export type TIceServer = z.infer<typeof ZIceServer>;
 /** What the call screen needs from the server: the ICE servers (none: host candidates, one network) and the media server. */
 export const ZRtcConfig = z.object({
   iceServers: z.array(ZIceServer),
-  /** The SFU for tables of more than MESH_VIDEO_LIMIT people, when one is configured (LIVEKIT_URL…); null: mesh only. */
-  sfu: z.object({ provider: z.literal('livekit'), url: z.string() }).nullable(),
+  /** The SFU for tables of more than MESH_VIDEO_LIMIT people, when one is configured (LIVEKIT_URL… or JANUS_URL…); null: mesh only. */
+  sfu: z.object({ provider: z.enum(SFU_PROVIDERS), url: z.string() }).nullable(),
   meshLimit: z.number(),
   callWaitMs: z.number(),
 });
@@ -82,8 +85,15 @@ export type TTableMessage = z.infer<typeof ZTableMessage>;
 export const ZTableMessages = z.object({ messages: z.array(ZTableMessage.extend({ name: z.string() })) });
 export type TTableMessages = z.infer<typeof ZTableMessages>;
 
-/** A media-server (SFU) token for a seated member of a table above the mesh limit. */
-export const ZSfuToken = z.object({ provider: z.literal('livekit'), url: z.string(), token: z.string(), room: z.string() });
+/**
+ * A media-server (SFU) admission for a seated member of a table above the mesh limit. LiveKit: a JWT for the room.
+ * Janus: a signed core token admitting to the VideoRoom plugin only, the table's numeric VideoRoom and a signed room
+ * token admitting to that room only (both expiring).
+ */
+export const ZSfuToken = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('livekit'), url: z.string(), token: z.string(), room: z.string() }),
+  z.object({ provider: z.literal('janus'), url: z.string(), token: z.string(), room: z.string(), roomId: z.number().int().positive(), roomToken: z.string() }),
+]);
 export type TSfuToken = z.infer<typeof ZSfuToken>;
 
 /* ---------- reports (SPEC §2.6 host tabs; analytics types 16, 17, 18) ---------- */

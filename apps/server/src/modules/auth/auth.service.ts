@@ -189,7 +189,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     return link.eventId ? `/exe/lgn/${link.eventId}/${contact}?k=${key}` : `/exe/lgn/${contact}?k=${key}`;
   }
 
-  async function issueLink(caller: AuthUser, organisationId: string, target: LinkTarget, input: LinkScope & { ttlMinutes: number }) {
+  async function issueLink(actorUserId: string, organisationId: string, target: LinkTarget, input: LinkScope & { ttlMinutes: number }) {
     const key = newSecret();
     const expiresAt = new Date(now().getTime() + input.ttlMinutes * 60_000);
     await deps.repo.insertAutoLoginKey({
@@ -201,10 +201,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       eventId: input.eventId ?? null,
       formId: input.formId ?? null,
       boothId: input.boothId ?? null,
-      createdBy: caller.userId,
+      createdBy: actorUserId,
       expiresAt,
     });
-    await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'auth.autologin.created', target: target.id, meta: { kind: input.kind } });
+    await deps.audit.record({ organisationId, actorUserId, action: 'auth.autologin.created', target: target.id, meta: { kind: input.kind } });
     return { key, path: linkPath(key, input, target.contactNo), expiresAt: expiresAt.toISOString() };
   }
 
@@ -432,7 +432,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       // The event must be one the caller may work on (organisation and item-level scope), or it answers 404.
       if (input.eventId) await deps.assertEvent(caller, organisationId, input.eventId);
       if (input.kind === 'ebf' && !(await deps.hasBoothForm(input.eventId!, input.boothId!, input.formId!))) throw authErrors.unknownBoothOrForm();
-      return issueLink(caller, organisationId, target, input);
+      return issueLink(caller.userId, organisationId, target, input);
+    },
+
+    /**
+     * An `adl` link that a module sends on its own authority (exhibition's stand-team mail, which a company's admin
+     * may set off as well as the organiser): only for an active participant account (never a team account) that
+     * takes part in this organisation's event. Null otherwise: the module then mails without a link.
+     */
+    async createParticipantEventLink(actorUserId: string, organisationId: string, input: { userId: string; eventId: string; ttlMinutes: number }) {
+      const target = await deps.repo.findUserById(input.userId);
+      if (!target || target.organisationId !== null || target.status !== 'active') return null;
+      const m = await deps.findEventMembership(input.eventId, { id: target.id, organisationId: null });
+      if (!m || m.organisationId !== organisationId) return null;
+      return issueLink(actorUserId, organisationId, target, { kind: 'adl', eventId: input.eventId, ttlMinutes: input.ttlMinutes });
     },
 
     /**
@@ -461,7 +474,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       // Joining is idempotent: an account that already takes part keeps its participant type.
       await deps.addParticipant(organisationId, input.eventId, user.id, user.userType);
-      const link = await issueLink(caller, organisationId, user, { kind: 'adl', eventId: input.eventId, ttlMinutes: input.ttlMinutes ?? 60 * 24 * 7 });
+      const link = await issueLink(caller.userId, organisationId, user, { kind: 'adl', eventId: input.eventId, ttlMinutes: input.ttlMinutes ?? 60 * 24 * 7 });
       return { ...link, url: `${deps.publicUrl}${link.path}`, email: user.email };
     },
 

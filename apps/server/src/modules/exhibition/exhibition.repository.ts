@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
-import { exhibitionBooths, exhibitionCompanies, exhibitionCompanyStaff, exhibitionProducts } from './exhibition.tables.ts';
+import { exhibitionBooths, exhibitionCompanies, exhibitionCompanyLogos, exhibitionCompanyStaff, exhibitionProducts } from './exhibition.tables.ts';
 import { exhibitionProductOrders } from './product-orders.tables.ts';
 
 export type CompanyRow = typeof exhibitionCompanies.$inferSelect;
@@ -111,6 +111,33 @@ export function createExhibitionRepository(db: Db) {
         .returning();
       return row ?? null;
     },
+    /**
+     * Gives the company a new logo (null: none) and deletes the one it had, in one transaction under the company's row
+     * lock (two replacements in a row leave exactly one logo). Null when the company is not in the scope.
+     */
+    async replaceLogo(scope: Scope, companyId: string, logo: Omit<typeof exhibitionCompanyLogos.$inferInsert, 'eventId' | 'organisationId' | 'companyId'> | null): Promise<CompanyRow | null> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ logoId: exhibitionCompanies.logoId })
+          .from(exhibitionCompanies)
+          .where(and(companyScope(scope), eq(exhibitionCompanies.id, companyId)))
+          .for('update');
+        if (!current) return null;
+        if (logo) await tx.insert(exhibitionCompanyLogos).values({ ...logo, ...scope, companyId });
+        const [row] = await tx
+          .update(exhibitionCompanies)
+          .set({ logoId: logo?.id ?? null, updatedAt: new Date() })
+          .where(and(companyScope(scope), eq(exhibitionCompanies.id, companyId)))
+          .returning();
+        if (current.logoId) await tx.delete(exhibitionCompanyLogos).where(and(eq(exhibitionCompanyLogos.companyId, companyId), eq(exhibitionCompanyLogos.id, current.logoId)));
+        return row ?? null;
+      });
+    },
+    /** A logo's type and bytes by its unguessable id (a public read: the id is the secret), or null. */
+    async logo(id: string): Promise<{ contentType: string; bytes: Buffer } | null> {
+      const [row] = await db.select({ contentType: exhibitionCompanyLogos.contentType, bytes: exhibitionCompanyLogos.bytes }).from(exhibitionCompanyLogos).where(eq(exhibitionCompanyLogos.id, id)).limit(1);
+      return row ?? null;
+    },
     async deleteCompany(tx: Tx, scope: Scope, id: string): Promise<boolean> {
       const rows = await tx.delete(exhibitionCompanies).where(and(companyScope(scope), eq(exhibitionCompanies.id, id))).returning({ id: exhibitionCompanies.id });
       return rows.length > 0;
@@ -194,8 +221,9 @@ export function createExhibitionRepository(db: Db) {
       return new Map(rows.map((r) => [r.email, r.name]));
     },
     /** Replaces the company's staff list in one transaction (the unique index refuses an email of another company). */
-    async replaceStaff(scope: Scope, companyId: string, emails: string[]): Promise<void> {
-      await db.transaction(async (tx) => {
+    /** Returns the emails that were not on the list before (the ones to invite). */
+    async replaceStaff(scope: Scope, companyId: string, emails: string[]): Promise<string[]> {
+      return db.transaction(async (tx) => {
         // Those who stay keep their row (their badge and its name); those who left go; the new ones are added.
         const mine = and(eq(exhibitionCompanyStaff.organisationId, scope.organisationId), eq(exhibitionCompanyStaff.eventId, scope.eventId), eq(exhibitionCompanyStaff.companyId, companyId));
         await tx.delete(exhibitionCompanyStaff).where(emails.length > 0 ? and(mine, notInArray(exhibitionCompanyStaff.email, emails)) : mine);
@@ -203,6 +231,7 @@ export function createExhibitionRepository(db: Db) {
         const added = emails.filter((e) => !kept.has(e));
         // An email another company took meanwhile fails the unique index (23505): the caller says so.
         if (added.length > 0) await tx.insert(exhibitionCompanyStaff).values(added.map((email) => ({ id: newId(), organisationId: scope.organisationId, eventId: scope.eventId, companyId, email })));
+        return added;
       });
     },
     /** The company this email staffs in the event, with its name, or null. */

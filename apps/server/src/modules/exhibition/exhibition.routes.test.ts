@@ -276,7 +276,7 @@ describe('attendee: the Exhibitors tab', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual(list.json());
     expect(list.json().data.items).toEqual([
-      { id: c.id, name: 'Nordic Foods', category: 'Food', countryCode: '', booths: [{ id: b.id, hall: 'Hall A', number: 'F12' }] },
+      { id: c.id, name: 'Nordic Foods', logoUrl: null, category: 'Food', countryCode: '', booths: [{ id: b.id, hall: 'Hall A', number: 'F12' }] },
       expect.objectContaining({ name: 'Zeta Tools', booths: [] }),
     ]);
     expect((await t.app.inject(pub(ev, '?search=f12'))).json().data.items.map((x: { name: string }) => x.name)).toEqual(['Nordic Foods']);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { exhibitionRoutes as routes } from '@pavilion/domain/exhibition/exhibition.routes';
 import { organiser, route } from '../../platform/contract-routes.ts';
+import { sendLogo } from '../../platform/logo-images.ts';
 import { createPublicDocumentCache, sendPublicDocument } from '../../platform/public-document-cache.ts';
 import { VIDEO_BODY_LIMIT } from '@pavilion/domain';
 import type { CompanyVideosService } from './company-videos.service.ts';
@@ -14,6 +15,9 @@ export function registerExhibitionRoutes(app: FastifyInstance, service: Exhibiti
   route(app, routes.importCompanies, async (req) => service.importCompanies(...organiser(req), req.params.eventId, req.body), { bodyLimit: 3 * 1024 * 1024 });
   route(app, routes.updateCompany, async (req) => service.updateCompany(...organiser(req), req.params.eventId, req.params.companyId, req.body));
   route(app, routes.deleteCompany, async (req) => service.deleteCompany(...organiser(req), req.params.eventId, req.params.companyId));
+  route(app, routes.uploadCompanyLogo, async (req) => service.uploadCompanyLogo(...organiser(req), req.params.eventId, req.params.companyId, req.body));
+  route(app, routes.removeCompanyLogo, async (req) => service.removeCompanyLogo(...organiser(req), req.params.eventId, req.params.companyId));
+  route(app, routes.companyLogo, async (req, reply) => sendLogo(reply, await service.companyLogo(req.params.logoId)));
   route(app, routes.companyStaff, async (req) => service.companyStaff(...organiser(req), req.params.eventId, req.params.companyId));
   route(app, routes.saveCompanyStaff, async (req) => service.saveCompanyStaff(...organiser(req), req.params.eventId, req.params.companyId, req.body.emails));
   route(app, routes.booths, async (req) => service.booths(...organiser(req), req.params.eventId));

@@ -27,11 +27,13 @@ import {
 import type { z } from 'zod';
 import type { ZProductInput } from '@pavilion/domain/exhibition/exhibition.schemas';
 import type { TFieldError } from '@pavilion/domain';
+import type { TLogoUpload } from '@pavilion/domain/validation/logo-images';
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import { sqlState } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { checkLogoUpload } from '../../platform/logo-images.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { exhibitionErrors } from './exhibition.errors.ts';
 import { xlsxRows } from './xlsx-rows.ts';
@@ -51,6 +53,8 @@ export type ExhibitionDeps = {
   staffQuota?: (eventId: string, companyId: string) => Promise<number | null>;
   /** Refuses (409 EXHIBITION_STAFF_HAS_BADGE) when people holding an active staff badge would leave the list (staff-badges.service.ts). */
   badgesKept?: (eventId: string, companyId: string, keptEmails: string[]) => Promise<void>;
+  /** Mails the people just added to a staff list (staff-invitations.ts); called after the list is saved. */
+  inviteStaff?: (input: { organisationId: string; eventId: string; companyName: string; emails: string[]; actorUserId: string }) => Promise<void>;
 };
 
 const cents = (amount: number) => Math.round(amount * 100);
@@ -70,9 +74,12 @@ const boothOf = (b: BoothRow, companyName: string | null): TBooth => ({
   h: b.h,
   company: b.companyId && companyName !== null ? { id: b.companyId, name: companyName } : null,
 });
+/** Where a company's logo is served, by its unguessable id (exhibition.routes.ts `companyLogo`). */
+export const COMPANY_LOGO_PATH = '/api/eventservices/public/company-logos';
 const summaryOf = (c: CompanyRow, booths: BoothRow[]): TExhibitorSummary => ({
   id: c.id,
   name: c.name,
+  logoUrl: c.logoId ? `${COMPANY_LOGO_PATH}/${c.logoId}` : null,
   category: c.category,
   countryCode: c.countryCode,
   booths: booths.filter((b) => b.companyId === c.id).map(refOf),
@@ -181,15 +188,29 @@ export function createExhibitionService(deps: ExhibitionDeps) {
     const elsewhere = await repo.staffElsewhere(eventId, companyId, unique);
     const [first] = elsewhere;
     if (first) throw exhibitionErrors.staffTaken(first[0], first[1]);
+    let added: string[];
     try {
-      await repo.replaceStaff(scopeOf(organisationId, eventId), companyId, unique);
+      added = await repo.replaceStaff(scopeOf(organisationId, eventId), companyId, unique);
     } catch (err) {
       // Listed for another company meanwhile: the unique index says no.
       if (sqlState(err) === '23505') throw errors.conflict('EXHIBITION_STAFF_TAKEN', 'One of these emails was given to another company meanwhile: try again');
       throw err;
     }
     await deps.audit.record({ organisationId, actorUserId, action: 'exhibition.staff_saved', target: companyId, meta: { eventId, count: unique.length } });
+    // Only those new to the list are mailed: re-saving the same list mails nobody, and those removed get nothing.
+    if (added.length > 0) await deps.inviteStaff?.({ organisationId, eventId, companyName: company.name, emails: added, actorUserId });
     return { emails: await repo.staffEmails(scopeOf(organisationId, eventId), companyId), quota };
+  }
+  /**
+   * Sets (the shared logo rules: PNG, JPEG or WebP by name and bytes, ≤ 512 KiB) or removes the company's logo; the
+   * one it had is deleted. Shared by the organiser's routes and the company admin's My stand.
+   */
+  async function setCompanyLogo(organisationId: string, eventId: string, companyId: string, input: TLogoUpload | null, actorUserId: string): Promise<TExhibitingCompany> {
+    const logo = input ? checkLogoUpload(input) : null;
+    const row = await repo.replaceLogo(scopeOf(organisationId, eventId), companyId, logo ? { id: newId(), ...logo, createdBy: actorUserId } : null);
+    if (!row) throw exhibitionErrors.companyNotFound();
+    await deps.audit.record({ organisationId, actorUserId, action: input ? 'exhibition.company_logo_set' : 'exhibition.company_logo_removed', target: companyId, meta: { eventId } });
+    return (await companyViews(eventId, [row]))[0]!;
   }
 
   /*
@@ -329,6 +350,17 @@ export function createExhibitionService(deps: ExhibitionDeps) {
       return { id: companyId };
     },
 
+    async uploadCompanyLogo(caller: AuthUser, organisationId: string, eventId: string, companyId: string, input: TLogoUpload): Promise<TExhibitingCompany> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      return setCompanyLogo(organisationId, eventId, companyId, input, caller.userId);
+    },
+    async removeCompanyLogo(caller: AuthUser, organisationId: string, eventId: string, companyId: string): Promise<TExhibitingCompany> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      return setCompanyLogo(organisationId, eventId, companyId, null, caller.userId);
+    },
+    /** A logo's bytes by its unguessable id (public: an <img> sends no bearer). */
+    companyLogo: (logoId: string) => repo.logo(logoId),
+
     async companyStaff(caller: AuthUser, organisationId: string, eventId: string, companyId: string): Promise<TCompanyStaff> {
       await deps.assertEvent(caller, organisationId, eventId);
       return companyStaffList(organisationId, eventId, companyId);
@@ -415,6 +447,7 @@ export function createExhibitionService(deps: ExhibitionDeps) {
     editCompanyProfile,
     companyStaffList,
     replaceCompanyStaff,
+    setCompanyLogo,
 
     async deleteProduct(caller: AuthUser, organisationId: string, eventId: string, companyId: string, productId: string): Promise<{ id: string }> {
       await deps.assertEvent(caller, organisationId, eventId);

@@ -20,6 +20,8 @@ export const exhibitionCompanies = pgTable(
     countryCode: text('country_code').notNull().default(''),
     website: text('website').notNull().default(''),
     contactEmail: text('contact_email').notNull().default(''),
+    /** Its logo (exhibition_company_logos), or null: no foreign key, the logo row points back and goes with the company. */
+    logoId: text('logo_id'),
     createdBy: text('created_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -314,3 +316,27 @@ export const exhibitionStaffBadgeSettings = pgTable('exhibition_staff_badge_sett
   updatedBy: text('updated_by'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * A company's logo (the shared logo rules: PNG, JPEG or WebP ≤ 512 KiB), served by its unguessable id. The bytes of
+ * an id never change: a replacement is a new row and the old one is deleted.
+ */
+export const exhibitionCompanyLogos = pgTable(
+  'exhibition_company_logos',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id').notNull(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => exhibitionCompanies.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdBy: text('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('exhibition_company_logos_company_idx').on(t.companyId)],
+);

@@ -30,6 +30,7 @@ import { createMyStandService } from './my-stand.service.ts';
 import { createServiceFormsRepository } from './service-forms.repository.ts';
 import { registerServiceFormsRoutes } from './service-forms.routes.ts';
 import { createServiceFormsService, type ServiceFormsDeps } from './service-forms.service.ts';
+import { createStaffInvitations, type StaffInvitationDeps } from './staff-invitations.ts';
 
 export type { ExhibitionService } from './exhibition.service.ts';
 export { createBoothFormsPort, type BoothFormsPort } from './exhibition.port.ts';
@@ -64,7 +65,7 @@ export type ExhibitionPort = ReturnType<typeof createExhibitionModule>['port'];
 /** Exhibition (issue 15, first slice): exhibiting companies, booths on a hall plan, products; the app's Exhibitors tab. */
 export function createExhibitionModule(
   db: Db,
-  deps: Omit<ExhibitionDeps, 'repo'>,
+  deps: Omit<ExhibitionDeps, 'repo' | 'inviteStaff'> & { createParticipantLink: StaffInvitationDeps['createLoginLink'] },
   formDeps: Omit<ServiceFormsDeps, 'repo' | 'forms' | 'audit' | 'assertEvent'>,
   secrets: SecretBox,
   orderDeps: Pick<ProductOrdersDeps, 'contactOf' | 'registrationsOfEmail' | 'decided'>,
@@ -98,7 +99,9 @@ export function createExhibitionModule(
     quotaOf: productOrders.quotaOf,
     ...badgeDeps,
   });
-  const service = createExhibitionService({ repo, ...deps, staffQuota: productOrders.quotaOf, badgesKept: staffBadges.assertBadgesKept });
+  // The stand-team mail to people added to a staff list (by the organiser or the company's admin).
+  const inviteStaff = createStaffInvitations({ mailer: formDeps.mailer, publicUrl: formDeps.publicUrl, eventFacts: formDeps.eventFacts, findUserByEmail: formDeps.findUserByEmail, createLoginLink: deps.createParticipantLink });
+  const service = createExhibitionService({ repo, ...deps, staffQuota: productOrders.quotaOf, badgesKept: staffBadges.assertBadgesKept, inviteStaff });
   // A company's videos: uploads, Range streaming behind a sealed ticket, views counted once per participant.
   const videos = createCompanyVideosService({
     repo: createCompanyVideosRepository(db),
@@ -198,6 +201,8 @@ export const exhibitionModule = defineModule({
         audit: p.audit,
         assertEvent: events.assertEvent,
         assertTabVisible: portal.assertTabVisible,
+        // The stand-team mail's one-time link: auth's `adl` for a participant of the event (null: mailed without one).
+        createParticipantLink: (actorUserId, organisationId, input) => auth.service.createParticipantEventLink(actorUserId, organisationId, input),
       },
       {
         mailer: p.mailer,

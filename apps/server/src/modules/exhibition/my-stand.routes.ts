@@ -28,6 +28,8 @@ export function registerMyStandRoutes(app: FastifyInstance, service: MyStandServ
   route(app, routes.myDeleteProductImage, async (req) => service.deleteProductImage(participant(req), req.params.eventId, req.params.productId, req.params.imageId));
   route(app, routes.myProfile, async (req) => service.profile(participant(req), req.params.eventId));
   route(app, routes.mySaveProfile, async (req) => service.saveProfile(participant(req), req.params.eventId, req.body));
+  route(app, routes.myUploadLogo, async (req) => service.uploadLogo(participant(req), req.params.eventId, req.body));
+  route(app, routes.myRemoveLogo, async (req) => service.removeLogo(participant(req), req.params.eventId));
   route(app, routes.myStaff, async (req) => service.staff(participant(req), req.params.eventId));
   route(app, routes.mySaveStaff, async (req) => service.saveStaff(participant(req), req.params.eventId, req.body.emails));
   route(app, routes.myDocuments, async (req) => service.documents(participant(req), req.params.eventId));

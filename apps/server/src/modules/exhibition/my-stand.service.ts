@@ -15,6 +15,7 @@ import type {
 } from '@pavilion/domain';
 import type { ZProductInput } from '@pavilion/domain/exhibition/exhibition.schemas';
 import type { ZMyCompanyProfileInput } from '@pavilion/domain/exhibition/my-stand';
+import type { TLogoUpload } from '@pavilion/domain/validation/logo-images';
 import type { z } from 'zod';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import type { CompanyDocumentsService } from './company-documents.service.ts';
@@ -33,7 +34,7 @@ export type MyStandDeps = {
   /** Who the caller is to a company of the event (product-orders.service.ts `membership`: admin first, then staff by email). */
   membership: (caller: Participant, eventId: string) => Promise<Member | null>;
   products: Pick<ExhibitionService, 'companyProducts' | 'addCompanyProduct' | 'editCompanyProduct' | 'removeCompanyProduct'>;
-  company: Pick<ExhibitionService, 'companyProfile' | 'editCompanyProfile' | 'companyStaffList' | 'replaceCompanyStaff'>;
+  company: Pick<ExhibitionService, 'companyProfile' | 'editCompanyProfile' | 'companyStaffList' | 'replaceCompanyStaff' | 'setCompanyLogo'>;
   documents: Pick<CompanyDocumentsService, 'companyDocumentList' | 'addCompanyDocument' | 'renameCompanyDocument' | 'removeCompanyDocument'>;
   images: Pick<ProductOrdersService, 'companyProductImages' | 'addCompanyProductImage' | 'removeCompanyProductImage'>;
   productDocuments: Pick<ProductDocumentsService, 'companyProductDocuments' | 'addCompanyProductDocument' | 'renameCompanyProductDocument' | 'removeCompanyProductDocument'>;
@@ -117,6 +118,14 @@ export function createMyStandService(deps: MyStandDeps) {
     async saveProfile(caller: Participant, eventId: string, input: TProfileValues): Promise<TExhibitingCompany> {
       const c = await admin(caller, eventId);
       return deps.company.editCompanyProfile(c.organisationId, eventId, c.id, input, c.actorUserId);
+    },
+    async uploadLogo(caller: Participant, eventId: string, input: TLogoUpload): Promise<TExhibitingCompany> {
+      const c = await admin(caller, eventId);
+      return deps.company.setCompanyLogo(c.organisationId, eventId, c.id, input, c.actorUserId);
+    },
+    async removeLogo(caller: Participant, eventId: string): Promise<TExhibitingCompany> {
+      const c = await admin(caller, eventId);
+      return deps.company.setCompanyLogo(c.organisationId, eventId, c.id, null, c.actorUserId);
     },
     async staff(caller: Participant, eventId: string): Promise<TCompanyStaff> {
       const c = await admin(caller, eventId);

@@ -102,6 +102,22 @@ export function createProductOrdersRepository(db: Db) {
       ]);
       return { rows, total: n?.n ?? 0 };
     },
+    /** Every order of the event for an export (of one company and/or status when given), oldest first, at most `limit`. */
+    async exportOrders(scope: Scope, q: { status?: string; companyId?: string }, limit = 50_000): Promise<ProductOrderRow[]> {
+      return db
+        .select()
+        .from(exhibitionProductOrders)
+        .where(
+          and(
+            eq(exhibitionProductOrders.organisationId, scope.organisationId),
+            eq(exhibitionProductOrders.eventId, scope.eventId),
+            q.status ? eq(exhibitionProductOrders.status, q.status) : undefined,
+            q.companyId ? eq(exhibitionProductOrders.companyId, q.companyId) : undefined,
+          ),
+        )
+        .orderBy(asc(exhibitionProductOrders.createdAt), asc(exhibitionProductOrders.id))
+        .limit(limit);
+    },
     /** A company's orders, newest first (at most `limit`). */
     async companyOrders(c: Company, limit = 500): Promise<ProductOrderRow[]> {
       return db.select().from(exhibitionProductOrders).where(orderOfCompany(c)).orderBy(desc(exhibitionProductOrders.createdAt), desc(exhibitionProductOrders.id)).limit(limit);

@@ -271,6 +271,91 @@ describe('deciding orders', () => {
   });
 });
 
+describe('exporting orders (AP-573, and the company its own)', () => {
+  const rowsOf = (body: string) => body.replace(/^\uFEFF/, '').trim().split('\r\n');
+  const HEADER = 'Ordered at (UTC),Company,Product,Quantity,Unit price,Total,Currency,Status,Orderer,Orderer email,Decided at (UTC),Rejection reason,Note';
+
+  it('gives the organiser every order of the event as CSV or XLSX, by company and status, in the event currency', async () => {
+    const paint = await order({ productId: betaProduct, quantity: 2, note: '=HYPERLINK("x")' }, visitor, beta);
+    expect(paint.statusCode, paint.body).toBe(201);
+    expect(paint.json().data.currency).toBe('EUR');
+    expect((await call('GET', ex(eventId, '/product-orders'), H)).json().data.items.every((o: { currency: string }) => o.currency === 'EUR')).toBe(true);
+
+    const all = await call('GET', ex(eventId, '/product-orders/export?format=csv'), H);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(all.headers['content-disposition']).toBe('attachment; filename="product-orders-event.csv"');
+    const lines = rowsOf(all.body);
+    expect(lines[0]).toBe(HEADER);
+    expect(lines.length - 1).toBe(await orderCount());
+    expect(lines.some((l) => l.includes(`,Acme Tools,Torque wrench,3,12.5,37.5,EUR,`) && l.includes(`,Olga Orderer,${visitorEmail},`) && l.endsWith(',Before Friday'))).toBe(true);
+    expect(lines.some((l) => l.includes(',Acme Tools,Custom rig,1,On request,,,'))).toBe(true);
+    // A note that looks like a formula is written as text.
+    expect(lines.some((l) => l.includes(',Beta Paints,Blue paint,2,3,6,EUR,pending,') && l.endsWith(`,"'=HYPERLINK(""x"")"`))).toBe(true);
+
+    const betaPending = await call('GET', ex(eventId, `/product-orders/export?format=csv&companyId=${beta}&status=pending`), H);
+    expect(betaPending.headers['content-disposition']).toBe('attachment; filename="product-orders-Beta-Paints.csv"');
+    const betaLines = rowsOf(betaPending.body).slice(1);
+    expect(betaLines.length).toBeGreaterThanOrEqual(1);
+    expect(betaLines.every((l) => l.includes(',Beta Paints,') && l.includes(',pending,'))).toBe(true);
+    expect(rowsOf((await call('GET', ex(eventId, `/product-orders/export?format=csv&companyId=${acme}&status=fulfilled`), H)).body).slice(1).every((l) => l.includes(',Acme Tools,') && l.includes(',fulfilled,'))).toBe(true);
+
+    const XLSX = await import('@e965/xlsx');
+    const sheet = await call('GET', ex(eventId, `/product-orders/export?format=xlsx&companyId=${beta}`), H);
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    expect(sheet.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const book = XLSX.read(new Uint8Array(sheet.rawPayload), { type: 'array' });
+    const table = XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets['Product orders']!, { header: 1 });
+    expect(table[0]).toEqual(HEADER.split(','));
+    expect(table.slice(1).some((r) => r[1] === 'Beta Paints' && r[2] === 'Blue paint' && r[3] === 2 && r[4] === 3 && r[5] === 6 && r[6] === 'EUR')).toBe(true);
+  });
+
+  it('scopes the export to the organisation and event, needs AP-573 and a format it offers', async () => {
+    expect((await call('GET', ex(eventId, '/product-orders/export?format=csv'), rival)).statusCode).toBe(404);
+    expect(rowsOf((await call('GET', ex(eventB, '/product-orders/export?format=csv'), H)).body)).toEqual([HEADER]);
+    expect((await call('GET', ex(eventId, `/product-orders/export?format=csv&companyId=${farCo}`), H)).statusCode).toBe(404);
+    const denied = await call('GET', ex(eventId, '/product-orders/export?format=csv'), viewer);
+    expect(denied.statusCode).toBe(403);
+    const pdf = await call('GET', ex(eventId, '/product-orders/export?format=pdf'), H);
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().errors).toEqual([{ field: 'format', key: 'pattern' }]);
+    expect((await call('GET', ex(eventId, '/product-orders/export'), H)).statusCode).toBe(400);
+    expect((await call('GET', ex(eventId, '/product-orders/export?format=csv&status=lost'), H)).statusCode).toBe(400);
+    expect((await call('GET', ex(eventId, '/product-orders/export?format=csv'), {})).statusCode).toBe(401);
+  });
+
+  it('gives the company admin and staff their own company orders only; anyone else is refused', async () => {
+    const acmeFile = await call('GET', mine(eventId, '/product-orders/export?format=csv'), adminAcme);
+    expect(acmeFile.statusCode, acmeFile.body).toBe(200);
+    expect(acmeFile.headers['content-disposition']).toBe('attachment; filename="product-orders-Acme-Tools.csv"');
+    const acmeLines = rowsOf(acmeFile.body);
+    expect(acmeLines[0]).toBe(HEADER);
+    const acmeTotal = (await call('GET', mine(eventId, '/product-orders'), adminAcme)).json().data.items.length;
+    expect(acmeLines.length - 1).toBe(acmeTotal);
+    expect(acmeLines.slice(1).every((l) => l.includes(',Acme Tools,'))).toBe(true);
+    const staff = await call('GET', mine(eventId, '/product-orders/export?format=csv&status=rejected'), staffAcme);
+    expect(staff.statusCode).toBe(200);
+    expect(rowsOf(staff.body).slice(1).every((l) => l.includes(',Acme Tools,') && l.includes(',rejected,'))).toBe(true);
+    const betaLines = rowsOf((await call('GET', mine(eventId, '/product-orders/export?format=csv'), adminBeta)).body).slice(1);
+    expect(betaLines.length).toBeGreaterThanOrEqual(1);
+    expect(betaLines.every((l) => l.includes(',Beta Paints,'))).toBe(true);
+    // The company is the caller's: naming another is refused, as are visitors, other formats and the signed out.
+    expect((await call('GET', mine(eventId, `/product-orders/export?format=csv&companyId=${acme}`), adminBeta)).statusCode).toBe(400);
+    const visitorTry = await call('GET', mine(eventId, '/product-orders/export?format=csv'), visitor);
+    expect(visitorTry.statusCode).toBe(403);
+    expect(visitorTry.json().code).toBe('EXHIBITION_NOT_COMPANY_MEMBER');
+    const pdf = await call('GET', mine(eventId, '/product-orders/export?format=pdf'), adminAcme);
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().errors).toEqual([{ field: 'format', key: 'pattern' }]);
+    expect((await call('GET', mine(eventB, '/product-orders/export?format=csv'), adminAcme)).statusCode).toBe(403);
+    expect((await call('GET', mine(eventId, '/product-orders/export?format=csv'), {})).statusCode).toBe(401);
+    const XLSX = await import('@e965/xlsx');
+    const sheet = await call('GET', mine(eventId, '/product-orders/export?format=xlsx'), staffAcme);
+    const table = XLSX.utils.sheet_to_json<(string | number)[]>(XLSX.read(new Uint8Array(sheet.rawPayload), { type: 'array' }).Sheets['Product orders']!, { header: 1 });
+    expect(table.length - 1).toBe(acmeTotal);
+  });
+});
+
 describe('product images', () => {
   const img = (path = '') => ex(eventId, `/companies/${acme}/products/${priced}/images${path}`);
 

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { productOrdersRoutes as routes } from '@pavilion/domain/exhibition/product-orders.routes';
 import { PRODUCT_IMAGE_BODY_LIMIT } from '@pavilion/domain';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import { organiser, route } from '../../platform/contract-routes.ts';
-import type { ProductOrdersService } from './product-orders.service.ts';
+import type { ProductOrdersService, TProductOrdersFile } from './product-orders.service.ts';
 
 /** The product images, product orders and staff quota contracts (packages/domain/src/exhibition/product-orders.routes.ts), served. */
 export function registerProductOrdersRoutes(app: FastifyInstance, service: ProductOrdersService): void {
@@ -14,6 +14,9 @@ export function registerProductOrdersRoutes(app: FastifyInstance, service: Produ
   route(app, routes.deleteProductImage, async (req) => service.deleteProductImage(...organiser(req), req.params.eventId, req.params.companyId, req.params.productId, req.params.imageId));
 
   route(app, routes.productOrders, async (req) => service.orders(...organiser(req), req.params.eventId, req.query));
+  const sendFile = (reply: FastifyReply, file: TProductOrdersFile) =>
+    reply.type(file.contentType).header('cache-control', 'private, no-store').header('content-disposition', `attachment; filename="${file.fileName}"`).serializer((p) => p as string).send(file.body);
+  route(app, routes.exportOrders, async (req, reply) => sendFile(reply, await service.exportOrders(...organiser(req), req.params.eventId, req.query)));
   route(app, routes.approveOrder, async (req) => service.approve(...organiser(req), req.params.eventId, req.params.orderId));
   route(app, routes.rejectOrder, async (req) => service.reject(...organiser(req), req.params.eventId, req.params.orderId, req.body.reason));
   route(app, routes.fulfilOrder, async (req) => service.fulfil(...organiser(req), req.params.eventId, req.params.orderId));
@@ -26,6 +29,7 @@ export function registerProductOrdersRoutes(app: FastifyInstance, service: Produ
     reply.header('cache-control', 'private, no-store');
     return service.myOrders(participant(req), req.params.eventId);
   });
+  route(app, routes.myExportOrders, async (req, reply) => sendFile(reply, await service.myExportOrders(participant(req), req.params.eventId, req.query)));
   route(app, routes.myApproveOrder, async (req) => service.myApprove(participant(req), req.params.eventId, req.params.orderId));
   route(app, routes.myRejectOrder, async (req) => service.myReject(participant(req), req.params.eventId, req.params.orderId, req.body.reason));
   route(app, routes.myFulfilOrder, async (req) => service.myFulfil(participant(req), req.params.eventId, req.params.orderId));

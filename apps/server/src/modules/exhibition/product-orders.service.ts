@@ -4,6 +4,7 @@ import {
   PRODUCT_IMAGES_MAX,
   allowedProductOrderActions,
   checkUploadedFile,
+  currencyOfTimeZone,
   escapeHtml,
   fileExtension,
   nextProductOrderStatus,
@@ -16,6 +17,7 @@ import {
   type TProductOrder,
   type TProductOrderAction,
   type TProductOrderCount,
+  type TProductOrderExportFormat,
   type TProductOrderList,
   type TProductOrderPage,
   type TProductOrderQuery,
@@ -26,10 +28,12 @@ import {
 import type { z } from 'zod';
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
+import { csvDocument, type TCsvValue } from '../../platform/csv.ts';
 import { sqlState } from '../../platform/db.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import { xlsxWorkbook } from '../../platform/xlsx.ts';
 import { exhibitionErrors } from './exhibition.errors.ts';
 import type { ProductImageMeta, ProductOrderRow, ProductOrdersRepository } from './product-orders.repository.ts';
 
@@ -47,7 +51,7 @@ export type ProductOrdersDeps = {
   now: () => Date;
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
   assertTabVisible: (eventId: string, tabName: string, caller: Participant) => Promise<unknown>;
-  eventFacts: (eventId: string) => Promise<{ name: string; organisationId: string } | null>;
+  eventFacts: (eventId: string) => Promise<{ name: string; organisationId: string; timeZone: string } | null>;
   /** The company of this event (of this organisation when given), or null. */
   company: (eventId: string, companyId: string, organisationId?: string) => Promise<{ id: string; name: string; organisationId: string } | null>;
   /** The company's products (id, name, price in cents or null). */
@@ -59,6 +63,9 @@ export type ProductOrdersDeps = {
   /** Tells the bus an order was approved (notifications puts it in the attendee's inbox); after the mail. */
   decided?: (fact: ProductOrderDecided) => Promise<void>;
 };
+
+/** An export of product orders, as the route sends it. */
+export type TProductOrdersFile = { body: string | Buffer; fileName: string; contentType: string };
 
 export const productOrderErrors = {
   notParticipant: () => new AppError(403, 'EXHIBITION_NOT_PARTICIPANT', 'Sign in to this event as its participant first'),
@@ -84,7 +91,13 @@ const money = (cents: number) => (cents / 100).toLocaleString('en', { minimumFra
 export function createProductOrdersService(deps: ProductOrdersDeps) {
   const { repo } = deps;
 
-  function orderView(r: ProductOrderRow, companyName: string): TProductOrder {
+  /** The event's currency as new tickets get it (from its time zone), or null: products carry no currency of their own. */
+  async function currencyOf(eventId: string): Promise<string | null> {
+    const event = await deps.eventFacts(eventId);
+    return event ? currencyOfTimeZone(event.timeZone) : null;
+  }
+
+  function orderView(r: ProductOrderRow, companyName: string, currency: string | null): TProductOrder {
     const status = r.status as TProductOrderStatus;
     return {
       id: r.id,
@@ -103,12 +116,13 @@ export function createProductOrdersService(deps: ProductOrdersDeps) {
       attendeeEmail: r.attendeeEmail,
       createdAt: r.createdAt.toISOString(),
       decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
+      currency,
       allowedActions: allowedProductOrderActions(status),
     };
   }
   async function orderViews(eventId: string, rows: ProductOrderRow[]): Promise<TProductOrder[]> {
-    const names = await repo.companyNames(eventId, [...new Set(rows.map((r) => r.companyId))]);
-    return rows.map((r) => orderView(r, names.get(r.companyId) ?? ''));
+    const [names, currency] = await Promise.all([repo.companyNames(eventId, [...new Set(rows.map((r) => r.companyId))]), currencyOf(eventId)]);
+    return rows.map((r) => orderView(r, names.get(r.companyId) ?? '', currency));
   }
   const imageView = (m: ProductImageMeta): TProductImage => ({ id: m.id, productId: m.productId, fileName: m.fileName, contentType: m.contentType, byteSize: m.byteSize });
 
@@ -212,7 +226,7 @@ export function createProductOrdersService(deps: ProductOrdersDeps) {
     }
     await deps.audit.record({ organisationId: row.organisationId, actorUserId, action: `exhibition.product_order_${to}`, target: row.id, meta: { eventId: row.eventId, companyId: row.companyId } });
     if (to === 'approved') await tellApproved(moved, companyName);
-    return orderView(moved, companyName);
+    return orderView(moved, companyName, await currencyOf(row.eventId));
   }
 
   async function organiserDecide(caller: AuthUser, organisationId: string, eventId: string, orderId: string, action: TProductOrderAction, reason = ''): Promise<TProductOrder> {
@@ -227,6 +241,36 @@ export function createProductOrdersService(deps: ProductOrdersDeps) {
     const row = await repo.order(eventId, orderId);
     if (!row || row.companyId !== company.id) throw productOrderErrors.orderNotFound();
     return move(row, company.name, action, reason, caller.user!.userId);
+  }
+
+  /**
+   * One table for both exports, oldest order first: amounts in the event's currency (a quote request has none), times
+   * in UTC as ISO 8601, text through csv.ts / xlsx.ts (their formula-injection guard).
+   */
+  async function ordersFile(eventId: string, rows: ProductOrderRow[], format: TProductOrderExportFormat, label: string): Promise<TProductOrdersFile> {
+    const [names, currency] = await Promise.all([repo.companyNames(eventId, [...new Set(rows.map((r) => r.companyId))]), currencyOf(eventId)]);
+    const table: TCsvValue[][] = [
+      ['Ordered at (UTC)', 'Company', 'Product', 'Quantity', 'Unit price', 'Total', 'Currency', 'Status', 'Orderer', 'Orderer email', 'Decided at (UTC)', 'Rejection reason', 'Note'],
+      ...rows.map((r) => [
+        r.createdAt.toISOString(),
+        names.get(r.companyId) ?? '',
+        r.productName,
+        r.quantity,
+        r.unitPriceCents === null ? 'On request' : r.unitPriceCents / 100,
+        r.totalCents === null ? '' : r.totalCents / 100,
+        r.unitPriceCents === null ? '' : (currency ?? ''),
+        r.status,
+        r.attendeeName,
+        r.attendeeEmail,
+        r.decidedAt ? r.decidedAt.toISOString() : '',
+        r.rejectionReason,
+        r.note,
+      ]),
+    ];
+    const base = `product-orders-${label.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'company'}`;
+    return format === 'csv'
+      ? { body: csvDocument(table), fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8' }
+      : { body: Buffer.from(xlsxWorkbook(table, 'Product orders')), fileName: `${base}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
   }
 
   return {
@@ -304,7 +348,7 @@ export function createProductOrdersService(deps: ProductOrdersDeps) {
           if (sqlState(err) === '23503') throw errors.validation([{ field: 'productId', key: 'unknownProduct' }]);
           throw err;
         });
-      return orderView(row, company.name);
+      return orderView(row, company.name, await currencyOf(eventId));
     },
 
     async attendeeOrders(caller: Participant, eventId: string): Promise<TProductOrderList> {
@@ -317,14 +361,28 @@ export function createProductOrdersService(deps: ProductOrdersDeps) {
       const { rows, total } = await repo.orders({ organisationId, eventId }, q);
       return { items: await orderViews(eventId, rows), total, page: q.page, pageSize: q.pageSize };
     },
+    /** The event's orders as a file (AP-573), of one company (404 if not this organisation's event's) and/or status. */
+    async exportOrders(caller: AuthUser, organisationId: string, eventId: string, q: { format: TProductOrderExportFormat; status?: TProductOrderStatus; companyId?: string }): Promise<TProductOrdersFile> {
+      await deps.assertEvent(caller, organisationId, eventId);
+      const company = q.companyId ? await deps.company(eventId, q.companyId, organisationId) : null;
+      if (q.companyId && !company) throw exhibitionErrors.companyNotFound();
+      const rows = await repo.exportOrders({ organisationId, eventId }, { status: q.status, companyId: q.companyId });
+      return ordersFile(eventId, rows, q.format, company?.name ?? 'event');
+    },
     approve: (caller: AuthUser, organisationId: string, eventId: string, orderId: string) => organiserDecide(caller, organisationId, eventId, orderId, 'approve'),
     reject: (caller: AuthUser, organisationId: string, eventId: string, orderId: string, reason: string) => organiserDecide(caller, organisationId, eventId, orderId, 'reject', reason),
     fulfil: (caller: AuthUser, organisationId: string, eventId: string, orderId: string) => organiserDecide(caller, organisationId, eventId, orderId, 'fulfil'),
 
     async myOrders(caller: Participant, eventId: string): Promise<TMyProductOrders> {
       const company = await memberCompany(caller, eventId);
-      const rows = await repo.companyOrders({ eventId, companyId: company.id });
-      return { company: { id: company.id, name: company.name }, items: rows.map((r) => orderView(r, company.name)) };
+      const [rows, currency] = await Promise.all([repo.companyOrders({ eventId, companyId: company.id }), currencyOf(eventId)]);
+      return { company: { id: company.id, name: company.name }, items: rows.map((r) => orderView(r, company.name, currency)) };
+    },
+    /** The company's own orders as a file (admin and staff; 403 for anyone else): the organiser's columns. */
+    async myExportOrders(caller: Participant, eventId: string, q: { format: TProductOrderExportFormat; status?: TProductOrderStatus }): Promise<TProductOrdersFile> {
+      const company = await memberCompany(caller, eventId);
+      const rows = await repo.exportOrders({ organisationId: company.organisationId, eventId }, { status: q.status, companyId: company.id });
+      return ordersFile(eventId, rows, q.format, company.name);
     },
     myApprove: (caller: Participant, eventId: string, orderId: string) => companyDecide(caller, eventId, orderId, 'approve'),
     myReject: (caller: Participant, eventId: string, orderId: string, reason: string) => companyDecide(caller, eventId, orderId, 'reject', reason),

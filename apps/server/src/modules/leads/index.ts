@@ -2,11 +2,14 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { defineModule, type AppEvents } from '../../platform/app-module.ts';
 import type { Subscriber } from '../../platform/event-bus.ts';
+import type { EventOutbox } from '../../platform/event-outbox.ts';
+import { newId } from '../../platform/ids.ts';
 import type { JobRunner } from '../../platform/job-runner.ts';
 import { createMailWorker } from '../../platform/mail-worker.ts';
 import type { MailMessage, MailResult } from '../../platform/mail.ts';
 import { createBagMailRepository } from './leads.bag-mail.repository.ts';
 import { createBagMailService, type BagMailDeps } from './leads.bag-mail.ts';
+import type { InquiryAnswered } from './leads.inquiry-mail.ts';
 import { createLeadsRepository } from './leads.repository.ts';
 import { registerLeadsRoutes } from './leads.routes.ts';
 import { createWebhookWorker } from './leads.webhooks.ts';
@@ -14,6 +17,13 @@ import { createLeadsService, type LeadsDeps } from './leads.service.ts';
 
 export type { LeadsService } from './leads.service.ts';
 export { createLeadsPort, type LeadsPort } from './leads.port.ts';
+export type { InquiryAnswered } from './leads.inquiry-mail.ts';
+
+/**
+ * The leads module's durable events: an answer to an inquiry writes `leads.inquiry.answered` to the event outbox in
+ * its own transaction, and the module's subscriber mails the asker (once per answer).
+ */
+export type LeadsEvents = { 'leads.inquiry.answered': InquiryAnswered };
 
 /** The pg-boss queue of the brief-bag mail job (scheduled every 5 minutes; one worker takes each run). */
 export const BRIEF_BAG_MAIL_QUEUE = 'brief-bag-mail';
@@ -22,7 +32,7 @@ const BAG_MAIL_SWEEP_MS = 5 * 60_000;
 /** Leads (issue 18): lead retrieval by exhibitor staff, visiting cards, the brief bag (and its mail after the event), the Onsite Leads report. */
 export function createLeadsModule(
   db: Db,
-  deps: Omit<LeadsDeps, 'repo' | 'wakeWebhooks'> & {
+  deps: Omit<LeadsDeps, 'repo' | 'wakeWebhooks' | 'deliver'> & {
     /** The secret box's open for stored secrets (webhook secrets). */
     open: (sealed: string) => string;
     /** The secret box's open for a ticket a caller hands in: refuses a value that was never sealed. */
@@ -42,11 +52,17 @@ export function createLeadsModule(
     jobs?: JobRunner;
     /** Runs the in-process brief-bag mail job on a timer (off in tests, which run a pass with `bagMail.drainNow()`). */
     sweepBagMails: boolean;
+    /** The event outbox: an inquiry's answer mail is owed in the answer's transaction. */
+    outbox?: Pick<EventOutbox<AppEvents>, 'write' | 'deliver'>;
   },
 ) {
-  const repo = createLeadsRepository(db);
+  const { outbox } = deps;
+  const repo = createLeadsRepository(
+    db,
+    outbox ? (tx, row) => outbox.write(tx, 'leads.inquiry.answered', { eventId: row.eventId, inquiryId: row.id, answerId: newId(), answer: row.answer ?? '', answeredBy: row.answeredByName ?? '' }) : undefined,
+  );
   const webhooks = createWebhookWorker({ repo, open: deps.open, now: deps.now, log: deps.log });
-  const service = createLeadsService({ repo, ...deps, wakeWebhooks: webhooks.wake });
+  const service = createLeadsService({ repo, ...deps, wakeWebhooks: webhooks.wake, deliver: outbox ? (id) => outbox.deliver(id) : undefined });
   const bagMails = createBagMailService({
     repo: createBagMailRepository(db),
     now: deps.now,
@@ -71,6 +87,9 @@ export function createLeadsModule(
     webhooks,
     /** A meeting booked or a call answered with a company's staff counts at the company (report actions 7, 8, 9: leads.service meetingBooked, callAnswered). */
     subscribe(bus: Subscriber<AppEvents>) {
+      bus.subscribe('leads.inquiry.answered', async (notice) => {
+        await service.mailAnswer(notice);
+      });
       bus.subscribe('meeting.notice', async (notice) => {
         if (notice.kind !== 'requested' && notice.kind !== 'scheduled') return;
         const parties = await deps.meetingParties(notice.eventId, notice.meetingId);
@@ -136,5 +155,6 @@ export const leadsModule = defineModule({
       publicUrl: p.publicUrl,
       jobs: p.jobs,
       sweepBagMails: p.config.NODE_ENV !== 'test',
+      outbox: p.outbox,
     }),
 });

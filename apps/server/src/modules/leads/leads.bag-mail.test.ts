@@ -82,6 +82,10 @@ beforeAll(async () => {
   const staffEmail = `staff-${newId().slice(0, 6).toLowerCase()}@example.com`;
   expect((await call('PUT', host, `${base()}/exhibition/companies/${companyA}/staff`, { emails: [staffEmail] })).statusCode).toBe(200);
   staff = await participant(staffEmail, 'Sam');
+  // Being put on the stand team mails the staff member once (exhibition's stand-team mail): not a brief-bag mail, so
+  // it is set aside before the counts below.
+  await smtp.waitForMail((m) => m.to.includes(staffEmail));
+  smtp.messages.splice(0);
   [keen, second, undecided, emptyBag, changedMind, late] = [await participant(undefined, 'Kim'), await participant(), await participant(), await participant(), await participant(), await participant()];
 
   const upload = async (title: string, fileName: string, bytes: Buffer) =>

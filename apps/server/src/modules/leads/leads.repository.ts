@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
-import { leadActions, leadBagItems, leadInquiries, leadCards, leadDocuments, leadQuestions, leads, leadScans, leadWebhookAttempts, leadWebhookDeliveries, leadWebhooks } from './leads.tables.ts';
+import { leadActions, leadBagItems, leadInquiries, leadInquiryMails, leadCards, leadDocuments, leadQuestions, leads, leadScans, leadWebhookAttempts, leadWebhookDeliveries, leadWebhooks } from './leads.tables.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type CardRow = Omit<typeof leadCards.$inferSelect, 'photo'>;
@@ -13,6 +13,9 @@ export type DeliveryRow = typeof leadWebhookDeliveries.$inferSelect;
 /** How one webhook attempt ended: a 2xx, or an error with the next try (null: given up). */
 export type WebhookAttemptResult = { delivered: true; httpStatus: number; durationMs: number } | { delivered: false; httpStatus: number | null; error: string; next: Date | null; durationMs: number };
 type Company = { eventId: string; companyId: string };
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** An answer's notice for the event outbox (index.ts: `leads.inquiry.answered`), written in the answer's transaction; answers its outbox id. */
+export type WriteAnswered = (tx: Tx, row: InquiryRow) => Promise<string>;
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -95,7 +98,7 @@ function leadRowOf(r: Record<string, unknown>): LeadRow {
 }
 
 /** The only file that queries the leads tables; every query names the event and the company. */
-export function createLeadsRepository(db: Db) {
+export function createLeadsRepository(db: Db, writeAnswered?: WriteAnswered) {
   return {
     /**
      * The hot path: every scan in flight in one statement. Each scan's ledger row is inserted unless this staff
@@ -260,6 +263,15 @@ export function createLeadsRepository(db: Db) {
         .limit(1);
       return row?.bytes && row.contentType ? { contentType: row.contentType, bytes: row.bytes } : null;
     },
+    /** A card's photo by the card's id, within the company. */
+    async cardPhotoById(c: Company, cardId: string): Promise<{ contentType: string; bytes: Buffer } | null> {
+      const [row] = await db
+        .select({ contentType: leadCards.photoContentType, bytes: leadCards.photo })
+        .from(leadCards)
+        .where(and(eq(leadCards.eventId, c.eventId), eq(leadCards.companyId, c.companyId), eq(leadCards.id, cardId)))
+        .limit(1);
+      return row?.bytes && row.contentType ? { contentType: row.contentType, bytes: row.bytes } : null;
+    },
     async companyCards(c: Company): Promise<CardRow[]> {
       return db
         .select(cardMeta)
@@ -388,6 +400,29 @@ export function createLeadsRepository(db: Db) {
         .where(and(eq(leadInquiries.eventId, eventId), eq(leadInquiries.askerEventUserId, eventUserId)))
         .orderBy(desc(leadInquiries.createdAt))
         .limit(500);
+    },
+    /**
+     * An answer: moves the inquiry from the status it was read in (null when it changed meanwhile) and writes its mail's
+     * notice in the same transaction, so the mail is owed exactly when the answer is saved.
+     */
+    async answerInquiry(eventId: string, id: string, fromStatus: string, patch: Partial<typeof leadInquiries.$inferInsert>): Promise<{ row: InquiryRow; noticeId: string | null } | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(leadInquiries)
+          .set(patch)
+          .where(and(eq(leadInquiries.eventId, eventId), eq(leadInquiries.id, id), eq(leadInquiries.status, fromStatus as 'open')))
+          .returning();
+        if (!row) return null;
+        return { row, noticeId: writeAnswered ? await writeAnswered(tx, row) : null };
+      });
+    },
+    /** Takes the answer's mail (false: it was mailed, or is being mailed, already). */
+    async markInquiryMail(mark: { answerId: string; eventId: string; inquiryId: string }): Promise<boolean> {
+      const rows = await db.insert(leadInquiryMails).values(mark).onConflictDoNothing().returning({ answerId: leadInquiryMails.answerId });
+      return rows.length > 0;
+    },
+    async unmarkInquiryMail(answerId: string): Promise<void> {
+      await db.delete(leadInquiryMails).where(eq(leadInquiryMails.answerId, answerId));
     },
     /** Moves an inquiry only from the status it was read in (a concurrent change makes this a no-op: null). */
     async updateInquiry(eventId: string, id: string, fromStatus: string, patch: Partial<typeof leadInquiries.$inferInsert>): Promise<InquiryRow | null> {

@@ -407,6 +407,23 @@ describe('visiting card photos', () => {
     expect((await call('GET', staffB, `${booth(eventId)}/${leadId}/card/photo`)).statusCode).toBe(404);
     const cards = (await call('GET', staffA, `${booth(eventId)}/cards`)).json().data;
     expect(cards.items.find((c: { id: string }) => c.id === ok.json().data.id).mediaType).toBe(3);
+    // The card list's thumbnail: the photo by the card's id, for the company's staff only.
+    const cardId = ok.json().data.id as string;
+    const byCard = await call('GET', staffA, `${booth(eventId)}/cards/${cardId}/photo`);
+    expect([byCard.statusCode, byCard.headers['content-type'], byCard.headers['cache-control']]).toEqual([200, 'image/png', 'private, no-store']);
+    expect(Buffer.from(byCard.rawPayload).equals(PNG)).toBe(true);
+    expect((await call('GET', staffA2, `${booth(eventId)}/cards/${cardId}/photo`)).statusCode).toBe(200);
+    expect((await call('GET', staffB, `${booth(eventId)}/cards/${cardId}/photo`)).statusCode).toBe(404);
+    expect((await call('GET', outsider, `${booth(eventId)}/cards/${cardId}/photo`)).json().code).toBe('LEADS_NOT_STAFF');
+    expect((await call('GET', {}, `${booth(eventId)}/cards/${cardId}/photo`)).statusCode).toBe(401);
+    expect((await call('GET', staffA, `${booth(eventId)}/cards/${newId()}/photo`)).statusCode).toBe(404);
+    // A hostile id is only a string that names no card; an oversize one is refused by the schema.
+    expect((await call('GET', staffA, `${booth(eventId)}/cards/x'%20or%201=1/photo`)).statusCode).toBe(404);
+    expect((await call('GET', staffA, `${booth(eventId)}/cards/${'a'.repeat(65)}/photo`)).statusCode).toBe(400);
+    // A card taken without a photo (visitor 0's, above) has none to show.
+    const plain = cards.items.find((c: { visitorEmail: string }) => c.visitorEmail === visitors[0]!.email);
+    expect(plain.mediaType).toBeNull();
+    expect((await call('GET', staffA, `${booth(eventId)}/cards/${plain.id}/photo`)).statusCode).toBe(404);
   });
 });
 

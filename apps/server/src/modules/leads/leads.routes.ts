@@ -44,6 +44,10 @@ export function registerLeadsRoutes(app: FastifyInstance, service: LeadsService,
     return reply.type(photo.contentType).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(photo.bytes);
   });
   route(app, routes.companyCards, async (req) => service.companyCards(callerOf(req), req.params.eventId));
+  route(app, routes.companyCardPhoto, async (req, reply) => {
+    const photo = await service.companyCardPhoto(callerOf(req), req.params.eventId, req.params.cardId);
+    return reply.type(photo.contentType).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(photo.bytes);
+  });
   route(app, routes.dropCard, async (req) => service.dropCard(callerOf(req), req.params.eventId, req.body.companyId));
   route(app, routes.myCards, async (req) => service.myCards(callerOf(req), req.params.eventId));
   route(app, routes.documents, async (req) => service.documents(callerOf(req), req.params.eventId));

@@ -52,6 +52,8 @@ import type { ExhibitionPort } from '../exhibition/index.ts';
 import type { Attendee, RegistrationPort } from '../registration/index.ts';
 import { leadsErrors } from './leads.errors.ts';
 import { leadsCsv, leadsXlsx, onsiteXlsx } from './leads.export.ts';
+import { inquiryAnswerMail, type InquiryAnswered } from './leads.inquiry-mail.ts';
+import type { MailMessage, MailResult } from '../../platform/mail.ts';
 import type { CardRow, DocumentMeta, InquiryRow, LeadRow, LeadsRepository, ScanOutcome, ScanWrite } from './leads.repository.ts';
 
 type TScan = z.output<typeof ZLeadScanInput>;
@@ -78,8 +80,16 @@ export type LeadsDeps = {
   wakeWebhooks: () => void;
   /** Production refuses plain-http webhook URLs. */
   isProduction: boolean;
-  /** The event's time zone (events' service): Onsite Leads' days are the event's days. */
-  findEvent: (eventId: string) => Promise<{ timeZone: string } | null>;
+  /** The event's time zone and name (events' service): Onsite Leads' days are the event's days; mails name it. */
+  findEvent: (eventId: string) => Promise<{ timeZone: string; name: string } | null>;
+  /**
+   * After an answer's commit: delivers its `leads.inquiry.answered` notice (written in the answer's transaction) now;
+   * a failure is left to the outbox job and never fails the answer.
+   */
+  deliver?: (noticeId: string) => Promise<void>;
+  /** The mailer and the links' base (the asker's answer mail). */
+  send?: (message: MailMessage) => Promise<MailResult>;
+  publicUrl?: string;
 };
 
 /** Who is scanning: a staff member of one company of the event. */
@@ -389,7 +399,14 @@ export function createLeadsService(deps: LeadsDeps) {
   async function moveInquiry(row: InquiryRow, step: TInquiryStep, patch: { answer?: string; answeredByName?: string } = {}): Promise<TInquiry> {
     const to = nextInquiryStatus(row.status, step);
     if (!to) throw leadsErrors.inquiryStep(row.status);
-    const saved = await repo.updateInquiry(row.eventId, row.id, row.status, { status: to, ...patch, ...(step === 'answer' ? { answeredAt: deps.now() } : {}) });
+    if (step === 'answer') {
+      // The answer and its mail's notice in one transaction; only an answer mails (closing and reopening do not).
+      const answered = await repo.answerInquiry(row.eventId, row.id, row.status, { status: to, ...patch, answeredAt: deps.now() });
+      if (!answered) throw leadsErrors.inquiryStep('changed meanwhile');
+      if (answered.noticeId && deps.deliver) await deps.deliver(answered.noticeId);
+      return (await inquiryViews(row.eventId, [answered.row]))[0]!;
+    }
+    const saved = await repo.updateInquiry(row.eventId, row.id, row.status, { status: to, ...patch });
     if (!saved) throw leadsErrors.inquiryStep('changed meanwhile');
     return (await inquiryViews(row.eventId, [saved]))[0]!;
   }
@@ -572,6 +589,14 @@ export function createLeadsService(deps: LeadsDeps) {
       return photo;
     },
 
+    /** The photo of one of the company's cards (the card list's thumbnail and full view). */
+    async companyCardPhoto(caller: LeadsCaller, eventId: string, cardId: string): Promise<{ contentType: string; bytes: Buffer }> {
+      const staff = await staffOf(caller, eventId);
+      const photo = await repo.cardPhotoById(scopeOf(staff), cardId);
+      if (!photo) throw errors.notFound('Card photo');
+      return photo;
+    },
+
     async companyCards(caller: LeadsCaller, eventId: string): Promise<TVisitingCardList> {
       const staff = await staffOf(caller, eventId);
       return cardList(eventId, await repo.companyCards(scopeOf(staff)));
@@ -728,6 +753,28 @@ export function createLeadsService(deps: LeadsDeps) {
       const row = await repo.inquiry(eventId, inquiryId);
       if (!row || row.companyId !== staff.companyId) throw leadsErrors.inquiryNotFound();
       return moveInquiry(row, 'answer', { answer, answeredByName: staff.name });
+    },
+
+    /**
+     * Mails one answer to its asker (the `leads.inquiry.answered` subscriber): once per answer, the mark taken before
+     * the send and given back if the send throws, so the outbox's next delivery tries again. Answers whether it sent.
+     */
+    async mailAnswer(notice: InquiryAnswered): Promise<boolean> {
+      if (!deps.send || deps.publicUrl === undefined) return false;
+      const row = await repo.inquiry(notice.eventId, notice.inquiryId);
+      if (!row) return false;
+      const [event, company] = await Promise.all([deps.findEvent(notice.eventId), deps.exhibition.company(notice.eventId, row.companyId)]);
+      if (!event || !company) return false;
+      const message = inquiryAnswerMail(notice, row, { companyName: company.name, eventName: event.name, publicUrl: deps.publicUrl });
+      if (!(await repo.markInquiryMail({ answerId: notice.answerId, eventId: notice.eventId, inquiryId: row.id }))) return false;
+      try {
+        const sent = await deps.send(message);
+        if (sent.status === 'failed') throw new Error(sent.error ?? 'mail delivery failed');
+      } catch (err) {
+        await repo.unmarkInquiryMail(notice.answerId);
+        throw err;
+      }
+      return true;
     },
 
     async setInquiryStatus(caller: LeadsCaller, eventId: string, inquiryId: string, status: 'open' | 'closed'): Promise<TInquiry> {

@@ -274,6 +274,22 @@ export const leadInquiries = pgTable(
 );
 
 /**
+ * Answer mails to an inquiry's asker: one row per answer (its id travels in the `leads.inquiry.answered` outbox event),
+ * taken before the send and given back if the send throws, so an event delivered again (the outbox is at least once)
+ * mails nobody twice.
+ */
+export const leadInquiryMails = pgTable('lead_inquiry_mails', {
+  answerId: text('answer_id').primaryKey(),
+  eventId: text('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  inquiryId: text('inquiry_id')
+    .notNull()
+    .references(() => leadInquiries.id, { onDelete: 'cascade' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
  * Brief bag by mail: a participant's "Mail my bag to me after the event" (one row per participation, turned on and
  * off), and the job's bookkeeping. `sent_at` makes the mail go once; `claimed_until` is the sender's lease (a crash
  * between the send and the mark lets the next sweep send again after the lease: at most one repeat).

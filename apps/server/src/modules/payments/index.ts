@@ -87,6 +87,7 @@ export const paymentsModule = defineModule({
         RAZORPAY_KEY_SECRET: env.RAZORPAY_KEY_SECRET,
         RAZORPAY_WEBHOOK_SECRET: env.RAZORPAY_WEBHOOK_SECRET,
         RAZORPAY_CHECKOUT_URL: env.RAZORPAY_CHECKOUT_URL,
+        RAZORPAY_API_BASE: env.RAZORPAY_API_BASE,
       },
       log: p.log,
     });

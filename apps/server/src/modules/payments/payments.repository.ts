@@ -273,6 +273,17 @@ function queries(db: Q) {
         .orderBy(asc(refunds.createdAt));
       return rows.map((r) => ({ ...r.refund, provider: r.provider }));
     },
+    /** An organisation's refunds a provider still holds `pending` (the test gateway's pending-refunds page), oldest first. */
+    async pendingRefundsOf(provider: string, organisationId: string): Promise<RefundRow[]> {
+      const rows = await db
+        .select({ refund: refunds })
+        .from(refunds)
+        .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .where(and(eq(refunds.organisationId, organisationId), eq(refunds.status, 'pending'), eq(payments.provider, provider)))
+        .orderBy(asc(refunds.createdAt))
+        .limit(200);
+      return rows.map((r) => r.refund);
+    },
     /** Test-gateway sessions the buyer paid whose payment was never captured (the webhook was lost). */
     async paidButUncaptured(orderId: string | null): Promise<PaymentRow[]> {
       return db

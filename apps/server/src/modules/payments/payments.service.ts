@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type {
   TInvoiceSettings,
   TInvoiceSettingsUpdateRequest,
@@ -13,6 +14,7 @@ import type {
   TTestGatewaySession,
   TTestGatewayCompleteResponse,
   TTestGatewayCompleteRequest,
+  TTestGatewayPendingRefunds,
   TTestGatewayRefundResponse,
   TTransactionListQuery,
   TWebhookAck,
@@ -28,7 +30,7 @@ import type { OrderPaid } from '../registration/index.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { createCompanyInvoices, invoiceReturnPath } from './company-invoices.service.ts';
 import { refundAmountWithin, refundThroughProvider } from './payment-refunds.ts';
-import type { PaymentRow, PaymentsRepository, Tx } from './payments.repository.ts';
+import type { PaymentRow, PaymentsRepository, RefundRow, Tx } from './payments.repository.ts';
 import {
   offlineProvider,
   razorpayProvider,
@@ -78,6 +80,13 @@ export type PaymentsEvents = {
   'payment.failed': { orderId: string; provider: string; hasOpenAttempt: boolean };
   /** Money went back; `refundedTotal` is the order's refunded sum after this refund. */
   'payment.refunded': { orderId: string; refundedTotal: number; amount: number; reason: string | undefined; actorUserId: string | null };
+  /**
+   * An order's refund the provider answered `pending`: the amount is reserved on the payment, the order unchanged
+   * until the provider's notice (`payment.refunded` when it succeeds, `payment.refund_failed` when it fails).
+   */
+  'payment.refund_pending': { orderId: string; refundId: string; amount: number; currency: string; reason: string; actorUserId: string | null };
+  /** A pending refund of an order failed at the provider: its amount is refundable again. */
+  'payment.refund_failed': { orderId: string; refundId: string; amount: number; currency: string; reason: string };
   /** A paid order's invoice got its number. */
   'invoice.issued': { orderId: string; number: string };
   /** An online payment came in for a company invoice already paid (or refunded): payments gives it back. */
@@ -104,7 +113,7 @@ export type PaymentsDeps = {
   isProduction: boolean;
   /** Seals provider secrets at rest (platform/secret-box.ts). */
   secrets: SecretBox;
-  env: { STRIPE_API_BASE?: string; STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; RAZORPAY_KEY_ID?: string; RAZORPAY_KEY_SECRET?: string; RAZORPAY_WEBHOOK_SECRET?: string; RAZORPAY_CHECKOUT_URL?: string };
+  env: { STRIPE_API_BASE?: string; STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; RAZORPAY_KEY_ID?: string; RAZORPAY_KEY_SECRET?: string; RAZORPAY_WEBHOOK_SECRET?: string; RAZORPAY_CHECKOUT_URL?: string; RAZORPAY_API_BASE?: string };
   /** Delivers a request through the app's own HTTP pipeline (bound when the plugin registers). */
   inject: { current: InjectFn | null };
   log?: { error(obj: unknown, msg?: string): void };
@@ -157,6 +166,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         keySecret: open(s?.razorpayKeySecret) ?? deps.env.RAZORPAY_KEY_SECRET ?? null,
         webhookSecret: open(s?.razorpayWebhookSecret) ?? deps.env.RAZORPAY_WEBHOOK_SECRET ?? null,
         checkoutUrl: s?.razorpayCheckoutUrl ?? deps.env.RAZORPAY_CHECKOUT_URL ?? null,
+        apiBase: deps.env.RAZORPAY_API_BASE ?? null,
       },
     };
   }
@@ -200,7 +210,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function applyEventInTx(tx: PaymentsRepository, raw: Tx, provider: string, ev: ProviderEvent, payload: unknown, actorUserId: string | null): Promise<{ duplicate: boolean; outcome: string; facts: string[] }> {
     const isNew = await tx.recordEvent({ provider, providerEventId: ev.providerEventId, kind: ev.kind, paymentId: null, outcome: 'recorded', payload: payload as object });
     if (!isNew) return { duplicate: true, outcome: 'duplicate', facts: [] };
-    if (ev.kind === 'refund_succeeded' || ev.kind === 'refund_failed') return { duplicate: false, outcome: await refundSettledInTx(tx, provider, ev), facts: [] };
+    if (ev.kind === 'refund_succeeded' || ev.kind === 'refund_failed') return { duplicate: false, ...(await refundSettledInTx(tx, raw, provider, ev)) };
     if (ev.kind === 'ignored' || !ev.sessionId) return { duplicate: false, outcome: 'ignored', facts: [] };
     const payment = await tx.findBySession(ev.sessionId, true);
     if (!payment || payment.provider !== provider) return { duplicate: false, outcome: 'unknown_session', facts: [] };
@@ -232,18 +242,50 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /**
    * A provider's later answer on a refund it left `pending`: the refund moves once (payment row locked, then the
    * refund read again), and a company invoice's gets its credit note or its amount back (companyInvoices). An order's
-   * refund only records the outcome (registration was told of it when it was asked for).
+   * tells registration in the same transaction (durable facts): `payment.refunded` as for an immediate refund, or
+   * `payment.refund_failed` with the reserved amount freed on the payment.
    */
-  async function refundSettledInTx(tx: PaymentsRepository, provider: string, ev: ProviderEvent): Promise<string> {
+  async function refundSettledInTx(tx: PaymentsRepository, raw: Tx, provider: string, ev: ProviderEvent): Promise<{ outcome: string; facts: string[] }> {
     const found = ev.refundRef ? await tx.refundByProviderRef(provider, ev.refundRef) : null;
-    if (!found) return 'unknown_refund';
+    if (!found) return { outcome: 'unknown_refund', facts: [] };
     const payment = (await tx.findById(found.paymentId, true))!;
     const refund = (await tx.findRefund(found.id))!;
-    if (refund.status !== 'pending') return 'already_settled';
+    if (refund.status !== 'pending') return { outcome: 'already_settled', facts: [] };
     const outcome = ev.kind === 'refund_succeeded' ? 'succeeded' : 'failed';
     const settled = (await tx.updateRefund(refund.id, { status: outcome }))!;
-    await companyInvoices.refundSettledInTx(tx, settled, payment, outcome);
-    return `refund_${outcome}`;
+    if (await companyInvoices.refundSettledInTx(tx, settled, payment, outcome)) return { outcome: `refund_${outcome}`, facts: [] };
+    if (outcome === 'succeeded') {
+      const fact = await deps.outbox.write(raw, 'payment.refunded', { orderId: settled.orderId, refundedTotal: await refundedTotalOf(tx, settled.orderId), amount: settled.amount, reason: settled.reason || undefined, actorUserId: settled.byUserId });
+      return { outcome: 'refund_succeeded', facts: [fact] };
+    }
+    const left = Math.max(0, payment.refundedAmount - settled.amount);
+    await tx.updatePayment(payment.id, { refundedAmount: left, status: left === 0 ? 'captured' : left >= payment.amount ? 'refunded' : 'partially_refunded' });
+    const fact = await deps.outbox.write(raw, 'payment.refund_failed', { orderId: settled.orderId, refundId: settled.id, amount: settled.amount, currency: settled.currency, reason: settled.reason });
+    return { outcome: 'refund_failed', facts: [fact] };
+  }
+
+  /** What an order got back: its succeeded refunds (a pending one is reserved on the payment, not yet the buyer's). */
+  async function refundedTotalOf(tx: PaymentsRepository, orderId: string): Promise<number> {
+    return (await tx.refundsOfOrder(orderId)).filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount, 0);
+  }
+
+  /** The test gateway's merchant id of an organisation: `<organisationId>.<HMAC>`, so its pending-refunds page is unguessable. */
+  function gatewayMerchantId(organisationId: string): string {
+    return `${organisationId}.${createHmac('sha256', deps.testGatewaySecret()).update(`merchant:${organisationId}`).digest('hex').slice(0, 32)}`;
+  }
+  const gatewayRefundsPath = (organisationId: string) => `/api/eventservices/public/payments/test-gateway/merchants/${gatewayMerchantId(organisationId)}/refunds`;
+  function toRefund(r: RefundRow, provider: string | null): TRefund {
+    return {
+      id: r.id,
+      paymentId: r.paymentId,
+      orderId: r.orderId,
+      amount: r.amount,
+      currency: r.currency,
+      status: r.status as TRefund['status'],
+      reason: r.reason,
+      createdAt: r.createdAt.toISOString(),
+      settleUrl: r.status === 'pending' && provider === 'test' ? gatewayRefundsPath(r.organisationId) : null,
+    };
   }
 
   /** The test gateway's webhook: signed with its key, posted through the app's own pipeline (same checks as any provider's). */
@@ -431,11 +473,29 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * The test gateway settles a refund it answered `pending`: a signed `refund.succeeded` / `refund.failed` webhook
      * through the app's pipeline, as a provider's later notice. Answers the refund's status after it.
      */
-    async gatewayRefund(refundRef: string, outcome: 'succeed' | 'fail'): Promise<TTestGatewayRefundResponse> {
+    async gatewayRefund(refundRef: string, outcome: 'succeed' | 'fail'): Promise<TTestGatewayRefundResponse & { pagePath: string }> {
       const refund = await repo.refundByProviderRef('test', refundRef);
       if (!refund) throw errors.notFound('Refund');
       if (refund.status === 'pending') await postGatewayWebhook(outcome === 'succeed' ? 'refund.succeeded' : 'refund.failed', { refundRef });
-      return { status: (await repo.findRefund(refund.id))!.status as TTestGatewayRefundResponse['status'] };
+      return { status: (await repo.findRefund(refund.id))!.status as TTestGatewayRefundResponse['status'], pagePath: gatewayRefundsPath(refund.organisationId) };
+    },
+
+    /**
+     * The test gateway's pending refunds of one merchant (organisation), for its page: 404 unless the merchant id's
+     * HMAC holds and the organisation has the test gateway enabled (as its payments can only be made then).
+     */
+    async gatewayPendingRefunds(merchantId: string): Promise<TTestGatewayPendingRefunds> {
+      const organisationId = merchantId.slice(0, merchantId.lastIndexOf('.'));
+      const expected = gatewayMerchantId(organisationId);
+      const isValid = expected.length === merchantId.length && timingSafeEqual(Buffer.from(expected), Buffer.from(merchantId));
+      if (!isValid || !(await enabledProviders(organisationId)).includes('test')) throw errors.notFound('Test gateway merchant');
+      const items = [];
+      for (const r of await repo.pendingRefundsOf('test', organisationId)) {
+        const invoice = await repo.companyInvoiceById(r.orderId);
+        const label = invoice ? `Invoice ${invoice.number}` : ((await deps.orders.order(r.orderId))?.registrationNo ?? r.orderId);
+        items.push({ refundRef: r.providerRef ?? '', label, amount: r.amount, currency: r.currency, reason: r.reason, createdAt: r.createdAt.toISOString(), settleUrl: `/api/eventservices/public/payments/test-gateway/refunds/${r.providerRef}/complete` });
+      }
+      return { items };
     },
 
     /** Offline / manual payment marked by the organiser: the same idempotent confirmation as a webhook. */
@@ -479,26 +539,36 @@ export function createPaymentsService(deps: PaymentsDeps) {
       // Reserved under the payment row's lock first, so two refunds can never exceed what was paid.
       const done = await refundThroughProvider(repo, (p) => providerFor(p.provider, organisationId), {
         reserve: async (tx) => {
-          const payments = (await tx.paymentsOfOrder(orderId)).filter((p) => ['captured', 'partially_refunded'].includes(p.status));
-          const payment = payments[0] ? await tx.findById(payments[0].id, true) : null;
+          // A payment whose whole amount is with the provider (a pending refund) is `refunded` already: it answers
+          // REFUND_EXCEEDS_PAID (nothing remains), not ORDER_NOT_PAID.
+          const payments = (await tx.paymentsOfOrder(orderId)).filter((p) => ['captured', 'partially_refunded', 'refunded'].includes(p.status));
+          const first = payments.find((p) => p.status !== 'refunded') ?? payments[0];
+          const payment = first ? await tx.findById(first.id, true) : null;
           if (!payment) throw paymentErrors.orderNotPaid();
-          const amount = refundAmountWithin(input.amount, refundableAmount({ total: payment.amount, refundedAmount: payment.refundedAmount }));
+          const amount = refundAmountWithin(input.amount, refundableAmount({ total: payment.amount, refundedAmount: payment.refundedAmount }), payment.currency);
           const p = (await tx.updatePayment(payment.id, { refundedAmount: payment.refundedAmount + amount }))!;
-          const refund = await tx.insertRefund({ id: newId(), organisationId, eventId, paymentId: payment.id, orderId, amount, currency: payment.currency, status: 'pending', reason: input.reason });
+          const refund = await tx.insertRefund({ id: newId(), organisationId, eventId, paymentId: payment.id, orderId, amount, currency: payment.currency, status: 'pending', reason: input.reason, byUserId: caller.userId });
           return { payment: p, refund };
         },
-        finalize: async (_tx, raw, { payment, refund }) => {
-          const fact = await deps.outbox.write(raw, 'payment.refunded', { orderId, refundedTotal: payment.refundedAmount, amount: refund.amount, reason: input.reason, actorUserId: caller.userId });
-          return { refund, fact };
+        // Paid back now: registration books it. Pending at the provider: registration notes it, and books it (or
+        // learns it failed) from the provider's later notice (refundSettledInTx).
+        finalize: async (tx, raw, { payment, refund }) => {
+          const fact =
+            refund.status === 'pending'
+              ? await deps.outbox.write(raw, 'payment.refund_pending', { orderId, refundId: refund.id, amount: refund.amount, currency: refund.currency, reason: input.reason, actorUserId: caller.userId })
+              : await deps.outbox.write(raw, 'payment.refunded', { orderId, refundedTotal: await refundedTotalOf(tx, orderId), amount: refund.amount, reason: input.reason, actorUserId: caller.userId });
+          return { refund, fact, provider: payment.provider };
         },
       });
       await deliver([done!.result.fact]);
-      return toRefund(done!.result.refund);
+      return toRefund(done!.result.refund, done!.result.provider);
     },
 
     async listRefunds(caller: AuthUser, organisationId: string, eventId: string, orderId: string): Promise<TRefund[]> {
       await orderInEvent(caller, organisationId, eventId, orderId);
-      return (await repo.refundsOfOrder(orderId)).map(toRefund);
+      const refunds = await repo.refundsOfOrder(orderId);
+      const providers = new Map((await repo.paymentsOfOrder(orderId)).map((p) => [p.id, p.provider]));
+      return refunds.map((r) => toRefund(r, providers.get(r.paymentId) ?? null));
     },
 
     async transactions(caller: AuthUser, organisationId: string, eventId: string, q: TTransactionListQuery): Promise<TPage<TPaymentRecord>> {
@@ -578,7 +648,4 @@ export function createPaymentsService(deps: PaymentsDeps) {
   return service;
 }
 
-function toRefund(r: { id: string; paymentId: string; orderId: string; amount: number; currency: string; status: string; reason: string; createdAt: Date }): TRefund {
-  return { id: r.id, paymentId: r.paymentId, orderId: r.orderId, amount: r.amount, currency: r.currency, status: r.status as TRefund['status'], reason: r.reason, createdAt: r.createdAt.toISOString() };
-}
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

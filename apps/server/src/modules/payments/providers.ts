@@ -196,7 +196,8 @@ export function stripeProvider(keys: StripeKeys): PaymentProvider {
 }
 
 // ---------------------------------------------------------------- Razorpay-style HMAC redirect provider
-export type RazorpayKeys = { keyId: string | null; keySecret: string | null; webhookSecret: string | null; checkoutUrl: string | null };
+/** `apiBase`: RAZORPAY_API_BASE, where refunds are asked (default api.razorpay.com; a local fake in tests). */
+export type RazorpayKeys = { keyId: string | null; keySecret: string | null; webhookSecret: string | null; checkoutUrl: string | null; apiBase?: string | null };
 
 /** Signature of the buyer's return redirect: HMAC-SHA256(`${providerOrderId}|${providerPaymentId}`, keySecret). */
 export function razorpayRedirectSignature(keySecret: string, providerOrderId: string, providerPaymentId: string): string {
@@ -237,9 +238,26 @@ export function razorpayProvider(keys: RazorpayKeys): PaymentProvider & { verify
       const body = parseJson(raw);
       const created = Number(body.created_at);
       if (!Number.isFinite(created) || Math.abs(nowMs / 1000 - created) > WEBHOOK_TOLERANCE_SECONDS) throw webhookErrors.stale();
-      const entity = (((body.payload ?? {}) as Record<string, unknown>).payment as Record<string, unknown> | undefined)?.entity as Record<string, unknown> | undefined;
+      const payload = (body.payload ?? {}) as Record<string, unknown>;
+      const entityOf = (name: string) => (payload[name] as Record<string, unknown> | undefined)?.entity as Record<string, unknown> | undefined;
       const eventId = header(headers, 'x-razorpay-event-id') ?? (typeof body.id === 'string' ? body.id : null);
-      if (!eventId || !entity) throw webhookErrors.malformed();
+      if (!eventId) throw webhookErrors.malformed();
+      if (body.event === 'refund.processed' || body.event === 'refund.failed') {
+        // A refund Razorpay answered `pending`, settled: its refund id (rfnd_…) is the refund's provider reference.
+        const refund = entityOf('refund');
+        if (!refund || typeof refund.id !== 'string') throw webhookErrors.malformed();
+        return {
+          providerEventId: eventId,
+          kind: body.event === 'refund.processed' ? 'refund_succeeded' : 'refund_failed',
+          refundRef: refund.id,
+          sessionId: null,
+          providerPaymentId: typeof refund.payment_id === 'string' ? refund.payment_id : null,
+          amount: null,
+          currency: null,
+        };
+      }
+      const entity = entityOf('payment');
+      if (!entity) throw webhookErrors.malformed();
       const kind: WebhookKind = body.event === 'payment.captured' ? 'captured' : body.event === 'payment.failed' ? 'failed' : 'ignored';
       return {
         providerEventId: eventId,
@@ -253,7 +271,7 @@ export function razorpayProvider(keys: RazorpayKeys): PaymentProvider & { verify
     async refund(payment, amount) {
       if (!keys.keyId || !keys.keySecret) throw webhookErrors.notConfigured('Razorpay');
       if (!payment.providerPaymentId) throw new AppError(409, 'REFUND_NOT_POSSIBLE', 'The provider payment id is unknown');
-      const res = await fetch(`https://api.razorpay.com/v1/payments/${encodeURIComponent(payment.providerPaymentId)}/refund`, {
+      const res = await fetch(`${(keys.apiBase ?? 'https://api.razorpay.com').replace(/\/$/, '')}/v1/payments/${encodeURIComponent(payment.providerPaymentId)}/refund`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64')}` },
         body: JSON.stringify({ amount }),

@@ -315,6 +315,134 @@ describe('versioned publishing', () => {
     expect((await inbox(booker.headers)).map((n) => n.body)).toEqual(['"Vector search" moved: room Main hall R → Hall Q (Europe/Berlin).']);
   });
 
+  it('keeps a room capacity in the draft until publish: attendees, the agenda and the dialog', async () => {
+    type Listed = { rooms: { id: string; name: string; capacity: number | null }[] };
+    const hall = await create('rooms', { name: 'Hall C', capacity: 80 });
+    const attendee = await participant(eventId);
+    const seen = async (h: Record<string, string>, path = 'schedule') => (await call('GET', h, `${base(eventId)}/${path}`)).json().data as Listed;
+    const capacityOf = (v: Listed) => v.rooms.find((r) => r.id === hall.id)?.capacity;
+    const { version } = await programme();
+
+    const put = await call('PUT', hostA, `${base(eventId)}/rooms/${hall.id}`, { name: 'Hall C', capacity: 120 });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data).toMatchObject({ capacity: 120, draftState: 'changed' });
+    expect((await call('GET', hostA, `${base(eventId)}/rooms`)).json().data.items.find((r: { id: string }) => r.id === hall.id)).toMatchObject({ capacity: 120, draftState: 'changed' });
+    expect((await call('GET', hostA, `${base(eventId)}/programme`)).json().data.roomTrackChanges).toEqual([{ kind: 'room', id: hall.id, name: 'Hall C', details: ['Capacity: 80 → 120'] }]);
+    // Attendees (signed in and anonymous) keep the published capacity, on the Schedule as in the attendee API's rooms.
+    expect(capacityOf(await seen(attendee.headers))).toBe(80);
+    expect(capacityOf(await seen({}))).toBe(80);
+
+    const res = await publish();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ version: version + 1, notified: 0, roomTrackChanges: [{ kind: 'room', id: hall.id, details: ['Capacity: 80 → 120'] }] });
+    expect(capacityOf(await seen(attendee.headers))).toBe(120);
+    expect((await call('GET', hostA, `${base(eventId)}/rooms`)).json().data.items.find((r: { id: string }) => r.id === hall.id).draftState).toBe('published');
+    // Back to no limit, listed as such.
+    await call('PUT', hostA, `${base(eventId)}/rooms/${hall.id}`, { name: 'Hall C', capacity: null });
+    expect((await programme() as unknown as { roomTrackChanges: unknown[] }).roomTrackChanges).toEqual([{ kind: 'room', id: hall.id, name: 'Hall C', details: ['Capacity: 120 → unlimited'] }]);
+    expect((await publish()).statusCode).toBe(200);
+    expect(capacityOf(await seen({}))).toBeNull();
+  });
+
+  it('books against the session published capacity, whatever the room draft capacity says', async () => {
+    const small = await create('rooms', { name: 'Small room', capacity: 1 });
+    const talk = await create('sessions', session({ title: 'Seats by the session', roomId: small.id, start: '2027-03-06T09:00', end: '2027-03-06T10:00', capacity: 2, bookingRequired: true }));
+    await call('PUT', hostA, `${base(eventId)}/rooms/${small.id}`, { name: 'Small room', capacity: 500 });
+    const [a, b, c] = [await participant(eventId), await participant(eventId), await participant(eventId)];
+    const book = async (h: Record<string, string>) => (await call('POST', h, `${base(eventId)}/sessions/${talk.id}/booking`)).json().data.status as string;
+    expect([await book(a.headers), await book(b.headers), await book(c.headers)]).toEqual(['booked', 'booked', 'waitlisted']);
+    // Published, the room's capacity is what attendees read; the session's own still bounds its seats.
+    expect((await publish()).statusCode).toBe(200);
+    expect(await book((await participant(eventId)).headers)).toBe('waitlisted');
+  });
+
+  it('keeps room and track deletions in the draft until publish, with undo, and refuses one a session uses', async () => {
+    type Listed = { rooms: { id: string; name: string }[]; tracks: { id: string; name: string }[] };
+    const used = await create('rooms', { name: 'Used room', capacity: 30 });
+    const spare = await create('rooms', { name: 'Spare room', capacity: 30 });
+    const usedTrack = await create('tracks', { name: 'Used track', colour: '#2f9e44' });
+    const spareTrack = await create('tracks', { name: 'Spare track', colour: '#f08c00' });
+    const talk = await create('sessions', session({ title: 'Still here', roomId: used.id, trackId: usedTrack.id, start: '2027-03-07T09:00', end: '2027-03-07T10:00' }));
+    const { version } = await programme();
+    const attendee = await participant(eventId);
+    const seen = async (h: Record<string, string>) => (await call('GET', h, `${base(eventId)}/schedule`)).json().data as Listed;
+
+    // A room or track a session of the draft still uses: refused, naming the session, nothing changed.
+    const roomRefused = await call('DELETE', hostA, `${base(eventId)}/rooms/${used.id}`);
+    expect(roomRefused.statusCode).toBe(409);
+    expect(roomRefused.json()).toMatchObject({ code: 'PROGRAMME_ROOM_IN_USE', message: expect.stringContaining('Still here') });
+    const trackRefused = await call('DELETE', hostA, `${base(eventId)}/tracks/${usedTrack.id}`);
+    expect(trackRefused.statusCode).toBe(409);
+    expect(trackRefused.json()).toMatchObject({ code: 'PROGRAMME_TRACK_IN_USE', message: expect.stringContaining('Still here') });
+
+    // Unused ones are deleted in the draft: the organiser sees them pending, attendees still see them.
+    expect((await call('DELETE', hostA, `${base(eventId)}/rooms/${spare.id}`)).statusCode).toBe(200);
+    expect((await call('DELETE', hostA, `${base(eventId)}/tracks/${spareTrack.id}`)).statusCode).toBe(200);
+    expect((await call('DELETE', hostA, `${base(eventId)}/rooms/${spare.id}`)).statusCode).toBe(404);
+    expect((await call('GET', hostA, `${base(eventId)}/rooms`)).json().data.items.find((r: { id: string }) => r.id === spare.id).draftState).toBe('deleted');
+    expect((await call('GET', hostA, `${base(eventId)}/tracks`)).json().data.items.find((r: { id: string }) => r.id === spareTrack.id).draftState).toBe('deleted');
+    expect((await call('GET', hostA, `${base(eventId)}/programme`)).json().data.roomTrackChanges).toEqual([
+      { kind: 'room', id: spare.id, name: 'Spare room', details: ['Deleted'] },
+      { kind: 'track', id: spareTrack.id, name: 'Spare track', details: ['Deleted'] },
+    ]);
+    for (const h of [attendee.headers, {}]) {
+      const v = await seen(h);
+      expect(v.rooms.map((r) => r.id)).toContain(spare.id);
+      expect(v.tracks.map((r) => r.id)).toContain(spareTrack.id);
+    }
+    // A session cannot be put in a room or track deleted in the draft.
+    const into = await call('PUT', hostA, `${base(eventId)}/sessions/${talk.id}`, session({ title: 'Still here', roomId: spare.id, trackId: spareTrack.id, start: '2027-03-07T09:00', end: '2027-03-07T10:00' }));
+    expect(into.statusCode).toBe(400);
+    expect(into.json().errors).toEqual(expect.arrayContaining([{ field: 'roomId', key: 'unknownRoom' }, { field: 'trackId', key: 'unknownTrack' }]));
+
+    // Undo, then delete again; another organisation can do neither.
+    expect((await call('POST', hostB, `${base(otherOrgEventId)}/rooms/${spare.id}/restore`)).statusCode).toBe(404);
+    expect((await call('DELETE', hostB, `${base(otherOrgEventId)}/tracks/${usedTrack.id}`)).statusCode).toBe(404);
+    const undone = await call('POST', hostA, `${base(eventId)}/rooms/${spare.id}/restore`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json().data).toMatchObject({ id: spare.id, draftState: 'published' });
+    expect((await call('GET', hostA, `${base(eventId)}/programme`)).json().data.roomTrackChanges).toEqual([{ kind: 'track', id: spareTrack.id, name: 'Spare track', details: ['Deleted'] }]);
+    expect((await call('DELETE', hostA, `${base(eventId)}/rooms/${spare.id}`)).statusCode).toBe(200);
+
+    // Publish: the rows go, for attendees and the organiser.
+    const res = await publish();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ version: version + 1, notified: 0, changes: [] });
+    for (const h of [attendee.headers, {}]) {
+      const v = await seen(h);
+      expect(v.rooms.map((r) => r.id)).not.toContain(spare.id);
+      expect(v.tracks.map((r) => r.id)).not.toContain(spareTrack.id);
+      expect(v.rooms.map((r) => r.id)).toContain(used.id);
+    }
+    expect((await call('GET', hostA, `${base(eventId)}/rooms`)).json().data.items.map((r: { id: string }) => r.id)).not.toContain(spare.id);
+    expect((await call('POST', hostA, `${base(eventId)}/rooms/${spare.id}/restore`)).statusCode).toBe(404);
+
+    // Once the session moves out in the draft, its old room can be deleted in the same draft and both publish together.
+    const other = await create('rooms', { name: 'New home', capacity: 30 });
+    expect((await call('PUT', hostA, `${base(eventId)}/sessions/${talk.id}`, session({ title: 'Still here', roomId: other.id, trackId: usedTrack.id, start: '2027-03-07T09:00', end: '2027-03-07T10:00' }))).statusCode).toBe(200);
+    expect((await call('DELETE', hostA, `${base(eventId)}/rooms/${used.id}`)).statusCode).toBe(200);
+    expect((await seen(attendee.headers)).rooms.map((r) => r.id)).toContain(used.id);
+    expect((await publish()).statusCode).toBe(200);
+    expect((await seen(attendee.headers)).rooms.map((r) => r.id)).not.toContain(used.id);
+  });
+
+  it('refuses deleting and restoring rooms and tracks to a role without their delete codes', async () => {
+    const role = await call('POST', hostA, '/api/auth/roles', { name: 'Rooms editor', codes: ['AP-328', 'AP-330', 'AP-307', 'AP-309'] });
+    expect(role.statusCode, role.body).toBe(201);
+    const email = `rooms-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}@publish.example`;
+    await t.ctx.auth.createUser({ organisationId: orgA, email, password: PASSWORD, firstName: 'Room', userType: 0, role: 'Team Member', accessLevel: 2, roleId: role.json().data.id });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: email, password: PASSWORD }, remoteAddress: '10.9.9.2' });
+    expect(login.statusCode, login.body).toBe(200);
+    const editor = bearer(login.json().data.accessToken);
+    const room = await create('rooms', { name: 'Guarded', capacity: 10 });
+    const track = await create('tracks', { name: 'Guarded track', colour: '#000000' });
+    expect((await call('DELETE', editor, `${base(eventId)}/rooms/${room.id}`)).statusCode).toBe(403);
+    expect((await call('POST', editor, `${base(eventId)}/rooms/${room.id}/restore`)).statusCode).toBe(403);
+    expect((await call('DELETE', editor, `${base(eventId)}/tracks/${track.id}`)).statusCode).toBe(403);
+    expect((await call('POST', editor, `${base(eventId)}/tracks/${track.id}/restore`)).statusCode).toBe(403);
+    expect((await call('PUT', editor, `${base(eventId)}/rooms/${room.id}`, { name: 'Guarded', capacity: 11 })).statusCode).toBe(200);
+  });
+
   it('refuses publishing to a role without the sessions edit code', async () => {
     const role = await call('POST', hostA, '/api/auth/roles', { name: 'Sessions viewer', codes: ['AP-300'] });
     expect(role.statusCode, role.body).toBe(201);

@@ -91,8 +91,27 @@ describe('describeChange', () => {
 
 describe('describeRoomTrackChanges', () => {
   const base = { organisationId: 'o', eventId: 'e', createdAt: at('2027-01-01T00:00:00Z') };
-  const roomRow = (id: string, name: string, published: string): RoomRow => ({ ...base, id, name, capacity: null, checkinAreaId: null, published: { name: published } });
-  const trackRow = (id: string, name: string, colour: string, published: { name: string; colour: string }): TrackRow => ({ ...base, id, name, colour, published });
+  const roomRow = (id: string, name: string, published: string, capacity: { was: number | null; now: number | null } = { was: null, now: null }, deletedAt: Date | null = null): RoomRow => ({
+    ...base,
+    id,
+    name,
+    capacity: capacity.now,
+    checkinAreaId: null,
+    published: { name: published, capacity: capacity.was },
+    deletedAt,
+  });
+  const trackRow = (id: string, name: string, colour: string, published: { name: string; colour: string }, deletedAt: Date | null = null): TrackRow => ({ ...base, id, name, colour, published, deletedAt });
+
+  it('lists a room resized (or made unlimited) and rooms and tracks deleted in the draft under their published names', () => {
+    const rooms = [roomRow('r1', 'Hall A', 'Hall A', { was: 80, now: 120 }), roomRow('r2', 'Hall B', 'Hall B', { was: 50, now: null }), roomRow('r3', 'Gone', 'Old gone', { was: 5, now: 9 }, at('2027-01-02T00:00:00Z'))];
+    const tracks = [trackRow('t1', 'Renamed', '#000000', { name: 'Data', colour: '#000000' }, at('2027-01-02T00:00:00Z'))];
+    expect(describeRoomTrackChanges(rooms, tracks)).toEqual([
+      { kind: 'room', id: 'r1', name: 'Hall A', details: ['Capacity: 80 → 120'] },
+      { kind: 'room', id: 'r2', name: 'Hall B', details: ['Capacity: 50 → unlimited'] },
+      { kind: 'room', id: 'r3', name: 'Old gone', details: ['Deleted'] },
+      { kind: 'track', id: 't1', name: 'Data', details: ['Deleted'] },
+    ]);
+  });
 
   it('lists renamed rooms and renamed or recoloured tracks old → new, and nothing else', () => {
     const rooms = [roomRow('r1', 'Main hall', 'Hall A'), roomRow('r2', 'Hall B', 'Hall B')];

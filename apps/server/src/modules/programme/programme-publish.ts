@@ -146,15 +146,33 @@ export function describeChange(row: SessionRow, draft: PublishedCopy, names: Nam
 /** Whether a change is told to the session's people (inbox and mail): time, room, title or cancellation. */
 export const isNotified = (c: Pick<ProgrammeChange, 'kind'>) => c.kind !== 'edited';
 
+const capacityText = (n: number | null | undefined) => (n === null || n === undefined ? 'unlimited' : String(n));
+
 /**
- * The rooms renamed and the tracks renamed or recoloured in the draft, old → new, in the order the organiser made them.
- * Nobody is told (the "session updated" notices are for a session's own time, room and title: a renamed room is still
- * the same place); the publish dialog lists them and attendees see the new names from the publish on.
+ * The rooms renamed, resized or deleted and the tracks renamed, recoloured or deleted in the draft, old → new, in the
+ * order the organiser made them. Nobody is told (the "session updated" notices are for a session's own time, room and
+ * title: a renamed room is still the same place, and a room or track can only be deleted once no session of the draft
+ * uses it); the publish dialog lists them and attendees see them from the publish on.
  */
 export function describeRoomTrackChanges(rooms: RoomRow[], tracks: TrackRow[]): RoomTrackChange[] {
   const out: RoomTrackChange[] = [];
-  for (const r of rooms) if (r.published.name !== r.name) out.push({ kind: 'room', id: r.id, name: r.name, details: [`Name: ${r.published.name} → ${r.name}`] });
+  for (const r of rooms) {
+    if (r.deletedAt) {
+      out.push({ kind: 'room', id: r.id, name: r.published.name, details: ['Deleted'] });
+      continue;
+    }
+    const details: string[] = [];
+    if (r.published.name !== r.name) details.push(`Name: ${r.published.name} → ${r.name}`);
+    // Rooms published before migration 0054 had their capacity copied in by it; `undefined` reads as the draft's.
+    const was = r.published.capacity === undefined ? r.capacity : r.published.capacity;
+    if (was !== r.capacity) details.push(`Capacity: ${capacityText(was)} → ${capacityText(r.capacity)}`);
+    if (details.length) out.push({ kind: 'room', id: r.id, name: r.name, details });
+  }
   for (const t of tracks) {
+    if (t.deletedAt) {
+      out.push({ kind: 'track', id: t.id, name: t.published.name, details: ['Deleted'] });
+      continue;
+    }
     const details: string[] = [];
     if (t.published.name !== t.name) details.push(`Name: ${t.published.name} → ${t.name}`);
     if (t.published.colour.toLowerCase() !== t.colour.toLowerCase()) details.push(`Colour: ${t.published.colour} → ${t.colour}`);

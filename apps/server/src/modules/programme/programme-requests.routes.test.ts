@@ -306,4 +306,56 @@ describe('session requests', () => {
     expect((await call('POST', approver, `${base(eventId)}/session-requests/${req.id}/disapprove`, { note: '' })).statusCode).toBe(403);
     expect((await call('POST', approver, `${base(eventId)}/session-requests/${req.id}/approve`, { note: '', placement: null })).statusCode).toBe(200);
   });
+  it('exports every request of the event as CSV and XLSX to holders of the Requests export code only', async () => {
+    const member = async (codes: string[]) => {
+      const role = await call('POST', hostA, '/api/auth/roles', { name: `Export ${codes.join(' ')}`, codes });
+      expect(role.statusCode, role.body).toBe(201);
+      const email = `exp-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}@programme.example`;
+      await t.ctx.auth.createUser({ organisationId: orgA, email, password: PASSWORD, firstName: 'Exp', userType: 0, role: 'Team Member', accessLevel: 2, roleId: role.json().data.id });
+      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: email, password: PASSWORD }, remoteAddress: `10.7.${codes.length}.${Math.floor(Math.random() * 250)}` });
+      expect(login.statusCode, login.body).toBe(200);
+      return bearer(login.json().data.accessToken);
+    };
+    const track = await create('tracks', { name: 'Oceans', colour: '#1971c2' });
+    const p = await participant(eventId, 'Erin');
+    const made = await call('POST', p.headers, `${base(eventId)}/session-requests`, proposal({ title: '=HYPERLINK("x") tides', descriptionHtml: '<p>Tides &amp; waves</p><p>3 &lt; 4</p>', trackId: track.id }));
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await call('POST', hostA, `${base(eventId)}/session-requests/${made.json().data.id}/disapprove`, { note: 'Next year, "maybe"' })).statusCode).toBe(200);
+    const url = (format: string, ev = eventId) => `${base(ev)}/session-requests/export?format=${format}`;
+
+    const csv = await call('GET', hostA, url('csv'));
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="session-requests-Requests-Expo.csv"');
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const zone = (await call('GET', hostA, `${base(eventId)}/session-requests`)).json().data.timeZone as string;
+    expect(lines[0]).toBe(`Submitted (${zone}),Kind,Status,Requester,Email,Title,Session type,Track,Message,Description,Organiser note,Decided (${zone})`);
+    const listed = (await call('GET', hostA, `${base(eventId)}/session-requests`)).json().data.items as unknown[];
+    expect(lines).toHaveLength(listed.length + 1);
+    // Newest first, as the tab lists them; a formula-like title is neutralised, quotes doubled.
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d,Proposal,disapproved,Erin,/);
+    expect(lines[1]).toContain(`${p.email},"'=HYPERLINK(""x"") tides",talk,Oceans,,Tides & waves 3 < 4,"Next year, ""maybe""",`);
+
+    const XLSX = await import('@e965/xlsx');
+    const sheet = await call('GET', hostA, url('xlsx'));
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    expect(sheet.headers['content-disposition']).toBe('attachment; filename="session-requests-Requests-Expo.xlsx"');
+    const book = XLSX.read(new Uint8Array(sheet.rawPayload), { type: 'array' });
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets['Session requests']!, { header: 1 });
+    expect(rows).toHaveLength(listed.length + 1);
+    expect(rows[1]).toEqual(expect.arrayContaining(['Proposal', 'disapproved', 'Erin', 'Oceans', 'Tides & waves 3 < 4', 'Next year, "maybe"']));
+
+    // Access: the export code alone is enough, the view code alone is not; another organisation 404; a participant 403;
+    // signed out 401; a format that is not offered 400 by field.
+    expect((await call('GET', await member(['AP-347']), url('csv'))).statusCode).toBe(200);
+    expect((await call('GET', await member(['AP-346']), url('csv'))).statusCode).toBe(403);
+    expect((await call('GET', hostB, url('csv'))).statusCode).toBe(404);
+    expect((await call('GET', p.headers, url('csv'))).statusCode).toBe(403);
+    expect((await call('GET', {}, url('csv'))).statusCode).toBe(401);
+    const bad = await call('GET', hostA, url('pdf'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([{ field: 'format', key: 'pattern' }]);
+    // Another event of the organisation has its own requests (none): the header alone.
+    expect((await call('GET', hostA, url('csv', otherEventId))).body.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
+  });
 });

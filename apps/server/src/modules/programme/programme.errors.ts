@@ -3,6 +3,8 @@ import { AppError } from '../../platform/errors.ts';
 export const programmeErrors = {
   notFound: (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found`),
   roomClash: (title: string) => new AppError(409, 'PROGRAMME_ROOM_CLASH', `The room is already taken at that time by the session "${title}"`),
+  roomInUse: (title: string) => new AppError(409, 'PROGRAMME_ROOM_IN_USE', `The session "${title}" is still in this room: move it to another room first`),
+  trackInUse: (title: string) => new AppError(409, 'PROGRAMME_TRACK_IN_USE', `The session "${title}" still has this track: give it another track first`),
   speakerClash: (speaker: string, title: string) => new AppError(409, 'PROGRAMME_SPEAKER_CLASH', `${speaker} already speaks at that time in the session "${title}"`),
   notParticipant: () => new AppError(403, 'PROGRAMME_NOT_PARTICIPANT', 'Sign in to this event as its participant to book sessions'),
   bookingNotNeeded: () => new AppError(409, 'PROGRAMME_BOOKING_NOT_NEEDED', 'This session needs no booking: just come along'),

@@ -62,8 +62,8 @@ export function publishedView(s: SessionRow): SessionRow {
   if (!s.publishedStartsAt || !s.publishedEndsAt) return copy;
   return { ...copy, startsAt: s.publishedStartsAt, endsAt: s.publishedEndsAt, roomId: s.publishedRoomId };
 }
-/** A room as attendees see it: its published name (the row's `name` is the organiser's draft). */
-export const publishedRoom = (r: RoomRow): RoomRow => ({ ...r, name: r.published.name });
+/** A room as attendees see it: its published name and capacity (the row's `name` and `capacity` are the organiser's draft). */
+export const publishedRoom = (r: RoomRow): RoomRow => ({ ...r, name: r.published.name, capacity: r.published.capacity ?? null });
 /** A track as attendees see it: its published name and colour. */
 export const publishedTrack = (r: TrackRow): TrackRow => ({ ...r, name: r.published.name, colour: r.published.colour });
 const byStart = (a: SessionRow, b: SessionRow) => a.startsAt.getTime() - b.startsAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -298,15 +298,37 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
 
     async insertRoom(s: Scope, v: { name: string; capacity: number | null; checkinAreaId?: string | null }): Promise<RoomRow> {
       // A new room is published as it is made (no session shows it yet); a later rename waits for the publish.
-      const [row] = await db.insert(programmeRooms).values({ id: newId(), ...s, ...v, published: { name: v.name } }).returning();
+      const [row] = await db.insert(programmeRooms).values({ id: newId(), ...s, ...v, published: { name: v.name, capacity: v.capacity } }).returning();
       return row!;
     },
     async updateRoom(s: Scope, id: string, v: { name: string; capacity: number | null; checkinAreaId?: string | null }): Promise<RoomRow | null> {
       const [row] = await db.update(programmeRooms).set(v).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, id))).returning();
       return row ?? null;
     },
-    async deleteRoom(s: Scope, id: string): Promise<boolean> {
-      return (await db.delete(programmeRooms).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, id))).returning({ id: programmeRooms.id })).length > 0;
+    /**
+     * Deletes the room in the draft (attendees keep it until the publish deletes the row), under the event's programme
+     * lock so that no session write puts a session in it meanwhile: refused while a session of the draft is in it.
+     */
+    async deleteRoom(s: Scope, id: string, at: Date): Promise<{ deleted: true } | { inUse: string } | null> {
+      return db.transaction(async (tx) => {
+        await lockProgramme(tx, s.eventId);
+        const [user] = await tx
+          .select({ title: programmeSessions.title })
+          .from(programmeSessions)
+          .where(and(inScope(programmeSessions, s), eq(programmeSessions.roomId, id), isNull(programmeSessions.cancelledAt)))
+          .orderBy(asc(programmeSessions.startsAt))
+          .limit(1);
+        const rows = await tx.select({ id: programmeRooms.id }).from(programmeRooms).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, id), isNull(programmeRooms.deletedAt)));
+        if (rows.length === 0) return null;
+        if (user) return { inUse: user.title };
+        await tx.update(programmeRooms).set({ deletedAt: at }).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, id)));
+        return { deleted: true };
+      });
+    },
+    /** Undoes a draft deletion not yet published. */
+    async restoreRoom(s: Scope, id: string): Promise<RoomRow | null> {
+      const [row] = await db.update(programmeRooms).set({ deletedAt: null }).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, id))).returning();
+      return row ?? null;
     },
     async insertTrack(s: Scope, v: { name: string; colour: string }): Promise<TrackRow> {
       const [row] = await db.insert(programmeTracks).values({ id: newId(), ...s, ...v, published: { name: v.name, colour: v.colour } }).returning();
@@ -316,8 +338,26 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
       const [row] = await db.update(programmeTracks).set(v).where(and(inScope(programmeTracks, s), eq(programmeTracks.id, id))).returning();
       return row ?? null;
     },
-    async deleteTrack(s: Scope, id: string): Promise<boolean> {
-      return (await db.delete(programmeTracks).where(and(inScope(programmeTracks, s), eq(programmeTracks.id, id))).returning({ id: programmeTracks.id })).length > 0;
+    /** As deleteRoom: a draft deletion, refused while a session of the draft has the track. */
+    async deleteTrack(s: Scope, id: string, at: Date): Promise<{ deleted: true } | { inUse: string } | null> {
+      return db.transaction(async (tx) => {
+        await lockProgramme(tx, s.eventId);
+        const [user] = await tx
+          .select({ title: programmeSessions.title })
+          .from(programmeSessions)
+          .where(and(inScope(programmeSessions, s), eq(programmeSessions.trackId, id), isNull(programmeSessions.cancelledAt)))
+          .orderBy(asc(programmeSessions.startsAt))
+          .limit(1);
+        const rows = await tx.select({ id: programmeTracks.id }).from(programmeTracks).where(and(inScope(programmeTracks, s), eq(programmeTracks.id, id), isNull(programmeTracks.deletedAt)));
+        if (rows.length === 0) return null;
+        if (user) return { inUse: user.title };
+        await tx.update(programmeTracks).set({ deletedAt: at }).where(and(inScope(programmeTracks, s), eq(programmeTracks.id, id)));
+        return { deleted: true };
+      });
+    },
+    async restoreTrack(s: Scope, id: string): Promise<TrackRow | null> {
+      const [row] = await db.update(programmeTracks).set({ deletedAt: null }).where(and(inScope(programmeTracks, s), eq(programmeTracks.id, id))).returning();
+      return row ?? null;
     },
     async insertSpeaker(s: Scope, v: Omit<typeof programmeSpeakers.$inferInsert, 'id' | 'organisationId' | 'eventId'>): Promise<SpeakerRow> {
       const [row] = await db.insert(programmeSpeakers).values({ id: newId(), ...s, ...v }).returning();
@@ -392,10 +432,10 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
       const [row] = await db.select({ contentType: programmeSpeakerPhotos.contentType, bytes: programmeSpeakerPhotos.bytes }).from(programmeSpeakerPhotos).where(eq(programmeSpeakerPhotos.id, id)).limit(1);
       return row ?? null;
     },
-    /** Which of these ids are rooms / tracks / speakers of the event. */
+    /** Which of these ids are rooms / tracks / speakers of the event (a room or track deleted in the draft is not). */
     async known(s: Scope, ids: { roomId: string | null; trackId: string | null; speakerIds: string[] }) {
-      const room = ids.roomId ? (await db.select({ id: programmeRooms.id }).from(programmeRooms).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, ids.roomId)))).length > 0 : true;
-      const track = ids.trackId ? (await db.select({ id: programmeTracks.id }).from(programmeTracks).where(and(inScope(programmeTracks, s), eq(programmeTracks.id, ids.trackId)))).length > 0 : true;
+      const room = ids.roomId ? (await db.select({ id: programmeRooms.id }).from(programmeRooms).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, ids.roomId), isNull(programmeRooms.deletedAt)))).length > 0 : true;
+      const track = ids.trackId ? (await db.select({ id: programmeTracks.id }).from(programmeTracks).where(and(inScope(programmeTracks, s), eq(programmeTracks.id, ids.trackId), isNull(programmeTracks.deletedAt)))).length > 0 : true;
       const speakers = ids.speakerIds.length
         ? new Set((await db.select({ id: programmeSpeakers.id }).from(programmeSpeakers).where(and(inScope(programmeSpeakers, s), inArray(programmeSpeakers.id, ids.speakerIds)))).map((r) => r.id))
         : new Set<string>();
@@ -466,13 +506,17 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
           if (draft.capacity !== row.published.capacity) await promoteWaitlist(tx, row.id);
         }
         if (cancelled.length) await tx.delete(programmeSessions).where(and(inScope(programmeSessions, s), inArray(programmeSessions.id, cancelled)));
-        // Renamed rooms and renamed or recoloured tracks: their published copies take the draft's name (and colour).
-        // The copies are the rows read here (what the organiser confirmed), not whatever a rename since has written.
+        // Rooms renamed or resized and tracks renamed or recoloured: their published copies take the draft's name,
+        // capacity and colour; rooms and tracks deleted in the draft go (after the sessions above left them: a deletion
+        // was refused while a draft session used them). The copies are the rows read here (what the organiser
+        // confirmed), not whatever an edit since has written.
         for (const c of roomTracks) {
           const room = c.kind === 'room' ? candidates.rooms.find((r) => r.id === c.id) : undefined;
           const track = c.kind === 'track' ? candidates.tracks.find((r) => r.id === c.id) : undefined;
-          if (room) await tx.update(programmeRooms).set({ published: { name: room.name } }).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, room.id)));
-          if (track) await tx.update(programmeTracks).set({ published: { name: track.name, colour: track.colour } }).where(and(inScope(programmeTracks, s), eq(programmeTracks.id, track.id)));
+          if (room?.deletedAt) await tx.delete(programmeRooms).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, room.id)));
+          else if (room) await tx.update(programmeRooms).set({ published: { name: room.name, capacity: room.capacity } }).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, room.id)));
+          if (track?.deletedAt) await tx.delete(programmeTracks).where(and(inScope(programmeTracks, s), eq(programmeTracks.id, track.id)));
+          else if (track) await tx.update(programmeTracks).set({ published: { name: track.name, colour: track.colour } }).where(and(inScope(programmeTracks, s), eq(programmeTracks.id, track.id)));
         }
         await tx.insert(programmeVersions).values({ ...s, version, publishedByUserId: byUserId, changes, roomTrackChanges: roomTracks, notified: new Set(recipients.map((r) => r.eventUserId)).size, publishedAt: at });
         // The mails this version owes, one row each, committed with the version (the mail job sends them; issue 20).

@@ -96,7 +96,7 @@ describe('organiser programme', () => {
     const programme = (await call('GET', hostA, `${base(eventId)}/programme`)).json().data;
     expect(programme.timeZone).toBe('Europe/Berlin');
     expect(programme.sessions.map((x: { id: string }) => x.id)).toEqual([s.id]);
-    expect(programme.rooms).toEqual([{ id: room.id, name: 'Hall A', capacity: 200, checkinAreaId: null }]);
+    expect(programme.rooms).toEqual([{ id: room.id, name: 'Hall A', capacity: 200, checkinAreaId: null, draftState: 'published' }]);
   });
 
   it('scopes every item to its organisation and event', async () => {

@@ -27,9 +27,11 @@ export function registerProgrammeRoutes(app: FastifyInstance, service: Programme
   route(app, routes.createRoom, async (req) => service.createRoom(...organiser(req), req.params.eventId, req.body));
   route(app, routes.updateRoom, async (req) => service.updateRoom(...organiser(req), req.params.eventId, req.params.id, req.body));
   route(app, routes.deleteRoom, async (req) => service.deleteRoom(...organiser(req), req.params.eventId, req.params.id));
+  route(app, routes.restoreRoom, async (req) => service.restoreRoom(...organiser(req), req.params.eventId, req.params.id));
   route(app, routes.createTrack, async (req) => service.createTrack(...organiser(req), req.params.eventId, req.body));
   route(app, routes.updateTrack, async (req) => service.updateTrack(...organiser(req), req.params.eventId, req.params.id, req.body));
   route(app, routes.deleteTrack, async (req) => service.deleteTrack(...organiser(req), req.params.eventId, req.params.id));
+  route(app, routes.restoreTrack, async (req) => service.restoreTrack(...organiser(req), req.params.eventId, req.params.id));
   route(app, routes.createSpeaker, async (req) => service.createSpeaker(...organiser(req), req.params.eventId, req.body));
   route(app, routes.updateSpeaker, async (req) => service.updateSpeaker(...organiser(req), req.params.eventId, req.params.id, req.body));
   route(app, routes.deleteSpeaker, async (req) => service.deleteSpeaker(...organiser(req), req.params.eventId, req.params.id));
@@ -88,6 +90,10 @@ export function registerProgrammeRoutes(app: FastifyInstance, service: Programme
   route(app, routes.requestSession, async (req) => service.requestSession(caller(req), req.params.eventId, req.body));
   route(app, routes.mySessionRequests, async (req) => service.mySessionRequests(caller(req), req.params.eventId));
   route(app, routes.listSessionRequests, async (req) => service.listSessionRequests(...organiser(req), req.params.eventId));
+  route(app, routes.exportSessionRequests, async (req, reply) => {
+    const file = await service.exportSessionRequests(...organiser(req), req.params.eventId, req.query.format);
+    return reply.type(file.contentType).header('cache-control', 'private, no-store').header('content-disposition', `attachment; filename="${file.fileName}"`).serializer((p) => p as string).send(file.body);
+  });
   route(app, routes.approveSessionRequest, async (req) => service.approveSessionRequest(...organiser(req), req.params.eventId, req.params.id, req.body));
   route(app, routes.disapproveSessionRequest, async (req) => service.disapproveSessionRequest(...organiser(req), req.params.eventId, req.params.id, req.body));
   route(app, routes.sessionIcs, async (req, reply) => sendIcs(reply, await service.sessionIcs(caller(req), req.params.eventId, req.params.sessionId), 'session.ics'));

@@ -15,8 +15,10 @@ import {
   type TOrgSessionRequests,
   type TSessionRequest,
   type TSessionRequestInput,
+  type TSessionRequestExportFormat,
   type TProgramme,
   type TProgrammePublished,
+  type TDraftState,
   type TRoom,
   type TRoomInput,
   type TSchedule,
@@ -43,6 +45,8 @@ import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import { sqlState } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
+import { csvDocument } from '../../platform/csv.ts';
+import { xlsxWorkbook } from '../../platform/xlsx.ts';
 import { newSecret } from '../../platform/ids.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { programmeErrors } from './programme.errors.ts';
@@ -145,6 +149,11 @@ const orgRequestView = (r: SessionRequestRow): TOrgSessionRequest => ({ ...reque
 
 const room = (r: RoomRow): TRoom => ({ id: r.id, name: r.name, capacity: r.capacity, checkinAreaId: r.checkinAreaId });
 const track = (r: TrackRow): TTrack => ({ id: r.id, name: r.name, colour: r.colour });
+/** The organiser's room and track: the draft, and how it stands against the published copy (the lists' badges). */
+const roomDraftState = (r: RoomRow): TDraftState => (r.deletedAt ? 'deleted' : r.published.name !== r.name || (r.published.capacity !== undefined && r.published.capacity !== r.capacity) ? 'changed' : 'published');
+const trackDraftState = (t: TrackRow): TDraftState => (t.deletedAt ? 'deleted' : t.published.name !== t.name || t.published.colour.toLowerCase() !== t.colour.toLowerCase() ? 'changed' : 'published');
+const orgRoom = (r: RoomRow): TRoom => ({ ...room(r), draftState: roomDraftState(r) });
+const orgTrack = (t: TrackRow): TTrack => ({ ...track(t), draftState: trackDraftState(t) });
 /** How long a speaker's invitation link works. */
 export const SPEAKER_INVITATION_TTL_MINUTES = 60 * 24 * 3;
 export const SPEAKER_PHOTO_PATH = '/api/scheduleservices/api/public/speaker-photos';
@@ -174,6 +183,9 @@ const plainBio = (v: string) =>
     .replace(/<[^>]*>/g, '')
     .trim();
 const plainLine = (v: string) => plainBio(v).replace(/\s+/g, ' ');
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+/** A sanitised rich text as one line of text (an export's cell): block ends become spaces, tags go, entities read. */
+const htmlText = (html: string) => plainLine(html.replace(/<\/(p|li|h[1-6])>|<br\s*\/?>/gi, ' ')).replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (m) => ENTITIES[m] ?? m);
 
 /** A session's speakers and moderators (each list sorted), sponsors (in order) and ticket restriction. */
 type SessionPeople = { speakerIds: string[]; moderatorIds: string[]; sponsorIds: string[]; ticketIds: string[] };
@@ -595,8 +607,8 @@ export function createProgrammeService(deps: ProgrammeDeps) {
         tickets,
         startDate: event.startDate,
         endDate: event.endDate,
-        rooms: rooms.map(room),
-        tracks: tracks.map(track),
+        rooms: rooms.map(orgRoom),
+        tracks: tracks.map(orgTrack),
         speakers: speakers.map(speaker),
         sessions: sessions.map((s) => ({ ...sessionView(s, event.timeZone, bySession.get(s.id) ?? NOBODY), bookedCount: s.bookedCount, waitlistCount: waiting.get(s.id) ?? 0 })),
         version,
@@ -636,12 +648,12 @@ export function createProgrammeService(deps: ProgrammeDeps) {
 
     async listRooms(caller: AuthUser, organisationId: string, eventId: string): Promise<{ items: TRoom[] }> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
-      return { items: (await repo.rooms(scope)).map(room) };
+      return { items: (await repo.rooms(scope)).map(orgRoom) };
     },
 
     async listTracks(caller: AuthUser, organisationId: string, eventId: string): Promise<{ items: TTrack[] }> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
-      return { items: (await repo.tracks(scope)).map(track) };
+      return { items: (await repo.tracks(scope)).map(orgTrack) };
     },
 
     async listSpeakers(caller: AuthUser, organisationId: string, eventId: string): Promise<{ items: TSpeaker[] }> {
@@ -655,7 +667,7 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       const checkinAreaId = await deps.roomArea?.(caller, organisationId, eventId, null, input.checkinArea, input);
       const row = await repo.insertRoom(scope, { name: input.name, capacity: input.capacity, checkinAreaId: checkinAreaId ?? null });
       await audit(caller, organisationId, 'programme.room_created', row.id, { eventId });
-      return room(row);
+      return orgRoom(row);
     },
     async updateRoom(caller: AuthUser, organisationId: string, eventId: string, id: string, input: TRoomInput): Promise<TRoom> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
@@ -663,28 +675,50 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       const checkinAreaId = await deps.roomArea?.(caller, organisationId, eventId, id, input.checkinArea, input);
       const row = await repo.updateRoom(scope, id, { name: input.name, capacity: input.capacity, ...(checkinAreaId !== undefined ? { checkinAreaId } : {}) });
       if (!row) throw programmeErrors.notFound('Room');
-      return room(row);
+      return orgRoom(row);
     },
+    /**
+     * A draft deletion: attendees keep the room (its name and capacity) until the organiser publishes; refused while a
+     * session of the draft is in it (409 PROGRAMME_ROOM_IN_USE naming it).
+     */
     async deleteRoom(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string }> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
-      if (!(await repo.deleteRoom(scope, id))) throw programmeErrors.notFound('Room');
+      const done = await repo.deleteRoom(scope, id, deps.now());
+      if (!done) throw programmeErrors.notFound('Room');
+      if ('inUse' in done) throw programmeErrors.roomInUse(done.inUse);
       await audit(caller, organisationId, 'programme.room_deleted', id, { eventId });
       return { id };
     },
+    async restoreRoom(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<TRoom> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      const row = await repo.restoreRoom(scope, id);
+      if (!row) throw programmeErrors.notFound('Room');
+      await audit(caller, organisationId, 'programme.room_restored', id, { eventId });
+      return orgRoom(row);
+    },
     async createTrack(caller: AuthUser, organisationId: string, eventId: string, input: TTrackInput): Promise<TTrack> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
-      return track(await repo.insertTrack(scope, input));
+      return orgTrack(await repo.insertTrack(scope, input));
     },
     async updateTrack(caller: AuthUser, organisationId: string, eventId: string, id: string, input: TTrackInput): Promise<TTrack> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
       const row = await repo.updateTrack(scope, id, input);
       if (!row) throw programmeErrors.notFound('Track');
-      return track(row);
+      return orgTrack(row);
     },
+    /** As a room's: a draft deletion, refused while a session of the draft has the track (409 PROGRAMME_TRACK_IN_USE). */
     async deleteTrack(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string }> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
-      if (!(await repo.deleteTrack(scope, id))) throw programmeErrors.notFound('Track');
+      const done = await repo.deleteTrack(scope, id, deps.now());
+      if (!done) throw programmeErrors.notFound('Track');
+      if ('inUse' in done) throw programmeErrors.trackInUse(done.inUse);
       return { id };
+    },
+    async restoreTrack(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<TTrack> {
+      const { scope } = await organiserScope(caller, organisationId, eventId);
+      const row = await repo.restoreTrack(scope, id);
+      if (!row) throw programmeErrors.notFound('Track');
+      return orgTrack(row);
     },
     async createSpeaker(caller: AuthUser, organisationId: string, eventId: string, input: TSpeakerInput): Promise<TSpeaker> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
@@ -944,8 +978,39 @@ export function createProgrammeService(deps: ProgrammeDeps) {
         pending: rows.filter((r) => r.status === 'pending').length,
         timeZone: event.timeZone,
         startDate: event.startDate,
-        rooms: rooms.map((r) => ({ id: r.id, name: r.name })),
+        rooms: rooms.filter((r) => !r.deletedAt).map((r) => ({ id: r.id, name: r.name })),
       };
+    },
+    /**
+     * The Requests tab's export (AP-347): every request of the event, newest first, one row each, times in the event's
+     * zone, the track by its draft name, the description as plain text (csv.ts guards every cell against formulas).
+     */
+    async exportSessionRequests(caller: AuthUser, organisationId: string, eventId: string, format: TSessionRequestExportFormat): Promise<{ body: string | Buffer; fileName: string; contentType: string }> {
+      const { scope, event } = await organiserScope(caller, organisationId, eventId);
+      const [rows, tracks] = await Promise.all([repo.requests(scope), repo.tracks(scope)]);
+      const trackNames = new Map(tracks.map((t) => [t.id, t.name]));
+      const local = (d: Date | null) => (d ? utcToZonedLocal(d, event.timeZone).replace('T', ' ') : '');
+      const table = [
+        [`Submitted (${event.timeZone})`, 'Kind', 'Status', 'Requester', 'Email', 'Title', 'Session type', 'Track', 'Message', 'Description', 'Organiser note', `Decided (${event.timeZone})`],
+        ...rows.map((r) => [
+          local(r.createdAt),
+          r.kind === 'proposal' ? 'Proposal' : 'Ask to speak',
+          r.status,
+          r.requesterName,
+          r.requesterEmail,
+          r.title,
+          r.sessionType ?? '',
+          r.trackId ? (trackNames.get(r.trackId) ?? '') : '',
+          r.message,
+          htmlText(r.descriptionHtml),
+          r.note,
+          local(r.decidedAt),
+        ]),
+      ];
+      const base = `session-requests-${event.name.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'event'}`;
+      return format === 'csv'
+        ? { body: csvDocument(table), fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8' }
+        : { body: Buffer.from(xlsxWorkbook(table, 'Session requests')), fileName: `${base}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
     },
     /** Approves: a proposal becomes a session placed as the organiser says, with the proposer as its speaker; "speak" adds them. */
     approveSessionRequest: (caller: AuthUser, organisationId: string, eventId: string, id: string, input: TApproveSessionRequest) =>

@@ -26,8 +26,8 @@ export type PublishedCopy = {
   sponsorIds: string[];
   ticketIds: string[];
 };
-/** A room's name as attendees last saw it published (`programme_rooms.published`). */
-export type PublishedRoom = { name: string };
+/** A room's name and capacity as attendees last saw them published (`programme_rooms.published`; capacity since migration 0054). */
+export type PublishedRoom = { name: string; capacity: number | null };
 /** A track's name and colour as attendees last saw them published (`programme_tracks.published`). */
 export type PublishedTrack = { name: string; colour: string };
 /** A room's or track's change in a published version (a rename, a new colour): told to nobody, listed to the organiser. */
@@ -51,10 +51,12 @@ export const programmeRooms = pgTable(
     /** The room's door as a check-in area (session attendance); one room per area. */
     checkinAreaId: text('checkin_area_id').references(() => checkinAreas.id, { onDelete: 'set null' }),
     /**
-     * Versioned publishing: the name attendees see (its last published copy, written when the room is made and at each
-     * publish); `name` is the organiser's draft. Capacity and door are the organiser's own and stay live.
+     * Versioned publishing: the name and capacity attendees see (its last published copy, written when the room is made
+     * and at each publish); `name` and `capacity` are the organiser's draft. The door is the organiser's own and stays live.
      */
     published: jsonb('published').$type<PublishedRoom>().notNull(),
+    /** Deleted in the organiser's draft: attendees still see the room until the publish, which deletes the row. */
+    deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('programme_rooms_event_idx').on(t.eventId), uniqueIndex('programme_rooms_checkin_area_idx').on(t.checkinAreaId)],
@@ -70,6 +72,8 @@ export const programmeTracks = pgTable(
     colour: text('colour').notNull(),
     /** Versioned publishing: the name and colour attendees see (written when the track is made and at each publish). */
     published: jsonb('published').$type<PublishedTrack>().notNull(),
+    /** Deleted in the organiser's draft: attendees still see the track until the publish, which deletes the row. */
+    deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('programme_tracks_event_idx').on(t.eventId)],

@@ -337,12 +337,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
    * Refund bookkeeping (payments' `payment.refunded`). A partial refund leaves the order paid. A full refund cancels
    * a paid order: its seats and coupon use return, so its registrations are no longer admissible (admissible =
    * approved and order paid); an order that was only waiting for its refund (needsRefund) is no longer flagged.
-   * Each refund writes an UPDATE journey entry per paying attendee. Idempotent: the refunded total is absolute.
+   * Each refund writes an UPDATE journey entry per paying attendee. Idempotent: the refunded total is absolute (and
+   * never lowered by a late fact).
    */
   async function recordRefundInTx(tx: RegistrationRepository, input: { orderId: string; refundedTotal: number; amount?: number; reason?: string; actorUserId?: string | null }): Promise<OrderRow | null> {
     const now = deps.now();
     const order = await tx.findOrder(input.orderId, true);
     if (!order) return null;
+    // Succeeded refunds only add up, but two facts may arrive out of order (a late one with the smaller total).
+    input = { ...input, refundedTotal: Math.max(order.refundedAmount, input.refundedTotal) };
     const isFull = input.refundedTotal >= order.total;
     const cancels = isFull && order.status === 'paid';
     const updated = await tx.updateOrder(order.id, {
@@ -740,6 +743,25 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     /** After a commit that confirmed or failed a payment: mail owed, and the event's dashboards told. */
     countsChanged,
+
+    /**
+     * payments' `payment.refund_pending` / `payment.refund_failed`: the order's history (an UPDATE journey entry per
+     * paying attendee, `change: refund_pending | refund_failed`, naming the refund) tells the organiser a refund waits
+     * on the provider, or failed there and its amount is refundable again. The order itself is unchanged (its refunded
+     * sum moves only on `payment.refunded`). Idempotent per refund and change (the order row locked, then looked for).
+     */
+    async recordRefundNotice(change: 'refund_pending' | 'refund_failed', input: { orderId: string; refundId: string; amount: number; currency: string; reason: string; actorUserId?: string | null }): Promise<void> {
+      await repo.transaction(async (tx) => {
+        const order = await tx.findOrder(input.orderId, true);
+        if (!order) return;
+        const payers = (await tx.registrationsOfOrder(order.id)).filter((r) => !r.isAccompanying).map((r) => r.id);
+        if (payers.length === 0) return;
+        const seen = await tx.journey(order.eventId, payers[0]!);
+        if (seen.some((j) => j.type === 'UPDATE' && (j.detail as Record<string, unknown>)?.change === change && (j.detail as Record<string, unknown>)?.refundId === input.refundId)) return;
+        const detail = { change, refundId: input.refundId, amount: input.amount, currency: input.currency, ...(input.reason ? { reason: input.reason } : {}) };
+        await journey(tx, order, payers, 'UPDATE', detail, input.actorUserId ?? null);
+      });
+    },
 
     /** payments' `payment.refunded`, in registration's own transaction (recordRefundInTx). */
     async recordRefund(input: { orderId: string; refundedTotal: number; amount?: number; reason?: string; actorUserId?: string | null }): Promise<OrderRow | null> {

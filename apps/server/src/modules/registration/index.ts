@@ -159,6 +159,8 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
       bus.subscribe('payment.refunded', async (e) => {
         await checkout.recordRefund(e);
       });
+      bus.subscribe('payment.refund_pending', (e) => checkout.recordRefundNotice('refund_pending', e));
+      bus.subscribe('payment.refund_failed', (e) => checkout.recordRefundNotice('refund_failed', e));
       bus.subscribe('invoice.issued', (e) => checkout.setInvoiceNumber(e.orderId, e.number));
     },
     plugin: async (app: FastifyInstance) => {

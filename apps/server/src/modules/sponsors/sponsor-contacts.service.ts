@@ -1,9 +1,7 @@
-import { UserType, escapeHtml, fileExtension } from '@pavilion/domain';
+import { UserType, escapeHtml } from '@pavilion/domain';
 import {
   SPONSOR_CONTACTS_MAX,
-  SPONSOR_LOGO_CONTENT_TYPES,
   SponsorErrorKey,
-  sponsorLogoProblem,
   type TMySponsorship,
   type TMySponsorshipAccept,
   type TMySponsorshipInput,
@@ -20,6 +18,7 @@ import { xlsxWorkbook } from '../../platform/xlsx.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { sqlState } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
+import { checkLogoUpload } from '../../platform/logo-images.ts';
 import { newId, newSecret } from '../../platform/ids.ts';
 import type { MailMessage } from '../../platform/mail.ts';
 import type { SponsorFigures, SponsorViewer } from './sponsor-figures.ts';
@@ -243,11 +242,9 @@ export function createSponsorContactsService(deps: SponsorContactsDeps) {
     async uploadLogo(caller: SponsorsCaller, eventId: string, sponsorId: string, input: TSponsorLogoUpload): Promise<{ logoId: string; url: string }> {
       const { row, contact, userId } = await own(caller, eventId, sponsorId);
       if (!contact.acceptedAt) throw sponsorErrors.notAccepted();
-      const bytes = Buffer.from(input.dataBase64, 'base64');
-      const problem = sponsorLogoProblem(input.fileName, bytes);
-      if (problem) throw errors.validation([{ field: problem === 'fileTypeNotAllowed' ? 'fileName' : 'dataBase64', key: problem }]);
+      const logo = checkLogoUpload(input);
       const id = newId();
-      await repo.insertLogo({ id, eventId, organisationId: row.organisationId, contentType: SPONSOR_LOGO_CONTENT_TYPES[fileExtension(input.fileName)]!, byteSize: bytes.length, bytes, createdBy: userId });
+      await repo.insertLogo({ id, eventId, organisationId: row.organisationId, ...logo, createdBy: userId });
       return { logoId: id, url: logoUrl(id)! };
     },
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sponsorsRoutes as routes } from '@pavilion/domain/sponsors/sponsors.routes';
 import { organiser, route } from '../../platform/contract-routes.ts';
+import { sendLogo } from '../../platform/logo-images.ts';
 import type { SponsorsService } from './sponsors.service.ts';
 import type { SponsorContactsService, TSponsorFiguresFile } from './sponsor-contacts.service.ts';
 
@@ -19,17 +20,7 @@ export function registerSponsorsRoutes(app: FastifyInstance, service: SponsorsSe
   route(app, routes.updateSponsor, async (req) => service.updateSponsor(...organiser(req), req.params.eventId, req.params.sponsorId, req.body));
   route(app, routes.deleteSponsor, async (req) => service.deleteSponsor(...organiser(req), req.params.eventId, req.params.sponsorId));
   route(app, routes.uploadLogo, async (req) => service.uploadLogo(...organiser(req), req.params.eventId, req.body));
-  route(app, routes.logo, async (req, reply) => {
-    const logo = await service.logo(req.params.logoId);
-    if (!logo) return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'Logo not found' });
-    // An id's bytes never change (a new upload is a new id), so browsers may keep it.
-    return reply
-      .type(logo.contentType)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .serializer((p) => p as string)
-      .send(logo.bytes);
-  });
+  route(app, routes.logo, async (req, reply) => sendLogo(reply, await service.logo(req.params.logoId)));
   route(app, routes.showcase, async (req, reply) => {
     // Who may read depends on the caller (login- or ticket-restricted tabs): never kept by a shared cache.
     reply.header('cache-control', 'private, no-store');

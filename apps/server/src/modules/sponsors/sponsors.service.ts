@@ -1,10 +1,7 @@
-import { fileExtension } from '@pavilion/domain';
 import {
-  SPONSOR_LOGO_CONTENT_TYPES,
   SPONSOR_TIERS_MAX,
   SPONSORS_PER_EVENT_MAX,
   SponsorErrorKey,
-  sponsorLogoProblem,
   type TSponsor,
   type TSponsorContact,
   type TSponsorInput,
@@ -18,6 +15,7 @@ import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import { sqlState } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
+import { checkLogoUpload } from '../../platform/logo-images.ts';
 import { newId } from '../../platform/ids.ts';
 import { sponsorErrors } from './sponsors.errors.ts';
 import type { ContactRow, Scope, SponsorRow, SponsorsRepository, TierRow } from './sponsors.repository.ts';
@@ -249,11 +247,9 @@ export function createSponsorsService(deps: SponsorsDeps) {
     /** PNG, JPEG or WebP by name, within the size limit, and bytes of that type (magic bytes). */
     async uploadLogo(caller: AuthUser, organisationId: string, eventId: string, input: TSponsorLogoUpload): Promise<{ logoId: string; url: string }> {
       await deps.assertEvent(caller, organisationId, eventId);
-      const bytes = Buffer.from(input.dataBase64, 'base64');
-      const problem = sponsorLogoProblem(input.fileName, bytes);
-      if (problem) throw errors.validation([{ field: problem === 'fileTypeNotAllowed' ? 'fileName' : 'dataBase64', key: problem }]);
+      const logo = checkLogoUpload(input);
       const id = newId();
-      await repo.insertLogo({ id, eventId, organisationId, contentType: SPONSOR_LOGO_CONTENT_TYPES[fileExtension(input.fileName)]!, byteSize: bytes.length, bytes, createdBy: caller.userId });
+      await repo.insertLogo({ id, eventId, organisationId, ...logo, createdBy: caller.userId });
       return { logoId: id, url: logoUrl(id)! };
     },
     logo: (id: string) => repo.logo(id),

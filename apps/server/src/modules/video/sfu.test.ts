@@ -30,5 +30,8 @@ describe('LiveKit SFU adapter (issue 17)', () => {
     expect(sfuFromConfig({})).toBeNull();
     expect(sfuFromConfig({ LIVEKIT_URL: 'wss://sfu.example.org', LIVEKIT_API_KEY: 'k' })).toBeNull();
     expect(sfuFromConfig({ LIVEKIT_URL: 'wss://sfu.example.org', LIVEKIT_API_KEY: 'k', LIVEKIT_API_SECRET: SECRET })).toMatchObject({ provider: 'livekit', url: 'wss://sfu.example.org' });
+    // Janus: its HTTP API and token secret together (the adapter against a real Janus: sfu.janus.test.ts).
+    expect(sfuFromConfig({ JANUS_URL: 'http://127.0.0.1:8088/janus' })).toBeNull();
+    expect(sfuFromConfig({ JANUS_URL: 'http://127.0.0.1:8088/janus/', JANUS_TOKEN_SECRET: 'a-janus-token-secret' })).toMatchObject({ provider: 'janus', url: 'http://127.0.0.1:8088/janus' });
   });
 });

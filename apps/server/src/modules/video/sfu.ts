@@ -1,48 +1,169 @@
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { videoErrors } from './video.errors.ts';
 
-/** A participant's admission to a media-server room. */
-export type SfuGrant = { room: string; identity: string; name: string; ttlSeconds: number; canPublish: boolean };
+/** A participant's admission to a media-server room; `capacity` is the table's seats (the room's publishers). */
+export type SfuGrant = { room: string; identity: string; name: string; ttlSeconds: number; canPublish: boolean; capacity: number };
+
+/** What the browser joins with: LiveKit a JWT; Janus a core token, the VideoRoom's numeric room and a room token. */
+export type SfuAdmission = { provider: 'livekit'; token: string } | { provider: 'janus'; token: string; roomId: number; roomToken: string };
 
 /**
- * A media server (SFU) that takes over a table's video above the mesh limit: the server only mints the participant's
- * access token; the browser connects to `url` with it.
+ * A media server (SFU) that takes over a table's video above the mesh limit: the server prepares the room where the
+ * media server needs it and mints the participant's access; the browser connects to `url` with it.
  */
 export type SfuProvider = {
-  provider: 'livekit';
+  provider: 'livekit' | 'janus';
   url: string;
-  accessToken(grant: SfuGrant): Promise<string>;
+  admit(grant: SfuGrant): Promise<SfuAdmission>;
 };
 
 /**
  * LiveKit (docs.livekit.io, "Access tokens"): a JWT signed HS256 with the API secret; `iss` is the API key, `sub`
  * the participant's identity, `nbf`/`exp` its validity, `name` the display name, and the `video` grant names the
- * room with roomJoin, canPublish, canSubscribe and canPublishData.
+ * room with roomJoin, canPublish, canSubscribe and canPublishData. LiveKit creates a room on its first join.
  */
-export function createLiveKitProvider(config: { url: string; apiKey: string; apiSecret: string }, now: () => Date = () => new Date()): SfuProvider {
+export function createLiveKitProvider(config: { url: string; apiKey: string; apiSecret: string }, now: () => Date = () => new Date()) {
   const key = new TextEncoder().encode(config.apiSecret);
+  const accessToken = async (grant: Omit<SfuGrant, 'capacity'>): Promise<string> => {
+    const at = Math.floor(now().getTime() / 1000);
+    return new SignJWT({
+      name: grant.name,
+      video: { room: grant.room, roomJoin: true, canPublish: grant.canPublish, canSubscribe: true, canPublishData: true },
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(config.apiKey)
+      .setSubject(grant.identity)
+      .setJti(grant.identity)
+      .setNotBefore(at)
+      .setIssuedAt(at)
+      .setExpirationTime(at + grant.ttlSeconds)
+      .sign(key);
+  };
   return {
-    provider: 'livekit',
+    provider: 'livekit' as const,
     url: config.url,
-    async accessToken(grant) {
-      const at = Math.floor(now().getTime() / 1000);
-      return new SignJWT({
-        name: grant.name,
-        video: { room: grant.room, roomJoin: true, canPublish: grant.canPublish, canSubscribe: true, canPublishData: true },
-      })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setIssuer(config.apiKey)
-        .setSubject(grant.identity)
-        .setJti(grant.identity)
-        .setNotBefore(at)
-        .setIssuedAt(at)
-        .setExpirationTime(at + grant.ttlSeconds)
-        .sign(key);
+    accessToken,
+    async admit(grant: SfuGrant): Promise<SfuAdmission> {
+      return { provider: 'livekit', token: await accessToken(grant) };
+    },
+  } satisfies SfuProvider & { accessToken: unknown };
+}
+
+export type JanusConfig = { url: string; tokenSecret: string; apiSecret?: string; adminKey?: string };
+
+const VIDEOROOM = 'janus.plugin.videoroom';
+/** Janus VideoRoom's "room already exists". */
+const ROOM_EXISTS = 427;
+
+/**
+ * Janus's signed token (janus.jcfg `token_auth_secret`, auth.c): `<expiry>,<realm>,<descriptor>…:<signature>`, the
+ * signature base64(HMAC-SHA1(secret, the part before the colon)); the expiry in Unix seconds.
+ */
+export function janusToken(secret: string, expiresAt: number, realm: string, descriptors: string[]): string {
+  const data = [String(expiresAt), realm, ...descriptors].join(',');
+  return `${data}:${createHmac('sha1', secret).update(data).digest('base64')}`;
+}
+
+/** The table's VideoRoom id: numeric (Janus's default ids), 52 bits of a hash of the room name, never 0. */
+export function janusRoomId(room: string): number {
+  return parseInt(createHash('sha256').update(`pavilion-videoroom:${room}`).digest('hex').slice(0, 13), 16) || 1;
+}
+
+type JanusReply = { janus: string; data?: { id?: number }; error?: { code: number; reason: string }; plugindata?: { data?: { videoroom?: string; error_code?: number; error?: string } } };
+
+/**
+ * Janus (janus.conf.meetecho.com, VideoRoom plugin) over its HTTP API. For each admission the server creates the
+ * table's room if it does not exist (idempotent: a numeric id derived from the table, `publishers` = the table's seats,
+ * a room secret derived from the token secret, private, `signed_tokens` on) or sets its publishers to the seats, with
+ * the VideoRoom `admin_key` when configured and a short token of its own (plus the `api_secret` when set). The
+ * participant gets two signed, expiring tokens: the core token admits to the VideoRoom plugin only (realm `janus`,
+ * descriptor `janus.plugin.videoroom`); the room token (realm `janus.plugin.videoroom`, descriptor `room=<id>`) to
+ * that table's room only.
+ */
+export function createJanusProvider(config: JanusConfig, now: () => Date = () => new Date(), fetcher: typeof fetch = fetch): SfuProvider {
+  const url = config.url.replace(/\/$/, '');
+  const seconds = () => Math.floor(now().getTime() / 1000);
+  const roomSecret = (roomId: number) => createHmac('sha256', config.tokenSecret).update(`room-secret:${roomId}`).digest('base64url');
+
+  async function call(path: string, body: Record<string, unknown>): Promise<JanusReply> {
+    const auth = { token: janusToken(config.tokenSecret, seconds() + 60, 'janus', [VIDEOROOM]), ...(config.apiSecret ? { apisecret: config.apiSecret } : {}) };
+    let res: Response;
+    try {
+      res = await fetcher(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, ...auth, transaction: randomUUID() }), signal: AbortSignal.timeout(5000) });
+    } catch {
+      throw videoErrors.sfuUnavailable();
+    }
+    const reply = (await res.json().catch(() => null)) as JanusReply | null;
+    if (!res.ok || !reply || reply.janus === 'error') throw videoErrors.sfuUnavailable();
+    return reply;
+  }
+
+  async function ensureRoom(roomId: number, description: string, capacity: number): Promise<void> {
+    const session = (await call('', { janus: 'create' })).data!.id!;
+    try {
+      const handle = (await call(`/${session}`, { janus: 'attach', plugin: VIDEOROOM })).data!.id!;
+      const message = async (body: Record<string, unknown>) => (await call(`/${session}/${handle}`, { janus: 'message', body: { ...body, ...(config.adminKey ? { admin_key: config.adminKey } : {}) } })).plugindata?.data ?? {};
+      const secret = roomSecret(roomId);
+      const created = await message({
+        request: 'create',
+        room: roomId,
+        description,
+        permanent: false,
+        is_private: true,
+        secret,
+        publishers: capacity,
+        signed_tokens: true,
+        audiocodec: 'opus',
+        videocodec: 'vp8',
+        notify_joining: true,
+      });
+      if (created.videoroom === 'created') return;
+      if (created.error_code !== ROOM_EXISTS) throw videoErrors.sfuUnavailable();
+      const edited = await message({ request: 'edit', room: roomId, secret, new_publishers: capacity });
+      if (edited.videoroom !== 'edited') throw videoErrors.sfuUnavailable();
+    } finally {
+      await call(`/${session}`, { janus: 'destroy' }).catch(() => undefined);
+    }
+  }
+
+  return {
+    provider: 'janus',
+    url,
+    async admit(grant) {
+      const roomId = janusRoomId(grant.room);
+      await ensureRoom(roomId, grant.room, grant.capacity);
+      const exp = seconds() + grant.ttlSeconds;
+      return {
+        provider: 'janus',
+        roomId,
+        token: janusToken(config.tokenSecret, exp, 'janus', [VIDEOROOM]),
+        roomToken: janusToken(config.tokenSecret, exp, VIDEOROOM, [`room=${roomId}`]),
+      };
     },
   };
 }
 
-/** The configured SFU, or null (LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET all needed). */
-export function sfuFromConfig(config: { LIVEKIT_URL?: string; LIVEKIT_API_KEY?: string; LIVEKIT_API_SECRET?: string }, now?: () => Date): SfuProvider | null {
-  if (!config.LIVEKIT_URL || !config.LIVEKIT_API_KEY || !config.LIVEKIT_API_SECRET) return null;
-  return createLiveKitProvider({ url: config.LIVEKIT_URL, apiKey: config.LIVEKIT_API_KEY, apiSecret: config.LIVEKIT_API_SECRET }, now);
+type SfuSettings = {
+  LIVEKIT_URL?: string;
+  LIVEKIT_API_KEY?: string;
+  LIVEKIT_API_SECRET?: string;
+  JANUS_URL?: string;
+  JANUS_TOKEN_SECRET?: string;
+  JANUS_API_SECRET?: string;
+  JANUS_ADMIN_KEY?: string;
+};
+
+/**
+ * The configured SFU, or null: LiveKit with LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET together, else Janus
+ * with JANUS_URL and JANUS_TOKEN_SECRET (JANUS_API_SECRET and JANUS_ADMIN_KEY when Janus has them set).
+ */
+export function sfuFromConfig(config: SfuSettings, now?: () => Date): SfuProvider | null {
+  if (config.LIVEKIT_URL && config.LIVEKIT_API_KEY && config.LIVEKIT_API_SECRET) {
+    return createLiveKitProvider({ url: config.LIVEKIT_URL, apiKey: config.LIVEKIT_API_KEY, apiSecret: config.LIVEKIT_API_SECRET }, now);
+  }
+  if (config.JANUS_URL && config.JANUS_TOKEN_SECRET) {
+    return createJanusProvider({ url: config.JANUS_URL, tokenSecret: config.JANUS_TOKEN_SECRET, apiSecret: config.JANUS_API_SECRET, adminKey: config.JANUS_ADMIN_KEY }, now);
+  }
+  return null;
 }

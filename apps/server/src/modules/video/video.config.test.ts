@@ -13,5 +13,8 @@ describe('RTC_ICE_SERVERS and LIVEKIT_* settings (issue 17)', () => {
     expect(() => loadConfig({ RTC_ICE_SERVERS: 'stun:nope' })).toThrow(ConfigError);
     expect(() => loadConfig({ RTC_ICE_SERVERS: '[{"url":"stun:x"}]' })).toThrow(/RTC_ICE_SERVERS/);
     expect(() => loadConfig({ LIVEKIT_URL: 'ftp://x' })).toThrow(/LIVEKIT_URL/);
+    expect(() => loadConfig({ JANUS_URL: 'ws://janus:8188' })).toThrow(/JANUS_URL/);
+    expect(() => loadConfig({ JANUS_TOKEN_SECRET: 'short' })).toThrow(/JANUS_TOKEN_SECRET/);
+    expect(loadConfig({ JANUS_URL: 'http://127.0.0.1:8088/janus', JANUS_TOKEN_SECRET: 'a-janus-token-secret' })).toMatchObject({ JANUS_URL: 'http://127.0.0.1:8088/janus' });
   });
 });

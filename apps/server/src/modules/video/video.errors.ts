@@ -15,6 +15,8 @@ export const videoErrors = {
   tableClosed: () => new AppError(409, 'TABLE_CLOSED', 'This table is closed now'),
   notSeated: () => new AppError(403, 'VIDEO_NOT_SEATED', 'Take a seat at the table first'),
   sfuNotConfigured: () => new AppError(409, 'SFU_NOT_CONFIGURED', 'Video for more than four people needs a media server, which is not configured'),
+  /** The media server did not answer or refused the server's own request (down, or its secrets differ from ours). */
+  sfuUnavailable: () => new AppError(503, 'SFU_UNAVAILABLE', 'The media server is not reachable now; try again in a moment'),
   seatsBelowTaken: (taken: number) => new AppError(409, 'TABLE_SEATS_TAKEN', `${taken} people sit at this table now; seats cannot be fewer`),
   dangerous: () => new AppError(400, DANGEROUS_REQUEST_CODE, DANGEROUS_REQUEST_MESSAGE),
 };

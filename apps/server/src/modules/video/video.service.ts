@@ -333,12 +333,12 @@ export function createVideoService(deps: VideoDeps) {
     },
     async sfuToken(caller: VideoCaller, eventId: string, tableId: string): Promise<TSfuToken> {
       const actor = participant(caller, eventId);
-      await seatedOrThrow(actor, tableId);
+      const table = await seatedOrThrow(actor, tableId);
       if (!deps.sfu) throw videoErrors.sfuNotConfigured();
       const name = (await nameMap(eventId, [actor.eventUserId])).get(actor.eventUserId) ?? 'Participant';
       const room = tableChannel(tableId);
-      const token = await deps.sfu.accessToken({ room, identity: actor.eventUserId, name, ttlSeconds: SFU_TOKEN_TTL_SECONDS, canPublish: true });
-      return { provider: deps.sfu.provider, url: deps.sfu.url, token, room };
+      const admission = await deps.sfu.admit({ room, identity: actor.eventUserId, name, ttlSeconds: SFU_TOKEN_TTL_SECONDS, canPublish: true, capacity: table.seats });
+      return { ...admission, url: deps.sfu.url, room };
     },
 
     /* ---------- reports (SPEC §2.6; analytics types 16, 17, 18) ---------- */

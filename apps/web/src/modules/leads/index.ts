@@ -10,4 +10,6 @@ export const CompanyDocuments = lazy(() => import('./components/brief-bag.tsx').
 /** "Add to brief bag" for one document (a company's or a product's); a signed-in participant of the event sees it. */
 export const BagButton = lazy(() => import('./components/bag-button.tsx').then((m) => ({ default: m.BagButton })));
 export const AskCompany = lazy(() => import('./components/inquiries.tsx').then((m) => ({ default: m.AskCompany })));
+/** "Ask about this product" on a product of a company page (the product goes with the inquiry). */
+export const AskProduct = lazy(() => import('./components/inquiries.tsx').then((m) => ({ default: m.AskProduct })));
 export { leadsKeys } from './api/leads-keys.ts';

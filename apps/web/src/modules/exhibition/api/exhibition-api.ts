@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ZCompanyImportRequest } from '@pavilion/domain/exhibition/company-import';
 import type { TExhibitionFormCode } from '@pavilion/domain/exhibition/exhibition-forms';
 import type { TAdminInvitationInput, TFormSettingsInput, TSubmissionInput, TSubmissionQuery } from '@pavilion/domain/exhibition/service-forms';
+import type { TLogoUpload } from '@pavilion/domain/validation/logo-images';
 import { api } from '../../../app/api-client.ts';
 import { downloadFile } from '../../../app/download.ts';
 
@@ -17,6 +18,8 @@ export const exhibitionOrgApi = {
   importCompanies: (eventId: string, body: z.input<typeof ZCompanyImportRequest>) => api.call(`POST ${EV}/companies/import`, { params: { eventId }, body }),
   updateCompany: (eventId: string, companyId: string, body: TCompanyInput) => api.call(`PUT ${EV}/companies/:companyId`, { params: { eventId, companyId }, body }),
   deleteCompany: (eventId: string, companyId: string) => api.call(`DELETE ${EV}/companies/:companyId`, { params: { eventId, companyId } }),
+  uploadCompanyLogo: (eventId: string, companyId: string, body: TLogoUpload) => api.call(`POST ${EV}/companies/:companyId/logo`, { params: { eventId, companyId }, body }),
+  removeCompanyLogo: (eventId: string, companyId: string) => api.call(`DELETE ${EV}/companies/:companyId/logo`, { params: { eventId, companyId } }),
   companyStaff: (eventId: string, companyId: string, signal?: AbortSignal) => api.call(`GET ${EV}/companies/:companyId/staff`, { params: { eventId, companyId }, signal }),
   saveCompanyStaff: (eventId: string, companyId: string, emails: string[]) => api.call(`PUT ${EV}/companies/:companyId/staff`, { params: { eventId, companyId }, body: { emails } }),
   booths: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/booths`, { params: { eventId }, signal }),

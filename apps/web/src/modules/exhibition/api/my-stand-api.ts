@@ -2,6 +2,7 @@ import type { TCompanyDocumentUpload } from '@pavilion/domain/exhibition/company
 import type { TCompanyVideoUpload, TProductInput } from '@pavilion/domain/exhibition/exhibition.schemas';
 import type { TMyCompanyProfileInput } from '@pavilion/domain/exhibition/my-stand';
 import type { TProductImageUpload } from '@pavilion/domain/exhibition/product-orders';
+import type { TLogoUpload } from '@pavilion/domain/validation/logo-images';
 import { api } from '../../../app/api-client.ts';
 import { exhibitionKeys } from './exhibition-keys.ts';
 
@@ -34,6 +35,8 @@ export const myStandCompanyApi = {
   // The admin runs the company: profile (not its name), staff emails, documents and videos.
   profile: (eventId: string, signal?: AbortSignal) => api.call(`GET ${MINE}/profile`, { params: { eventId }, signal }),
   saveProfile: (eventId: string, body: TMyCompanyProfileInput) => api.call(`PUT ${MINE}/profile`, { params: { eventId }, body }),
+  uploadLogo: (eventId: string, body: TLogoUpload) => api.call(`POST ${MINE}/logo`, { params: { eventId }, body }),
+  removeLogo: (eventId: string) => api.call(`DELETE ${MINE}/logo`, { params: { eventId } }),
   staff: (eventId: string, signal?: AbortSignal) => api.call(`GET ${MINE}/staff`, { params: { eventId }, signal }),
   saveStaff: (eventId: string, emails: string[]) => api.call(`PUT ${MINE}/staff`, { params: { eventId }, body: { emails } }),
   documents: (eventId: string, signal?: AbortSignal) => api.call(`GET ${MINE}/documents`, { params: { eventId }, signal }),

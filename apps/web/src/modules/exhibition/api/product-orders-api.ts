@@ -1,5 +1,8 @@
-import type { TProductImageUpload, TProductOrderInput, TProductOrderQuery, TStaffQuotaRuleInput } from '@pavilion/domain/exhibition/product-orders';
+import type { TProductImageUpload, TProductOrderExportQuery, TProductOrderInput, TProductOrderQuery, TStaffQuotaRuleInput } from '@pavilion/domain/exhibition/product-orders';
 import { api } from '../../../app/api-client.ts';
+import { downloadFile } from '../../../app/download.ts';
+
+type TExportFormat = TProductOrderExportQuery['format'];
 
 const EV = '/api/eventservices/events/:eventId/exhibition';
 const PUB = '/api/eventservices/public/events/:eventId/exhibitors';
@@ -14,6 +17,9 @@ export const productOrdersOrgApi = {
   deleteImage: (eventId: string, companyId: string, productId: string, imageId: string) =>
     api.call(`DELETE ${EV}/companies/:companyId/products/:productId/images/:imageId`, { params: { eventId, companyId, productId, imageId } }),
   orders: (eventId: string, query: Partial<TProductOrderQuery>, signal?: AbortSignal) => api.call(`GET ${EV}/product-orders`, { params: { eventId }, query: { page: 1, pageSize: 100, ...query }, signal }),
+  /** The event's orders (of one company when given) as a file (AP-573); the server names it. */
+  exportOrders: (eventId: string, format: TExportFormat, companyId?: string) =>
+    downloadFile(api.url(`GET ${EV}/product-orders/export`, { params: { eventId }, query: { format, ...(companyId ? { companyId } : {}) } }), {}, `product-orders.${format}`),
   approve: (eventId: string, orderId: string) => api.call(`POST ${EV}/product-orders/:orderId/approve`, { params: { eventId, orderId }, body: {} }),
   reject: (eventId: string, orderId: string, reason: string) => api.call(`POST ${EV}/product-orders/:orderId/reject`, { params: { eventId, orderId }, body: { reason } }),
   fulfil: (eventId: string, orderId: string) => api.call(`POST ${EV}/product-orders/:orderId/fulfil`, { params: { eventId, orderId }, body: {} }),
@@ -25,6 +31,8 @@ export const productOrdersOrgApi = {
 /** The company's admin and staff: their orders and decisions (the server checks who they are). */
 export const myProductOrdersApi = {
   orders: (eventId: string, signal?: AbortSignal) => api.call(`GET ${MINE}/product-orders`, { params: { eventId }, signal, isSilent: true }),
+  /** The company's own orders as a file. */
+  exportOrders: (eventId: string, format: TExportFormat) => downloadFile(api.url(`GET ${MINE}/product-orders/export`, { params: { eventId }, query: { format } }), {}, `product-orders.${format}`),
   approve: (eventId: string, orderId: string) => api.call(`POST ${MINE}/product-orders/:orderId/approve`, { params: { eventId, orderId }, body: {} }),
   reject: (eventId: string, orderId: string, reason: string) => api.call(`POST ${MINE}/product-orders/:orderId/reject`, { params: { eventId, orderId }, body: { reason } }),
   fulfil: (eventId: string, orderId: string) => api.call(`POST ${MINE}/product-orders/:orderId/fulfil`, { params: { eventId, orderId }, body: {} }),

@@ -4,10 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { activeCountries } from '@pavilion/domain/reference/countries';
 import type { TCompanyStaff, TExhibitingCompany, TCompanyInput } from '@pavilion/domain/exhibition/exhibition.schemas';
+import type { TLogoUpload } from '@pavilion/domain/validation/logo-images';
 import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { FormModal } from '../../../ui/form-modal.tsx';
 import { exhibitionOrgApi as api } from '../api/exhibition-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
+import { CompanyLogoField } from './company-logo.tsx';
 
 type TDraft = { name: string; category: string; countryCode: string; website: string; contactEmail: string; profileHtml: string };
 const draftOf = (c: TExhibitingCompany | null): TDraft => ({
@@ -29,6 +31,9 @@ export type CompanyFormSource = {
   staff: (signal?: AbortSignal) => Promise<TCompanyStaff>;
   save: (body: TCompanyInput) => Promise<TExhibitingCompany>;
   saveStaff: (companyId: string, emails: string[]) => Promise<unknown>;
+  /** The company's logo routes (saved at once, apart from the form). */
+  uploadLogo: (companyId: string, body: TLogoUpload) => Promise<TExhibitingCompany>;
+  removeLogo: (companyId: string) => Promise<TExhibitingCompany>;
   /** The lists to refetch after a save. */
   savedKeys: readonly (readonly unknown[])[];
 };
@@ -40,6 +45,8 @@ function organiserSource(eventId: string, company: TExhibitingCompany | null): C
     staff: (signal) => api.companyStaff(eventId, company!.id, signal),
     save: (body) => (company ? api.updateCompany(eventId, company.id, body) : api.createCompany(eventId, body)),
     saveStaff: (companyId, emails) => api.saveCompanyStaff(eventId, companyId, emails),
+    uploadLogo: (companyId, body) => api.uploadCompanyLogo(eventId, companyId, body),
+    removeLogo: (companyId) => api.removeCompanyLogo(eventId, companyId),
     savedKeys: [exhibitionKeys.companies(eventId), exhibitionKeys.booths(eventId)],
   };
 }
@@ -51,10 +58,12 @@ export function CompanyFormModal({ eventId, company, isOpen, onClose, source: gi
   const source = given ?? organiserSource(eventId, company);
   const [draft, setDraft] = useState<TDraft>(() => draftOf(company));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [logoUrl, setLogoUrl] = useState<string | null>(company?.logoUrl ?? null);
   useEffect(() => {
     if (isOpen) {
       setDraft(draftOf(company));
       setErrors({});
+      setLogoUrl(company?.logoUrl ?? null);
     }
   }, [isOpen, company]);
   // Staff (user type 7): the account emails that get the Leads tab's scanner for this company.
@@ -114,6 +123,18 @@ export function CompanyFormModal({ eventId, company, isOpen, onClose, source: gi
       cancelLabel={t('common.cancel')}
     >
       <TextInput label={t('exhibition.companies.name')} required maxLength={160} value={draft.name} onChange={(e) => set('name')(e.currentTarget.value)} error={errors.name || undefined} readOnly={source.isNameLocked} description={source.isNameLocked ? t('exhibition.stand.nameLocked') : undefined} data-autofocus={!source.isNameLocked || undefined} />
+      {company && (
+        <CompanyLogoField
+          name={company.name}
+          logoUrl={logoUrl}
+          upload={(body) => source.uploadLogo(company.id, body)}
+          remove={() => source.removeLogo(company.id)}
+          onSaved={(saved) => {
+            setLogoUrl(saved.logoUrl);
+            for (const queryKey of source.savedKeys) void qc.invalidateQueries({ queryKey });
+          }}
+        />
+      )}
       <TextInput label={t('exhibition.companies.category')} maxLength={80} value={draft.category} onChange={(e) => set('category')(e.currentTarget.value)} error={errors.category || undefined} />
       <Select
         label={t('exhibition.companies.country')}

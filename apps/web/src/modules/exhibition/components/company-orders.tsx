@@ -1,5 +1,5 @@
 import '../exhibition-i18n.ts';
-import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../../app/form-errors.ts';
 import { ListEmpty, ListLoading } from '../../../ui/list-states.tsx';
 import { myProductOrdersApi } from '../api/product-orders-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
+import { OrdersDownload } from './orders-download.tsx';
 import { OrdersToDecide } from './product-order-parts.tsx';
 
 /**
@@ -25,6 +26,11 @@ export function CompanyOrders({ eventId, isOwnPage = false }: { eventId: string;
         </Alert>
       )}
       {orders.data && orders.data.items.length === 0 && <ListEmpty icon={<IconShoppingCart size={32} />} title={t('exhibition.orders.company.empty')} body={t('exhibition.orders.company.emptyBody')} />}
+      {orders.data && orders.data.items.length > 0 && (
+        <Group justify="flex-end">
+          <OrdersDownload label={t('exhibition.orders.export.mine')} download={(format) => myProductOrdersApi.exportOrders(eventId, format)} />
+        </Group>
+      )}
       {orders.data && orders.data.items.length > 0 && (
         <OrdersToDecide
           eventId={eventId}

@@ -1,5 +1,5 @@
 import '../exhibition-i18n.ts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Group, Image, Modal, NumberInput, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,9 +9,12 @@ import type { TProductOrderInput } from '@pavilion/domain/exhibition/product-ord
 import { useEventData } from '../../../app/session-storage.ts';
 import { useFormMutation } from '../../../app/use-form-mutation.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
+import { currencyOfTimeZone } from '@pavilion/domain/reference/countries';
+import { usePublicEvent } from '../../events/index.ts';
+import { AskProduct } from '../../leads/index.ts';
 import { attendeeOrdersApi } from '../api/product-orders-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
-import { formatPrice } from './price.ts';
+import { formatMoney } from './price.ts';
 import { OrderLine, OrderStatusBadge } from './product-order-parts.tsx';
 import { ProductDocumentLinks, useExhibitorProductDocuments } from './product-documents.tsx';
 
@@ -30,7 +33,7 @@ function ProductPhotos({ eventId, companyId, product, imageIds }: { eventId: str
   );
 }
 
-function OrderModal({ eventId, companyId, companyName, product, onClose }: { eventId: string; companyId: string; companyName: string; product: TProduct | null; onClose: () => void }) {
+function OrderModal({ eventId, companyId, companyName, product, currency, onClose }: { eventId: string; companyId: string; companyName: string; product: TProduct | null; currency: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [quantity, setQuantity] = useState<number | ''>(1);
@@ -73,9 +76,9 @@ function OrderModal({ eventId, companyId, companyName, product, onClose }: { eve
             </Text>
           ) : (
             <Stack gap={0}>
-              <Text size="sm">{t('exhibition.orders.attendee.unitPrice', { price: formatPrice(product.price ?? 0) })}</Text>
+              <Text size="sm">{t('exhibition.orders.attendee.unitPrice', { price: formatMoney(product.price ?? 0, currency) })}</Text>
               <Text fw={700} aria-live="polite">
-                {t('exhibition.orders.attendee.total', { total: formatPrice((product.price ?? 0) * qty) })}
+                {t('exhibition.orders.attendee.total', { total: formatMoney((product.price ?? 0) * qty, currency) })}
               </Text>
             </Stack>
           )}
@@ -133,6 +136,9 @@ export function CompanyProducts({ eventId, companyId, companyName, products }: {
   const { t } = useTranslation();
   const eventData = useEventData();
   const isParticipant = eventData?.eventId === eventId;
+  // Products carry no currency: the event's (from its time zone, as its tickets get it), where it has one.
+  const event = usePublicEvent(eventId);
+  const currency = event.data ? currencyOfTimeZone(event.data.timeZone) : null;
   const [ordering, setOrdering] = useState<TProduct | null>(null);
   const images = useQuery({ queryKey: exhibitionKeys.exhibitorProductImages(eventId, companyId), queryFn: ({ signal }) => attendeeOrdersApi.productImages(eventId, companyId, signal), enabled: products.length > 0 });
   const documents = useExhibitorProductDocuments(eventId, companyId, products.length > 0);
@@ -161,7 +167,7 @@ export function CompanyProducts({ eventId, companyId, companyName, products }: {
                     )}
                   </Stack>
                   <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {p.price === null ? t('exhibition.attendee.onRequest') : formatPrice(p.price)}
+                    {p.price === null ? t('exhibition.attendee.onRequest') : formatMoney(p.price, currency)}
                   </Text>
                 </Group>
                 <ProductPhotos eventId={eventId} companyId={companyId} product={p} imageIds={images.data?.[p.id] ?? []} />
@@ -172,15 +178,21 @@ export function CompanyProducts({ eventId, companyId, companyName, products }: {
                 )}
                 <ProductDocumentLinks eventId={eventId} companyId={companyId} product={p} documents={documents.data?.[p.id] ?? []} />
                 {isParticipant && (
-                  <Button
-                    variant="light"
-                    leftSection={<IconShoppingCart size={18} aria-hidden />}
-                    w="fit-content"
-                    onClick={() => setOrdering(p)}
-                    aria-label={p.price === null ? t('exhibition.orders.attendee.quoteLabel', { name: p.name }) : t('exhibition.orders.attendee.orderLabel', { name: p.name })}
-                  >
-                    {p.price === null ? t('exhibition.orders.attendee.requestQuote') : t('exhibition.orders.attendee.order')}
-                  </Button>
+                  <Group gap="xs">
+                    <Button
+                      variant="light"
+                      leftSection={<IconShoppingCart size={18} aria-hidden />}
+                      w="fit-content"
+                      onClick={() => setOrdering(p)}
+                      aria-label={p.price === null ? t('exhibition.orders.attendee.quoteLabel', { name: p.name }) : t('exhibition.orders.attendee.orderLabel', { name: p.name })}
+                    >
+                      {p.price === null ? t('exhibition.orders.attendee.requestQuote') : t('exhibition.orders.attendee.order')}
+                    </Button>
+                    {/* Leads' inquiries (lazy): the question goes to the company with this product's id. */}
+                    <Suspense fallback={null}>
+                      <AskProduct eventId={eventId} companyId={companyId} product={p} />
+                    </Suspense>
+                  </Group>
                 )}
               </Stack>
             </Paper>
@@ -192,7 +204,7 @@ export function CompanyProducts({ eventId, companyId, companyName, products }: {
           {t('exhibition.orders.attendee.signInToOrder')}
         </Text>
       )}
-      <OrderModal key={ordering?.id ?? 'none'} eventId={eventId} companyId={companyId} companyName={companyName} product={ordering} onClose={() => setOrdering(null)} />
+      <OrderModal key={ordering?.id ?? 'none'} eventId={eventId} companyId={companyId} companyName={companyName} product={ordering} currency={currency} onClose={() => setOrdering(null)} />
     </>
   );
 }

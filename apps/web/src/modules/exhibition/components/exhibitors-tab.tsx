@@ -18,6 +18,7 @@ import { OpenDocumentButton, useBoothViewed } from './booth-actions.tsx';
 import { ExhibitorsViews } from './attendee-hall-plan.tsx';
 import { ExhibitorFilters, NoExhibitorMatch, useExhibitorFilters } from './exhibitor-filters.tsx';
 import { CompanyProducts } from './company-products.tsx';
+import { CompanyAvatar } from './company-logo.tsx';
 
 function BoothBadges({ booths }: { booths: TBoothRef[] }) {
   const { t } = useTranslation();
@@ -44,15 +45,18 @@ function ExhibitorRow({ company, onOpen }: { company: TExhibitorSummary; onOpen:
   return (
     <UnstyledButton onClick={onOpen} w="100%" p="md" style={{ minHeight: 64 }} data-testid="exhibitor-row">
       <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Stack gap={4} style={{ minWidth: 0 }}>
-          <Text fw={700}>{company.name}</Text>
-          {(company.category || country) && (
-            <Text size="sm" c="dimmed">
-              {[company.category, country].filter(Boolean).join(' · ')}
-            </Text>
-          )}
-          <BoothBadges booths={company.booths} />
-        </Stack>
+        <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+          <CompanyAvatar name={company.name} logoUrl={company.logoUrl} size={48} />
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Text fw={700}>{company.name}</Text>
+            {(company.category || country) && (
+              <Text size="sm" c="dimmed">
+                {[company.category, country].filter(Boolean).join(' · ')}
+              </Text>
+            )}
+            <BoothBadges booths={company.booths} />
+          </Stack>
+        </Group>
         <IconChevronRight size={20} aria-hidden style={{ flexShrink: 0 }} />
       </Group>
     </UnstyledButton>
@@ -141,9 +145,12 @@ function ExhibitorPage({ eventId, companyId, onBack }: { eventId: string; compan
       {back}
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
-          <Title order={2} fz="h3">
-            {company.name}
-          </Title>
+          <Group gap="md" wrap="nowrap">
+            <CompanyAvatar name={company.name} logoUrl={company.logoUrl} size={64} />
+            <Title order={2} fz="h3">
+              {company.name}
+            </Title>
+          </Group>
           {(company.category || country) && (
             <Text size="sm" c="dimmed">
               {[company.category, country].filter(Boolean).join(' · ')}

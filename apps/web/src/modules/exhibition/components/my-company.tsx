@@ -10,6 +10,7 @@ import { ListLoading } from '../../../ui/list-states.tsx';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { myStandCompanyApi as api, myStandKeys } from '../api/my-stand-api.ts';
 import { CompanyFormModal, type CompanyFormSource } from './company-form-modal.tsx';
+import { CompanyAvatar } from './company-logo.tsx';
 import { CompanyMediaPanel, type CompanyMediaKind } from './company-media-modal.tsx';
 import { DOCUMENTS } from './documents-modal.tsx';
 import { PlayButton, VIDEO_MEDIA } from './videos-modal.tsx';
@@ -43,6 +44,8 @@ export function MyCompany({ eventId }: { eventId: string }) {
       staff: (signal) => api.staff(eventId, signal),
       save: (body) => api.saveProfile(eventId, body),
       saveStaff: (_companyId, emails) => api.saveStaff(eventId, emails),
+      uploadLogo: (_companyId, body) => api.uploadLogo(eventId, body),
+      removeLogo: () => api.removeLogo(eventId),
       // The stand's booths and badges quota follow the staff list.
       savedKeys: [myStandKeys.profile(eventId), exhibitionKeys.myStand(eventId)],
     }),
@@ -56,12 +59,15 @@ export function MyCompany({ eventId }: { eventId: string }) {
       {profile.isPending && <ListLoading rows={1} />}
       {c && (
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={600}>{c.name}</Text>
-            <Text size="sm" c="dimmed" data-testid="my-company-facts" style={{ overflowWrap: 'anywhere' }}>
-              {facts.length > 0 ? facts.join(' · ') : t('exhibition.stand.companyEmpty')}
-            </Text>
-          </Stack>
+          <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+            <CompanyAvatar name={c.name} logoUrl={c.logoUrl} size={48} />
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={600}>{c.name}</Text>
+              <Text size="sm" c="dimmed" data-testid="my-company-facts" style={{ overflowWrap: 'anywhere' }}>
+                {facts.length > 0 ? facts.join(' · ') : t('exhibition.stand.companyEmpty')}
+              </Text>
+            </Stack>
+          </Group>
           <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
             {t('exhibition.stand.editCompany')}
           </Button>

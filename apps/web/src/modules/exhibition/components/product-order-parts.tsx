@@ -8,7 +8,7 @@ import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { formatShortDateTime } from '../../../ui/format.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
-import { formatPrice } from './price.ts';
+import { formatMoney } from './price.ts';
 
 const COLOURS: Record<TProductOrderStatus, string> = { pending: 'blue', approved: 'teal', rejected: 'red', fulfilled: 'grape' };
 
@@ -32,7 +32,7 @@ export function OrderLine({ order }: { order: TProductOrder }) {
     <Text size="sm">
       {order.quantity} × {order.productName}
       {' · '}
-      {order.isQuote ? t('exhibition.orders.attendee.quote') : formatPrice(order.total ?? 0)}
+      {order.isQuote ? t('exhibition.orders.attendee.quote') : formatMoney(order.total ?? 0, order.currency)}
     </Text>
   );
 }

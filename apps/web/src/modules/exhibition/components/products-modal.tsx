@@ -176,7 +176,7 @@ export function ProductsModal({ eventId, company, onClose }: { eventId: string; 
         {company && (
           <Can rule="AP-572">
             <Divider />
-            <CompanyProductOrders eventId={eventId} companyId={companyId} />
+            <CompanyProductOrders eventId={eventId} companyId={companyId} companyName={company.name} />
           </Can>
         )}
       </Stack>

@@ -48,6 +48,13 @@ export const productOrdersEn = {
     filter: 'Status',
     all: 'All',
   },
+  export: {
+    csv: 'All orders as CSV',
+    xlsx: 'All orders as Excel (XLSX)',
+    event: 'Download product orders',
+    company: 'Download the product orders of {{name}}',
+    mine: 'Download orders',
+  },
   images: {
     title: 'Images',
     add: 'Add image',

@@ -18,8 +18,11 @@ import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { exhibitionOrgApi as api } from '../api/exhibition-api.ts';
 import { exhibitionKeys } from '../api/exhibition-keys.ts';
 import { CompanyFormModal } from '../components/company-form-modal.tsx';
+import { CompanyAvatar } from '../components/company-logo.tsx';
 import { confirmDelete } from '../components/confirm-delete.ts';
 import { ImportModal } from '../components/import-modal.tsx';
+import { OrdersDownload } from '../components/orders-download.tsx';
+import { productOrdersOrgApi } from '../api/product-orders-api.ts';
 import { InviteAdminModal } from '../components/invite-admin-modal.tsx';
 import { ProductsModal } from '../components/products-modal.tsx';
 import { VideosModal } from '../components/videos-modal.tsx';
@@ -64,6 +67,9 @@ export function CompaniesPage() {
   };
   const newButton = (
     <Group gap="sm">
+      <Can rule="AP-573">
+        <OrdersDownload size="sm" label={t('exhibition.orders.export.event')} download={(format) => productOrdersOrgApi.exportOrders(eventId, format)} />
+      </Can>
       <Can rule="AP-490">
         <Button variant="default" leftSection={<IconFileImport size={18} aria-hidden />} onClick={() => setImportOpen(true)}>
           {t('exhibition.import.open')}
@@ -117,14 +123,19 @@ export function CompaniesPage() {
           {items.map((c) => (
             <Table.Tr key={c.id}>
               <Table.Td>
-                <Text fw={600} size="sm">
-                  {c.name}
-                </Text>
-                {c.website && (
-                  <Text size="xs" c="dimmed">
-                    {c.website}
-                  </Text>
-                )}
+                <Group gap="sm" wrap="nowrap">
+                  <CompanyAvatar name={c.name} logoUrl={c.logoUrl} size={32} />
+                  <div>
+                    <Text fw={600} size="sm">
+                      {c.name}
+                    </Text>
+                    {c.website && (
+                      <Text size="xs" c="dimmed">
+                        {c.website}
+                      </Text>
+                    )}
+                  </div>
+                </Group>
               </Table.Td>
               <Table.Td>{c.category}</Table.Td>
               <Table.Td>{c.countryCode ? (findCountry(c.countryCode)?.name ?? c.countryCode) : ''}</Table.Td>

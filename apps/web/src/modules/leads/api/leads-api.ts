@@ -1,9 +1,19 @@
 import type { TCardPhotoUpload, TBoothDocumentUpload, TLeadQuestionsInput, TLeadScanInput, TLeadUpdate, TOnsiteLeadsQuery } from '@pavilion/domain/leads/leads.schemas';
-import { downloadFile as downloadAs } from '../../../app/download.ts';
+import { downloadFile as downloadAs, fetchWithAuth } from '../../../app/download.ts';
 import { api } from '../../../app/api-client.ts';
 
 const EV = '/api/eventservices/events/:eventId';
 const BOOTH = `${EV}/booth/leads`;
+
+/**
+ * A protected file (a card photo) as a Blob for an object URL: an `<img src>` cannot send the bearer and event access
+ * headers, and such a file must not get a public URL.
+ */
+async function fetchBlob(url: string): Promise<Blob> {
+  const res = await fetchWithAuth(url);
+  if (!res.ok) throw { status: 'ERROR', code: res.status, message: res.statusText || `HTTP ${res.status}` };
+  return res.blob();
+}
 
 /** A file behind the bearer and the event access token: the app's one download (a refreshed token, the file's own name). */
 const downloadFile = (url: string, fileName: string): Promise<void> => downloadAs(url, {}, fileName).then(() => undefined);
@@ -20,6 +30,8 @@ export const leadsApi = {
   cardPhoto: (eventId: string, leadId: string, body: TCardPhotoUpload) => api.call(`PUT ${BOOTH}/:leadId/card/photo`, { params: { eventId, leadId }, body }),
   takeCard: (eventId: string, leadId: string) => api.call(`POST ${BOOTH}/:leadId/card`, { params: { eventId, leadId } }),
   companyCards: (eventId: string, signal?: AbortSignal) => api.call(`GET ${BOOTH}/cards`, { params: { eventId }, signal, isSilent: true }),
+  /** A card's photo of the paper card, fetched with the company staff's authorisation (never a public URL). */
+  cardPhotoFile: (eventId: string, cardId: string) => fetchBlob(api.url(`GET ${BOOTH}/cards/:cardId/photo`, { params: { eventId, cardId } })),
   documents: (eventId: string, signal?: AbortSignal) => api.call(`GET ${BOOTH}/documents`, { params: { eventId }, signal, isSilent: true }),
   uploadDocument: (eventId: string, body: TBoothDocumentUpload) => api.call(`POST ${BOOTH}/documents`, { params: { eventId }, body }),
   deleteDocument: (eventId: string, documentId: string) => api.call(`DELETE ${BOOTH}/documents/:documentId`, { params: { eventId, documentId } }),

@@ -5,6 +5,7 @@ export const leadsKeys = {
   list: (eventId: string, search: string) => ['leads', 'list', eventId, search] as const,
   lists: (eventId: string) => ['leads', 'list', eventId] as const,
   companyCards: (eventId: string) => ['leads', 'company-cards', eventId] as const,
+  cardPhoto: (eventId: string, cardId: string) => ['leads', 'company-cards', eventId, 'photo', cardId] as const,
   myCards: (eventId: string) => ['leads', 'my-cards', eventId] as const,
   documents: (eventId: string) => ['leads', 'documents', eventId] as const,
   companyDocuments: (eventId: string, companyId: string) => ['leads', 'company-documents', eventId, companyId] as const,

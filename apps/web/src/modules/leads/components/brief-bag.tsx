@@ -144,14 +144,18 @@ function MailAfterEvent({ eventId }: { eventId: string }) {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const mail = useQuery({ queryKey: leadsKeys.bagMail(eventId), queryFn: ({ signal }) => bagApi.mail(eventId, signal) });
+  // The tick shows at once (set in the change handler itself: the mutation's pending state arrives a tick later, and
+  // in between React would put the controlled box back), and falls back to the server's answer when the save ends.
+  const [ticked, setTicked] = useState<boolean | null>(null);
   const save = useMutation({
     mutationFn: (isOptedIn: boolean) => bagApi.setMail(eventId, isOptedIn),
     onSuccess: (state) => qc.setQueryData(leadsKeys.bagMail(eventId), state),
     onError: (err) => toast(errorText(err, t('leads.bag.mailSaveError')), 'error'),
+    onSettled: () => setTicked(null),
   });
   if (mail.isPending) return <Skeleton h={44} />;
   if (mail.isError) return null;
-  const isChecked = save.isPending ? save.variables : mail.data.isOptedIn;
+  const isChecked = ticked ?? mail.data.isOptedIn;
   return (
     <Stack gap={4}>
       <Checkbox
@@ -159,7 +163,10 @@ function MailAfterEvent({ eventId }: { eventId: string }) {
         description={t('leads.bag.mailAfterHint')}
         checked={isChecked}
         disabled={save.isPending}
-        onChange={(e) => save.mutate(e.currentTarget.checked)}
+        onChange={(e) => {
+          setTicked(e.currentTarget.checked);
+          save.mutate(e.currentTarget.checked);
+        }}
       />
       {mail.data.sentAt && (
         <Text size="xs" c="dimmed" pl={32}>

@@ -1,6 +1,7 @@
 import '../leads-i18n.ts';
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconMessageQuestion } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TInquiry } from '@pavilion/domain/leads/leads.schemas';
@@ -10,7 +11,8 @@ import { toast } from '../../../app/toast.ts';
 import { inquiriesApi } from '../api/leads-api.ts';
 import { leadsKeys } from '../api/leads-keys.ts';
 
-const statusColour = { open: 'orange.9', answered: 'teal.9', closed: 'gray.8' } as const;
+// Outline on white: the filled orange of an open inquiry failed contrast (axe) on the company page.
+const statusColour = { open: 'red.9', answered: 'teal.9', closed: 'gray.9' } as const;
 const errorText = (err: unknown, fallback: string) => (isApiError(err) ? err.message : fallback);
 
 function InquiryCard({ inquiry, children }: { inquiry: TInquiry; children?: React.ReactNode }) {
@@ -22,7 +24,7 @@ function InquiryCard({ inquiry, children }: { inquiry: TInquiry; children?: Reac
           <Text fw={600} size="sm">
             {inquiry.productName ? t('leads.inquiries.about', { company: inquiry.companyName, product: inquiry.productName }) : inquiry.companyName} · {inquiry.askerName}
           </Text>
-          <Badge color={statusColour[inquiry.status]} variant="filled">
+          <Badge color={statusColour[inquiry.status]} variant="outline" bg="white" style={{ flexShrink: 0 }}>
             {t(`leads.inquiries.status.${inquiry.status}`)}
           </Badge>
         </Group>
@@ -38,27 +40,100 @@ function InquiryCard({ inquiry, children }: { inquiry: TInquiry; children?: Reac
   );
 }
 
-/** "Ask this company" on a company page, for a signed-in participant. */
-export function AskCompany({ eventId, companyId }: { eventId: string; companyId: string }) {
+/** Sends one inquiry (to the company, or about one of its products) and refreshes the asker's list. */
+function useAsk(eventId: string, companyId: string, productId: string | null, onSent: () => void) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const isParticipant = useEventData()?.eventId === eventId;
-  const [message, setMessage] = useState('');
-  const ask = useMutation({
-    mutationFn: () => inquiriesApi.ask(eventId, { companyId, productId: null, message: message.trim() }),
+  return useMutation({
+    mutationFn: (message: string) => inquiriesApi.ask(eventId, { companyId, productId, message }),
     onSuccess: () => {
-      setMessage('');
+      onSent();
       toast(t('leads.inquiries.sent'), 'success');
       void qc.invalidateQueries({ queryKey: leadsKeys.myInquiries(eventId) });
     },
     onError: (err) => toast(errorText(err, t('leads.staff.saveError')), 'error'),
   });
+}
+
+/** The signed-in participant's questions to this company, with their answers (where the answer mail's link lands). */
+function MyInquiriesHere({ eventId, companyId }: { eventId: string; companyId: string }) {
+  const { t } = useTranslation();
+  const list = useQuery({ queryKey: leadsKeys.myInquiries(eventId), queryFn: ({ signal }) => inquiriesApi.mine(eventId, signal) });
+  const here = list.data?.filter((i) => i.companyId === companyId) ?? [];
+  if (here.length === 0) return null;
+  return (
+    <Stack gap="xs" data-testid="my-inquiries-here">
+      <Title order={3} fz="h5">
+        {t('leads.inquiries.here', { company: here[0]!.companyName })}
+      </Title>
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {here.map((i) => (
+          <InquiryCard key={i.id} inquiry={i}>
+            {!i.answer && (
+              <Text size="xs" c="dimmed">
+                {t('leads.inquiries.noAnswer')}
+              </Text>
+            )}
+          </InquiryCard>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** "Ask about this product" on a product of a company page, for a signed-in participant: the product goes with the question. */
+export function AskProduct({ eventId, companyId, product }: { eventId: string; companyId: string; product: { id: string; name: string } }) {
+  const { t } = useTranslation();
+  const isParticipant = useEventData()?.eventId === eventId;
+  const [isOpen, setIsOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const ask = useAsk(eventId, companyId, product.id, () => {
+    setMessage('');
+    setIsOpen(false);
+  });
   if (!isParticipant) return null;
   return (
+    <>
+      <Button variant="default" leftSection={<IconMessageQuestion size={18} aria-hidden />} w="fit-content" onClick={() => setIsOpen(true)} aria-label={t('leads.inquiries.askProductLabel', { name: product.name })}>
+        {t('leads.inquiries.askProduct')}
+      </Button>
+      <Modal opened={isOpen} onClose={() => setIsOpen(false)} title={t('leads.inquiries.askProductTitle', { name: product.name })}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (message.trim()) ask.mutate(message.trim());
+          }}
+        >
+          <Stack gap="sm">
+            <Textarea label={t('leads.inquiries.yourQuestion')} autosize minRows={3} maxLength={2000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} data-autofocus />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setIsOpen(false)}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" disabled={!message.trim()} loading={ask.isPending}>
+                {t('leads.inquiries.send')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
+/** "Ask this company" on a company page, for a signed-in participant, with their questions here and the answers. */
+export function AskCompany({ eventId, companyId }: { eventId: string; companyId: string }) {
+  const { t } = useTranslation();
+  const isParticipant = useEventData()?.eventId === eventId;
+  const [message, setMessage] = useState('');
+  const ask = useAsk(eventId, companyId, null, () => setMessage(''));
+  if (!isParticipant) return null;
+  return (
+    <Stack gap="md">
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (message.trim()) ask.mutate();
+        if (message.trim()) ask.mutate(message.trim());
       }}
     >
       <Stack gap="xs">
@@ -68,6 +143,8 @@ export function AskCompany({ eventId, companyId }: { eventId: string; companyId:
         </Button>
       </Stack>
     </form>
+    <MyInquiriesHere eventId={eventId} companyId={companyId} />
+    </Stack>
   );
 }
 

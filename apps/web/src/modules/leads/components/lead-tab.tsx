@@ -13,6 +13,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { startQrCamera, type TQrCamera } from '../../../ui/qr-reader.ts';
 import { leadsApi, cardsApi } from '../api/leads-api.ts';
 import { BoothDocuments, BriefBag } from './brief-bag.tsx';
+import { CompanyCards } from './company-cards.tsx';
 import { CompanyInquiries, MyInquiries } from './inquiries.tsx';
 import { LeadWebhook } from './lead-webhook.tsx';
 import { leadsKeys } from '../api/leads-keys.ts';
@@ -385,6 +386,7 @@ function StaffView({ eventId, company, questions, counts }: { eventId: string; c
           ))}
         </Paper>
       )}
+      <CompanyCards eventId={eventId} />
       <QuestionsEditor eventId={eventId} questions={questions} />
       <CompanyInquiries eventId={eventId} />
       <BoothDocuments eventId={eventId} />

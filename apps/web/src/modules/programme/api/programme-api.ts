@@ -1,5 +1,6 @@
-import type { TApproveSessionRequest, TDisapproveSessionRequest, TMySpeakerProfileInput, TRoomInput, TSessionInput, TSessionRequestInput, TSpeakerInput, TSpeakerPhotoUpload, TTrackInput } from '@pavilion/domain/programme/programme.schemas';
+import type { TSessionRequestExportFormat, TApproveSessionRequest, TDisapproveSessionRequest, TMySpeakerProfileInput, TRoomInput, TSessionInput, TSessionRequestInput, TSpeakerInput, TSpeakerPhotoUpload, TTrackInput } from '@pavilion/domain/programme/programme.schemas';
 import { api } from '../../../app/api-client.ts';
+import { downloadFile } from '../../../app/download.ts';
 
 const EV = '/api/scheduleservices/api/events/:eventId';
 
@@ -31,9 +32,12 @@ export const programmeOrgApi = {
   createRoom: (eventId: string, body: TRoomInput) => api.call(`POST ${EV}/rooms`, { params: { eventId }, body }),
   updateRoom: (eventId: string, id: string, body: TRoomInput) => api.call(`PUT ${EV}/rooms/:id`, { params: { eventId, id }, body }),
   deleteRoom: (eventId: string, id: string) => api.call(`DELETE ${EV}/rooms/:id`, { params: { eventId, id } }),
+  /** Undoes a draft deletion before the publish (AP-331). */
+  restoreRoom: (eventId: string, id: string) => api.call(`POST ${EV}/rooms/:id/restore`, { params: { eventId, id } }),
   createTrack: (eventId: string, body: TTrackInput) => api.call(`POST ${EV}/tracks`, { params: { eventId }, body }),
   updateTrack: (eventId: string, id: string, body: TTrackInput) => api.call(`PUT ${EV}/tracks/:id`, { params: { eventId, id }, body }),
   deleteTrack: (eventId: string, id: string) => api.call(`DELETE ${EV}/tracks/:id`, { params: { eventId, id } }),
+  restoreTrack: (eventId: string, id: string) => api.call(`POST ${EV}/tracks/:id/restore`, { params: { eventId, id } }),
   createSpeaker: (eventId: string, body: TSpeakerInput) => api.call(`POST ${EV}/speakers`, { params: { eventId }, body }),
   updateSpeaker: (eventId: string, id: string, body: TSpeakerInput) => api.call(`PUT ${EV}/speakers/:id`, { params: { eventId, id }, body }),
   deleteSpeaker: (eventId: string, id: string) => api.call(`DELETE ${EV}/speakers/:id`, { params: { eventId, id } }),
@@ -55,6 +59,9 @@ export const programmeOrgApi = {
   listRequests: (eventId: string, signal?: AbortSignal) => api.call(`GET ${EV}/session-requests`, { params: { eventId }, signal }),
   approveRequest: (eventId: string, id: string, body: TApproveSessionRequest) => api.call(`POST ${EV}/session-requests/:id/approve`, { params: { eventId, id }, body }),
   disapproveRequest: (eventId: string, id: string, body: TDisapproveSessionRequest) => api.call(`POST ${EV}/session-requests/:id/disapprove`, { params: { eventId, id }, body }),
+  /** Every request as a CSV or XLSX file (AP-347). */
+  exportRequests: (eventId: string, format: TSessionRequestExportFormat) =>
+    downloadFile(api.url(`GET ${EV}/session-requests/export`, { params: { eventId }, query: { format } }), {}, `session-requests.${format}`),
 };
 
 /** Attendee: the Schedule and Speakers tabs, bookings and calendar files (the client sends the event access token). */

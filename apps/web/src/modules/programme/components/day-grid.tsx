@@ -55,7 +55,7 @@ export function DayGrid({ p, eventId, onEdit, actions }: { p: TProgramme; eventI
   // A session being saved is shown where it goes; the rest where the server has them.
   const shown = (s: TSession) => (pending?.id === s.id ? { ...s, roomId: pending.roomId, start: pending.start, end: pending.end } : s);
   const sessions = p.sessions.map(shown).filter((s) => s.start.startsWith(day));
-  const columns: { id: string | null; name: string }[] = [...p.rooms.map((r) => ({ id: r.id as string | null, name: r.name })), ...([...sessions, ...p.sessions.filter((s) => s.start.startsWith(day))].some((s) => !s.roomId) ? [{ id: null, name: t('programme.org.gridUnassigned') }] : [])];
+  const columns: { id: string | null; name: string }[] = [...p.rooms.filter((r) => r.draftState !== 'deleted').map((r) => ({ id: r.id as string | null, name: r.name })), ...([...sessions, ...p.sessions.filter((s) => s.start.startsWith(day))].some((s) => !s.roomId) ? [{ id: null, name: t('programme.org.gridUnassigned') }] : [])];
   const roomName = (roomId: string | null) => columns.find((c) => c.id === roomId)?.name ?? t('programme.org.gridUnassigned');
   const tracks = new Map(p.tracks.map((x) => [x.id, x.colour]));
   const endOnDay = (s: { end: string }) => (s.end.startsWith(day) ? minuteOfDay(s.end) : DAY_MINUTES);

@@ -1,5 +1,6 @@
 import '../programme-i18n.ts';
 import { Navigate, useLocation } from 'react-router';
+import { useAccess } from '../../../app/access.ts';
 import { EventSection, type TSectionTab } from '../../../app/event-section.tsx';
 
 /** Tabs of /app/sessions and the view code each needs (SPEC §2.7: sessions T-87, auditoriums T-93, tracks T-88, speakers T-95, requests T-98). */
@@ -29,8 +30,14 @@ export function ProgrammeSection() {
   );
 }
 
-/** /app/sessions opens its sessions list. */
+/**
+ * /app/sessions opens the first tab the member may see (a member holding only the e-poster codes lands on E-posters,
+ * not on a Sessions tab they cannot read); it waits for the member's codes before choosing.
+ */
 export function ProgrammeSectionIndex() {
   const { search } = useLocation();
-  return <Navigate to={`/app/sessions/list${search}`} replace />;
+  const access = useAccess();
+  if (access.isPending) return null;
+  const first = PROGRAMME_SECTIONS.find((s) => access.can(s.access)) ?? PROGRAMME_SECTIONS[0]!;
+  return <Navigate to={`/app/sessions/${first.path}${search}`} replace />;
 }

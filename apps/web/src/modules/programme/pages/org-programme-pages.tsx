@@ -3,10 +3,10 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ActionIcon, Badge, Button, ColorInput, Group, MultiSelect, NativeSelect, NumberInput, Paper, ScrollArea, Stack, Switch, Table, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconBroadcast, IconCalendarEvent, IconDoor, IconMailForward, IconMicrophone, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconBroadcast, IconCalendarEvent, IconDoor, IconMailForward, IconMicrophone, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SESSION_TAG_MAX_LENGTH, SESSION_TAGS_MAX, SESSION_TYPES, type TProgramme, type TRoom, type TRoomInput, type TSession, type TSessionInput, type TSessionType, type TSpeaker, type TTrack } from '@pavilion/domain/programme/programme.schemas';
+import { SESSION_TAG_MAX_LENGTH, SESSION_TAGS_MAX, SESSION_TYPES, type TDraftState, type TProgramme, type TRoom, type TRoomInput, type TSession, type TSessionInput, type TSessionType, type TSpeaker, type TTrack } from '@pavilion/domain/programme/programme.schemas';
 import { Can } from '../../../app/access-gate.tsx';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { useSectionEventId } from '../../../app/selected-event.ts';
@@ -82,12 +82,57 @@ function RowActions({ name, editCode, deleteCode, onEdit, onDelete }: { name: st
   );
 }
 
-function useDelete(eventId: string, fn: (id: string) => Promise<unknown>) {
+function useDelete(eventId: string, fn: (id: string) => Promise<unknown>, doneKey = 'programme.org.deleted') {
   const { t } = useTranslation();
   const m = useProgrammeMutation(eventId, fn);
   return (id: string) =>
     m.mutate(id, {
-      onSuccess: () => toast(t('programme.org.deleted'), 'success'),
+      onSuccess: () => toast(t(doneKey), 'success'),
+      onError: (err) => toast(errorMessage(err, t), 'error'),
+    });
+}
+
+/**
+ * How a room's or track's draft stands against what attendees see: "Unpublished changes" (a rename, a capacity, a
+ * colour) or "Deleted — publish to apply"; nothing when they are the same.
+ */
+function DraftBadge({ state }: { state: TDraftState | undefined }) {
+  const { t } = useTranslation();
+  if (state === 'changed')
+    return (
+      <Badge variant="outline" color="teal.9" bg="white">
+        {t('programme.org.draft.changed')}
+      </Badge>
+    );
+  if (state === 'deleted')
+    return (
+      <Badge variant="outline" color="red.9" bg="white">
+        {t('programme.org.draft.deleted')}
+      </Badge>
+    );
+  return null;
+}
+
+/** A row deleted in the draft offers its undo (the delete code) instead of edit and delete. */
+function UndoDelete({ name, code, onUndo }: { name: string; code: `AP-${number}`; onUndo: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Can rule={code}>
+        <Button size="xs" variant="default" leftSection={<IconArrowBackUp size={14} aria-hidden />} aria-label={t('programme.org.draft.undoFor', { name })} onClick={onUndo}>
+          {t('programme.org.draft.undo')}
+        </Button>
+      </Can>
+    </Group>
+  );
+}
+
+function useRestore(eventId: string, fn: (id: string) => Promise<unknown>) {
+  const { t } = useTranslation();
+  const m = useProgrammeMutation(eventId, fn);
+  return (id: string) =>
+    m.mutate(id, {
+      onSuccess: () => toast(t('programme.org.draft.restored'), 'success'),
       onError: (err) => toast(errorMessage(err, t), 'error'),
     });
 }
@@ -130,7 +175,8 @@ export function RoomsPage() {
 }
 function RoomsList({ items, eventId, editing, onEdit }: { items: TRoom[]; eventId: string; editing: TRoom | null | undefined; onEdit: (r: TRoom | null | undefined) => void }) {
   const { t } = useTranslation();
-  const remove = useDelete(eventId, (id: string) => api.deleteRoom(eventId, id));
+  const remove = useDelete(eventId, (id: string) => api.deleteRoom(eventId, id), 'programme.org.draft.deletedInDraft');
+  const restore = useRestore(eventId, (id: string) => api.restoreRoom(eventId, id));
   const add = (
     <Can rule="AP-329">
       <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => onEdit(null)} style={{ alignSelf: 'flex-start' }}>
@@ -152,6 +198,7 @@ function RoomsList({ items, eventId, editing, onEdit }: { items: TRoom[]; eventI
                   <Table.Th>{t('programme.org.name')}</Table.Th>
                   <Table.Th>{t('programme.org.capacity')}</Table.Th>
                   <Table.Th>{t('programme.attendance.area.column')}</Table.Th>
+                  <Table.Th>{t('programme.org.draft.column')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -162,7 +209,14 @@ function RoomsList({ items, eventId, editing, onEdit }: { items: TRoom[]; eventI
                     <Table.Td>{r.capacity ?? t('programme.org.unlimited')}</Table.Td>
                     <Table.Td>{r.checkinAreaId ? <Badge variant="light">{t('programme.attendance.area.linked')}</Badge> : t('programme.attendance.area.notLinked')}</Table.Td>
                     <Table.Td>
-                      <RowActions name={r.name} editCode="AP-330" deleteCode="AP-331" onEdit={() => onEdit(r)} onDelete={() => remove(r.id)} />
+                      <DraftBadge state={r.draftState} />
+                    </Table.Td>
+                    <Table.Td>
+                      {r.draftState === 'deleted' ? (
+                        <UndoDelete name={r.name} code="AP-331" onUndo={() => restore(r.id)} />
+                      ) : (
+                        <RowActions name={r.name} editCode="AP-330" deleteCode="AP-331" onEdit={() => onEdit(r)} onDelete={() => remove(r.id)} />
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -207,7 +261,8 @@ export function TracksPage() {
 }
 function TracksList({ items, eventId, editing, onEdit }: { items: TTrack[]; eventId: string; editing: TTrack | null | undefined; onEdit: (r: TTrack | null | undefined) => void }) {
   const { t } = useTranslation();
-  const remove = useDelete(eventId, (id: string) => api.deleteTrack(eventId, id));
+  const remove = useDelete(eventId, (id: string) => api.deleteTrack(eventId, id), 'programme.org.draft.deletedInDraft');
+  const restore = useRestore(eventId, (id: string) => api.restoreTrack(eventId, id));
   const add = (
     <Can rule="AP-308">
       <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => onEdit(null)} style={{ alignSelf: 'flex-start' }}>
@@ -234,7 +289,14 @@ function TracksList({ items, eventId, editing, onEdit }: { items: TTrack[]; even
                       </Group>
                     </Table.Td>
                     <Table.Td>
-                      <RowActions name={r.name} editCode="AP-309" deleteCode="AP-310" onEdit={() => onEdit(r)} onDelete={() => remove(r.id)} />
+                      <DraftBadge state={r.draftState} />
+                    </Table.Td>
+                    <Table.Td>
+                      {r.draftState === 'deleted' ? (
+                        <UndoDelete name={r.name} code="AP-310" onUndo={() => restore(r.id)} />
+                      ) : (
+                        <RowActions name={r.name} editCode="AP-309" deleteCode="AP-310" onEdit={() => onEdit(r)} onDelete={() => remove(r.id)} />
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -442,8 +504,8 @@ function SessionModal({ eventId, p, session, onClose }: { eventId: string; p: TP
       <TextInput label={t('programme.org.sessionTitle')} withAsterisk maxLength={160} value={v.title} onChange={(e) => set('title', e.currentTarget.value)} error={err('title')} data-autofocus />
       <Group grow align="flex-start">
         <NativeSelect label={t('programme.org.type')} data={SESSION_TYPES.map((x) => ({ value: x, label: t(`programme.types.${x}`) }))} value={v.sessionType} onChange={(e) => set('sessionType', e.currentTarget.value as TSessionType)} />
-        <NativeSelect label={t('programme.org.room')} data={[{ value: '', label: t('programme.org.noRoom') }, ...p.rooms.map((r) => ({ value: r.id, label: r.name }))]} value={v.roomId ?? ''} onChange={(e) => set('roomId', e.currentTarget.value || null)} error={err('roomId')} />
-        <NativeSelect label={t('programme.org.track')} data={[{ value: '', label: t('programme.org.noTrack') }, ...p.tracks.map((r) => ({ value: r.id, label: r.name }))]} value={v.trackId ?? ''} onChange={(e) => set('trackId', e.currentTarget.value || null)} error={err('trackId')} />
+        <NativeSelect label={t('programme.org.room')} data={[{ value: '', label: t('programme.org.noRoom') }, ...p.rooms.filter((r) => r.draftState !== 'deleted').map((r) => ({ value: r.id, label: r.name }))]} value={v.roomId ?? ''} onChange={(e) => set('roomId', e.currentTarget.value || null)} error={err('roomId')} />
+        <NativeSelect label={t('programme.org.track')} data={[{ value: '', label: t('programme.org.noTrack') }, ...p.tracks.filter((r) => r.draftState !== 'deleted').map((r) => ({ value: r.id, label: r.name }))]} value={v.trackId ?? ''} onChange={(e) => set('trackId', e.currentTarget.value || null)} error={err('trackId')} />
       </Group>
       <Group grow align="flex-start">
         <TextInput type="datetime-local" label={t('programme.org.start')} description={p.timeZone} value={v.start} onChange={(e) => set('start', e.currentTarget.value.slice(0, 16))} error={err('start')} withAsterisk />

@@ -14,6 +14,7 @@ import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { programmeKeys, programmeOrgApi as api } from '../api/programme-api.ts';
 import { useProgrammeMutation } from '../api/use-programme.ts';
 import { RequestStatusBadge } from '../components/session-requests.tsx';
+import { RequestsDownload } from '../components/requests-download.tsx';
 
 type TErrors = Record<string, string>;
 type TDecision = { request: TOrgSessionRequest; action: 'approve' | 'disapprove' };
@@ -142,6 +143,11 @@ export function RequestsPage() {
   if (list.isError) return <ListError error={list.error} onRetry={() => void list.refetch()} />;
   const data = list.data;
   if (data.items.length === 0) return <ListEmpty icon={<IconMessageQuestion size={32} />} title={t(`${r}.none`)} body={t(`${r}.noneBody`)} />;
+  const download = (
+    <Can rule="AP-347">
+      <RequestsDownload eventId={eventId} />
+    </Can>
+  );
   const decided = data.items.length - data.pending;
   const shown = data.items.filter((x) => filter === 'all' || (filter === 'pending' ? x.status === 'pending' : x.status !== 'pending'));
   return (
@@ -150,16 +156,19 @@ export function RequestsPage() {
         <Title order={2} fz="lg">
           {t(`${r}.pendingCount`, { count: data.pending })}
         </Title>
-        <SegmentedControl
-          aria-label={t(`${r}.filter`)}
-          data={[
-            { value: 'pending', label: t(`${r}.pending`, { count: data.pending }) },
-            { value: 'decided', label: t(`${r}.decided`, { count: decided }) },
-            { value: 'all', label: t(`${r}.all`, { count: data.items.length }) },
-          ]}
-          value={filter}
-          onChange={(v) => setFilter(v as typeof filter)}
-        />
+        <Group gap="sm">
+          <SegmentedControl
+            aria-label={t(`${r}.filter`)}
+            data={[
+              { value: 'pending', label: t(`${r}.pending`, { count: data.pending }) },
+              { value: 'decided', label: t(`${r}.decided`, { count: decided }) },
+              { value: 'all', label: t(`${r}.all`, { count: data.items.length }) },
+            ]}
+            value={filter}
+            onChange={(v) => setFilter(v as typeof filter)}
+          />
+          {download}
+        </Group>
       </Group>
       {shown.length === 0 ? (
         <ListEmpty icon={<IconMessageQuestion size={32} />} title={t(`${r}.noneHere`)} body={t(`${r}.noneHereBody`)} />

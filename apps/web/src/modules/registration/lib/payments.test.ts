@@ -44,6 +44,16 @@ describe('refunds', () => {
     expect(canRefund({ ...order, refundedAmount: 27500 })).toBe(false);
     expect(canRefund({ ...order, status: 'pending', paymentStatus: 'pending' })).toBe(false);
   });
+  it('keeps a refund pending with the provider out of what remains, and ignores failed ones', () => {
+    const refunds = [
+      { amount: 5000, status: 'pending' as const },
+      { amount: 2500, status: 'failed' as const },
+      { amount: 1000, status: 'succeeded' as const },
+    ];
+    expect(refundableMinor({ total: 27500, refundedAmount: 1000 }, refunds)).toBe(21500);
+    expect(canRefund(order, [{ amount: 27500, status: 'pending' }])).toBe(false);
+    expect(canRefund(order, [{ amount: 27500, status: 'failed' }])).toBe(true);
+  });
   it('omits the amount for a full refund', () => {
     expect(refundRequest({ mode: 'full', amount: '', reason: ' dup ' }, 'EUR', 27500)).toEqual({ request: { reason: 'dup' }, error: null });
   });

@@ -4,6 +4,7 @@ import type {
   TInvoiceSettingsUpdateRequest,
   TPaymentSettings,
   TPaymentSettingsUpdateRequest,
+  TRefund,
   TRefundRequest,
 } from '@pavilion/domain/registration/payments.schemas';
 import { refundAmountProblem, refundableAmount } from '@pavilion/domain/registration/refunds';
@@ -70,14 +71,18 @@ export const invoiceSettingsRequest = (v: TInvoiceSettings): TInvoiceSettingsUpd
 
 // ---------------------------------------------------------------- refunds
 
-/** What can still be refunded of an order, in minor units (the domain's rule, shared with company invoices). */
-export function refundableMinor(order: Pick<TOrder, 'total' | 'refundedAmount'>): number {
-  return refundableAmount(order);
+/**
+ * What can still be refunded of an order, in minor units (the domain's rule, shared with company invoices): less what
+ * is pending with the provider (reserved until it settles), when the order's refunds are known.
+ */
+export function refundableMinor(order: Pick<TOrder, 'total' | 'refundedAmount'>, refunds: readonly Pick<TRefund, 'amount' | 'status'>[] = []): number {
+  const pending = refunds.filter((r) => r.status === 'pending').reduce((sum, r) => sum + r.amount, 0);
+  return Math.max(0, refundableAmount(order) - pending);
 }
 
 /** A refund is offered for confirmed, paid (or part-refunded) orders with money left to return. */
-export function canRefund(order: Pick<TOrder, 'status' | 'paymentStatus' | 'total' | 'refundedAmount'>): boolean {
-  return order.status === 'paid' && (order.paymentStatus === 'paid' || order.paymentStatus === 'partially_refunded') && refundableMinor(order) > 0;
+export function canRefund(order: Pick<TOrder, 'status' | 'paymentStatus' | 'total' | 'refundedAmount'>, refunds: readonly Pick<TRefund, 'amount' | 'status'>[] = []): boolean {
+  return order.status === 'paid' && (order.paymentStatus === 'paid' || order.paymentStatus === 'partially_refunded') && refundableMinor(order, refunds) > 0;
 }
 
 export type TRefundValues = { mode: 'full' | 'partial'; amount: string | number; reason: string };

@@ -15,6 +15,8 @@ export const videoApi = {
   rtcConfig: (signal?: AbortSignal) => api.call('GET /api/chatservices/api/video/config', { signal, isSilent: true }),
   lounge: (eventId: string, signal?: AbortSignal) => api.call('GET /api/chatservices/api/events/:eventId/lounge', { params: { eventId }, signal }),
   tableMessages: (eventId: string, tableId: string, signal?: AbortSignal) => api.call('GET /api/chatservices/api/events/:eventId/lounge/tables/:tableId/messages', { params: { eventId, tableId }, signal }),
+  /** The media server's admission for a seated member of a table above the mesh limit. */
+  sfuToken: (eventId: string, tableId: string) => api.call('POST /api/chatservices/api/events/:eventId/lounge/tables/:tableId/sfu-token', { params: { eventId, tableId } }),
 };
 
 export const videoOrgApi = {

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconVideo, IconVideoOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,29 +8,18 @@ import type { ParticipantSocket } from '../../chat/index.ts';
 import { videoApi, videoKeys } from '../api/video-api.ts';
 import { videoToken } from '../api/video-token.ts';
 import { createPeer, openMedia, stopMedia, type Peer } from '../call/peer.ts';
+import { Tile } from './video-tile.tsx';
 
-function Tile({ stream, label, isMuted }: { stream: MediaStream | null; label: string; isMuted: boolean }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
-    if (stream) void ref.current?.play().catch(() => undefined);
-  }, [stream]);
-  return (
-    <Box pos="relative" style={{ aspectRatio: '4 / 3', background: '#111', borderRadius: 8, overflow: 'hidden' }}>
-      <video ref={ref} autoPlay playsInline muted={isMuted} aria-label={label} data-testid="table-video" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-      <Text size="xs" c="white" pos="absolute" bottom={4} left={8} style={{ textShadow: '0 0 3px #000' }}>
-        {label}
-      </Text>
-    </Box>
-  );
-}
+/** The SFU (Janus) client is its own chunk: only tables above the mesh limit with Janus configured load it. */
+const SfuTableVideo = lazy(() => import('./sfu-table-video.tsx'));
 
 /**
  * A table's video as a mesh (one peer connection to each other seated person who turned video on), for tables of up
  * to MESH_VIDEO_LIMIT seats. Turning video on offers to everyone seated; an offer is answered with one's camera when
- * it is on, or receive-only. Larger tables say that they need a media server.
+ * it is on, or receive-only. Larger tables run through the media server when it is Janus, and otherwise say that
+ * they need one.
  */
-export function TableVideo({ table, me, socket }: { table: TTable; me: string; socket: ParticipantSocket }) {
+export function TableVideo({ eventId, table, me, socket }: { eventId: string; table: TTable; me: string; socket: ParticipantSocket }) {
   const { t } = useTranslation();
   const config = useQuery({ queryKey: videoKeys.rtcConfig(), queryFn: ({ signal }) => videoApi.rtcConfig(signal), staleTime: Infinity });
   const [local, setLocal] = useState<MediaStream | null>(null);
@@ -112,6 +101,13 @@ export function TableVideo({ table, me, socket }: { table: TTable; me: string; s
     setOn(false);
   };
 
+  if (!isMesh && config.data?.sfu?.provider === 'janus') {
+    return (
+      <Suspense fallback={<Loader size="sm" />}>
+        <SfuTableVideo eventId={eventId} table={table} me={me} iceServers={config.data.iceServers as RTCIceServer[]} meshLimit={limit} />
+      </Suspense>
+    );
+  }
   if (!isMesh) {
     return (
       <Alert color="blue" variant="light" title={t('video.lounge.videoTitle')}>

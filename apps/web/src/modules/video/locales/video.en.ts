@@ -57,6 +57,8 @@ export const videoEn = {
     videoMesh: 'Video runs directly between the people at the table, up to {{n}}.',
     videoNeedsSfu: 'Video at a table of more than {{n}} people needs a media server, which this event has not set up. The table chat works as usual.',
     videoSfuConfigured: 'This table seats more than {{n}}: its video runs on the media server, which this app cannot join yet. The table chat works as usual.',
+    videoSfu: 'This table seats more than {{n}}: its video runs through the event’s media server.',
+    videoSfuError: 'The video could not connect to the media server: {{reason}}',
     errors: {
       TABLE_FULL: 'This table is full.',
       TABLE_CLOSED: 'This table is closed now.',

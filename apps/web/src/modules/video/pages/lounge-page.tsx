@@ -108,11 +108,12 @@ function TableCard({ eventId, table, me, isMine, socket, onJoin, onLeave, isBusy
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-labelledby={`table-${table.id}`} data-testid="lounge-table">
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        {/* The badges go under the topic when both do not fit (a phone), rather than being cut to "DISCUSSI…". */}
+        <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
           <Title order={2} fz="lg" id={`table-${table.id}`}>
             {table.topic}
           </Title>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             <Badge variant="light">{table.kind === 'lounge' ? t('video.lounge.lounge') : t('video.lounge.discussion')}</Badge>
             <Badge color={table.isOpen ? (isFull ? 'orange.9' : 'teal.9') : 'gray.7'}>{table.isOpen ? (isFull ? t('video.lounge.full') : t('video.lounge.open')) : t('video.lounge.closed')}</Badge>
           </Group>
@@ -131,7 +132,7 @@ function TableCard({ eventId, table, me, isMine, socket, onJoin, onLeave, isBusy
             <Button variant="default" onClick={onLeave} loading={isBusy}>
               {t('video.lounge.leave')}
             </Button>
-            <TableVideo table={table} me={me} socket={socket} />
+            <TableVideo eventId={eventId} table={table} me={me} socket={socket} />
             <TableChat eventId={eventId} table={table} socket={socket} />
           </Stack>
         ) : (

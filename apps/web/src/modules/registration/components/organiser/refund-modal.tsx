@@ -1,6 +1,6 @@
 import '../../organiser-i18n.ts';
 import { useEffect } from 'react';
-import { Button, Divider, Group, Modal, NumberInput, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Modal, NumberInput, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { TRefundRequest } from '@pavilion/domain/registration/payments.schemas';
@@ -28,7 +28,9 @@ export function RefundModal({ eventId, order, onClose }: { eventId: string; orde
   const access = useAccess();
   const refunds = useRefunds(eventId, order?.id ?? null, access.can('AP-181'));
   const currency = order?.currency ?? 'EUR';
-  const remaining = order ? refundableMinor(order) : 0;
+  // A refund pending with the provider is reserved: not refundable again until it settles (or fails).
+  const remaining = order ? refundableMinor(order, refunds.data) : 0;
+  const hasPending = !!refunds.data?.some((r) => r.status === 'pending');
   const form = useForm<TRefundValues>({
     mode: 'controlled',
     initialValues: INITIAL,
@@ -45,7 +47,7 @@ export function RefundModal({ eventId, order, onClose }: { eventId: string; orde
     ]),
     {
       setFieldError: form.setFieldError,
-      success: (r) => t('registration.org.refundDone', { amount: formatMoney(r.amount, r.currency) }),
+      success: (r) => t(r.status === 'pending' ? 'registration.org.refundPendingDone' : 'registration.org.refundDone', { amount: formatMoney(r.amount, r.currency) }),
       onSuccess: () => form.setValues(INITIAL),
       errorText: (e) => (isApiError(e) && e.code === 'ORDER_NOT_PAID' ? t('registration.org.refundNotPaid') : null),
     },
@@ -63,13 +65,18 @@ export function RefundModal({ eventId, order, onClose }: { eventId: string; orde
     refund.submit(request);
   });
   const money = (minor: number) => formatMoney(minor, currency);
-  const canCreate = !!order && access.can('AP-183') && canRefund(order);
+  const canCreate = !!order && access.can('AP-183') && canRefund(order, refunds.data);
 
   return (
     <Modal opened={!!order} onClose={onClose} title={order ? t('registration.org.refundTitle', { no: order.registrationNo }) : ''} size="lg">
       {order && (
         <Stack gap="md">
           <Text size="sm">{t('registration.org.refundPaid', { paid: money(order.total), refunded: money(order.refundedAmount), remaining: money(remaining) })}</Text>
+          {hasPending && (
+            <Text size="sm" c="dimmed">
+              {t('registration.org.refundPendingHint')}
+            </Text>
+          )}
           {canCreate ? (
             <form onSubmit={submit} noValidate>
               <Stack gap="sm">
@@ -105,7 +112,7 @@ export function RefundModal({ eventId, order, onClose }: { eventId: string; orde
               </Stack>
             </form>
           ) : (
-            order.status === 'paid' && remaining === 0 && <Text size="sm" c="dimmed">{t('registration.org.refundNothingLeft')}</Text>
+            order.status === 'paid' && remaining === 0 && !hasPending && <Text size="sm" c="dimmed">{t('registration.org.refundNothingLeft')}</Text>
           )}
           {access.can('AP-181') && (
             <Stack gap="xs">
@@ -137,6 +144,11 @@ export function RefundModal({ eventId, order, onClose }: { eventId: string; orde
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.amount, r.currency)}</Table.Td>
                         <Table.Td>
                           <StatusBadge color={REFUND_COLORS[r.status]}>{t(`registration.org.refundStatuses.${r.status}`)}</StatusBadge>
+                          {r.settleUrl && (
+                            <Anchor href={r.settleUrl} target="_blank" rel="noopener" size="sm" display="block" mt={4}>
+                              {t('registration.org.refundSettleOnGateway')}
+                            </Anchor>
+                          )}
                         </Table.Td>
                         <Table.Td>{r.reason || t('registration.org.none')}</Table.Td>
                       </Table.Tr>

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signupOrganiser } from '../../test/test-app.ts';
+import { emit, participantHeaders as headers, startSocketCluster, type SocketCluster } from '../../test/chat-sockets.ts';
+import { startJanus, type RunningJanus } from '../../test/janus-server.ts';
+import { createEvent } from '../registration/registration.fixtures.ts';
+import { createJanusProvider, janusRoomId, janusToken } from './sfu.ts';
+
+/*
+ * Issue 17: Janus (Debian's janus 1.1.2, VideoRoom plugin) as the SFU, started for real by the test helper
+ * (scripts/ensure-janus.sh installs it; without it this file fails and says so). The server creates the table's room and
+ * mints signed, expiring tokens; a browser-like client over Janus's HTTP API can join that room and nothing more.
+ */
+let janus: RunningJanus;
+
+type Reply = { janus: string; data?: { id: number }; error?: { code: number }; plugindata?: { data: Record<string, unknown> } };
+/** A client of Janus's HTTP API holding only what a browser would: a core token (and a room token). */
+function client(token: string) {
+  const post = async (path: string, body: Record<string, unknown>): Promise<Reply> =>
+    (await fetch(`${janus.url}${path}`, { method: 'POST', body: JSON.stringify({ ...body, token, transaction: randomUUID() }) })).json() as Promise<Reply>;
+  return {
+    post,
+    async session() {
+      return post('', { janus: 'create' });
+    },
+    /** A session and a VideoRoom handle: the path to send plugin messages to. */
+    async handle(): Promise<string> {
+      const session = await post('', { janus: 'create' });
+      expect(session.janus, JSON.stringify(session)).toBe('success');
+      const handle = await post(`/${session.data!.id}`, { janus: 'attach', plugin: 'janus.plugin.videoroom' });
+      expect(handle.janus, JSON.stringify(handle)).toBe('success');
+      return `/${session.data!.id}/${handle.data!.id}`;
+    },
+    async request(path: string, body: Record<string, unknown>) {
+      return (await post(path, { janus: 'message', body })).plugindata?.data ?? {};
+    },
+  };
+}
+/** A publisher's join: asynchronous in Janus (ack, then an event on the long poll). */
+async function join(path: string, token: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const ack = await client(token).post(path, { janus: 'message', body: { request: 'join', ptype: 'publisher', ...body } });
+  if (ack.janus === 'error') return { error_code: ack.error!.code };
+  const session = path.split('/')[1];
+  for (let i = 0; i < 20; i++) {
+    const events = (await (await fetch(`${janus.url}/${session}?maxev=5&token=${encodeURIComponent(token)}`)).json()) as Reply[] | Reply;
+    for (const e of Array.isArray(events) ? events : [events]) if (e.janus === 'event' && e.plugindata) return e.plugindata.data;
+  }
+  throw new Error('no join event');
+}
+
+beforeAll(async () => {
+  janus = await startJanus();
+});
+afterAll(async () => {
+  await janus?.stop();
+});
+
+describe('Janus SFU adapter (issue 17)', () => {
+  it('signs tokens as Janus checks them: expiry, realm, descriptors, base64 HMAC-SHA1', () => {
+    // The example of Janus's docs (auth.c): secret "janus", data "1600000000,janus,janus.plugin.videoroom".
+    const token = janusToken('janus', 1_600_000_000, 'janus', ['janus.plugin.videoroom']);
+    expect(token).toMatch(/^1600000000,janus,janus\.plugin\.videoroom:[A-Za-z0-9+/]{27}=$/);
+    expect(janusRoomId('table-a')).toBe(janusRoomId('table-a'));
+    expect(janusRoomId('table-a')).not.toBe(janusRoomId('table-b'));
+    expect(Number.isSafeInteger(janusRoomId('table-a'))).toBe(true);
+  });
+
+  it('creates the table room once (idempotent, capacity = seats) and admits with tokens to that room only', async () => {
+    const sfu = createJanusProvider({ url: janus.url, tokenSecret: janus.tokenSecret, apiSecret: janus.apiSecret, adminKey: janus.adminKey });
+    const grant = { room: `table-${randomUUID()}`, identity: 'eu-1', name: 'Ann', ttlSeconds: 3600, canPublish: true, capacity: 6 };
+    const a = await sfu.admit(grant);
+    const again = await sfu.admit({ ...grant, identity: 'eu-2', capacity: 8 });
+    expect(a).toMatchObject({ provider: 'janus', roomId: janusRoomId(grant.room) });
+    if (a.provider !== 'janus' || again.provider !== 'janus') throw new Error('janus');
+    expect(again.roomId).toBe(a.roomId);
+
+    // A browser with the core token reaches the VideoRoom plugin; the room exists, private (only the admin key lists it).
+    const ann = client(a.token);
+    const path = await ann.handle();
+    expect(await ann.request(path, { request: 'exists', room: a.roomId })).toMatchObject({ exists: true });
+    expect(((await ann.request(path, { request: 'list' })).list as unknown[]).length).toBe(0);
+    const listed = (await ann.request(path, { request: 'list', admin_key: janus.adminKey })).list as { room: number; max_publishers: number }[];
+    expect(listed.find((r) => r.room === a.roomId)).toMatchObject({ max_publishers: 8 });
+
+    // Joining needs the room token of that very room.
+    expect(await join(path, a.token, { room: a.roomId, display: 'eu-1' })).toMatchObject({ error_code: expect.any(Number) });
+    const other = await sfu.admit({ ...grant, room: `table-${randomUUID()}` });
+    if (other.provider !== 'janus') throw new Error('janus');
+    expect(await join(await ann.handle(), a.token, { room: a.roomId, display: 'eu-1', token: other.roomToken })).toMatchObject({ error_code: expect.any(Number) });
+    expect(await join(await ann.handle(), a.token, { room: a.roomId, display: 'eu-1', token: a.roomToken })).toMatchObject({ videoroom: 'joined', room: a.roomId });
+
+    // The participant cannot create rooms (the VideoRoom admin key), nor destroy the table's room (its secret).
+    expect(await ann.request(path, { request: 'create', room: 424242 })).toMatchObject({ error_code: expect.any(Number) });
+    expect(await ann.request(path, { request: 'destroy', room: a.roomId })).toMatchObject({ error_code: expect.any(Number) });
+  });
+
+  it('refuses an expired token, a token of another secret and a call without any', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect((await client(janusToken(janus.tokenSecret, now - 5, 'janus', ['janus.plugin.videoroom'])).session()).error).toMatchObject({ code: 403 });
+    expect((await client(janusToken('another-secret-entirely', now + 600, 'janus', ['janus.plugin.videoroom'])).session()).error).toMatchObject({ code: 403 });
+    expect((await client('').session()).error).toMatchObject({ code: 403 });
+    // A valid core token that does not name the VideoRoom plugin does not attach to it.
+    const bare = client(janusToken(janus.tokenSecret, now + 600, 'janus', ['janus.plugin.echotest']));
+    const session = await bare.session();
+    expect(session.janus).toBe('success');
+    expect((await bare.post(`/${session.data!.id}`, { janus: 'attach', plugin: 'janus.plugin.videoroom' })).janus).toBe('error');
+  });
+
+  it('answers 503 SFU_UNAVAILABLE when Janus is down or its secret differs', async () => {
+    const wrong = createJanusProvider({ url: janus.url, tokenSecret: 'not-the-secret-of-this-janus', adminKey: janus.adminKey });
+    await expect(wrong.admit({ room: 'table-x', identity: 'e', name: 'n', ttlSeconds: 60, canPublish: true, capacity: 6 })).rejects.toMatchObject({ status: 503, code: 'SFU_UNAVAILABLE' });
+    const down = createJanusProvider({ url: 'http://127.0.0.1:9/janus', tokenSecret: janus.tokenSecret });
+    await expect(down.admit({ room: 'table-x', identity: 'e', name: 'n', ttlSeconds: 60, canPublish: true, capacity: 6 })).rejects.toMatchObject({ status: 503, code: 'SFU_UNAVAILABLE' });
+  });
+});
+
+describe('the table SFU token route with Janus configured (issue 17)', () => {
+  let cluster: SocketCluster | undefined;
+  afterAll(async () => {
+    await cluster?.close();
+  });
+
+  it('answers provider janus to a seated member: the room of the table, with its seats; nobody else gets one', async () => {
+    cluster = await startSocketCluster({ JANUS_URL: janus.url, JANUS_TOKEN_SECRET: janus.tokenSecret, JANUS_API_SECRET: janus.apiSecret, JANUS_ADMIN_KEY: janus.adminKey });
+    const { one } = cluster;
+    const host = (await signupOrganiser(one.app, { organisationName: 'Janus Org' })).accessToken;
+    const expo = await createEvent(one.app, host, 'Janus Expo');
+    const created = await one.app.inject({ method: 'POST', url: `/api/eventservices/events/${expo}/networking/tables`, headers: bearer(host), payload: { kind: 'discussion', topic: 'Big table', seats: 6, opensAt: '2000-01-01T00:00', closesAt: '2099-01-01T00:00' } });
+    const table = created.json().data as { id: string };
+    const ann = await cluster.participant(host, expo, 'Ann');
+    const ben = await cluster.participant(host, expo, 'Ben');
+    const config = await one.app.inject({ url: '/api/chatservices/api/video/config', headers: headers(ann) });
+    expect(config.json().data.sfu).toEqual({ provider: 'janus', url: janus.url });
+    // The browser may call Janus's API: its origin is in the CSP's connect-src.
+    expect(String(config.headers['content-security-policy'])).toContain(`connect-src 'self' ws: wss: ${new URL(janus.url).origin};`);
+    expect(await emit(await cluster.open(one.url, ann), 'networking', { tableId: table.id })).toMatchObject({ ok: true });
+
+    const res = await one.app.inject({ method: 'POST', url: `/api/chatservices/api/events/${expo}/lounge/tables/${table.id}/sfu-token`, headers: headers(ann) });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as { provider: string; url: string; room: string; roomId: number; token: string; roomToken: string };
+    expect(data).toMatchObject({ provider: 'janus', url: janus.url, room: `table-${table.id}`, roomId: janusRoomId(`table-${table.id}`) });
+    const expiry = Number(data.token.split(',')[0]);
+    expect(expiry - Date.now() / 1000).toBeGreaterThan(3500);
+    expect(expiry - Date.now() / 1000).toBeLessThanOrEqual(3600);
+    const path = await client(data.token).handle();
+    const listed = (await client(data.token).request(path, { request: 'list', admin_key: janus.adminKey })).list as { room: number; max_publishers: number }[];
+    expect(listed.find((r) => r.room === data.roomId)).toMatchObject({ max_publishers: 6 });
+    expect(await join(path, data.token, { room: data.roomId, display: ann.eventUserId, token: data.roomToken })).toMatchObject({ videoroom: 'joined' });
+
+    // Not seated: 403, no token.
+    const refused = await one.app.inject({ method: 'POST', url: `/api/chatservices/api/events/${expo}/lounge/tables/${table.id}/sfu-token`, headers: headers(ben) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'VIDEO_NOT_SEATED' });
+  });
+});

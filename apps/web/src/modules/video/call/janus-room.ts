@@ -1,0 +1,162 @@
+/**
+ * A small client of Janus's HTTP API (VideoRoom plugin) for a table's video through the SFU (issue 17): one session,
+ * one publisher handle that sends the camera, one subscriber handle per other publisher. Half-trickle: each side's
+ * SDP carries its candidates (Janus's default), so no candidate is trickled. Events arrive on the session's long poll.
+ * Loaded lazily by the table's video (the entry chunk does not carry it).
+ */
+type Jsep = { type: RTCSdpType; sdp: string; trickle?: boolean };
+type PluginData = Record<string, unknown> & { videoroom?: string; error?: string; error_code?: number };
+type JanusEvent = { janus: string; sender?: number; transaction?: string; plugindata?: { data: PluginData }; jsep?: Jsep; error?: { code: number; reason: string } };
+type Publisher = { id: number; display?: string };
+
+export type JanusRoomOptions = {
+  url: string;
+  /** The core token (the VideoRoom plugin only) and the room token (that room only), signed by the server. */
+  token: string;
+  roomToken: string;
+  roomId: number;
+  /** Who this is in the room: the table member's eventUserId (others label the tile from it). */
+  display: string;
+  local: MediaStream | null;
+  iceServers: RTCIceServer[];
+  onRemote(display: string, stream: MediaStream): void;
+  onRemoteGone(display: string): void;
+  onError(message: string): void;
+};
+export type JanusRoom = { close(): void };
+
+const gathered = (pc: RTCPeerConnection) =>
+  new Promise<void>((resolve) => {
+    if (pc.iceGatheringState === 'complete') return resolve();
+    const done = () => {
+      if (pc.iceGatheringState !== 'complete') return;
+      pc.removeEventListener('icegatheringstatechange', done);
+      resolve();
+    };
+    pc.addEventListener('icegatheringstatechange', done);
+    // Host candidates come at once on one network; do not hang on an unreachable STUN/TURN server.
+    setTimeout(resolve, 3000);
+  });
+
+export async function joinJanusRoom(o: JanusRoomOptions): Promise<JanusRoom> {
+  let closed = false;
+  let n = 0;
+  const listeners = new Map<number, (e: JanusEvent) => void>();
+  const peers = new Map<number, RTCPeerConnection>();
+  const subscribers = new Map<number, { handle: number; display: string }>();
+
+  const post = async (path: string, body: Record<string, unknown>): Promise<JanusEvent> => {
+    const res = await fetch(`${o.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, token: o.token, transaction: `t${++n}` }) });
+    const reply = (await res.json()) as JanusEvent;
+    if (reply.janus === 'error') throw new Error(reply.error?.reason ?? 'Janus error');
+    return reply;
+  };
+  const session = (await post('', { janus: 'create' })) as JanusEvent & { data: { id: number } };
+  const sid = session.data.id;
+  const attach = async (onEvent: (e: JanusEvent) => void) => {
+    const h = ((await post(`/${sid}`, { janus: 'attach', plugin: 'janus.plugin.videoroom' })) as JanusEvent & { data: { id: number } }).data.id;
+    listeners.set(h, onEvent);
+    return h;
+  };
+  const send = (handle: number, body: Record<string, unknown>, jsep?: Jsep) => post(`/${sid}/${handle}`, { janus: 'message', body: { ...body, token: o.roomToken }, ...(jsep ? { jsep } : {}) });
+
+  // The long poll: every event of the session, dispatched to its handle.
+  void (async () => {
+    while (!closed) {
+      try {
+        const res = await fetch(`${o.url}/${sid}?maxev=10&rid=${Date.now()}&token=${encodeURIComponent(o.token)}`);
+        const body = (await res.json()) as JanusEvent | JanusEvent[];
+        for (const e of Array.isArray(body) ? body : [body]) if (e.sender !== undefined) listeners.get(e.sender)?.(e);
+      } catch {
+        if (!closed) await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  })();
+
+  const unsubscribe = (feed: number) => {
+    const sub = subscribers.get(feed);
+    if (!sub) return;
+    subscribers.delete(feed);
+    peers.get(sub.handle)?.close();
+    peers.delete(sub.handle);
+    listeners.delete(sub.handle);
+    void post(`/${sid}/${sub.handle}`, { janus: 'detach' }).catch(() => undefined);
+    o.onRemoteGone(sub.display);
+  };
+
+  const subscribe = async (p: Publisher) => {
+    if (subscribers.has(p.id) || closed) return;
+    const display = p.display ?? String(p.id);
+    const stream = new MediaStream();
+    const handle = await attach((e) => {
+      if (e.jsep?.type === 'offer') void answer(e.jsep);
+      const data = e.plugindata?.data;
+      if (data?.error) o.onError(data.error);
+    });
+    subscribers.set(p.id, { handle, display });
+    const pc = new RTCPeerConnection({ iceServers: o.iceServers });
+    peers.set(handle, pc);
+    pc.ontrack = (ev) => {
+      stream.addTrack(ev.track);
+      o.onRemote(display, stream);
+    };
+    const answer = async (offer: Jsep) => {
+      await pc.setRemoteDescription({ type: offer.type, sdp: offer.sdp });
+      await pc.setLocalDescription(await pc.createAnswer());
+      await gathered(pc);
+      await send(handle, { request: 'start' }, { type: 'answer', sdp: pc.localDescription!.sdp, trickle: false });
+    };
+    await send(handle, { request: 'join', ptype: 'subscriber', room: o.roomId, streams: [{ feed: p.id }] });
+  };
+
+  const onPublishers = (data: PluginData) => {
+    for (const p of (data.publishers as Publisher[] | undefined) ?? []) void subscribe(p).catch((e: Error) => o.onError(e.message));
+    for (const key of ['unpublished', 'leaving'] as const) {
+      const id = data[key];
+      if (typeof id === 'number') unsubscribe(id);
+    }
+  };
+
+  // The publisher: join (the others already publishing come with the answer), then offer the camera.
+  const publisherPc = new RTCPeerConnection({ iceServers: o.iceServers });
+  let settle: { resolve(): void; reject(e: Error): void } = { resolve: () => undefined, reject: () => undefined };
+  const joined = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  try {
+    const handle = await attach((e) => {
+      const data = e.plugindata?.data;
+      if (data?.error) {
+        o.onError(data.error);
+        settle.reject(new Error(data.error));
+      }
+      if (data?.videoroom === 'joined') settle.resolve();
+      if (data) onPublishers(data);
+      if (e.jsep?.type === 'answer') void publisherPc.setRemoteDescription({ type: 'answer', sdp: e.jsep.sdp }).catch((err: Error) => o.onError(err.message));
+    });
+    peers.set(handle, publisherPc);
+    await send(handle, { request: 'join', ptype: 'publisher', room: o.roomId, display: o.display });
+    await Promise.race([joined, new Promise((_, reject) => setTimeout(() => reject(new Error('The media server did not answer')), 15_000))]);
+    const tracks = o.local?.getTracks() ?? [];
+    if (tracks.length > 0) {
+      for (const track of tracks) publisherPc.addTransceiver(track, { direction: 'sendonly', streams: [o.local!] });
+      await publisherPc.setLocalDescription(await publisherPc.createOffer());
+      await gathered(publisherPc);
+      await send(handle, { request: 'configure', audio: tracks.some((t) => t.kind === 'audio'), video: tracks.some((t) => t.kind === 'video') }, { type: 'offer', sdp: publisherPc.localDescription!.sdp, trickle: false });
+    }
+  } catch (e) {
+    closed = true;
+    for (const pc of peers.values()) pc.close();
+    publisherPc.close();
+    void post(`/${sid}`, { janus: 'destroy' }).catch(() => undefined);
+    throw e;
+  }
+
+  return {
+    close() {
+      if (closed) return;
+      closed = true;
+      for (const pc of peers.values()) pc.close();
+      peers.clear();
+      void post(`/${sid}`, { janus: 'destroy' }).catch(() => undefined);
+    },
+  };
+}
