@@ -18,6 +18,12 @@ export const TABLE_SEATS_MIN = 2;
 export const TABLE_SEATS_MAX = 8;
 /** A table's video runs peer to peer (a mesh) for at most this many people; above it a media server (SFU) is needed. */
 export const MESH_VIDEO_LIMIT = 4;
+/**
+ * With a media server the browser joins (Janus), it takes over every table of more than two people (issue 17: "An SFU
+ * adapter … takes over tables of more than two"); two people stay peer to peer. A provider the browser cannot join
+ * (LiveKit, token only) leaves the mesh limit at MESH_VIDEO_LIMIT so that small tables keep their video.
+ */
+export const SFU_MESH_LIMIT = 2;
 /** The channel of a table's video (videoChat signalling among its seated members). */
 export const tableChannel = (tableId: string) => `table-${tableId}`;
 

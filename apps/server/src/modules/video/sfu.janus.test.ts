@@ -131,6 +131,8 @@ describe('the table SFU token route with Janus configured (issue 17)', () => {
     const ben = await cluster.participant(host, expo, 'Ben');
     const config = await one.app.inject({ url: '/api/chatservices/api/video/config', headers: headers(ann) });
     expect(config.json().data.sfu).toEqual({ provider: 'janus', url: janus.url });
+    // A media server the browser joins takes over every table of more than two (issue 17); two stay peer to peer.
+    expect(config.json().data.meshLimit).toBe(2);
     // The browser may call Janus's API: its origin is in the CSP's connect-src.
     expect(String(config.headers['content-security-policy'])).toContain(`connect-src 'self' ws: wss: ${new URL(janus.url).origin};`);
     expect(await emit(await cluster.open(one.url, ann), 'networking', { tableId: table.id })).toMatchObject({ ok: true });

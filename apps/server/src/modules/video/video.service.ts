@@ -1,6 +1,7 @@
 import {
   AnalyticsType,
   MESH_VIDEO_LIMIT,
+  SFU_MESH_LIMIT,
   VIDEO_CALL_WAIT_MS,
   isDangerousString,
   tableChannel,
@@ -284,7 +285,7 @@ export function createVideoService(deps: VideoDeps) {
     /* ---------- HTTP ---------- */
 
     rtcConfig(): TRtcConfig {
-      return { iceServers: deps.iceServers, sfu: deps.sfu ? { provider: deps.sfu.provider, url: deps.sfu.url } : null, meshLimit: MESH_VIDEO_LIMIT, callWaitMs: VIDEO_CALL_WAIT_MS };
+      return { iceServers: deps.iceServers, sfu: deps.sfu ? { provider: deps.sfu.provider, url: deps.sfu.url } : null, meshLimit: deps.sfu?.provider === 'janus' ? SFU_MESH_LIMIT : MESH_VIDEO_LIMIT, callWaitMs: VIDEO_CALL_WAIT_MS };
     },
 
     async tables(caller: AuthUser, organisationId: string, eventId: string): Promise<TTable[]> {

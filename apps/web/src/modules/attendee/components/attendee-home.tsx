@@ -39,7 +39,7 @@ function EbadgeCard({ eventId }: { eventId: string }) {
             <Text size="sm">
               {mine.ticketName} · {t('attendee.registrationNo', { no: mine.registrationNo })}
             </Text>
-            <Badge color={mine.isAdmissible ? 'teal.9' : 'orange.9'} variant="filled">
+            <Badge color={mine.isAdmissible ? 'teal.9' : 'red.9'} variant="filled">
               {mine.isAdmissible ? t('attendee.ebadgeReady') : t('attendee.ebadgeNotReady')}
             </Badge>
           </Group>

@@ -41,7 +41,7 @@ export function MyEbadgesPage() {
                     <Title order={2} fz="lg" style={{ overflowWrap: 'anywhere' }}>
                       {b.eventName}
                     </Title>
-                    <Badge color={b.isAdmissible ? 'teal.9' : 'orange.9'} variant="filled" style={{ flexShrink: 0 }}>
+                    <Badge color={b.isAdmissible ? 'teal.9' : 'red.9'} variant="filled" style={{ flexShrink: 0 }}>
                       {b.isAdmissible ? t('ebadge.mine.ready') : t('ebadge.mine.notReady')}
                     </Badge>
                   </Group>

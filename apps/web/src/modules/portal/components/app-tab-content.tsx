@@ -59,7 +59,7 @@ function MyEbadges({ eventId }: { eventId: string }) {
         <Text size="sm">
           {b.ticketName} · {t('portal.home.registrationNo', { no: b.registrationNo })}
         </Text>
-        <Badge color={b.isAdmissible ? 'teal.9' : 'orange.9'} variant="filled">
+        <Badge color={b.isAdmissible ? 'teal.9' : 'red.9'} variant="filled">
           {b.isAdmissible ? t('portal.home.ebadgeReady') : t('portal.home.ebadgeNotReady')}
         </Badge>
       </Group>

@@ -92,7 +92,7 @@ function SessionCard({ s, data, eventId, canBook, isNow }: { s: TScheduleSession
                 {s.bookmarked ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}
               </ActionIcon>
             )}
-            {s.myStatus === 'waitlisted' && <Badge color="orange.9">{t('programme.attendee.waitlisted', { position: s.myWaitlistPosition })}</Badge>}
+            {s.myStatus === 'waitlisted' && <Badge color="#b54708">{t('programme.attendee.waitlisted', { position: s.myWaitlistPosition })}</Badge>}
           </Group>
         </Group>
         <Title order={3} fz="md" id={titleId}>

@@ -82,7 +82,7 @@ function SpeakerProfile({ eventId, data }: { eventId: string; data: TMySpeakerPr
             <Title order={2} fz="h4" id="speaker-confirm">
               {t('programme.mySpeaker.confirmTitle')}
             </Title>
-            <Badge color={sp.confirmedAt ? 'teal.9' : 'orange.9'} variant="filled" leftSection={sp.confirmedAt ? <IconCircleCheck size={14} aria-hidden /> : null}>
+            <Badge color={sp.confirmedAt ? 'teal.9' : 'gray.8'} variant="filled" leftSection={sp.confirmedAt ? <IconCircleCheck size={14} aria-hidden /> : null}>
               {sp.confirmedAt ? t('programme.mySpeaker.confirmedBadge') : t('programme.mySpeaker.notConfirmedBadge')}
             </Badge>
           </Group>

@@ -59,7 +59,7 @@ function EventLinks({ profile, kind }: { profile: TOwnProfile; kind: TLinkKind }
     pl: (
       <Stack gap={6} key="pl">
         <LinkField label={label(t('share.mine.profile'))} url={profileUrl} />
-        <Text size="sm" c={profile.isProfilePublic ? 'dimmed' : 'orange.9'} data-testid="profile-link-state">
+        <Text size="sm" c={profile.isProfilePublic ? 'dimmed' : '#b54708'} data-testid="profile-link-state">
           {profile.isProfilePublic ? t('share.mine.profilePublic') : t('share.mine.profilePrivate')}
         </Text>
         <Group gap="xs">

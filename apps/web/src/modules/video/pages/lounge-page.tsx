@@ -115,7 +115,7 @@ function TableCard({ eventId, table, me, isMine, socket, onJoin, onLeave, isBusy
           </Title>
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             <Badge variant="light">{table.kind === 'lounge' ? t('video.lounge.lounge') : t('video.lounge.discussion')}</Badge>
-            <Badge color={table.isOpen ? (isFull ? 'orange.9' : 'teal.9') : 'gray.7'}>{table.isOpen ? (isFull ? t('video.lounge.full') : t('video.lounge.open')) : t('video.lounge.closed')}</Badge>
+            <Badge color={table.isOpen ? (isFull ? 'red.9' : 'teal.9') : 'gray.7'}>{table.isOpen ? (isFull ? t('video.lounge.full') : t('video.lounge.open')) : t('video.lounge.closed')}</Badge>
           </Group>
         </Group>
         <Text size="sm" c="dimmed">
