@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { publicCaller } from '../support/api.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 
 const ORGANISER = { email: 'organiser@demo.pavilion', password: 'Organiser@2026' };
@@ -43,16 +44,7 @@ async function organiserCall<T>(page: Page, method: string, path: string, body?:
   return result.json.data as T;
 }
 
-async function publicCall<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const publicCall = publicCaller(() => server.url);
 
 describe('organiser payments (desktop)', () => {
   it('enables offline payments, saves invoice details and refunds part of a paid offline order', async () => {

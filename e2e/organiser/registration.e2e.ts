@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { publicCaller } from '../support/api.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 import { solidPng } from '../support/images.ts';
 
@@ -39,16 +40,7 @@ async function settle(page: Page) {
   await page.waitForTimeout(450);
 }
 
-async function publicCall<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(/^https?:/.test(path) ? path : `${server.url}${path}`, {
-    method,
-    headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const publicCall = publicCaller(() => server.url);
 
 /** An attendee buys a ticket and pays on the test gateway (the attendee UI is covered by e2e/attendee). */
 async function buyAndPay(ticketId: string, buyer: { firstName: string; lastName: string; email: string }) {

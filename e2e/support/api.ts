@@ -1,10 +1,11 @@
 /**
  * A JSON API caller for e2e set-up steps that a test does not need to click through (creating a ticket, placing an
- * order): the envelope's `data` on success, an error naming the call and the answer otherwise.
+ * order): the envelope's `data` on success, an error naming the call and the answer otherwise. An absolute URL (a
+ * payment page's) is called as it is.
  */
 export function apiCaller(baseUrl: () => string, bearer: () => string) {
   return async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = { authorization: `Bearer ${bearer()}` }): Promise<T> {
-    const res = await fetch(`${baseUrl()}${path}`, {
+    const res = await fetch(/^https?:/.test(path) ? path : `${baseUrl()}${path}`, {
       method,
       headers: { accept: 'application/json', ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
@@ -13,6 +14,12 @@ export function apiCaller(baseUrl: () => string, bearer: () => string) {
     if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(json)}`);
     return json.data;
   };
+}
+
+/** The same without a bearer: the public routes (quote, order, the test gateway) as a buyer calls them. */
+export function publicCaller(baseUrl: () => string) {
+  const call = apiCaller(baseUrl, () => '');
+  return <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> => call<T>(method, path, body, headers);
 }
 
 type TCall = ReturnType<typeof apiCaller>;

@@ -73,6 +73,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  // Janus needs its token secret and the VideoRoom's admin key: without the key (and `admin_key` in Janus's VideoRoom
+  // config) any participant holding a token could create rooms on the media server.
+  if (parsed.data.JANUS_URL && (!parsed.data.JANUS_TOKEN_SECRET || !parsed.data.JANUS_ADMIN_KEY)) {
+    const missing = ['JANUS_TOKEN_SECRET', 'JANUS_ADMIN_KEY'].filter((k) => !parsed.data[k as 'JANUS_TOKEN_SECRET' | 'JANUS_ADMIN_KEY']);
+    throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required with JANUS_URL`).join('\n')}`);
+  }
   return parsed.data;
 }
 

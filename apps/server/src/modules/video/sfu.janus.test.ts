@@ -94,6 +94,20 @@ describe('Janus SFU adapter (issue 17)', () => {
     expect(await ann.request(path, { request: 'destroy', room: a.roomId })).toMatchObject({ error_code: expect.any(Number) });
   });
 
+  it('ends the room of a deleted table: the room is gone, its tokens join nothing, and a second release is fine', async () => {
+    const sfu = createJanusProvider({ url: janus.url, tokenSecret: janus.tokenSecret, apiSecret: janus.apiSecret, adminKey: janus.adminKey });
+    const grant = { room: `table-${randomUUID()}`, identity: 'eu-1', name: 'Ann', ttlSeconds: 3600, canPublish: true, capacity: 3 };
+    const a = await sfu.admit(grant);
+    if (a.provider !== 'janus') throw new Error('janus');
+    const ann = client(a.token);
+    const path = await ann.handle();
+    expect(await ann.request(path, { request: 'exists', room: a.roomId })).toMatchObject({ exists: true });
+    await sfu.release!(grant.room);
+    expect(await ann.request(path, { request: 'exists', room: a.roomId })).toMatchObject({ exists: false });
+    expect(await join(await ann.handle(), a.token, { room: a.roomId, display: 'eu-1', token: a.roomToken })).toMatchObject({ error_code: expect.any(Number) });
+    await expect(sfu.release!(grant.room)).resolves.toBeUndefined();
+  });
+
   it('refuses an expired token, a token of another secret and a call without any', async () => {
     const now = Math.floor(Date.now() / 1000);
     expect((await client(janusToken(janus.tokenSecret, now - 5, 'janus', ['janus.plugin.videoroom'])).session()).error).toMatchObject({ code: 403 });
@@ -153,5 +167,11 @@ describe('the table SFU token route with Janus configured (issue 17)', () => {
     const refused = await one.app.inject({ method: 'POST', url: `/api/chatservices/api/events/${expo}/lounge/tables/${table.id}/sfu-token`, headers: headers(ben) });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'VIDEO_NOT_SEATED' });
+
+    // The organiser deletes the table: its room on the media server ends with it.
+    const deleted = await one.app.inject({ method: 'DELETE', url: `/api/eventservices/events/${expo}/networking/tables/${table.id}`, headers: bearer(host) });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const after = client(data.token);
+    expect(await after.request(await after.handle(), { request: 'exists', room: data.roomId })).toMatchObject({ exists: false });
   });
 });

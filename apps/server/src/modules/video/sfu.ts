@@ -16,6 +16,8 @@ export type SfuProvider = {
   provider: 'livekit' | 'janus';
   url: string;
   admit(grant: SfuGrant): Promise<SfuAdmission>;
+  /** Ends the room of a deleted table on the media server, if it keeps rooms (Janus does; LiveKit closes empty ones). */
+  release?(room: string): Promise<void>;
 };
 
 /**
@@ -55,6 +57,8 @@ export type JanusConfig = { url: string; tokenSecret: string; apiSecret?: string
 const VIDEOROOM = 'janus.plugin.videoroom';
 /** Janus VideoRoom's "room already exists". */
 const ROOM_EXISTS = 427;
+/** Janus VideoRoom's JANUS_VIDEOROOM_ERROR_NO_SUCH_ROOM: the room is already gone. */
+const NO_SUCH_ROOM = 426;
 
 /**
  * Janus's signed token (janus.jcfg `token_auth_secret`, auth.c): `<expiry>,<realm>,<descriptor>…:<signature>`, the
@@ -99,11 +103,19 @@ export function createJanusProvider(config: JanusConfig, now: () => Date = () =>
     return reply;
   }
 
-  async function ensureRoom(roomId: number, description: string, capacity: number): Promise<void> {
+  /** A short-lived Janus session with a VideoRoom handle: `message` sends the plugin a request (with the admin key). */
+  async function withVideoRoom<T>(work: (message: (body: Record<string, unknown>) => Promise<Record<string, unknown>>) => Promise<T>): Promise<T> {
     const session = (await call('', { janus: 'create' })).data!.id!;
     try {
       const handle = (await call(`/${session}`, { janus: 'attach', plugin: VIDEOROOM })).data!.id!;
-      const message = async (body: Record<string, unknown>) => (await call(`/${session}/${handle}`, { janus: 'message', body: { ...body, ...(config.adminKey ? { admin_key: config.adminKey } : {}) } })).plugindata?.data ?? {};
+      return await work(async (body) => (await call(`/${session}/${handle}`, { janus: 'message', body: { ...body, ...(config.adminKey ? { admin_key: config.adminKey } : {}) } })).plugindata?.data ?? {});
+    } finally {
+      await call(`/${session}`, { janus: 'destroy' }).catch(() => undefined);
+    }
+  }
+
+  async function ensureRoom(roomId: number, description: string, capacity: number): Promise<void> {
+    await withVideoRoom(async (message) => {
       const secret = roomSecret(roomId);
       const created = await message({
         request: 'create',
@@ -122,9 +134,7 @@ export function createJanusProvider(config: JanusConfig, now: () => Date = () =>
       if (created.error_code !== ROOM_EXISTS) throw videoErrors.sfuUnavailable();
       const edited = await message({ request: 'edit', room: roomId, secret, new_publishers: capacity });
       if (edited.videoroom !== 'edited') throw videoErrors.sfuUnavailable();
-    } finally {
-      await call(`/${session}`, { janus: 'destroy' }).catch(() => undefined);
-    }
+    });
   }
 
   return {
@@ -140,6 +150,14 @@ export function createJanusProvider(config: JanusConfig, now: () => Date = () =>
         token: janusToken(config.tokenSecret, exp, 'janus', [VIDEOROOM]),
         roomToken: janusToken(config.tokenSecret, exp, VIDEOROOM, [`room=${roomId}`]),
       };
+    },
+    async release(room) {
+      const roomId = janusRoomId(room);
+      await withVideoRoom(async (message) => {
+        // Everyone still in it is sent away by Janus; a room that is already gone (never used, Janus restarted) is fine.
+        const destroyed = await message({ request: 'destroy', room: roomId, secret: roomSecret(roomId) });
+        if (destroyed.videoroom !== 'destroyed' && destroyed.error_code !== NO_SUCH_ROOM) throw videoErrors.sfuUnavailable();
+      });
     },
   };
 }

@@ -15,6 +15,9 @@ describe('RTC_ICE_SERVERS and LIVEKIT_* settings (issue 17)', () => {
     expect(() => loadConfig({ LIVEKIT_URL: 'ftp://x' })).toThrow(/LIVEKIT_URL/);
     expect(() => loadConfig({ JANUS_URL: 'ws://janus:8188' })).toThrow(/JANUS_URL/);
     expect(() => loadConfig({ JANUS_TOKEN_SECRET: 'short' })).toThrow(/JANUS_TOKEN_SECRET/);
-    expect(loadConfig({ JANUS_URL: 'http://127.0.0.1:8088/janus', JANUS_TOKEN_SECRET: 'a-janus-token-secret' })).toMatchObject({ JANUS_URL: 'http://127.0.0.1:8088/janus' });
+    // The token secret and the VideoRoom's admin key come with the URL (without the key, participants could create rooms).
+    expect(() => loadConfig({ JANUS_URL: 'http://127.0.0.1:8088/janus', JANUS_TOKEN_SECRET: 'a-janus-token-secret' })).toThrow(/JANUS_ADMIN_KEY: required with JANUS_URL/);
+    expect(() => loadConfig({ JANUS_URL: 'http://127.0.0.1:8088/janus', JANUS_ADMIN_KEY: 'k' })).toThrow(/JANUS_TOKEN_SECRET: required with JANUS_URL/);
+    expect(loadConfig({ JANUS_URL: 'http://127.0.0.1:8088/janus', JANUS_TOKEN_SECRET: 'a-janus-token-secret', JANUS_ADMIN_KEY: 'k' })).toMatchObject({ JANUS_URL: 'http://127.0.0.1:8088/janus' });
   });
 });

@@ -312,6 +312,9 @@ export function createVideoService(deps: VideoDeps) {
       const seated = await repo.deleteTable(eventId, tableId, deps.now());
       if (!seated) throw videoErrors.tableNotFound();
       for (const eventUserId of seated) deps.socket.toRoom(eventRoom(eventId), 'networkingLeave', { tableId, eventUserId, seatsTaken: 0 });
+      // The table's room on the media server goes with it (its tokens then admit to nothing). The table is deleted
+      // whatever the media server answers: a room left behind ends when Janus restarts.
+      if (deps.sfu?.release) await deps.sfu.release(tableChannel(tableId)).catch(() => undefined);
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'video.table.delete', target: tableId, meta: { eventId } });
       return { id: tableId };
     },
