@@ -89,7 +89,11 @@ export async function joinJanusRoom(o: JanusRoomOptions): Promise<JanusRoom> {
     const display = p.display ?? String(p.id);
     const stream = new MediaStream();
     const handle = await attach((e) => {
-      if (e.jsep?.type === 'offer') void answer(e.jsep);
+      // An answer can fail because the feed went meanwhile (its publisher turned video off: the handle is detached and
+      // Janus says "Unexpected ANSWER"); only a failure of a subscription still wanted is worth telling.
+      if (e.jsep?.type === 'offer') void answer(e.jsep).catch((err: Error) => {
+          if (!closed && subscribers.get(p.id)?.handle === handle) o.onError(err.message);
+        });
       const data = e.plugindata?.data;
       if (data?.error) o.onError(data.error);
     });
