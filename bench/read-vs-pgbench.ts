@@ -18,15 +18,27 @@ export type ReadVsPgbench = {
  * twice (read, pgbench, read, pgbench), so a change of the machine's load during the run weighs on both sides alike.
  * The read's p50/p99 are the worse half's. Used by bench/agenda.ts and bench/exhibitors.ts.
  */
-export async function readVsPgbenchS(opts: { target: string; databaseUrl: string; serverPid: number; seconds: number; connections: number }): Promise<ReadVsPgbench> {
-  const { target, databaseUrl, connections } = opts;
+export async function readVsPgbenchS(opts: {
+  target: string;
+  databaseUrl: string;
+  serverPid: number;
+  seconds: number;
+  connections: number;
+  /** Signed-in reads (bench/matchmaking-api.ts): each request carries the next of these header sets, in turn. */
+  callers?: Record<string, string>[];
+}): Promise<ReadVsPgbench> {
+  const { target, databaseUrl, connections, callers } = opts;
   // As a phone's browser asks: compressed answers welcome.
   const headers = { 'accept-encoding': 'br, gzip' };
+  let turn = 0;
+  const requests: autocannon.Request[] | undefined = callers?.length
+    ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...(req.headers as Record<string, string> | undefined), ...callers[turn++ % callers.length] } }) }]
+    : undefined;
   const run = async (duration: number) => {
-    const r = await autocannon({ url: target, connections, duration, headers });
+    const r = await autocannon({ url: target, connections, duration, headers, ...(requests ? { requests } : {}) });
     return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
   };
-  await autocannon({ url: target, connections, duration: 2, headers }); // warm-up: JIT, prepared statements
+  await autocannon({ url: target, connections, duration: 2, headers, ...(requests ? { requests } : {}) }); // warm-up: JIT, prepared statements
   const init = spawnSync('pgbench', ['-i', '-s', '1', '-q', databaseUrl], { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
   const pgbenchS = (seconds: number) => {

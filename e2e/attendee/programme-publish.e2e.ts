@@ -151,4 +151,67 @@ describe('programme: versioned publishing', () => {
     await screenshot(attendee, 'programme-publish-new-time-phone');
     expect([...orgWatch.errors, ...attWatch.errors]).toEqual([]);
   }, 180_000);
+  it('the organiser deletes a session, sees it marked with its undo in the list and the grid, undoes, deletes it again and publishes; the attendee no longer sees it', async () => {
+    const PANEL = 'Panel: financing the energy transition';
+    const KEYNOTE = 'Opening keynote: the next decade of clean power';
+    const attendee = await (await newContext(browser, server.url, PHONE)).newPage();
+    const attWatch = watchPage(attendee);
+    await signInAtEvent(attendee, server.eventId, ATTENDEE);
+    const attendeeDay = async () => {
+      await attendee.goto('/tabs/session-list');
+      await attendee.getByText('Tue 16 Feb', { exact: true }).click({ timeout: 30_000 });
+      await attendee.getByRole('article', { name: KEYNOTE }).waitFor({ timeout: 30_000 });
+    };
+    await attendeeDay();
+    await attendee.getByRole('article', { name: PANEL }).waitFor();
+
+    const organiser = await (await newContext(browser, server.url, { width: 1366, height: 900 })).newPage();
+    const orgWatch = watchPage(organiser);
+    await logInAsOrganiser(organiser);
+    const list = `/app/sessions/list?eventId=${server.eventId}`;
+    await organiser.goto(list);
+    const bar = organiser.getByRole('region', { name: 'Programme publishing' });
+    await bar.getByText('Attendees see the latest programme').waitFor({ timeout: 30_000 });
+    const deleteFromList = async () => {
+      await organiser.getByRole('button', { name: `Delete ${PANEL}` }).click({ timeout: 30_000 });
+      await organiser.getByRole('dialog', { name: `Delete “${PANEL}”?` }).getByRole('button', { name: 'Delete', exact: true }).click();
+    };
+    await deleteFromList();
+    // Marked, with its undo, apart from the live sessions; one unpublished change; attendees still see it.
+    const pending = organiser.getByRole('table', { name: 'Deleted at next publish' }).getByRole('row').filter({ hasText: PANEL });
+    await pending.getByText('Deleted at next publish', { exact: true }).waitFor({ timeout: 15_000 });
+    await bar.getByText('1 unpublished change', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await organiser.getByRole('button', { name: `Edit ${PANEL}` }).count()).toBe(0);
+    await expectAccessible(organiser, 'sessions with a pending session delete');
+    await screenshot(organiser, 'programme-session-pending-delete');
+    await attendeeDay();
+    await attendee.getByRole('article', { name: PANEL }).waitFor();
+
+    // The Day grid marks it in its place; Undo there puts it back as a session.
+    await organiser.goto(`/app/sessions/grid?eventId=${server.eventId}`);
+    const mark = organiser.locator('[data-deleted-session-id]').filter({ hasText: PANEL });
+    await mark.getByText('Deleted at next publish', { exact: true }).waitFor({ timeout: 30_000 });
+    await expectAccessible(organiser, 'day grid with a pending session delete');
+    await screenshot(organiser, 'programme-session-pending-delete-grid');
+    await mark.getByRole('button', { name: `Undo delete of ${PANEL}` }).click();
+    await organiser.getByRole('button', { name: new RegExp(`^${PANEL.replace(/[.*+?^${}()|[\]\\:]/g, '\\$&')}, `) }).waitFor({ timeout: 15_000 });
+    expect(await mark.count()).toBe(0);
+    await bar.getByText('Attendees see the latest programme').waitFor({ timeout: 15_000 });
+
+    // Deleted again from the list and published: the dialog lists it as cancelled, then it is gone for everyone.
+    await organiser.goto(list);
+    await deleteFromList();
+    await pending.getByText('Deleted at next publish', { exact: true }).waitFor({ timeout: 15_000 });
+    await bar.getByRole('button', { name: 'Publish changes' }).click();
+    const confirm = organiser.getByRole('dialog', { name: /^Publish version \d+\?$/ });
+    await confirm.getByText(/^Removed from the programme \(2027-02-16 11:30–12:30/).waitFor({ timeout: 15_000 });
+    await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
+    await organiser.getByText(/^Version \d+ published/).waitFor({ timeout: 15_000 });
+    await bar.getByText('Attendees see the latest programme').waitFor({ timeout: 15_000 });
+    expect(await organiser.getByRole('table', { name: 'Deleted at next publish' }).count()).toBe(0);
+    await attendeeDay();
+    expect(await attendee.getByRole('article', { name: PANEL }).count()).toBe(0);
+    await screenshot(attendee, 'programme-session-deleted-phone');
+    expect([...orgWatch.errors, ...attWatch.errors]).toEqual([]);
+  }, 180_000);
 });

@@ -9,8 +9,9 @@ import { signInAtEvent } from '../support/attendee.ts';
 /*
  * Issue 16, My schedule bookmarks and session requests. The demo attendee, on a phone from a fresh browser, stars a
  * session that needs no booking and finds it in My schedule, then proposes a session of their own; the organiser, on
- * a desktop, finds it in Sessions & agenda → Requests and approves it, placing it in the programme; the attendee sees
- * the request approved (with the organiser's note) and the new session in the schedule.
+ * a desktop, finds it in Sessions & agenda → Requests and approves it, placing it in the programme's draft; the attendee
+ * sees the request approved (with the organiser's note), and the new session in the schedule once the organiser
+ * publishes it (until then the Sessions list marks it "Unpublished changes").
  */
 const ATTENDEE = { identifier: 'attendee@demo.pavilion', password: 'Attendee@2026' };
 const PHONE = { width: 390, height: 844 };
@@ -111,9 +112,13 @@ describe('programme: bookmarks and session requests', () => {
     const lines = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toMatch(/^Submitted \(.+\),Kind,Status,Requester,Email,Title,/);
     expect(lines.some((l) => l.includes(',Proposal,approved,') && l.includes(PROPOSAL) && l.includes('Welcome aboard: bring a model ferry.'))).toBe(true);
-    // It is a session of the programme now.
+    // It is a session of the organiser's draft now: marked, one unpublished change.
     await organiser.getByRole('navigation', { name: 'Programme sections' }).getByRole('link', { name: 'Sessions', exact: true }).click();
-    await organiser.getByRole('row', { name: new RegExp(PROPOSAL) }).waitFor({ timeout: 15_000 });
+    const placed = organiser.getByRole('row', { name: new RegExp(PROPOSAL) });
+    await placed.waitFor({ timeout: 15_000 });
+    await placed.getByText('Unpublished changes', { exact: true }).waitFor({ timeout: 15_000 });
+    const bar = organiser.getByRole('region', { name: 'Programme publishing' });
+    await bar.getByText('1 unpublished change', { exact: true }).waitFor({ timeout: 15_000 });
 
     // The attendee sees the request approved, with the note, and the session in the schedule.
     await attendee.reload();
@@ -124,7 +129,19 @@ describe('programme: bookmarks and session requests', () => {
     await decided.scrollIntoViewIfNeeded();
     await expectAccessible(attendee, 'request approved');
     await screenshot(attendee, 'programme-request-approved-phone');
+    // Not in the programme attendees see until the organiser publishes it.
     await attendee.getByText('All sessions', { exact: true }).click();
+    await attendee.getByText('Wed 17 Feb', { exact: true }).click();
+    await attendee.getByRole('article', { name: 'Electric fleets in practice' }).waitFor({ timeout: 15_000 });
+    expect(await attendee.getByRole('article', { name: PROPOSAL }).count()).toBe(0);
+    await bar.getByRole('button', { name: 'Publish changes' }).click();
+    const confirm = organiser.getByRole('dialog', { name: /^Publish version \d+\?$/ });
+    await confirm.getByText(/^Added to the programme \(2027-02-17 12:00–12:45/).waitFor({ timeout: 15_000 });
+    await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
+    await bar.getByText('Attendees see the latest programme').waitFor({ timeout: 15_000 });
+    expect(await placed.getByText('Unpublished changes').count()).toBe(0);
+    await attendee.reload();
+    await attendee.getByText('All sessions', { exact: true }).click({ timeout: 30_000 });
     await attendee.getByText('Wed 17 Feb', { exact: true }).click();
     await attendee.getByRole('article', { name: PROPOSAL }).getByText('12:00–12:45').waitFor({ timeout: 15_000 });
     expect([...orgWatch.errors, ...attWatch.errors]).toEqual([]);

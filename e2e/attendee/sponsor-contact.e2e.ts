@@ -141,12 +141,17 @@ describe('sponsor contact', () => {
     await expectAccessible(attendee, 'portal sponsors with the new description on a phone');
     await screenshot(attendee, 'sponsor-contact-attendee-phone');
     expect(attWatch.errors).toEqual([]);
+    // Leaving the page sends the cards it showed (one request): Metro Motion's card was on screen.
+    await attendee.goto('/attendium-v2');
 
-    // The contact's figures: the attendee's view of the list and their visit.
-    await phone.goto(`/attendium/sponsorship?eventId=${server.eventId}`);
+    // The contact's figures: the attendee's view of the card and their visit.
     const figures = phone.getByRole('region', { name: 'Figures' });
+    const views = async () => {
+      await phone.goto(`/attendium/sponsorship?eventId=${server.eventId}`);
+      return Number((await figures.getByTestId('sponsor-views').innerText({ timeout: 30_000 })).match(/\d+/)?.[0]);
+    };
+    await expect.poll(views, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     await expect.poll(async () => (await figures.getByTestId('sponsor-clicks').innerText()).match(/\d+/)?.[0], { timeout: 15_000 }).toBe('1');
-    expect(Number((await figures.getByTestId('sponsor-views').innerText()).match(/\d+/)?.[0])).toBeGreaterThanOrEqual(1);
     await figures.getByText('The last 14 days').waitFor();
     await figures.scrollIntoViewIfNeeded();
     await expectAccessible(phone, 'my sponsorship figures on a phone');
@@ -156,7 +161,7 @@ describe('sponsor contact', () => {
     const [file] = await Promise.all([phone.waitForEvent('download'), phone.getByRole('menuitem', { name: 'Every day as CSV' }).click()]);
     expect(file.suggestedFilename()).toBe('sponsor-figures-Metro-Motion.csv');
     const lines = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Day (UTC),Sponsors list views,Click-throughs');
+    expect(lines[0]).toBe('Day (UTC),Card views,Click-throughs');
     expect(lines.at(-1)).toMatch(new RegExp(`^${new Date().toISOString().slice(0, 10)},[1-9]\\d*,1$`));
     expect(phoneWatch.errors).toEqual([]);
 
@@ -167,7 +172,7 @@ describe('sponsor contact', () => {
     const [orgFile] = await Promise.all([organiser.waitForEvent('download'), organiser.getByRole('menuitem', { name: 'Every day as CSV' }).click()]);
     expect(orgFile.suggestedFilename()).toBe('sponsor-figures-Metro-Motion.csv');
     const orgLines = readFileSync((await orgFile.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(orgLines[0]).toBe('Day (UTC),Sponsors list views,Click-throughs');
+    expect(orgLines[0]).toBe('Day (UTC),Card views,Click-throughs');
     expect(orgLines.length).toBe(lines.length);
     expect(orgLines.at(-1)).toMatch(new RegExp(`^${new Date().toISOString().slice(0, 10)},[1-9]\\d*,1$`));
     expect(orgWatch.errors).toEqual([]);

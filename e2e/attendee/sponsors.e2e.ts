@@ -10,10 +10,13 @@ import { signInAtEvent } from '../support/attendee.ts';
  * Sponsors (SPEC §3.1 user type 3, §2.4 tab `sponsor`, §2.5 entry Sponsors): the organiser adds a Silver tier and a
  * sponsor with an uploaded logo (a renamed text file is refused first), reorders Gold, is told a tier with sponsors
  * cannot go, and shows the app's Sponsor tab (off in the SPEC defaults); the demo attendee, on a phone, opens the
- * portal's Sponsors and the app's Sponsor tab and finds each sponsor under its tier with its logo.
+ * portal's Sponsors and the app's Sponsor tab and finds each sponsor under its tier with its logo. The sponsor's
+ * figures count its card as seen (sent as the page is left) and a click on its link from a programme session's card.
  */
 const ATTENDEE = { identifier: 'attendee@demo.pavilion', password: 'Attendee@2026' };
 const PHONE = { width: 390, height: 844 };
+const ORGANISER = { identifier: 'organiser@demo.pavilion', password: 'Organiser@2026' };
+const SESSION = 'Cold chain breakfast';
 
 let server: RunningServer;
 let browser: Browser;
@@ -40,6 +43,20 @@ async function tiersOnPage(page: Page): Promise<[string, string[]][]> {
     out.push([await section.getByRole('heading', { level: 2 }).innerText(), await section.getByRole('heading', { level: 3 }).allInnerTexts()]);
   }
   return out;
+}
+
+async function call<T>(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; data: T; text: string }> {
+  const res = await fetch(`${server.url}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, data: (text.startsWith('{') ? (JSON.parse(text) as { data: T }).data : (undefined as T)), text };
+}
+/** Today's row of the sponsor's figures file (the organiser's download, AP-482): card views and click-throughs. */
+async function todaysFigures(headers: Record<string, string>, sponsorId: string): Promise<{ views: number; clicks: number }> {
+  const file = await call<never>('GET', `/api/eventservices/events/${server.eventId}/sponsors/items/${sponsorId}/figures?format=csv`, headers);
+  const today = new Date().toISOString().slice(0, 10);
+  const row = file.text.replace(/^\uFEFF/, '').trim().split('\r\n').find((l) => l.startsWith(today));
+  const [, views, clicks] = (row ?? `${today},0,0`).split(',');
+  return { views: Number(views), clicks: Number(clicks) };
 }
 
 describe('sponsors', () => {
@@ -125,12 +142,19 @@ describe('sponsors', () => {
     // Through the counted click-through, which redirects to https://kiran.example.com (sponsor-contact.routes.test.ts).
     expect(await link.getAttribute('href')).toMatch(new RegExp(`^/api/eventservices/public/events/${server.eventId}/sponsors/[^/]+/visit$`));
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    const kiranId = /\/sponsors\/([^/]+)\/visit$/.exec((await link.getAttribute('href'))!)![1]!;
+    const org = await call<{ accessToken: string }>('POST', '/api/auth/login', {}, ORGANISER);
+    const H = { authorization: `Bearer ${org.data.accessToken}` };
+    // Kiran's card is on screen (scrolled to) but nothing is sent until the page view ends.
+    expect(await todaysFigures(H, kiranId)).toEqual({ views: 0, clicks: 0 });
     expect(await attendee.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(attendee, 'portal sponsors on a phone');
     await screenshot(attendee, 'sponsors-portal-phone');
 
-    // The app's Sponsor tab, now shown, has the same sponsors.
+    // The app's Sponsor tab, now shown, has the same sponsors. Leaving the portal's page sends its cards in one request.
+    // (A keepalive request sent as the page unloads is not reported to Playwright: the server's figure is the check.)
     await attendee.goto('/tabs/sponsor');
+    await expect.poll(() => todaysFigures(H, kiranId), { timeout: 15_000 }).toEqual({ views: 1, clicks: 0 });
     await attendee.getByRole('heading', { name: 'Sponsor', level: 1 }).waitFor({ timeout: 30_000 });
     await attendee.getByTestId('sponsor-card').first().waitFor({ timeout: 15_000 });
     expect((await tiersOnPage(attendee)).map(([tier]) => tier)).toEqual(['Platinum', 'Gold', 'Silver']);
@@ -138,6 +162,36 @@ describe('sponsors', () => {
     expect(await attendee.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(attendee, 'app sponsor tab on a phone');
     await screenshot(attendee, 'sponsors-app-tab-phone');
+
+    // A session Kiran sponsors (new sessions are published as they are made): its card links Kiran through the
+    // counted click-through, and the click counts as Kiran's.
+    const programme = await call<{ startDate: string }>('GET', `/api/scheduleservices/api/events/${server.eventId}/programme`, H);
+    expect(programme.status, programme.text).toBe(200);
+    const made = await call('POST', `/api/scheduleservices/api/events/${server.eventId}/sessions`, H, {
+      title: SESSION,
+      descriptionHtml: '',
+      sessionType: 'talk',
+      trackId: null,
+      roomId: null,
+      start: `${programme.data.startDate}T07:00`,
+      end: `${programme.data.startDate}T07:45`,
+      speakerIds: [],
+      sponsorIds: [kiranId],
+      capacity: null,
+      bookingRequired: false,
+    });
+    expect(made.status, made.text).toBe(201);
+    await attendee.goto('/tabs/session-list');
+    const card = attendee.getByRole('article', { name: SESSION });
+    await card.waitFor({ timeout: 30_000 });
+    const sponsorLink = card.getByRole('link', { name: 'Kiran Logistics (opens in a new tab)' });
+    expect(await sponsorLink.getAttribute('href')).toBe(`/api/eventservices/public/events/${server.eventId}/sponsors/${kiranId}/visit`);
+    await expectAccessible(attendee, 'schedule with a sponsored session on a phone');
+    await screenshot(attendee, 'sponsors-session-card-phone');
+    const [popup] = await Promise.all([attendee.waitForEvent('popup'), sponsorLink.click()]);
+    // The redirect goes on to the sponsor's website (not reachable from the test machine): the click is counted first.
+    await popup.close();
+    await expect.poll(() => todaysFigures(H, kiranId), { timeout: 15_000 }).toMatchObject({ clicks: 1 });
     expect([...orgWatch.errors, ...attWatch.errors]).toEqual([]);
   }, 180_000);
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -10,9 +11,16 @@ import { DEMO_ORGANISER, logInAsOrganiser } from '../support/organiser.ts';
  * this room") and adds a "sessions attended ≥ 1" certificate rule; a scanner phone paired with the room's door reads
  * an attendee's badge while a session runs there; the host report tab "Schedule Sessions" counts 1 for that session,
  * and the rule has issued the attendee's certificate (the organiser's Certificate Printing list shows it, by rule).
+ * Span attribution: another attendee, Omar, was scanned once, into the first of two consecutive sessions earlier today
+ * in the annex, by its door's scanner while it was offline; he stayed. When the phone syncs, he counts at both (the
+ * second by the time he spent in the room), and a "sessions attended ≥ 2" rule issues him a second certificate.
  */
 const ROOM = 'Hall Nova';
 const SESSION = 'Grid storage deep dive';
+const ANNEX = 'Hall Nova Annex';
+const FIRST_PAST = 'Grid storage primer';
+const SECOND_PAST = 'Grid storage hands-on';
+const STAYER = { firstName: 'Omar', lastName: 'Farouk', email: 'omar.farouk@example.com' };
 const ATTENDEE = { firstName: 'Noor', lastName: 'Haddad', email: 'noor.haddad@example.com' };
 const PHONE = { width: 390, height: 844 };
 const H = '/api/hospitalityservices/api';
@@ -21,6 +29,7 @@ let server: RunningServer;
 let browser: Browser;
 let token = '';
 let credential = '';
+let stayerCredential = '';
 const call = apiCaller(() => server.url, () => token);
 const S = () => `/api/scheduleservices/api/events/${server.eventId}`;
 
@@ -43,10 +52,11 @@ beforeAll(async () => {
   const order = await call<{ order: { attendees: { id: string }[] } }>(
     'POST',
     `/api/eventservices/public/events/${server.eventId}/orders`,
-    { items: [{ ticketId: ticket.id, quantity: 1 }], expectedTotal: 0, currency: 'INR', buyer: ATTENDEE, attendees: [{ ticketId: ticket.id, ...ATTENDEE }] },
+    { items: [{ ticketId: ticket.id, quantity: 2 }], expectedTotal: 0, currency: 'INR', buyer: ATTENDEE, attendees: [{ ticketId: ticket.id, ...ATTENDEE }, { ticketId: ticket.id, ...STAYER }] },
     { 'idempotency-key': `session-attendance-${Date.now()}` },
   );
   credential = (await call<{ token: string }>('GET', `/api/eventservices/events/${server.eventId}/registrations/${order.order.attendees[0]!.id}/credential`)).token;
+  stayerCredential = (await call<{ token: string }>('GET', `/api/eventservices/events/${server.eventId}/registrations/${order.order.attendees[1]!.id}/credential`)).token;
   await call('POST', `/api/eventservices/events/${server.eventId}/certificate-templates`, { name: 'Session attendance', title: 'Pavilion Demo sessions', conductedBy: 'Pavilion Academy', html: '<p>[firstName] [lastName] attended [title]</p>' });
   browser = await launchBrowser();
 });
@@ -85,25 +95,13 @@ describe('session attendance: a room door scan counts at the session and earns t
     expect(await row.textContent()).toContain('Linked');
     await screenshot(page, 'session-attendance-rooms');
 
-    // The room and its area as the API answers them; a session running in it now (set-up through the API).
+    // The room and its area as the API answers them.
     const rooms = await call<{ items: { id: string; name: string; checkinAreaId: string | null }[] }>('GET', `${S()}/rooms`);
     const room = rooms.items.find((r) => r.name === ROOM)!;
     expect(room.checkinAreaId).toEqual(expect.any(String));
     const areas = await call<{ id: string; name: string; kind: string }[]>('GET', `${H}/events/${server.eventId}/areas`);
     expect(areas.find((a) => a.id === room.checkinAreaId)).toMatchObject({ name: ROOM, kind: 'session' });
     const tz = (await call<{ timeZone: string }>('GET', `${S()}/programme`)).timeZone;
-    const session = await call<{ id: string }>('POST', `${S()}/sessions`, {
-      title: SESSION,
-      descriptionHtml: '',
-      sessionType: 'workshop',
-      trackId: null,
-      roomId: room.id,
-      start: localIn(tz, -10 * 60_000),
-      end: localIn(tz, 50 * 60_000),
-      speakerIds: [],
-      capacity: 60,
-      bookingRequired: false,
-    });
 
     // 2. The certificate rule, before anyone came: "Attended at least 1 programme session".
     await page.goto(`/app/certificates?eventId=${server.eventId}`);
@@ -116,6 +114,20 @@ describe('session attendance: a room door scan counts at the session and earns t
     await expect.poll(() => page.getByTestId('certificate-rule').count()).toBe(before + 1);
     expect(await page.getByTestId('certificate-rule').allTextContents()).toContainEqual(expect.stringContaining('Attended at least 1 session'));
     await screenshot(page, 'session-attendance-certificate-rule');
+
+    // A "sessions attended ≥ 2" rule too, with a template of its own (through the API: the form was shown above).
+    const twoSessionsTemplate = (
+      await call<{ id: string }>('POST', `/api/eventservices/events/${server.eventId}/certificate-templates`, { name: 'Two sessions', title: 'Pavilion Demo grid track', conductedBy: 'Pavilion Academy', html: '<p>[firstName] [lastName] attended two sessions</p>' })
+    ).id;
+    await call('POST', `/api/eventservices/events/${server.eventId}/certificate-rules`, { templateId: twoSessionsTemplate, rule: { kind: 'sessionsAttended', minSessions: 2 }, isActive: true });
+
+    // Set-up through the API: a session running in the room now; the annex (its door a check-in area too) and two
+    // consecutive half-hour sessions there earlier today, 100 to 70 and 70 to 40 minutes ago.
+    const body = (title: string, roomId: string, start: string, end: string) => ({ title, descriptionHtml: '', sessionType: 'workshop', trackId: null, roomId, start, end, speakerIds: [], capacity: 60, bookingRequired: false });
+    const session = await call<{ id: string }>('POST', `${S()}/sessions`, body(SESSION, room.id, localIn(tz, -10 * 60_000), localIn(tz, 50 * 60_000)));
+    const annex = await call<{ id: string; checkinAreaId: string }>('POST', `${S()}/rooms`, { name: ANNEX, capacity: 40, checkinArea: { mode: 'create' } });
+    const firstPast = await call<{ id: string }>('POST', `${S()}/sessions`, body(FIRST_PAST, annex.id, localIn(tz, -100 * 60_000), localIn(tz, -70 * 60_000)));
+    const secondPast = await call<{ id: string }>('POST', `${S()}/sessions`, body(SECOND_PAST, annex.id, localIn(tz, -70 * 60_000), localIn(tz, -40 * 60_000)));
 
     // 3. A scanner phone paired with the room's door; a USB wedge types the badge code and Enter.
     const device = await call<{ code: string }>('POST', `${H}/events/${server.eventId}/devices`, { name: 'Hall Nova door', kind: 'scanner', areaIds: [room.checkinAreaId] });
@@ -152,12 +164,33 @@ describe('session attendance: a room door scan counts at the session and earns t
     await screenshot(page, 'session-attendance-report');
     await expectAccessible(page, 'schedule sessions report');
 
-    // 5. The rule issued the certificate when the scan counted her: the organiser's list shows it, by rule.
+    // 5. The annex door's scanner was offline this morning: it read Omar's badge once, 95 minutes ago, as he came in
+    // for the first session, and he stayed. It syncs now (the phone's queued scan, as it posts it on reconnecting).
+    const annexDevice = await call<{ code: string }>('POST', `${H}/events/${server.eventId}/devices`, { name: 'Annex door', kind: 'scanner', areaIds: [annex.checkinAreaId] });
+    const annexToken = (await call<{ deviceToken: string }>('POST', `${H}/devices/pair`, { code: annexDevice.code }, {})).deviceToken;
+    const queued = { scans: [{ nonce: randomUUID(), deviceTime: new Date(Date.now() - 95 * 60_000).toISOString(), credential: stayerCredential, areaId: annex.checkinAreaId, direction: 'in', localResult: 'admitted' }] };
+    for (let i = 0; i < 2; i++) await call('POST', `${H}/device/sync`, queued, { authorization: `Bearer ${annexToken}` }); // a retried sync changes nothing
+    // Scanned once, into the first: he counts at both (the second by the 30 minutes he spent in it).
+    const counts = async () => new Map((await call<{ sessions: { sessionId: string; attended: number }[] }>('GET', `${S()}/reports/schedule-sessions?range=1`)).sessions.map((s) => [s.sessionId, s.attended]));
+    await expect.poll(async () => [...(await counts())].filter(([id]) => [firstPast.id, secondPast.id, session.id].includes(id)).sort(), { timeout: 15_000 }).toEqual(
+      [[firstPast.id, 1], [secondPast.id, 1], [session.id, 1]].sort(),
+    );
+    await page.reload();
+    const secondRow = page.getByTestId('sessions-table').getByRole('row', { name: new RegExp(SECOND_PAST) });
+    await expect.poll(() => secondRow.getByTestId('session-attended').textContent(), { timeout: 15_000 }).toBe('1');
+    expect(await secondRow.textContent()).toContain(ANNEX);
+    await screenshot(page, 'session-attendance-report-span');
+
+    // 6. The rules issued the certificates when the scans counted them: Noor "≥ 1"; Omar "≥ 1" and "≥ 2 sessions".
     await page.goto(`/app/certificates?eventId=${server.eventId}`);
     await page.getByRole('link', { name: 'Certificate Printing' }).click();
     const cert = page.getByTestId('certificate-row').filter({ hasText: `${ATTENDEE.firstName} ${ATTENDEE.lastName}` });
     await expect.poll(() => cert.count(), { timeout: 15_000 }).toBe(1);
     expect(await cert.textContent()).toContain('Rule');
+    const stayer = page.getByTestId('certificate-row').filter({ hasText: `${STAYER.firstName} ${STAYER.lastName}` });
+    await expect.poll(() => stayer.count(), { timeout: 15_000 }).toBe(2);
+    for (const text of await stayer.allTextContents()) expect(text).toContain('Rule');
+    expect((await stayer.allTextContents()).some((text) => text.includes('Two sessions'))).toBe(true);
     await screenshot(page, 'session-attendance-certificate-issued');
     expect(watch.errors).toEqual([]);
     await context.close();

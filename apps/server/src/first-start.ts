@@ -30,8 +30,11 @@ export async function initialiseInChild(config: AppConfig, entryUrl: string): Pr
   const staging = join(dirname(dir), `.${basename(dir)}.init-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   try {
-    // The same entry (main.ts under tsx, or the bundle) with the same Node flags, told to initialise the staging dir.
-    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(entryUrl)], { env: { ...process.env, [STAGING_ENV]: staging }, stdio: 'inherit' });
+    // The same entry (main.ts under tsx, or the bundle) with the same Node flags, told to initialise the staging dir;
+    // but V8's default young generation: the serving process keeps a small one for its idle memory (`npm start`'s
+    // --max-semi-space-size), while the child, which ends, would only pay for it in more frequent collections.
+    const flags = process.execArgv.filter((f) => !f.startsWith('--max-semi-space-size'));
+    const child = spawn(process.execPath, [...flags, fileURLToPath(entryUrl)], { env: { ...process.env, [STAGING_ENV]: staging }, stdio: 'inherit' });
     await new Promise<void>((done, fail) => {
       child.once('error', fail);
       child.once('exit', (code, signal) => (code === 0 ? done() : fail(new Error(`first start failed (exit ${code ?? signal})`))));

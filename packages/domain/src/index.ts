@@ -72,6 +72,7 @@ export * from './venue/venue-media.ts';
 export * from './programme/programme.schemas.ts';
 export * from './programme/programme-time.ts';
 export * from './programme/session-attendance.schemas.ts';
+export * from './programme/session-attribution.ts';
 export * from './navigation/capabilities.ts';
 export * from './portal/portal.schemas.ts';
 export * from './exhibition/exhibition-forms.ts';

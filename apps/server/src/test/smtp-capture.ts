@@ -10,13 +10,20 @@ export async function startSmtpCapture(): Promise<{
   waitFor(n: number, ms?: number): Promise<void>;
   /** The first mail that matches, waiting for it: other mails (an order confirmation, say) may arrive in any order. */
   waitForMail(match: (mail: CapturedMail & { text: string }) => boolean, ms?: number): Promise<CapturedMail & { text: string }>;
+  /** While down, every message is refused with 421 (an SMTP server that is unavailable), as a real outage answers. */
+  setDown(down: boolean): void;
   close(): Promise<void>;
 }> {
   const messages: CapturedMail[] = [];
+  let isDown = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (!isDown) return callback();
+      callback(Object.assign(new Error('Service not available, closing transmission channel'), { responseCode: 421 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -51,6 +58,9 @@ export async function startSmtpCapture(): Promise<{
         if (Date.now() > until) throw new Error(`no matching mail among ${messages.length}`);
         await new Promise((r) => setTimeout(r, 20));
       }
+    },
+    setDown(down) {
+      isDown = down;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

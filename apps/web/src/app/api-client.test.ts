@@ -46,6 +46,20 @@ function setup(opts: { auth?: Partial<TStoredAuth> | null; eventData?: { accessC
 }
 
 describe('createApiClient', () => {
+  it('sends a beacon in the caller turn as a keepalive POST with the usual headers, and drops its failure', async () => {
+    const { client, fetch, call } = setup({ eventData: { accessCodeToken: 'ev-1' } });
+    client.beacon('POST /api/eventservices/public/events/:eventId/sponsors/card-views', { params: { eventId: 'e 1' }, body: { from: 'portal', sponsorIds: ['s1', 's2'] } });
+    // Started before any await: a page being left runs no later task.
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const { url, init, headers } = call();
+    expect(url).toBe('/api/eventservices/public/events/e%201/sponsors/card-views');
+    expect(init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'same-origin', body: JSON.stringify({ from: 'portal', sponsorIds: ['s1', 's2'] }) });
+    expect(headers).toMatchObject({ Authorization: 'Bearer access-1', [USER_ACCESS_TOKEN_HEADER]: 'ev-1', 'Content-Type': 'application/json' });
+    fetch.mockRejectedValueOnce(new TypeError('offline'));
+    expect(() => client.beacon('POST /api/eventservices/public/events/:eventId/sponsors/card-views', { params: { eventId: 'e1' }, body: { from: 'app', sponsorIds: ['s1'] } })).not.toThrow();
+    await new Promise((r) => setTimeout(r, 0));
+  });
+
   it('adds v=0.3 to every GET, keeping the other query parameters and skipping empty ones', async () => {
     const { client, call } = setup({ responses: [json({ status: 'OK', data: { items: [] } })] });
     const data = await client.get('eventservices/events', { query: { page: 2, search: 'expo', eventMode: undefined, when: '' } });

@@ -254,10 +254,23 @@ export function createApiClient(deps: TApiClientDeps) {
     return buildUrl(base, routePath(path, params), query, method === 'GET');
   }
 
+  /**
+   * A beacon (a page view's counts, sent as the page is left): one POST by contract key that outlives the page
+   * (fetch's keepalive), started in the caller's turn because a page being left runs no later task, with the usual
+   * headers. Its answer is not read and a failure is dropped: a lost count is worth less than a message on screen.
+   */
+  function beacon<K extends TJsonRouteKey>(key: K, input: Pick<TRouteInput<TRoutesByKey[K]>, 'params' | 'body'>): void {
+    const [method, path] = splitKey(key);
+    const { params, body } = input as { params?: Record<string, unknown>; body?: unknown };
+    const headers = { Accept: 'application/json', 'Content-Type': 'application/json', ...authHeaders() };
+    deps.fetch(buildUrl(base, routePath(path, params), undefined, false), { method, headers, body: JSON.stringify(body), keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
+  }
+
   return {
     request,
     call,
     url,
+    beacon,
     // Untyped calls by path (the client's own tests); the app calls routes by their contract key with `call`.
     get: async (path: string, options: Omit<TRequestOptions, 'body'> = {}) => (await request<unknown>('GET', path, options)).data,
     post: async (path: string, body?: unknown, options: TRequestOptions = {}) => (await request<unknown>('POST', path, { ...options, body })).data,

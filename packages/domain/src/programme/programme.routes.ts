@@ -122,6 +122,12 @@ export const programmeRoutes = defineRoutes({
   /** Deletes the session in the draft: attendees see it until the next publish (which tells its bookers it is cancelled). */
   deleteSession: { ...org, method: 'DELETE', path: `${ev}/sessions/:id`, access: 'AP-303', params: ZProgrammeItemParams, response: ZProgrammeDeleted },
   /**
+   * Undoes a session's draft deletion before the publish (the delete code). 409 PROGRAMME_SESSION_DELETION_PUBLISHED once
+   * a publish removed it; 409 PROGRAMME_ROOM_CLASH / PROGRAMME_SPEAKER_CLASH when its slot was taken meanwhile;
+   * 409 PROGRAMME_RESTORE_BLOCKED while its room or track is deleted in the draft.
+   */
+  restoreSession: { ...org, method: 'POST', path: `${ev}/sessions/:id/restore`, access: 'AP-303', params: ZProgrammeItemParams, response: ZSession },
+  /**
    * Versioned publishing: moves (time, room) and deletions are the organiser's draft until this publishes them as the
    * next version (AP-302, sessions edit). Everyone who booked, is waitlisted on or starred a moved or cancelled session
    * gets one inbox notice (SESSION_UPDATED) and a mail per session and version. 409 PROGRAMME_NOTHING_TO_PUBLISH.

@@ -250,16 +250,23 @@ export const ZSession = z.object({
   bookingRequired: z.boolean(),
   bookedCount: z.number(),
   waitlistCount: z.number(),
+  /**
+   * The organiser's reads only: how the session's draft stands against what attendees see: `changed` (an unpublished
+   * edit, or a session not yet published at all: an approved proposal), `deleted` (deleted in the draft, undone with
+   * `restoreSession` until the publish) or `published`.
+   */
+  draftState: ZDraftState.optional(),
 });
 
 /**
  * One session's unpublished change: moved (its time or room differs from what attendees see), renamed (its title, not
  * moved), edited (any other field alone: description, type, track, speakers, moderators, sponsors, tags, ticket
- * restriction, capacity, booking, stream) or cancelled (deleted in the draft). Moved, renamed and cancelled notify the
+ * restriction, capacity, booking, stream), cancelled (deleted in the draft) or added (a session never published: an
+ * approved proposal). Moved, renamed and cancelled notify the
  * session's people; `text` is that notice's wording, and `details` one line per changed field, old → new, in readable
  * words ("Title: A → B", "Speakers: added X"), times in the event's time zone.
  */
-export const ZProgrammeChange = z.object({ sessionId: z.string(), title: z.string(), kind: z.enum(['moved', 'renamed', 'edited', 'cancelled']), text: z.string(), details: z.array(z.string()) });
+export const ZProgrammeChange = z.object({ sessionId: z.string(), title: z.string(), kind: z.enum(['moved', 'renamed', 'edited', 'cancelled', 'added']), text: z.string(), details: z.array(z.string()) });
 export type TProgrammeChange = z.infer<typeof ZProgrammeChange>;
 /**
  * A room renamed or a track renamed or recoloured in the draft: attendees see the published name and colour until the
@@ -270,7 +277,8 @@ export const ZRoomTrackChange = z.object({ kind: z.enum(['room', 'track']), id: 
 export type TRoomTrackChange = z.infer<typeof ZRoomTrackChange>;
 
 /** A sponsor as a session shows it (the sponsors module's port). */
-export const ZSessionSponsor = z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable() });
+/** `visitUrl`: the sponsors module's counted click-through to its website (absent without a website). */
+export const ZSessionSponsor = z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable(), visitUrl: z.string().optional() });
 export type TSessionSponsor = z.infer<typeof ZSessionSponsor>;
 /** A ticket type a session may be restricted to (registration's port). */
 export const ZSessionTicket = z.object({ id: z.string(), name: z.string() });
@@ -289,6 +297,8 @@ export const ZProgramme = z.object({
   tracks: z.array(ZTrack),
   speakers: z.array(ZSpeaker),
   sessions: z.array(ZSession),
+  /** Sessions deleted in the draft: attendees still see them until the publish; the lists offer their undo. */
+  deletedSessions: z.array(ZSession).optional(),
   /** The last published version (0: never published; attendees see every session as it was made). */
   version: z.number(),
   /** The last version's "session updated" mails, sent by a job after the publish answered: owed in all, sent, given up on. */

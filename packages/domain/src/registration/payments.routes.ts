@@ -94,6 +94,8 @@ export const paymentsRoutes = defineRoutes({
    * 400 REFUND_EXCEEDS_PAID (field amount, key refundTooLarge), 409 ORDER_NOT_PAID. `test` refunds succeed at once,
    * `offline` are recorded as done (the money goes back outside Pavilion), `stripe` and `razorpay` call the provider.
    * A refund neither cancels the order nor releases its seats.
+   * A refund that succeeded (now, or when the provider confirms a `pending` one) of an invoiced order issues one credit
+   * note (`creditNote`, from the organisation's credit-note series, tax in proportion), mailed to the buyer.
    */
   refund: {
     method: 'POST',
@@ -202,7 +204,7 @@ export const paymentsPublicRoutes = defineRoutes({
    * The test gateway settles a refund it answered `pending` (a payment made with `pay_refund_pending`): it posts a
    * signed `refund.succeeded` / `refund.failed` webhook `{ id, type, created, data: { refundRef } }` to webhooks/test
    * through the app's pipeline, as a real provider's later refund notice. A succeeded refund of a company invoice
-   * issues its credit note then; a failed one frees its amount again. Answers the refund's status; settling twice
+   * or of an invoiced order issues its credit note then; a failed one frees its amount again. Answers the refund's status; settling twice
    * changes nothing. 404 when the gateway has no such refund. A form post (urlencoded, from the pending-refunds page)
    * answers 303 back to that page.
    */

@@ -59,7 +59,7 @@ export const ZInvoiceSettings = z.object({
   email: z.string(),
   /** Invoice numbers are `${prefix}${counter}`, sequential per organisation. */
   invoicePrefix: z.string(),
-  /** Credit notes (company-invoice refunds) are `${prefix}000001`, … in their own series per organisation. */
+  /** Credit notes (refunds of company invoices and of invoiced orders) are `${prefix}000001`, … in their own series per organisation. */
   creditNotePrefix: z.string(),
 });
 export type TInvoiceSettings = z.infer<typeof ZInvoiceSettings>;
@@ -102,6 +102,28 @@ export const ZRefundRequest = z.strictObject({
   reason: z.string().trim().max(500).default(''),
 });
 export type TRefundRequest = z.infer<typeof ZRefundRequest>;
+/**
+ * A credit note of a refunded registration order (issue 15): one per succeeded refund of an invoiced order, numbered in
+ * the organisation's credit-note series. Amounts are what it credits (positive; the document shows them negative).
+ */
+export const ZOrderCreditNote = z.object({
+  id: z.string(),
+  number: z.string(),
+  /** The order's invoice it credits. */
+  invoiceNumber: z.string(),
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  currency: z.string(),
+  createdAt: z.string(),
+});
+export type TOrderCreditNote = z.infer<typeof ZOrderCreditNote>;
+/** The buyer's view of one: with its PDF's public address (the order's unguessable id is the key). */
+export const ZPublicOrderCreditNote = ZOrderCreditNote.extend({ pdfUrl: z.string() });
+export type TPublicOrderCreditNote = z.infer<typeof ZPublicOrderCreditNote>;
+export const ZPublicOrderCreditNoteList = z.array(ZPublicOrderCreditNote);
+export const ZOrderCreditNoteParams = z.object({ eventId: zId, orderId: zId, creditNoteId: zId });
+export const ZPublicOrderCreditNoteParams = z.object({ orderId: zId, creditNoteId: zId });
 export const ZRefund = z.object({
   id: z.string(),
   paymentId: z.string(),
@@ -113,6 +135,8 @@ export const ZRefund = z.object({
   createdAt: z.string(),
   /** A `pending` refund through the built-in test gateway: its pending-refunds page (settle it there); else null. */
   settleUrl: z.string().nullable(),
+  /** Its credit note once it succeeded (an order without an invoice, e.g. a free one, has none). */
+  creditNote: ZOrderCreditNote.nullable(),
 });
 export type TRefund = z.infer<typeof ZRefund>;
 export const ZRefundList = z.array(ZRefund);

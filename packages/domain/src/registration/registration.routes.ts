@@ -75,6 +75,7 @@ import {
   ZVisitorCategoryList,
   ZVisitorCategoryRequest,
 } from './registration.schemas.ts';
+import { ZOrderCreditNoteParams, ZPublicOrderCreditNoteList, ZPublicOrderCreditNoteParams } from './payments.schemas.ts';
 import { defineRoutes, fileResponse } from '../common/route-contract.ts';
 
 const tags = ['registration'];
@@ -120,6 +121,20 @@ export const registrationRoutes = defineRoutes({
     access: 'AP-193',
     tags,
     params: ZOrderParams,
+    response: fileResponse('application/pdf'),
+  },
+  /**
+   * One credit note of the order (a succeeded refund of its invoice, issue 15; ids in the refunds list's `creditNote`)
+   * as an attachment (`credit-note-<number>.pdf`): what it credits, negative, naming the invoice. 404 NOT_FOUND when the
+   * order (in this event and organisation) has no such credit note.
+   */
+  creditNotePdf: {
+    method: 'GET',
+    path: '/api/eventservices/events/:eventId/orders/:orderId/credit-notes/:creditNoteId/credit-note.pdf',
+    auth: 'organiser',
+    access: 'AP-199',
+    tags,
+    params: ZOrderCreditNoteParams,
     response: fileResponse('application/pdf'),
   },
   getSettings: {
@@ -794,6 +809,24 @@ export const registrationPublicRoutes = defineRoutes({
     auth: 'public',
     tags: publicTags,
     params: ZPublicOrderParams,
+    response: fileResponse('application/pdf'),
+  },
+  /** The order's credit notes (one per succeeded refund of its invoice), oldest first; 404 NOT_FOUND for no such order. */
+  creditNotes: {
+    method: 'GET',
+    path: '/api/eventservices/public/orders/:orderId/credit-notes',
+    auth: 'public',
+    tags: publicTags,
+    params: ZPublicOrderParams,
+    response: ZPublicOrderCreditNoteList,
+  },
+  /** One credit note's PDF (`credit-note-<number>.pdf`); 404 NOT_FOUND unless it is this order's. */
+  creditNotePdf: {
+    method: 'GET',
+    path: '/api/eventservices/public/orders/:orderId/credit-notes/:creditNoteId/credit-note.pdf',
+    auth: 'public',
+    tags: publicTags,
+    params: ZPublicOrderCreditNoteParams,
     response: fileResponse('application/pdf'),
   },
   /**

@@ -9,6 +9,8 @@ import {
   ZSponsorInvitation,
   ZSponsorInvitationInput,
   ZSponsorVisitParams,
+  ZSponsorCardViews,
+  ZSponsorCardViewsInput,
   ZSponsor,
   ZSponsorDeleted,
   ZSponsorEventParams,
@@ -68,6 +70,11 @@ export const sponsorsRoutes = defineRoutes({
    * sponsor is not the event's or has no website. Attendee cards link here instead of the website itself.
    */
   visit: { method: 'GET', path: '/api/eventservices/public/events/:eventId/sponsors/:sponsorId/visit', auth: 'public', tags, params: ZSponsorVisitParams, response: fileResponse('text/plain') },
+  /**
+   * The cards a page view showed (IntersectionObserver, ≥ 50 % visible), in one request: each counted once per viewer
+   * (an account, or a hash of address and browser), sponsor and UTC day. Read rules as the showcase's; rate-limited.
+   */
+  cardViews: { method: 'POST', path: '/api/eventservices/public/events/:eventId/sponsors/card-views', auth: 'public', tags, params: ZSponsorEventParams, body: ZSponsorCardViewsInput, response: ZSponsorCardViews },
 
   /**
    * The sponsor's contacts (user type 3), several a sponsor: the organiser mails an invitation (AP-484) that adds the

@@ -28,6 +28,8 @@ export const SponsorErrorKey = {
   HttpsUrlRequired: 'httpsUrlRequired',
   FileTooLarge: 'fileTooLarge',
   OrderMismatch: 'orderMismatch',
+  /** A card view's id that is not a sponsor of the event. */
+  UnknownSponsor: 'unknownSponsor',
 } as const;
 
 /** The upload check: a logo extension, then bytes of that type. Null when acceptable. */
@@ -177,6 +179,22 @@ const isFiguresFormat = (v: string): v is TSponsorFiguresFormat => (SPONSOR_FIGU
 export const ZSponsorFiguresQuery = z.strictObject({ format: z.string().refine(isFiguresFormat, { message: 'pattern' }).transform((v) => v as TSponsorFiguresFormat) });
 export type TSponsorFiguresQuery = z.infer<typeof ZSponsorFiguresQuery>;
 export const ZSponsorVisitParams = ZMySponsorshipParams;
+
+/** The most sponsor cards one page view reports (the sponsors limit of an event). */
+export const SPONSOR_CARD_VIEWS_MAX = 300;
+/**
+ * The sponsor cards one page view showed (each ≥ 50 % on screen), sent once in one request: `from` is the list the
+ * cards were in (the same visibility rules as reading it). Every id must be a sponsor of the event (400 `unknownSponsor`
+ * on `sponsorIds.N`, nothing counted); an id given twice counts once.
+ */
+export const ZSponsorCardViewsInput = z.strictObject({
+  from: z.enum(['app', 'portal']),
+  sponsorIds: z.array(zId).min(1).max(SPONSOR_CARD_VIEWS_MAX),
+});
+export type TSponsorCardViewsInput = z.infer<typeof ZSponsorCardViewsInput>;
+/** `counted`: the cards counted now (a card this visitor was already counted for today is not counted again). */
+export const ZSponsorCardViews = z.object({ counted: z.number().int() });
+export type TSponsorCardViews = z.infer<typeof ZSponsorCardViews>;
 
 /** The sponsors the signed-in participant is the contact of in this event (none for everyone else). */
 export const ZMySponsorships = z.object({ items: z.array(z.object({ id: z.string(), name: z.string(), tierName: z.string(), isAccepted: z.boolean() })) });

@@ -98,7 +98,8 @@ export type TTableMessages = z.infer<typeof ZTableMessages>;
  */
 export const ZSfuToken = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('livekit'), url: z.string(), token: z.string(), room: z.string() }),
-  z.object({ provider: z.literal('janus'), url: z.string(), token: z.string(), room: z.string(), roomId: z.number().int().positive(), roomToken: z.string() }),
+  /** Janus: the core token, the room, the seat's room token, and the publisher id and display name to join with. */
+  z.object({ provider: z.literal('janus'), url: z.string(), token: z.string(), room: z.string(), roomId: z.number().int().positive(), roomToken: z.string(), publisherId: z.number().int().positive(), display: z.string() }),
 ]);
 export type TSfuToken = z.infer<typeof ZSfuToken>;
 

@@ -569,6 +569,24 @@ export function createCheckinRepository(db: Db) {
         .orderBy(asc(checkinScans.id))
         .limit(limit);
     },
+    /**
+     * One registration's scans in an event that found it present (admitted, exited, already inside; not automatic
+     * check-outs), at any area, in id order (programme's session attendance reckons presence spans in rooms from them).
+     */
+    async presenceScansOf(eventId: string, registrationId: string): Promise<DoorScanRow[]> {
+      return db
+        .select({ id: checkinScans.id, eventId: checkinScans.eventId, areaId: checkinScans.areaId, registrationId: sql<string>`${checkinScans.registrationId}`, direction: checkinScans.direction, scannedAt: checkinScans.scannedAt })
+        .from(checkinScans)
+        .where(
+          and(
+            eq(checkinScans.registrationId, registrationId),
+            eq(checkinScans.eventId, eventId),
+            inArray(checkinScans.result, ['admitted', 'exited', 'already_inside']),
+            sql`${checkinScans.source} <> 'auto'`,
+          ),
+        )
+        .orderBy(asc(checkinScans.id));
+    },
     /** The ledger's newest id (0 when empty). */
     async ledgerHead(): Promise<number> {
       const [r] = await db.select({ id: sql<string | null>`max(${checkinScans.id})` }).from(checkinScans);

@@ -71,6 +71,8 @@ export function createCheckinModule(
     port: {
       doorScansAfter: (afterId: number, areaIds: string[], limit: number) => repo.doorScansAfter(afterId, areaIds, limit),
       ledgerHead: () => repo.ledgerHead(),
+      /** One registration's scans in an event that found it present, any area, in ledger order (presence spans). */
+      presenceScansOf: (eventId: string, registrationId: string) => repo.presenceScansOf(eventId, registrationId),
     },
     plugin: async (app: FastifyInstance) => {
       registerCheckinRoutes(app, service);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import { exhibitionBooths, exhibitionCompanies, exhibitionCompanyLogos, exhibitionCompanyStaff, exhibitionProducts } from './exhibition.tables.ts';
@@ -220,9 +220,13 @@ export function createExhibitionRepository(db: Db) {
         .where(and(eq(exhibitionCompanyStaff.eventId, eventId), ne(exhibitionCompanyStaff.companyId, companyId), inArray(exhibitionCompanyStaff.email, emails)));
       return new Map(rows.map((r) => [r.email, r.name]));
     },
-    /** Replaces the company's staff list in one transaction (the unique index refuses an email of another company). */
-    /** Returns the emails that were not on the list before (the ones to invite). */
-    async replaceStaff(scope: Scope, companyId: string, emails: string[]): Promise<string[]> {
+    /**
+     * Replaces the company's staff list in one transaction (the unique index refuses an email of another company).
+     * Returns the emails that were not on the list before (the ones to invite), and what `record` answered: it writes
+     * the stand-team mail's outbox fact for their new rows in the same transaction, so the mail is owed exactly when
+     * the list is saved.
+     */
+    async replaceStaff(scope: Scope, companyId: string, emails: string[], record?: (tx: Tx, added: { id: string; email: string }[]) => Promise<string>): Promise<{ added: string[]; factId: string | null }> {
       return db.transaction(async (tx) => {
         // Those who stay keep their row (their badge and its name); those who left go; the new ones are added.
         const mine = and(eq(exhibitionCompanyStaff.organisationId, scope.organisationId), eq(exhibitionCompanyStaff.eventId, scope.eventId), eq(exhibitionCompanyStaff.companyId, companyId));
@@ -230,9 +234,26 @@ export function createExhibitionRepository(db: Db) {
         const kept = new Set((await tx.select({ email: exhibitionCompanyStaff.email }).from(exhibitionCompanyStaff).where(mine)).map((r) => r.email));
         const added = emails.filter((e) => !kept.has(e));
         // An email another company took meanwhile fails the unique index (23505): the caller says so.
-        if (added.length > 0) await tx.insert(exhibitionCompanyStaff).values(added.map((email) => ({ id: newId(), organisationId: scope.organisationId, eventId: scope.eventId, companyId, email })));
-        return added;
+        const rows = added.map((email) => ({ id: newId(), organisationId: scope.organisationId, eventId: scope.eventId, companyId, email }));
+        if (rows.length > 0) await tx.insert(exhibitionCompanyStaff).values(rows);
+        const factId = rows.length > 0 && record ? await record(tx, rows.map((r) => ({ id: r.id, email: r.email }))) : null;
+        return { added, factId };
       });
+    },
+    /**
+     * Takes the stand-team mail of one staff row of the event (null: gone from the list, or already mailed). The
+     * marker is set before the send; `releaseInvitation` clears it when the send fails.
+     */
+    async claimInvitation(eventId: string, staffId: string, at: Date): Promise<{ email: string; companyId: string; organisationId: string } | null> {
+      const [row] = await db
+        .update(exhibitionCompanyStaff)
+        .set({ invitationMailedAt: at })
+        .where(and(eq(exhibitionCompanyStaff.eventId, eventId), eq(exhibitionCompanyStaff.id, staffId), isNull(exhibitionCompanyStaff.invitationMailedAt)))
+        .returning({ email: exhibitionCompanyStaff.email, companyId: exhibitionCompanyStaff.companyId, organisationId: exhibitionCompanyStaff.organisationId });
+      return row ?? null;
+    },
+    async releaseInvitation(eventId: string, staffId: string): Promise<void> {
+      await db.update(exhibitionCompanyStaff).set({ invitationMailedAt: null }).where(and(eq(exhibitionCompanyStaff.eventId, eventId), eq(exhibitionCompanyStaff.id, staffId)));
     },
     /** The company this email staffs in the event, with its name, or null. */
     async staffCompanyOf(eventId: string, email: string): Promise<{ companyId: string; companyName: string } | null> {

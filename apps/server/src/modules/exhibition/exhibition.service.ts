@@ -40,6 +40,8 @@ import { xlsxRows } from './xlsx-rows.ts';
 import type { BoothRow, CompanyRow, ExhibitionRepository, ProductRow } from './exhibition.repository.ts';
 
 type TCompanyValues = z.output<typeof ZCompanyInput>;
+/** `exhibition.staff.added` (durable): these staff rows were added to a company's list by this actor; each is owed the stand-team mail. */
+export type StaffAdded = { organisationId: string; eventId: string; companyId: string; staffIds: string[]; actorUserId: string };
 type TProductValues = z.output<typeof ZProductInput>;
 
 export type ExhibitionDeps = {
@@ -53,8 +55,12 @@ export type ExhibitionDeps = {
   staffQuota?: (eventId: string, companyId: string) => Promise<number | null>;
   /** Refuses (409 EXHIBITION_STAFF_HAS_BADGE) when people holding an active staff badge would leave the list (staff-badges.service.ts). */
   badgesKept?: (eventId: string, companyId: string, keptEmails: string[]) => Promise<void>;
-  /** Mails the people just added to a staff list (staff-invitations.ts); called after the list is saved. */
-  inviteStaff?: (input: { organisationId: string; eventId: string; companyName: string; emails: string[]; actorUserId: string }) => Promise<void>;
+  /**
+   * The stand-team mail to the people just added to a staff list: `record` writes the `exhibition.staff.added` fact in
+   * the save's transaction, `wake` asks the outbox job to deliver it after the commit (staff-invitations.ts mails each
+   * person once). The request never waits for SMTP, and a mail failure never fails the save.
+   */
+  staffAdded?: { record: (tx: Parameters<NonNullable<Parameters<ExhibitionRepository['replaceStaff']>[3]>>[0], fact: StaffAdded) => Promise<string>; wake: () => void };
 };
 
 const cents = (amount: number) => Math.round(amount * 100);
@@ -188,17 +194,23 @@ export function createExhibitionService(deps: ExhibitionDeps) {
     const elsewhere = await repo.staffElsewhere(eventId, companyId, unique);
     const [first] = elsewhere;
     if (first) throw exhibitionErrors.staffTaken(first[0], first[1]);
-    let added: string[];
+    let saved: { added: string[]; factId: string | null };
+    const staffAdded = deps.staffAdded;
     try {
-      added = await repo.replaceStaff(scopeOf(organisationId, eventId), companyId, unique);
+      // Only those new to the list are owed a mail: re-saving the same list mails nobody, and those removed get nothing.
+      saved = await repo.replaceStaff(
+        scopeOf(organisationId, eventId),
+        companyId,
+        unique,
+        staffAdded ? (tx, added) => staffAdded.record(tx, { organisationId, eventId, companyId, staffIds: added.map((a) => a.id), actorUserId }) : undefined,
+      );
     } catch (err) {
       // Listed for another company meanwhile: the unique index says no.
       if (sqlState(err) === '23505') throw errors.conflict('EXHIBITION_STAFF_TAKEN', 'One of these emails was given to another company meanwhile: try again');
       throw err;
     }
     await deps.audit.record({ organisationId, actorUserId, action: 'exhibition.staff_saved', target: companyId, meta: { eventId, count: unique.length } });
-    // Only those new to the list are mailed: re-saving the same list mails nobody, and those removed get nothing.
-    if (added.length > 0) await deps.inviteStaff?.({ organisationId, eventId, companyName: company.name, emails: added, actorUserId });
+    if (saved.factId) staffAdded?.wake();
     return { emails: await repo.staffEmails(scopeOf(organisationId, eventId), companyId), quota };
   }
   /**

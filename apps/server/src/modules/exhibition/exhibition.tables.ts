@@ -105,6 +105,11 @@ export const exhibitionCompanyStaff = pgTable(
     badgeIssuedAt: ts('badge_issued_at'),
     /** Set while a badge is being issued (one issuer at a time; a stale claim, older than a minute, may be retaken). */
     badgeClaimedAt: ts('badge_claimed_at'),
+    /**
+     * The stand-team mail's marker: set before the send (by the `exhibition.staff.added` subscriber) and cleared again
+     * if the send fails, so a redelivered fact mails nobody twice and a failed one is tried again. Null: not mailed.
+     */
+    invitationMailedAt: ts('invitation_mailed_at'),
   },
   (t) => [uniqueIndex('exhibition_company_staff_event_email_uq').on(t.eventId, t.email), index('exhibition_company_staff_company_idx').on(t.companyId)],
 );

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
-import { defineModule } from '../../platform/app-module.ts';
+import { defineModule, type AppEvents } from '../../platform/app-module.ts';
+import type { Subscriber } from '../../platform/event-bus.ts';
 import { createStaffBadgesRepository } from './staff-badges.repository.ts';
 import { createStaffBadgesService, type StaffBadgesDeps } from './staff-badges.service.ts';
 import { registerStaffBadgesRoutes } from './staff-badges.routes.ts';
 import { createExhibitionRepository, type ExhibitionRepository } from './exhibition.repository.ts';
 import { registerExhibitionRoutes } from './exhibition.routes.ts';
-import { createExhibitionService, type ExhibitionDeps } from './exhibition.service.ts';
+import { createExhibitionService, type ExhibitionDeps, type StaffAdded } from './exhibition.service.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { ServiceOrderApproved } from '../payments/index.ts';
 import { createCompanyVideosRepository } from './company-videos.repository.ts';
@@ -40,7 +41,8 @@ export { createBoothFormsPort, type BoothFormsPort } from './exhibition.port.ts'
  * on submission when its form needs no approval); durable, written in the approval's transaction and delivered after
  * the commit. Payments puts its lines on the company's open invoice (idempotent per submission).
  */
-export type ExhibitionEvents = { 'service-order.approved': ServiceOrderApproved; 'product.order.decided': ProductOrderDecided };
+export type ExhibitionEvents = { 'service-order.approved': ServiceOrderApproved; 'product.order.decided': ProductOrderDecided; 'exhibition.staff.added': StaffAdded };
+export type { StaffAdded } from './exhibition.service.ts';
 export type { ProductOrderDecided } from './product-orders.service.ts';
 
 /**
@@ -65,7 +67,7 @@ export type ExhibitionPort = ReturnType<typeof createExhibitionModule>['port'];
 /** Exhibition (issue 15, first slice): exhibiting companies, booths on a hall plan, products; the app's Exhibitors tab. */
 export function createExhibitionModule(
   db: Db,
-  deps: Omit<ExhibitionDeps, 'repo' | 'inviteStaff'> & { createParticipantLink: StaffInvitationDeps['createLoginLink'] },
+  deps: Omit<ExhibitionDeps, 'repo'> & { createParticipantLink: StaffInvitationDeps['createLoginLink'] },
   formDeps: Omit<ServiceFormsDeps, 'repo' | 'forms' | 'audit' | 'assertEvent'>,
   secrets: SecretBox,
   orderDeps: Pick<ProductOrdersDeps, 'contactOf' | 'registrationsOfEmail' | 'decided'>,
@@ -100,8 +102,19 @@ export function createExhibitionModule(
     ...badgeDeps,
   });
   // The stand-team mail to people added to a staff list (by the organiser or the company's admin).
-  const inviteStaff = createStaffInvitations({ mailer: formDeps.mailer, publicUrl: formDeps.publicUrl, eventFacts: formDeps.eventFacts, findUserByEmail: formDeps.findUserByEmail, createLoginLink: deps.createParticipantLink });
-  const service = createExhibitionService({ repo, ...deps, staffQuota: productOrders.quotaOf, badgesKept: staffBadges.assertBadgesKept, inviteStaff });
+  // Sent by the outbox job after the save's commit (the `exhibition.staff.added` subscriber below), never in the request.
+  const inviteStaff = createStaffInvitations({
+    mailer: formDeps.mailer,
+    publicUrl: formDeps.publicUrl,
+    now: formDeps.now,
+    eventFacts: formDeps.eventFacts,
+    companyName: async (eventId, companyId) => (await repo.company(eventId, companyId))?.name ?? null,
+    claim: (eventId, staffId, at) => repo.claimInvitation(eventId, staffId, at),
+    release: (eventId, staffId) => repo.releaseInvitation(eventId, staffId),
+    findUserByEmail: formDeps.findUserByEmail,
+    createLoginLink: deps.createParticipantLink,
+  });
+  const service = createExhibitionService({ repo, ...deps, staffQuota: productOrders.quotaOf, badgesKept: staffBadges.assertBadgesKept });
   // A company's videos: uploads, Range streaming behind a sealed ticket, views counted once per participant.
   const videos = createCompanyVideosService({
     repo: createCompanyVideosRepository(db),
@@ -169,6 +182,12 @@ export function createExhibitionModule(
     },
     productOrders,
     staffBadges,
+    /** The stand-team mail (staff-invitations.ts), once per person added, whenever the fact is delivered. */
+    subscribe(bus: Subscriber<AppEvents>) {
+      bus.subscribe('exhibition.staff.added', async (fact) => {
+        await inviteStaff(fact);
+      });
+    },
     plugin: async (app: FastifyInstance) => {
       registerExhibitionRoutes(app, service, videos);
       registerServiceFormsRoutes(app, serviceForms);
@@ -203,6 +222,8 @@ export const exhibitionModule = defineModule({
         assertTabVisible: portal.assertTabVisible,
         // The stand-team mail's one-time link: auth's `adl` for a participant of the event (null: mailed without one).
         createParticipantLink: (actorUserId, organisationId, input) => auth.service.createParticipantEventLink(actorUserId, organisationId, input),
+        // The stand-team mail is owed in the staff list's transaction and sent by the outbox job.
+        staffAdded: { record: (tx, fact) => p.outbox.write(tx, 'exhibition.staff.added', fact), wake: () => p.outbox.wake() },
       },
       {
         mailer: p.mailer,

@@ -9,6 +9,8 @@ import { newTimeLine, noticeSides, type MeetingNotice } from '../meetings/index.
 import { createNotificationsRepository } from './notifications.repository.ts';
 import { registerNotificationsRoutes } from './notifications.routes.ts';
 import { createNotificationsService, type MeetingNoticeFacts, type NotificationsDeps } from './notifications.service.ts';
+import { createRefundAlert, REFUND_ALERT_CODE, type RefundAlertDeps } from './notifications.refund-alert.ts';
+import { canReachItem, hasAccess } from '../../platform/auth-guard.ts';
 
 export type { NotificationsService, NoticeInput } from './notifications.service.ts';
 
@@ -26,16 +28,23 @@ export function createNotificationsModule(
     socket: ChatSocket;
     /** What a meeting notice is about (meetings' service: the meeting, its two sides' names, the slot). */
     meetingFacts: (notice: MeetingNotice) => Promise<Omit<MeetingNoticeFacts, 'kind' | 'meetingId'> | null>;
+    /** A failed refund's alert to the members who approve refunds (notifications.refund-alert.ts). */
+    refundAlert: Omit<RefundAlertDeps, 'repo' | 'notify'>;
   },
 ) {
   const repo = createNotificationsRepository(db);
   const service = createNotificationsService({ ...deps, repo, newId });
+  const refundFailed = createRefundAlert({ ...deps.refundAlert, repo, notify: service.notify });
   deps.socket.handle('announcement', (actor, data) => service.readAnnouncement(actor, data.announcementId));
   return {
     service,
     /** What other modules call: one notice for many participations, stored, then delivered live. */
     port: { notify: service.notify },
     subscribe(bus: Subscriber<AppEvents>) {
+      // A refund the provider reported failed (payments' durable fact): inbox notice and mail to who approves refunds.
+      bus.subscribe('payment.refund_failed', async (fact) => {
+        await refundFailed(fact);
+      });
       bus.subscribe('meeting.notice', async (notice) => {
         const facts = await deps.meetingFacts(notice);
         if (facts) await service.meetingNotice({ ...facts, kind: notice.kind, meetingId: notice.meetingId, proposalId: notice.proposalId });
@@ -86,6 +95,23 @@ export const notificationsModule = defineModule({
       sessionAudience: (eventId, sessionId) => programme.port.audienceOf(eventId, sessionId),
       namesOf: (userIds) => p.ports.auth.namesOf(userIds),
       sanitize: sanitizeRichText,
+      refundAlert: {
+        order: (orderId) => p.ports.registration.order(orderId),
+        findEvent: (eventId) => events.service.findOwner(eventId),
+        // Every active member whose role holds the code (admins hold all) and whose item scope reaches the event.
+        refundMembers: async (organisationId, eventId) => {
+          const { rows } = await p.ports.auth.listMembers(organisationId, { page: 1, pageSize: 1000 });
+          const out: { userId: string; email: string; firstName: string }[] = [];
+          for (const m of rows) {
+            const caller = await p.ports.access.loadCaller(m.id);
+            if (caller && caller.organisationId === organisationId && hasAccess(caller, REFUND_ALERT_CODE) && canReachItem(caller, 'event', eventId)) out.push({ userId: m.id, email: m.email, firstName: m.firstName });
+          }
+          return out;
+        },
+        participationOf: async (eventId, user) => (await events.service.membership(eventId, user))?.eventUserId ?? null,
+        send: (m) => p.mailer.send(m),
+        publicUrl: p.publicUrl,
+      },
       meetingFacts: async (notice) => {
         const f = await meetings.service.mailFacts(notice);
         if (!f) return null;

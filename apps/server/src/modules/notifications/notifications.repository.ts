@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TAnnouncementAudience, TBodyFormat } from '@pavilion/domain';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
-import { announcements, notifications } from './notifications.tables.ts';
+import { announcements, notifications, refundAlertMails } from './notifications.tables.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type AnnouncementRow = typeof announcements.$inferSelect;
@@ -138,6 +138,15 @@ export function createNotificationsRepository(db: Db) {
     async notificationsByIds(ids: string[]): Promise<NotificationRow[]> {
       if (ids.length === 0) return [];
       return db.select().from(notifications).where(inArray(notifications.id, ids));
+    },
+
+    /** Takes a failed refund's alert mail to one member (false: taken before, by an earlier delivery). */
+    async markRefundAlertMail(mark: { refundId: string; userId: string; eventId: string }): Promise<boolean> {
+      const rows = await db.insert(refundAlertMails).values(mark).onConflictDoNothing().returning({ refundId: refundAlertMails.refundId });
+      return rows.length > 0;
+    },
+    async unmarkRefundAlertMail(refundId: string, userId: string): Promise<void> {
+      await db.delete(refundAlertMails).where(and(eq(refundAlertMails.refundId, refundId), eq(refundAlertMails.userId, userId)));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TAnnouncementAudience, TBodyFormat } from '@pavilion/domain';
 import { eventUsers, events } from '../events/events.tables.ts';
 
@@ -58,4 +58,22 @@ export const notifications = pgTable(
     index('notifications_inbox_idx').on(t.eventUserId, t.createdAt),
     index('notifications_announcement_idx').on(t.announcementId),
   ],
+);
+
+/**
+ * The mail of a failed refund's alert (kind `REFUND_FAILED`) to one member: taken before the send and given back when
+ * it fails, so the `payment.refund_failed` fact delivered again (the event outbox is at least once) mails nobody twice
+ * and a failed send is tried again at the next delivery.
+ */
+export const refundAlertMails = pgTable(
+  'refund_alert_mails',
+  {
+    refundId: text('refund_id').notNull(),
+    userId: text('user_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.refundId, t.userId] })],
 );

@@ -8,9 +8,10 @@ import type {
   TOfflinePaymentMethod,
   TRefundCompanyInvoiceInput,
 } from '@pavilion/domain';
-import { CompanyInvoiceKey, ONLINE_INVOICE_PROVIDERS, creditNoteSplit, lineTax, refundableAmount } from '@pavilion/domain';
+import { CompanyInvoiceKey, ONLINE_INVOICE_PROVIDERS, lineTax, refundableAmount } from '@pavilion/domain';
 import { AppError, errors } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { creditNoteFigures, documentFileName, issueCreditNoteNumber, renderCreditNotePdf } from './credit-notes.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { refundAmountWithin, refundThroughProvider } from './payment-refunds.ts';
 import type { CompanyInvoiceLineRow, CompanyInvoiceRow, CompanyInvoiceTaxRow, CreditNoteRow, PaymentRow, PaymentsRepository, RefundRow } from './payments.repository.ts';
@@ -191,14 +192,7 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
     d: { kind: 'invoice' | 'credit-note'; number: string; issuedAt: Date; reference: string; refunded: number; credit?: CreditNoteRow },
   ) {
     const [lines, s, eventName] = await Promise.all([repo.companyInvoiceLines([row.id]), deps.invoiceSettings(row.organisationId), deps.findEventName(row.eventId)]);
-    const c = d.credit;
-    const whole = !c || c.total === row.total;
-    const docLines = whole
-      ? lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, tax: l.tax, total: l.total }))
-      : [{ description: `Part refund of invoice ${row.number}`, quantity: 1, unitPrice: c.subtotal, tax: c.tax, total: c.total }];
-    const sign = c ? -1 : 1;
-    const bytes = await renderInvoicePdf({
-      ...(c ? { title: 'CREDIT NOTE' } : {}),
+    const base = {
       number: d.number,
       issuedAt: d.issuedAt,
       seller: { ...s, taxId: row.taxId || s.taxId },
@@ -208,14 +202,12 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
       reference: d.reference,
       taxLabel: taxLabel(row),
       currency: row.currency,
-      lines: docLines.map((l) => ({ ...l, unitPrice: sign * l.unitPrice, discount: 0, tax: sign * l.tax, total: sign * l.total })),
-      subtotal: sign * (c ? c.subtotal : row.subtotal),
-      discount: 0,
-      tax: sign * (c ? c.tax : row.tax),
-      total: sign * (c ? c.total : row.total),
-      refunded: d.refunded,
-    });
-    return { fileName: `${d.kind}-${d.number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`, bytes };
+    };
+    const invoiceLines = lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, discount: 0, tax: l.tax, total: l.total }));
+    const bytes = d.credit
+      ? await renderCreditNotePdf({ ...base, invoice: { number: row.number, total: row.total, lines: invoiceLines }, credit: d.credit })
+      : await renderInvoicePdf({ ...base, lines: invoiceLines, subtotal: row.subtotal, discount: 0, tax: row.tax, total: row.total, refunded: d.refunded });
+    return { fileName: documentFileName(d.kind, d.number), bytes };
   }
 
   /**
@@ -229,19 +221,15 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
     if (!inv) return;
     const notes = await tx.creditNotesOf([inv.id]);
     if (notes.some((n) => n.refundId === refund.id)) return;
-    const credited = notes.reduce((a, n) => ({ total: a.total + n.total, tax: a.tax + n.tax }), { total: 0, tax: 0 });
-    const split = creditNoteSplit(refund.amount, inv, credited);
-    await tx.lockInvoiceCounter(inv.organisationId);
-    const { n, prefix } = await tx.nextCreditNoteNumber(inv.organisationId);
+    const figures = creditNoteFigures(refund.amount, inv, notes);
     const offline = payment.provider === 'offline';
     await tx.insertCreditNote({
       id: newId(),
       organisationId: inv.organisationId,
       eventId: inv.eventId,
       invoiceId: inv.id,
-      number: `${prefix}${String(n).padStart(6, '0')}`,
-      ...split,
-      total: refund.amount,
+      number: await issueCreditNoteNumber(tx, inv.organisationId),
+      ...figures,
       currency: inv.currency,
       reason: refund.reason,
       via: offline ? 'offline' : 'online',
@@ -253,7 +241,8 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
       byName: refund.byName,
       createdAt: deps.now(),
     });
-    await tx.transitionCompanyInvoice(inv.id, ['paid', 'partially_refunded'], { status: credited.total + refund.amount >= inv.total ? 'refunded' : 'partially_refunded' });
+    const credited = notes.reduce((a, n) => a + n.total, 0) + refund.amount;
+    await tx.transitionCompanyInvoice(inv.id, ['paid', 'partially_refunded'], { status: credited >= inv.total ? 'refunded' : 'partially_refunded' });
   }
 
   return {

@@ -47,6 +47,8 @@ export async function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
   const title = d.title ?? 'INVOICE';
   doc.setTitle(`${title.charAt(0)}${title.slice(1).toLowerCase()} ${d.number}`);
   doc.setProducer('Pavilion');
+  // Its number and total as metadata too, for software that files documents (and tests) without reading the page.
+  doc.setSubject(`${title} ${d.number}: total ${money(d.total, d.currency)}`);
   const page = doc.addPage([595.28, 841.89]);
   const fonts = await createPdfFonts(doc, ['sans', 'sansBold']);
   await fonts.prepare([d.seller.legalName, d.seller.address, d.buyer.name, d.eventName, d.reference ?? '', ...d.lines.map((l) => l.description)], ['sans', 'sansBold']);

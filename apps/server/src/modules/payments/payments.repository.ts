@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TTransactionListQuery } from '@pavilion/domain';
 import type { Db } from '../../platform/db.ts';
-import { companyCreditNotes, companyInvoiceLines, companyInvoiceTax, companyInvoices, invoiceSettings, invoices, paymentEvents, paymentSettings, payments, refunds } from './payments.tables.ts';
+import { companyCreditNotes, companyInvoiceLines, companyInvoiceTax, companyInvoices, invoiceSettings, invoices, orderCreditNotes, paymentEvents, paymentSettings, payments, refunds } from './payments.tables.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Q = Db | Tx;
@@ -14,6 +14,7 @@ export type CompanyInvoiceRow = typeof companyInvoices.$inferSelect;
 export type CompanyInvoiceLineRow = typeof companyInvoiceLines.$inferSelect;
 export type CompanyInvoiceTaxRow = typeof companyInvoiceTax.$inferSelect;
 export type CreditNoteRow = typeof companyCreditNotes.$inferSelect;
+export type OrderCreditNoteRow = typeof orderCreditNotes.$inferSelect;
 
 /** The only file that queries payments tables. */
 function queries(db: Q) {
@@ -257,6 +258,14 @@ function queries(db: Q) {
     async insertCreditNote(row: typeof companyCreditNotes.$inferInsert): Promise<CreditNoteRow> {
       const [r] = await db.insert(companyCreditNotes).values(row).returning();
       return r!;
+    },
+    async insertOrderCreditNote(row: typeof orderCreditNotes.$inferInsert): Promise<OrderCreditNoteRow> {
+      const [r] = await db.insert(orderCreditNotes).values(row).returning();
+      return r!;
+    },
+    /** An order's credit notes, oldest first. */
+    async orderCreditNotesOf(orderId: string): Promise<OrderCreditNoteRow[]> {
+      return db.select().from(orderCreditNotes).where(eq(orderCreditNotes.orderId, orderId)).orderBy(asc(orderCreditNotes.createdAt), asc(orderCreditNotes.number));
     },
     async creditNotesOf(invoiceIds: string[]): Promise<CreditNoteRow[]> {
       if (invoiceIds.length === 0) return [];

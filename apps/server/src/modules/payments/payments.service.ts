@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type {
   TInvoiceSettings,
   TInvoiceSettingsUpdateRequest,
+  TOrderCreditNote,
+  TPublicOrderCreditNote,
   TPage,
   TPaymentRecord,
   TPaymentResult,
@@ -28,9 +30,10 @@ import { openOptional, sealOptional, type SecretBox } from '../../platform/secre
 import type { EventOutbox } from '../../platform/event-outbox.ts';
 import type { OrderPaid } from '../registration/index.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { creditNoteFigures, documentFileName, issueCreditNoteNumber, renderCreditNotePdf } from './credit-notes.ts';
 import { createCompanyInvoices, invoiceReturnPath } from './company-invoices.service.ts';
 import { refundAmountWithin, refundThroughProvider } from './payment-refunds.ts';
-import type { PaymentRow, PaymentsRepository, RefundRow, Tx } from './payments.repository.ts';
+import type { InvoiceRow, OrderCreditNoteRow, PaymentRow, PaymentsRepository, RefundRow, Tx } from './payments.repository.ts';
 import {
   offlineProvider,
   razorpayProvider,
@@ -78,8 +81,11 @@ export type PaymentsEvents = {
   'payment.captured': { paymentId: string; orderId: string; provider: string; amount: number | null; currency: string | null; actorUserId: string | null };
   /** An attempt failed; `hasOpenAttempt`: the buyer already opened another attempt of the same order. */
   'payment.failed': { orderId: string; provider: string; hasOpenAttempt: boolean };
-  /** Money went back; `refundedTotal` is the order's refunded sum after this refund. */
-  'payment.refunded': { orderId: string; refundedTotal: number; amount: number; reason: string | undefined; actorUserId: string | null };
+  /**
+   * Money went back; `refundedTotal` is the order's refunded sum after this refund. `creditNoteId`: the credit note it
+   * issued (an invoiced order's), which registration mails to the buyer.
+   */
+  'payment.refunded': { orderId: string; refundedTotal: number; amount: number; reason: string | undefined; actorUserId: string | null; creditNoteId?: string };
   /**
    * An order's refund the provider answered `pending`: the amount is reserved on the payment, the order unchanged
    * until the provider's notice (`payment.refunded` when it succeeds, `payment.refund_failed` when it fails).
@@ -255,13 +261,63 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const settled = (await tx.updateRefund(refund.id, { status: outcome }))!;
     if (await companyInvoices.refundSettledInTx(tx, settled, payment, outcome)) return { outcome: `refund_${outcome}`, facts: [] };
     if (outcome === 'succeeded') {
-      const fact = await deps.outbox.write(raw, 'payment.refunded', { orderId: settled.orderId, refundedTotal: await refundedTotalOf(tx, settled.orderId), amount: settled.amount, reason: settled.reason || undefined, actorUserId: settled.byUserId });
+      const note = await creditOrderRefundInTx(tx, settled, payment);
+      const fact = await deps.outbox.write(raw, 'payment.refunded', {
+        orderId: settled.orderId,
+        refundedTotal: await refundedTotalOf(tx, settled.orderId),
+        amount: settled.amount,
+        reason: settled.reason || undefined,
+        actorUserId: settled.byUserId,
+        ...(note ? { creditNoteId: note.id } : {}),
+      });
       return { outcome: 'refund_succeeded', facts: [fact] };
     }
     const left = Math.max(0, payment.refundedAmount - settled.amount);
     await tx.updatePayment(payment.id, { refundedAmount: left, status: left === 0 ? 'captured' : left >= payment.amount ? 'refunded' : 'partially_refunded' });
     const fact = await deps.outbox.write(raw, 'payment.refund_failed', { orderId: settled.orderId, refundId: settled.id, amount: settled.amount, currency: settled.currency, reason: settled.reason });
     return { outcome: 'refund_failed', facts: [fact] };
+  }
+
+  /**
+   * A succeeded refund of an invoiced order gets its credit note, in the transaction that settles the refund (the
+   * caller holds the payment's lock, so concurrent settle notices of one refund come one at a time, and the second finds
+   * it issued; the unique refund id is the last guard). Numbered in the organisation's credit-note series; its tax in
+   * proportion to the invoice's. None for a failed or pending refund, nor for an order without an invoice (free, or
+   * paid for seats it could not get). Answers the note (also when it was issued already).
+   */
+  async function creditOrderRefundInTx(tx: PaymentsRepository, refund: RefundRow, payment: PaymentRow): Promise<OrderCreditNoteRow | null> {
+    if (payment.companyInvoiceId || refund.status !== 'succeeded') return null;
+    const invoice = await tx.invoiceOfOrder(refund.orderId);
+    if (!invoice) return null;
+    const notes = await tx.orderCreditNotesOf(refund.orderId);
+    const issued = notes.find((n) => n.refundId === refund.id);
+    if (issued) return issued;
+    return tx.insertOrderCreditNote({
+      id: newId(),
+      organisationId: invoice.organisationId,
+      eventId: invoice.eventId,
+      orderId: refund.orderId,
+      invoiceId: invoice.id,
+      number: await issueCreditNoteNumber(tx, invoice.organisationId),
+      ...creditNoteFigures(refund.amount, invoice, notes),
+      currency: refund.currency,
+      reason: refund.reason,
+      provider: payment.provider,
+      reference: refund.providerRef ?? refund.reference,
+      paymentId: payment.id,
+      refundId: refund.id,
+      createdAt: deps.now(),
+    });
+  }
+
+  function toCreditNote(n: OrderCreditNoteRow, invoice: InvoiceRow): TOrderCreditNote {
+    return { id: n.id, number: n.number, invoiceNumber: invoice.number, subtotal: n.subtotal, tax: n.tax, total: n.total, currency: n.currency, createdAt: n.createdAt.toISOString() };
+  }
+
+  /** An order's credit notes as the API shows them (none without an invoice). */
+  async function creditNotesOfOrder(orderId: string): Promise<TOrderCreditNote[]> {
+    const invoice = await repo.invoiceOfOrder(orderId);
+    return invoice ? (await repo.orderCreditNotesOf(orderId)).map((n) => toCreditNote(n, invoice)) : [];
   }
 
   /** What an order got back: its succeeded refunds (a pending one is reserved on the payment, not yet the buyer's). */
@@ -274,7 +330,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return `${organisationId}.${createHmac('sha256', deps.testGatewaySecret()).update(`merchant:${organisationId}`).digest('hex').slice(0, 32)}`;
   }
   const gatewayRefundsPath = (organisationId: string) => `/api/eventservices/public/payments/test-gateway/merchants/${gatewayMerchantId(organisationId)}/refunds`;
-  function toRefund(r: RefundRow, provider: string | null): TRefund {
+  function toRefund(r: RefundRow, provider: string | null, creditNote: TOrderCreditNote | null): TRefund {
     return {
       id: r.id,
       paymentId: r.paymentId,
@@ -285,6 +341,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       reason: r.reason,
       createdAt: r.createdAt.toISOString(),
       settleUrl: r.status === 'pending' && provider === 'test' ? gatewayRefundsPath(r.organisationId) : null,
+      creditNote,
     };
   }
 
@@ -510,6 +567,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * may come again after a crash): the counter row is locked before the order's invoice is looked for.
      */
     async onOrderPaid(e: OrderPaid): Promise<void> {
+      // What the invoice bills (read before the transaction: a paid order's figures no longer change).
+      const order = e.total > 0 ? await deps.orders.order(e.orderId) : null;
       const facts = await repo.transaction(async (tx, raw) => {
         if (e.atDesk) {
           const payment = await offlinePaymentOf(tx, { id: e.orderId, organisationId: e.organisationId, eventId: e.eventId, total: e.total, currency: e.currency });
@@ -522,7 +581,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (await tx.invoiceOfOrder(e.orderId)) return [];
         const { n, prefix } = await tx.nextInvoiceNumber(e.organisationId);
         const number = `${prefix}${String(n).padStart(6, '0')}`;
-        await tx.insertInvoice({ id: newId(), organisationId: e.organisationId, eventId: e.eventId, orderId: e.orderId, number });
+        await tx.insertInvoice({ id: newId(), organisationId: e.organisationId, eventId: e.eventId, orderId: e.orderId, number, total: e.total, tax: order?.tax ?? 0, currency: e.currency });
         return [await deps.outbox.write(raw, 'invoice.issued', { orderId: e.orderId, number })];
       });
       await deliver(facts);
@@ -553,22 +612,70 @@ export function createPaymentsService(deps: PaymentsDeps) {
         // Paid back now: registration books it. Pending at the provider: registration notes it, and books it (or
         // learns it failed) from the provider's later notice (refundSettledInTx).
         finalize: async (tx, raw, { payment, refund }) => {
-          const fact =
-            refund.status === 'pending'
-              ? await deps.outbox.write(raw, 'payment.refund_pending', { orderId, refundId: refund.id, amount: refund.amount, currency: refund.currency, reason: input.reason, actorUserId: caller.userId })
-              : await deps.outbox.write(raw, 'payment.refunded', { orderId, refundedTotal: await refundedTotalOf(tx, orderId), amount: refund.amount, reason: input.reason, actorUserId: caller.userId });
-          return { refund, fact, provider: payment.provider };
+          if (refund.status === 'pending') {
+            const fact = await deps.outbox.write(raw, 'payment.refund_pending', { orderId, refundId: refund.id, amount: refund.amount, currency: refund.currency, reason: input.reason, actorUserId: caller.userId });
+            return { refund, fact, provider: payment.provider, note: null };
+          }
+          const note = await creditOrderRefundInTx(tx, refund, payment);
+          const fact = await deps.outbox.write(raw, 'payment.refunded', {
+            orderId,
+            refundedTotal: await refundedTotalOf(tx, orderId),
+            amount: refund.amount,
+            reason: input.reason,
+            actorUserId: caller.userId,
+            ...(note ? { creditNoteId: note.id } : {}),
+          });
+          return { refund, fact, provider: payment.provider, note };
         },
       });
       await deliver([done!.result.fact]);
-      return toRefund(done!.result.refund, done!.result.provider);
+      const { refund, provider, note } = done!.result;
+      const invoice = note ? await repo.invoiceOfOrder(orderId) : null;
+      return toRefund(refund, provider, note && invoice ? toCreditNote(note, invoice) : null);
     },
 
     async listRefunds(caller: AuthUser, organisationId: string, eventId: string, orderId: string): Promise<TRefund[]> {
       await orderInEvent(caller, organisationId, eventId, orderId);
       const refunds = await repo.refundsOfOrder(orderId);
       const providers = new Map((await repo.paymentsOfOrder(orderId)).map((p) => [p.id, p.provider]));
-      return refunds.map((r) => toRefund(r, providers.get(r.paymentId) ?? null));
+      const invoice = await repo.invoiceOfOrder(orderId);
+      const noteOf = new Map(invoice ? (await repo.orderCreditNotesOf(orderId)).map((n) => [n.refundId, toCreditNote(n, invoice)]) : []);
+      return refunds.map((r) => toRefund(r, providers.get(r.paymentId) ?? null, noteOf.get(r.id) ?? null));
+    },
+
+    /** The buyer's view of an order's credit notes (the order's unguessable id is the key); 404 for no such order. */
+    async publicCreditNotes(orderId: string): Promise<TPublicOrderCreditNote[]> {
+      if (!(await deps.orders.order(orderId))) throw errors.notFound('Order');
+      return (await creditNotesOfOrder(orderId)).map((n) => ({ ...n, pdfUrl: `/api/eventservices/public/orders/${orderId}/credit-notes/${n.id}/credit-note.pdf` }));
+    },
+
+    /**
+     * One credit note of an order, with its PDF (what it credits, negative, naming the invoice); null unless the note
+     * is that order's. The caller checks who may see the order (organiser scope, or the buyer's order id).
+     */
+    async orderCreditNote(orderId: string, creditNoteId: string): Promise<{ note: TOrderCreditNote; fileName: string; bytes: Buffer } | null> {
+      const row = (await repo.orderCreditNotesOf(orderId)).find((n) => n.id === creditNoteId);
+      const [order, invoice] = row ? await Promise.all([deps.orders.order(orderId), repo.invoiceOfOrder(orderId)]) : [null, null];
+      if (!row || !order || !invoice) return null;
+      const s = await this.getInvoiceSettings(order.organisationId);
+      const how = row.provider === 'offline' ? 'refunded offline' : `refunded online (${row.provider})`;
+      const bytes = await renderCreditNotePdf({
+        number: row.number,
+        issuedAt: row.createdAt,
+        seller: { legalName: s.legalName, address: s.address, taxId: s.taxId, email: s.email },
+        buyer: { name: `${order.buyerFirstName} ${order.buyerLastName}`.trim(), email: order.buyerEmail },
+        eventName: await deps.findEventName(order.eventId),
+        registrationNo: order.registrationNo,
+        reference: `Credit for invoice ${invoice.number} (registration ${order.registrationNo}), ${how}${row.reason ? `. Reason: ${row.reason}` : ''}`,
+        currency: row.currency,
+        invoice: {
+          number: invoice.number,
+          total: invoice.total,
+          lines: order.lines.map((l) => ({ description: l.ticketName, quantity: l.quantity, unitPrice: l.unitPrice, discount: l.discount, tax: l.tax, total: l.total })),
+        },
+        credit: row,
+      });
+      return { note: toCreditNote(row, invoice), fileName: documentFileName('credit-note', row.number), bytes };
     },
 
     async transactions(caller: AuthUser, organisationId: string, eventId: string, q: TTransactionListQuery): Promise<TPage<TPaymentRecord>> {

@@ -120,9 +120,47 @@ export const invoices = pgTable(
     eventId: text('event_id').notNull(),
     orderId: text('order_id').notNull(),
     number: text('number').notNull(),
+    /**
+     * What it bills, as the order stood when it was paid (gross total and its tax, minor units): a refund's credit note
+     * splits its tax in proportion to these, in the refund's own transaction (which cannot read registration's tables).
+     */
+    total: integer('total').notNull().default(0),
+    tax: integer('tax').notNull().default(0),
+    currency: text('currency').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('invoices_order_uq').on(t.orderId), uniqueIndex('invoices_org_number_uq').on(t.organisationId, t.number)],
+);
+
+/**
+ * A credit note of a registration order's invoice (issue 15): one succeeded refund (whole or part) of an invoiced
+ * order, numbered in the organisation's credit-note series (shared with company invoices' credit notes). One per
+ * refund: the unique index is the last guard against issuing it twice (replayed or concurrent settle notices).
+ */
+export const orderCreditNotes = pgTable(
+  'order_credit_notes',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    eventId: text('event_id').notNull(),
+    orderId: text('order_id').notNull(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    tax: integer('tax').notNull(),
+    total: integer('total').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull().default(''),
+    provider: text('provider').notNull(),
+    /** The provider's refund id. */
+    reference: text('reference').notNull().default(''),
+    paymentId: text('payment_id').notNull(),
+    refundId: text('refund_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('order_credit_notes_order_idx').on(t.orderId), uniqueIndex('order_credit_notes_refund_uq').on(t.refundId), uniqueIndex('order_credit_notes_org_number_uq').on(t.organisationId, t.number)],
 );
 
 /**

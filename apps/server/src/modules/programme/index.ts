@@ -22,6 +22,11 @@ export type { ProgrammeService, SessionRequestDecided, SessionUpdated } from './
  */
 export type ProgrammeEvents = {
   'session.request.decided': SessionRequestDecided;
+  /**
+   * Per published version, each moved, renamed or cancelled session with its people; **durable**: written to the event
+   * outbox in the publish's transaction, delivered by the outbox job (notifications' notice is keyed per person,
+   * session and version, so a redelivery adds nothing).
+   */
   'session.updated': SessionUpdated;
   /**
    * A registration first counted at a session (its room's door scanned); **durable**: written to the event outbox in
@@ -182,7 +187,8 @@ export const programmeModule = defineModule({
       mail: { send: (m) => p.mailer.send(m), publicUrl: p.publicUrl },
       // The decision is stored and mailed by now: an inbox that fails to fill is logged, not answered as an error.
       decided: (fact) => p.bus.publish('session.request.decided', fact).catch((err: unknown) => p.log.error({ err, requestId: fact.requestId }, 'session request notice failed')),
-      sessionUpdated: (fact) => p.bus.publish('session.updated', fact),
+      // Durable: a publish's notices are outbox rows of its transaction, delivered by the outbox job after it answered.
+      sessionUpdated: { write: (tx, fact) => p.outbox.write(tx, 'session.updated', fact), wake: () => p.outbox.wake() },
       emailsOf: (userIds) => p.ports.auth.emailsOf(userIds),
       // A session's sponsors and ticket restriction: the sponsors module's port and registration's.
       sponsorsOf: (eventId) => sponsors.port.sponsorsOf(eventId),

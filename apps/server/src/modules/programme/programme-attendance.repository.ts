@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { publishedView, type RoomRow, type Scope, type SessionRow } from './programme.repository.ts';
-import { programmeAttendanceCursor, programmeRooms, programmeSessionAttendance, programmeSessions, programmeTracks } from './programme.tables.ts';
+import { programmeAttendanceBasis, programmeAttendanceCursor, programmeRooms, programmeSessionAttendance, programmeSessions, programmeTracks } from './programme.tables.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The catch-up's place in check-in's scan ledger (see `programmeAttendanceCursor`). */
@@ -31,6 +31,8 @@ export function createAttendanceRepository(db: Db) {
       .where(
         and(
           eq(programmeSessions.eventId, eventId),
+          // A session never published (an approved proposal in the draft) is not running for attendees yet.
+          eq(programmeSessions.unpublished, false),
           sql`${pubRoom} = ${roomId}`,
           sql`${pubStart} - make_interval(secs => ${widen.beforeMs / 1000}) <= ${to.toISOString()}::timestamptz`,
           sql`${pubEnd} + make_interval(secs => ${widen.afterMs / 1000}) > ${from.toISOString()}::timestamptz`,
@@ -57,32 +59,62 @@ export function createAttendanceRepository(db: Db) {
     /** The room's sessions (published time and room) whose span, widened by `before`/`after` ms, holds `at`. */
     sessionsInRoomAt: (eventId: string, roomId: string, at: Date, widen: { beforeMs: number; afterMs: number }): Promise<SessionRow[]> => sessionsInRoomDuring(eventId, roomId, at, at, widen),
     /**
-     * Counts the registration at the session: the first scan makes the row, later ones (repeats, an offline replay of
-     * an earlier scan) widen first/last seen. `isNew` says whether this call made it. `live` (check-in's event) also
-     * counts the scan; `replay` (the catch-up re-reading the ledger, perhaps a scan already applied) only widens, and
-     * writes nothing when the row already covers that time.
+     * Replaces a registration's counted sessions in an event with a fresh reckoning (`counts`, from `basis.scans` of
+     * its scans at `basis.computedAt`), in the caller's transaction: unless a reckoning from more scans, or from as
+     * many at a later now, already stands (then nothing is written and the answer is null). The basis row's upsert
+     * locks it, so two reckonings of one person apply one after the other. Answers the sessions newly counted.
      */
-    async record(
-      row: { sessionId: string; registrationId: string; organisationId: string; eventId: string; firstAt: Date; lastAt: Date },
-      mode: 'live' | 'replay',
-      tx: Tx | Db = db,
-    ): Promise<{ isNew: boolean }> {
-      const first = row.firstAt.toISOString();
-      const last = row.lastAt.toISOString();
-      const onConflict =
-        mode === 'live'
-          ? sql`scans = programme_session_attendance.scans + 1`
-          : sql`scans = programme_session_attendance.scans
-          where excluded.first_seen_at < programme_session_attendance.first_seen_at or excluded.last_seen_at > programme_session_attendance.last_seen_at`;
-      const r = await tx.execute<{ inserted: boolean }>(sql`
+    async replaceCounts(
+      tx: Tx,
+      who: { organisationId: string; eventId: string; registrationId: string },
+      basis: { scans: number; computedAt: Date; recountAt: Date | null },
+      counts: { sessionId: string; firstAt: Date; lastAt: Date; scans: number }[],
+    ): Promise<string[] | null> {
+      const won = await tx.execute(sql`
+        insert into programme_attendance_basis (event_id, registration_id, organisation_id, scans, computed_at, recount_at)
+        values (${who.eventId}, ${who.registrationId}, ${who.organisationId}, ${basis.scans}, ${basis.computedAt.toISOString()}::timestamptz, ${basis.recountAt?.toISOString() ?? null}::timestamptz)
+        on conflict (event_id, registration_id) do update set scans = excluded.scans, computed_at = excluded.computed_at, recount_at = excluded.recount_at
+        where (programme_attendance_basis.scans, programme_attendance_basis.computed_at) <= (excluded.scans, excluded.computed_at)
+        returning 1 as ok`);
+      if (won.rows.length === 0) return null;
+      const ids = counts.map((c) => c.sessionId);
+      await tx.execute(sql`
+        delete from programme_session_attendance
+        where event_id = ${who.eventId} and registration_id = ${who.registrationId} and not (session_id = any(${sql.param(ids)}::text[]))`);
+      if (counts.length === 0) return [];
+      const r = await tx.execute<{ session_id: string; inserted: boolean }>(sql`
         insert into programme_session_attendance (session_id, registration_id, organisation_id, event_id, first_seen_at, last_seen_at, scans)
-        values (${row.sessionId}, ${row.registrationId}, ${row.organisationId}, ${row.eventId}, ${first}::timestamptz, ${last}::timestamptz, 1)
-        on conflict (session_id, registration_id) do update set
-          first_seen_at = least(programme_session_attendance.first_seen_at, excluded.first_seen_at),
-          last_seen_at = greatest(programme_session_attendance.last_seen_at, excluded.last_seen_at),
-          ${onConflict}
-        returning (xmax = 0) as inserted`);
-      return { isNew: !!r.rows[0]?.inserted };
+        select t.session_id, ${who.registrationId}, ${who.organisationId}, ${who.eventId}, t.first_at, t.last_at, t.scans
+        from unnest(${sql.param(ids)}::text[], ${sql.param(counts.map((c) => c.firstAt.toISOString()))}::timestamptz[],
+                    ${sql.param(counts.map((c) => c.lastAt.toISOString()))}::timestamptz[], ${sql.param(counts.map((c) => c.scans))}::int[]) as t(session_id, first_at, last_at, scans)
+        on conflict (session_id, registration_id) do update set first_seen_at = excluded.first_seen_at, last_seen_at = excluded.last_seen_at, scans = excluded.scans
+        returning session_id, (xmax = 0) as inserted`);
+      return r.rows.filter((x) => x.inserted).map((x) => x.session_id);
+    },
+    /** Registrations whose open presence reaches a session's bar by `now` (of one event, or of every event). */
+    async dueRecounts(now: Date, eventId?: string): Promise<{ eventId: string; registrationId: string }[]> {
+      return db
+        .select({ eventId: programmeAttendanceBasis.eventId, registrationId: programmeAttendanceBasis.registrationId })
+        .from(programmeAttendanceBasis)
+        .where(and(lte(programmeAttendanceBasis.recountAt, now), eventId ? eq(programmeAttendanceBasis.eventId, eventId) : undefined))
+        .orderBy(asc(programmeAttendanceBasis.recountAt))
+        .limit(5000);
+    },
+    /** The sessions (published time and room) of these rooms whose span meets [from, to]. */
+    async sessionsOfRoomsDuring(eventId: string, roomIds: string[], from: Date, to: Date): Promise<SessionRow[]> {
+      if (roomIds.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(programmeSessions)
+        .where(
+          and(
+            eq(programmeSessions.eventId, eventId),
+            sql`${pubRoom} = any(${sql.param(roomIds)}::text[])`,
+            sql`${pubStart} <= ${to.toISOString()}::timestamptz`,
+            sql`${pubEnd} >= ${from.toISOString()}::timestamptz`,
+          ),
+        );
+      return rows.map(publishedView);
     },
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),
     /** Rooms that have a check-in area as their door (of one event, or of every event). */
@@ -147,6 +179,7 @@ export function createAttendanceRepository(db: Db) {
             eq(programmeSessions.organisationId, s.organisationId),
             eq(programmeSessions.eventId, s.eventId),
             isNull(programmeSessions.cancelledAt),
+            eq(programmeSessions.unpublished, false),
             from ? sql`${pubStart} >= ${from.toISOString()}::timestamptz` : undefined,
             sql`${pubStart} < ${to.toISOString()}::timestamptz`,
           ),

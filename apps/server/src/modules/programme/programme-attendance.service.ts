@@ -1,9 +1,8 @@
-import { ProgrammeErrorKey, reportWindow, SESSION_ATTENDANCE_GRACE_MINUTES, utcToZonedLocal, type TRoomCheckinArea, type TScheduleSessionsReport } from '@pavilion/domain';
+import { attributeSessions, endOfZonedDay, ProgrammeErrorKey, reportWindow, SESSION_ATTENDANCE_GRACE_MINUTES, sessionForScan, utcToZonedLocal, type TRoomCheckinArea, type TRoomScan, type TScheduleSessionsReport } from '@pavilion/domain';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import { hasAccess } from '../../platform/auth-guard.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import type { AttendanceRepository, LedgerCursor } from './programme-attendance.repository.ts';
-import type { SessionRow } from './programme.repository.ts';
 
 /** A person seen at a check-in area's door (check-in's `checkin.admitted`). */
 export type DoorScan = { eventId: string; areaId: string; registrationId: string; at: string; direction: 'in' | 'out' };
@@ -22,6 +21,8 @@ export type CheckinAreasPort = {
 export type ScanLedgerPort = {
   doorScansAfter: (afterId: number, areaIds: string[], limit: number) => Promise<{ id: number; eventId: string; areaId: string; registrationId: string; direction: string; scannedAt: Date }[]>;
   ledgerHead: () => Promise<number>;
+  /** One registration's scans in an event that found it present, at any area, in ledger order (presence spans). */
+  presenceScansOf: (eventId: string, registrationId: string) => Promise<{ id: number; areaId: string; direction: string; scannedAt: Date }[]>;
 };
 
 /** The event outbox for `session.attended`: written in the count's transaction, delivered after its commit. */
@@ -57,72 +58,69 @@ const LEDGER_PAGE = 1000;
 const AREA_VIEW = 'AP-261';
 const AREA_CREATE = 'AP-262';
 
-/**
- * Which session a door scan belongs to. Going in: a session running then, or starting within the grace window (a
- * person arriving early); when two qualify (the end of one, the start of the next), the later one, since people come
- * in for what is about to start. Going out: a session running then or ended within the grace window, the earlier one.
- */
-export function sessionForScan(candidates: SessionRow[], at: Date, direction: 'in' | 'out'): SessionRow | null {
-  const t = at.getTime();
-  const fits = candidates.filter((s) =>
-    direction === 'in' ? s.startsAt.getTime() - GRACE_MS <= t && t < s.endsAt.getTime() : s.startsAt.getTime() <= t && t < s.endsAt.getTime() + GRACE_MS,
-  );
-  if (fits.length === 0) return null;
-  fits.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || (a.id < b.id ? -1 : 1));
-  return direction === 'in' ? fits[fits.length - 1]! : fits[0]!;
-}
+/** Which session a door scan belongs to (the rule lives in packages/domain beside the span rule). */
+export { sessionForScan };
 
 /** Session attendance (issue 16): rooms' doors as check-in areas, scans → sessions, the Schedule Sessions report. */
 export function createAttendanceService(deps: AttendanceDeps) {
   const { repo } = deps;
 
   /**
-   * Writes the count and, on a first count, `session.attended` to the event outbox in the same transaction; after
-   * the commit delivers it (certificates' rules). A crash in between leaves the fact owed: the outbox job delivers it.
+   * Reckons one registration's sessions in an event afresh from all its door scans in check-in's ledger (span
+   * attribution, packages/domain `attributeSessions`) and replaces its counts, unless a fuller reckoning already stands.
+   * Each session newly counted writes `session.attended` to the event outbox in the same transaction, delivered after
+   * the commit (certificates' rules); a crash in between leaves the fact owed: the outbox job delivers it. Whatever
+   * order scans arrive in (live, offline syncs, the catch-up) the result is the same for the same scans and time.
+   * `extra`: a scan to reckon with when there is no ledger (a service built without check-in).
    */
-  async function count(row: Parameters<AttendanceRepository['record']>[0], mode: 'live' | 'replay'): Promise<boolean> {
-    const out = deps.attended;
-    const { isNew, factId } = await repo.transaction(async (tx) => {
-      const r = await repo.record(row, mode, tx);
-      const id = r.isNew && out ? await out.write(tx, { eventId: row.eventId, sessionId: row.sessionId, registrationId: row.registrationId }) : null;
-      return { isNew: r.isNew, factId: id };
+  async function recount(eventId: string, registrationId: string, extra?: DoorScan): Promise<{ added: string[]; counts: string[] } | null> {
+    const doors = await repo.doors(eventId);
+    const roomOf = new Map(doors.map((d) => [d.areaId, d.roomId]));
+    const organisationId = doors[0]?.organisationId;
+    const event = await deps.findEvent(eventId);
+    if (!organisationId || !event) return null;
+    const ledgerScans = deps.ledger
+      ? await deps.ledger.presenceScansOf(eventId, registrationId)
+      : extra
+        ? [{ id: 0, areaId: extra.areaId, direction: extra.direction, scannedAt: new Date(extra.at) }]
+        : [];
+    const scans: TRoomScan[] = ledgerScans.flatMap((sc) => {
+      const roomId = roomOf.get(sc.areaId);
+      return roomId ? [{ roomId, at: sc.scannedAt, direction: sc.direction === 'out' ? ('out' as const) : ('in' as const), id: sc.id }] : [];
     });
-    if (factId && out) await out.deliver(factId);
-    return isNew;
+    const now = deps.now();
+    const dayEnd = (at: Date) => endOfZonedDay(at, event.timeZone);
+    let sessions: Awaited<ReturnType<AttendanceRepository['sessionsOfRoomsDuring']>> = [];
+    if (scans.length > 0) {
+      const first = Math.min(...scans.map((x) => x.at.getTime()));
+      const last = Math.max(...scans.map((x) => dayEnd(x.at).getTime()));
+      sessions = await repo.sessionsOfRoomsDuring(eventId, [...new Set(scans.map((x) => x.roomId))], new Date(first - GRACE_MS), new Date(last + GRACE_MS));
+    }
+    const { counts, recountAt } = attributeSessions(scans, sessions, now, dayEnd);
+    const out = deps.attended;
+    const { added, factIds } = await repo.transaction(async (tx) => {
+      const made = await repo.replaceCounts(tx, { organisationId, eventId, registrationId }, { scans: ledgerScans.length, computedAt: now, recountAt }, counts);
+      const ids: string[] = [];
+      if (made && out) for (const sessionId of made) ids.push(await out.write(tx, { eventId, sessionId, registrationId }));
+      return { added: made ?? [], factIds: ids };
+    });
+    if (out) for (const id of factIds) await out.deliver(id);
+    return { added, counts: counts.map((c) => c.sessionId) };
   }
 
-  /** Maps ledger scans to sessions (as the live path does) and counts each (session, registration) once per pass. */
-  async function applyScans(scans: Awaited<ReturnType<ScanLedgerPort['doorScansAfter']>>, doors: Map<string, { roomId: string; eventId: string; organisationId: string }>): Promise<number> {
-    const pairs = new Map<string, { sessionId: string; registrationId: string; organisationId: string; eventId: string; firstAt: Date; lastAt: Date }>();
-    const byArea = new Map<string, typeof scans>();
-    for (const sc of scans) (byArea.get(sc.areaId) ?? byArea.set(sc.areaId, []).get(sc.areaId)!).push(sc);
-    for (const [areaId, list] of byArea) {
-      const door = doors.get(areaId);
-      // A scan naming another event than the room's is not that room's door (as the live path).
-      const own = list.filter((sc) => door && sc.eventId === door.eventId);
-      if (!door || own.length === 0) continue;
-      const times = own.map((sc) => sc.scannedAt.getTime());
-      const sessions = await repo.sessionsInRoomDuring(door.eventId, door.roomId, new Date(Math.min(...times)), new Date(Math.max(...times)), { beforeMs: GRACE_MS, afterMs: GRACE_MS });
-      if (sessions.length === 0) continue;
-      for (const sc of own) {
-        const session = sessionForScan(sessions, sc.scannedAt, sc.direction === 'out' ? 'out' : 'in');
-        if (!session) continue;
-        const key = `${session.id} ${sc.registrationId}`;
-        const p = pairs.get(key);
-        if (!p) pairs.set(key, { sessionId: session.id, registrationId: sc.registrationId, organisationId: door.organisationId, eventId: door.eventId, firstAt: sc.scannedAt, lastAt: sc.scannedAt });
-        else {
-          if (sc.scannedAt < p.firstAt) p.firstAt = sc.scannedAt;
-          if (sc.scannedAt > p.lastAt) p.lastAt = sc.scannedAt;
-        }
-      }
-    }
+  /** Reckons each (event, registration) once, in order; answers how many sessions were newly counted. */
+  async function recountAll(people: { eventId: string; registrationId: string }[]): Promise<number> {
+    const seen = new Set<string>();
     let made = 0;
-    for (const p of pairs.values()) {
+    for (const p of people) {
+      const key = `${p.eventId} ${p.registrationId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       try {
-        if (await count(p, 'replay')) made++;
+        made += (await recount(p.eventId, p.registrationId))?.added.length ?? 0;
       } catch (err) {
         // A registration or session deleted since the scan: nothing to count; the others still are.
-        deps.log?.error({ err, sessionId: p.sessionId, registrationId: p.registrationId }, 'session attendance catch-up skipped a scan');
+        deps.log?.error({ err, eventId: p.eventId, registrationId: p.registrationId }, 'session attendance recount skipped a person');
       }
     }
     return made;
@@ -162,17 +160,17 @@ export function createAttendanceService(deps: AttendanceDeps) {
       return choice.areaId;
     },
 
-    /** A scan at a door (check-in's `checkin.admitted`, the fast path): counted at the room's session then, once per session and registration. Idempotent. */
+    /**
+     * A scan at a door (check-in's `checkin.admitted`, the fast path): the person's sessions are reckoned afresh from
+     * their door scans. Answers the scan's own session (null when none) and whether this call counted it first.
+     */
     async recordScan(scan: DoorScan): Promise<{ sessionId: string; isNew: boolean } | null> {
       const room = await repo.roomOfArea(scan.eventId, scan.areaId);
       if (!room) return null;
+      const r = await recount(scan.eventId, scan.registrationId, scan);
       const at = new Date(scan.at);
-      const candidates = await repo.sessionsInRoomAt(scan.eventId, room.id, at, { beforeMs: GRACE_MS, afterMs: GRACE_MS });
-      // A session deleted in the draft but not yet published still runs for attendees: it counts.
-      const session = sessionForScan(candidates, at, scan.direction);
-      if (!session) return null;
-      const isNew = await count({ sessionId: session.id, registrationId: scan.registrationId, organisationId: room.organisationId, eventId: scan.eventId, firstAt: at, lastAt: at }, 'live');
-      return { sessionId: session.id, isNew };
+      const own = sessionForScan(await repo.sessionsInRoomAt(scan.eventId, room.id, at, { beforeMs: GRACE_MS, afterMs: GRACE_MS }), at, scan.direction);
+      return own && r ? { sessionId: own.id, isNew: r.added.includes(own.id) } : null;
     },
 
     /**
@@ -195,10 +193,13 @@ export function createAttendanceService(deps: AttendanceDeps) {
       let after = was.lowId;
       for (;;) {
         const scans = byArea.size ? await ledger.doorScansAfter(after, [...byArea.keys()], LEDGER_PAGE) : [];
-        made += await applyScans(scans, byArea);
+        // A scan naming another event than the room's is not that room's door (as the live path).
+        made += await recountAll(scans.filter((sc) => byArea.get(sc.areaId)?.eventId === sc.eventId));
         if (scans.length < LEDGER_PAGE) break;
         after = scans[scans.length - 1]!.id;
       }
+      // People still in a room whose presence has since reached a session's bar (nobody scanned: time passed).
+      made += await recountAll(await repo.dueRecounts(seenAt, opts.eventId));
       if (!opts.eventId) await repo.moveCursor(was, nextCursor(was, head, seenAt), seenAt);
       return made;
     },

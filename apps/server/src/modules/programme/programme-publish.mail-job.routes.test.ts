@@ -210,4 +210,30 @@ describe('programme publish mail job', () => {
     expect(sentOnce()).toBe(130);
     await again.app.close();
   });
+  it('stores the inbox notices with the version (event outbox): a process stopped before delivering them leaves them owed, the next start delivers each once', async () => {
+    const a = await apps.start();
+    const ev = await eventWithStarredSessions(a, 2, 5);
+    // The outbox job is stopped: the publish answers with the version stored and delivers nothing itself.
+    await a.ctx.outbox.worker.stop();
+    const res = await ev.publish();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ version: 1, notified: 5 });
+    const owed = async () => (await database.db.execute(sql`select count(*)::int as n from event_outbox where name = 'session.updated' and delivered_at is null and payload->>'eventId' = ${ev.eventId}`)).rows[0] as { n: number };
+    const notices = async () => (await database.db.execute(sql`select count(*)::int as n, count(distinct (event_user_id, dedupe_key))::int as once from notifications where event_id = ${ev.eventId} and kind = 'SESSION_UPDATED'`)).rows[0] as { n: number; once: number };
+    expect(await owed()).toEqual({ n: 2 });
+    expect(await notices()).toEqual({ n: 0, once: 0 });
+    await a.app.close();
+
+    // The next start delivers what was owed: one notice per person and session of that version.
+    const b = await apps.start();
+    await b.ctx.outbox.worker.drainNow();
+    expect(await owed()).toEqual({ n: 0 });
+    expect(await notices()).toEqual({ n: 10, once: 10 });
+    // A redelivery (a crash after the subscriber's insert, before the delivered mark) adds nothing.
+    await database.db.execute(sql`update event_outbox set delivered_at = null, claimed_at = null where name = 'session.updated' and payload->>'eventId' = ${ev.eventId}`);
+    await b.ctx.outbox.worker.drainNow();
+    expect(await owed()).toEqual({ n: 0 });
+    expect(await notices()).toEqual({ n: 10, once: 10 });
+    await b.app.close();
+  });
 });

@@ -43,8 +43,12 @@ async function participant(ev: string): Promise<{ headers: Record<string, string
 
 type Seen = { id: string; start: string; end: string; roomId: string | null };
 const schedule = async (h: Record<string, string>) => (await call('GET', h, `${base(eventId)}/schedule`)).json().data.sessions as Seen[];
-const inbox = async (h: Record<string, string>) =>
-  ((await call('GET', h, `/api/notifyservices/api/events/${eventId}/notifications`)).json().data.items as { kind: string; title: string; body: string }[]).filter((n) => n.kind === 'SESSION_UPDATED');
+/** The participant's "session updated" notices, once the event outbox has delivered what the publishes wrote to it. */
+const inbox = async (h: Record<string, string>) => {
+  await t.ctx.outbox.worker.drainNow();
+  const items = (await call('GET', h, `/api/notifyservices/api/events/${eventId}/notifications`)).json().data.items as { kind: string; title: string; body: string }[];
+  return items.filter((n) => n.kind === 'SESSION_UPDATED');
+};
 const updateMails = (to: string) => smtp.messages.filter((m) => m.to.includes(to) && /Subject: Session updated/.test(m.raw));
 const programme = async () => (await call('GET', hostA, `${base(eventId)}/programme`)).json().data as { version: number; timeZone: string; changes: { sessionId: string; kind: string; title: string; text: string; details: string[] }[]; sessions: Seen[] };
 const publish = (h = hostA, ev = eventId) => call('POST', h, `${base(ev)}/programme/publish`);
@@ -453,5 +457,85 @@ describe('versioned publishing', () => {
     const viewer = bearer(login.json().data.accessToken);
     expect((await call('GET', viewer, `${base(eventId)}/programme`)).statusCode).toBe(200);
     expect((await publish(viewer)).statusCode).toBe(403);
+  });
+  it('keeps a session deletion in the draft with its undo, until the publish makes it final', async () => {
+    const ev = await createEvent(t.app, tokenA, 'Undo Expo');
+    const url = (path: string) => `${base(ev)}${path}`;
+    const mk = async (kind: 'rooms' | 'sessions', body: unknown) => create(kind, body, ev);
+    const organiserView = async () =>
+      (await call('GET', hostA, url('/programme'))).json().data as { sessions: { id: string; draftState: string }[]; deletedSessions: { id: string; draftState: string; title: string }[]; changes: { sessionId: string; kind: string }[] };
+    const seenBy = async (h: Record<string, string>) => ((await call('GET', h, url('/schedule'))).json().data.sessions as { id: string }[]).map((x) => x.id);
+    const room = await mk('rooms', { name: 'Undo hall', capacity: 50 });
+    const talk = await mk('sessions', session({ title: 'Undoable talk', roomId: room.id, start: '2027-03-04T09:00', end: '2027-03-04T10:00', capacity: 10, bookingRequired: true }));
+    const keep = await mk('sessions', session({ title: 'Kept talk', roomId: room.id, start: '2027-03-04T11:00', end: '2027-03-04T12:00' }));
+    const booker = await participant(ev);
+    expect((await call('POST', booker.headers, url(`/sessions/${talk.id}/booking`))).statusCode).toBe(200);
+    const restore = (id: string, h = hostA, e = ev) => call('POST', h, `${base(e)}/sessions/${id}/restore`);
+
+    // Deleted in the draft: listed apart, marked, pending in the publish dialog; attendees still see it.
+    expect((await call('DELETE', hostA, url(`/sessions/${talk.id}`))).statusCode).toBe(200);
+    let view = await organiserView();
+    expect(view.sessions.map((x) => x.id)).toEqual([keep.id]);
+    expect(view.deletedSessions).toEqual([expect.objectContaining({ id: talk.id, title: 'Undoable talk', draftState: 'deleted' })]);
+    expect(view.changes).toEqual([expect.objectContaining({ sessionId: talk.id, kind: 'cancelled' })]);
+    expect(await seenBy(booker.headers)).toContain(talk.id);
+
+    // Another organisation, an unknown id and a role without the delete code cannot undo it.
+    expect((await restore(talk.id, hostB)).statusCode).toBe(404);
+    expect((await restore(talk.id, hostB, otherOrgEventId)).statusCode).toBe(404);
+    expect((await restore('no-such-session')).statusCode).toBe(404);
+    const role = await call('POST', hostA, '/api/auth/roles', { name: 'Session editor', codes: ['AP-300', 'AP-301', 'AP-302'] });
+    expect(role.statusCode, role.body).toBe(201);
+    const email = `sessions-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}@publish.example`;
+    await t.ctx.auth.createUser({ organisationId: orgA, email, password: PASSWORD, firstName: 'Sess', userType: 0, role: 'Team Member', accessLevel: 2, roleId: role.json().data.id });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: email, password: PASSWORD }, remoteAddress: '10.9.9.3' });
+    expect(login.statusCode, login.body).toBe(200);
+    expect((await restore(talk.id, bearer(login.json().data.accessToken))).statusCode).toBe(403);
+
+    // Undo: back in the draft as it was, nothing pending, the booking kept.
+    const undone = await restore(talk.id);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json().data).toMatchObject({ id: talk.id, title: 'Undoable talk', roomId: room.id, bookedCount: 1 });
+    view = await organiserView();
+    expect(view.sessions.map((x) => x.id)).toEqual([talk.id, keep.id]);
+    expect(view.sessions[0]!.draftState).toBe('published');
+    expect(view.deletedSessions).toEqual([]);
+    expect(view.changes).toEqual([]);
+    // Undoing a session that is not deleted changes nothing.
+    expect((await restore(talk.id)).statusCode).toBe(200);
+
+    // While it is deleted its slot is free in the draft: a session put there blocks the undo (409 naming it) until it moves.
+    expect((await call('DELETE', hostA, url(`/sessions/${talk.id}`))).statusCode).toBe(200);
+    const squatter = await mk('sessions', session({ title: 'Squatter', roomId: room.id, start: '2027-03-04T09:30', end: '2027-03-04T10:30' }));
+    const clash = await restore(talk.id);
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({ code: 'PROGRAMME_ROOM_CLASH', message: expect.stringContaining('Squatter') });
+    expect((await call('PUT', hostA, url(`/sessions/${squatter.id}`), session({ title: 'Squatter', roomId: room.id, start: '2027-03-04T14:00', end: '2027-03-04T15:00' }))).statusCode).toBe(200);
+    // Its room deleted in the draft blocks it too, until that deletion is undone.
+    const lone = await mk('rooms', { name: 'Lone room', capacity: 5 });
+    expect((await call('PUT', hostA, url(`/sessions/${keep.id}`), session({ title: 'Kept talk', roomId: lone.id, start: '2027-03-04T11:00', end: '2027-03-04T12:00' }))).statusCode).toBe(200);
+    expect((await call('DELETE', hostA, url(`/sessions/${keep.id}`))).statusCode).toBe(200);
+    expect((await call('DELETE', hostA, url(`/rooms/${lone.id}`))).statusCode).toBe(200);
+    const blocked = await restore(keep.id);
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json()).toMatchObject({ code: 'PROGRAMME_RESTORE_BLOCKED', message: expect.stringContaining('Lone room') });
+    expect((await call('POST', hostA, url(`/rooms/${lone.id}/restore`))).statusCode).toBe(200);
+    expect((await restore(keep.id)).statusCode).toBe(200);
+    expect((await restore(talk.id)).statusCode).toBe(200);
+
+    // Deleted again and published: attendees no longer see it, its booker is told once, and the undo comes too late.
+    expect((await call('DELETE', hostA, url(`/sessions/${talk.id}`))).statusCode).toBe(200);
+    const published = await publish(hostA, ev);
+    expect(published.statusCode, published.body).toBe(200);
+    const version = published.json().data.version as number;
+    expect(await seenBy(booker.headers)).not.toContain(talk.id);
+    expect((await organiserView()).deletedSessions).toEqual([]);
+    await t.ctx.outbox.worker.drainNow();
+    const notices = ((await call('GET', booker.headers, `/api/notifyservices/api/events/${ev}/notifications`)).json().data.items as { kind: string; body: string }[]).filter((n) => n.kind === 'SESSION_UPDATED');
+    expect(notices.map((n) => n.body)).toEqual(['"Undoable talk" (2027-03-04 09:00–10:00, Undo hall) is cancelled.']);
+    const late = await restore(talk.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'PROGRAMME_SESSION_DELETION_PUBLISHED', message: expect.stringContaining(`version ${version}`) });
+    expect((await restore(talk.id, hostB)).statusCode).toBe(404);
   });
 });

@@ -33,6 +33,7 @@ function row(draft: Partial<SessionRow> = {}, published = draftCopy(fields, link
     publishedRoomId: 'r1',
     published,
     cancelledAt: null,
+    unpublished: false,
     createdAt: at('2027-01-01T00:00:00Z'),
     updatedAt: at('2027-01-01T00:00:00Z'),
     ...draft,
@@ -41,6 +42,11 @@ function row(draft: Partial<SessionRow> = {}, published = draftCopy(fields, link
 const change = (r: SessionRow, draftLinks = links) => describeChange(r, draftCopy(r, draftLinks), names, 'UTC');
 
 describe('describeChange', () => {
+  it('lists a session never published as added, telling nobody', () => {
+    const c = change(row({ unpublished: true }));
+    expect(c).toMatchObject({ kind: 'added', details: ['Added to the programme (2027-03-02 09:00–10:00, Hall A)'] });
+    expect(isNotified(c!)).toBe(false);
+  });
   it('finds nothing when the draft is the published copy, whatever order the sets were stored in', () => {
     expect(change(row({}, { ...draftCopy(fields, links), speakerIds: ['s1'] }))).toBeNull();
   });

@@ -86,7 +86,7 @@ function publishedPlace(row: SessionRow): { startsAt: Date; endsAt: Date; roomId
 
 /**
  * What publishing changes for one session, old → new per field in readable words, or null when the draft is what
- * attendees see. The kind says whom it concerns: `moved` (time or room), `renamed` (title, not moved) and `cancelled`
+ * attendees see. The kind says whom it concerns: `added` (a draft session never published) tells nobody, `moved` (time or room), `renamed` (title, not moved) and `cancelled`
  * notify the session's bookers, waitlisted and starrers; `edited` (any other field alone, a description say) does not.
  * `text` is the notice's and mail's wording, `details` the organiser's confirm dialog's lines.
  */
@@ -100,6 +100,11 @@ export function describeChange(row: SessionRow, draft: PublishedCopy, names: Nam
   if (row.cancelledAt) {
     const before = `${span(wasAt.startsAt, wasAt.endsAt, timeZone)}, ${wasRoomName(wasAt.roomId)}`;
     return { sessionId: row.id, title: was.title, kind: 'cancelled', text: `"${was.title}" (${before}) is cancelled.`, details: [`Removed from the programme (${before})`] };
+  }
+  if (row.unpublished) {
+    // Never published (an approved proposal): attendees see it for the first time; nobody booked or starred it.
+    const at = `${span(row.startsAt, row.endsAt, timeZone)}, ${roomName(row.roomId)}`;
+    return { sessionId: row.id, title: draft.title, kind: 'added', text: `"${draft.title}" (${at}) is added.`, details: [`Added to the programme (${at})`] };
   }
   const isRetimed = wasAt.startsAt.getTime() !== row.startsAt.getTime() || wasAt.endsAt.getTime() !== row.endsAt.getTime();
   const isRoomChanged = wasAt.roomId !== row.roomId;
@@ -143,8 +148,8 @@ export function describeChange(row: SessionRow, draft: PublishedCopy, names: Nam
   return { ...base, kind: 'edited', text: `"${draft.title}" updated: ${edited.join(', ')}.` };
 }
 
-/** Whether a change is told to the session's people (inbox and mail): time, room, title or cancellation. */
-export const isNotified = (c: Pick<ProgrammeChange, 'kind'>) => c.kind !== 'edited';
+/** Whether a change is told to the session's people (inbox and mail): time, room, title or cancellation (an added session has nobody yet). */
+export const isNotified = (c: Pick<ProgrammeChange, 'kind'>) => c.kind !== 'edited' && c.kind !== 'added';
 
 const capacityText = (n: number | null | undefined) => (n === null || n === undefined ? 'unlimited' : String(n));
 

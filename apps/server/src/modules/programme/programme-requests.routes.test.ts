@@ -214,7 +214,20 @@ describe('session requests', () => {
       startsAt: '2027-03-02T14:00:00.000Z',
       speakerIds: [speaker.id],
       bookingRequired: false,
+      draftState: 'changed',
     });
+    // The placed session is the organiser's draft: listed as added in the publish dialog, unseen by attendees, not
+    // bookable, starrable or open to "ask to speak" until the publish, whose version tells nobody of it.
+    expect(programme.changes.find((c: { sessionId: string }) => c.sessionId === sessionId)).toMatchObject({ kind: 'added', title: 'Batteries at sea', details: [expect.stringMatching(/^Added to the programme \(2027-03-02 15:00–15:45, /)] });
+    const attendeeSees = async () => ((await call('GET', p.headers, `${base(eventId)}/schedule`)).json().data.sessions as { id: string }[]).some((s) => s.id === sessionId);
+    expect(await attendeeSees()).toBe(false);
+    expect((await call('PUT', p.headers, `${base(eventId)}/sessions/${sessionId}/bookmark`)).statusCode).toBe(404);
+    expect((await call('POST', p.headers, `${base(eventId)}/session-requests`, { kind: 'speak', sessionId, message: '' })).statusCode).toBe(404);
+    const published = await call('POST', hostA, `${base(eventId)}/programme/publish`);
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().data.changes.find((c: { sessionId: string }) => c.sessionId === sessionId)).toMatchObject({ kind: 'added' });
+    expect(await attendeeSees()).toBe(true);
+    expect((await call('GET', hostA, `${base(eventId)}/programme`)).json().data.sessions.find((s: { id: string }) => s.id === sessionId)).toMatchObject({ draftState: 'published' });
 
     const mail = await waitForDecisionMails(p.email, 1);
     expect(mail.to).toEqual([p.email]);
@@ -222,6 +235,7 @@ describe('session requests', () => {
     expect(text(mail)).toContain('Hello Rita Registered');
     expect(text(mail)).toContain('your proposed session "Batteries at sea" at Requests Expo was approved');
     expect(text(mail)).toContain('See you on Tuesday.');
+    expect(text(mail)).toContain('appears in the programme when the organiser publishes it');
     // The same words reach the requester's in-app inbox (programme's session.request.decided, notifications' inbox), once.
     const inbox = (await call('GET', p.headers, `/api/notifyservices/api/events/${eventId}/notifications`)).json().data;
     const notices = inbox.items.filter((n: { kind: string }) => n.kind === 'SESSION_REQUEST_APPROVED');

@@ -5,6 +5,9 @@ export const programmeErrors = {
   roomClash: (title: string) => new AppError(409, 'PROGRAMME_ROOM_CLASH', `The room is already taken at that time by the session "${title}"`),
   roomInUse: (title: string) => new AppError(409, 'PROGRAMME_ROOM_IN_USE', `The session "${title}" is still in this room: move it to another room first`),
   trackInUse: (title: string) => new AppError(409, 'PROGRAMME_TRACK_IN_USE', `The session "${title}" still has this track: give it another track first`),
+  deletionPublished: (version: number) => new AppError(409, 'PROGRAMME_SESSION_DELETION_PUBLISHED', `This session's deletion was published in version ${version}: it can no longer be undone`),
+  restoreBlocked: (what: 'room' | 'track', name: string) =>
+    new AppError(409, 'PROGRAMME_RESTORE_BLOCKED', `The session's ${what} "${name}" is deleted in the draft: undo that deletion first, or give the session another ${what} after restoring it`),
   speakerClash: (speaker: string, title: string) => new AppError(409, 'PROGRAMME_SPEAKER_CLASH', `${speaker} already speaks at that time in the session "${title}"`),
   notParticipant: () => new AppError(403, 'PROGRAMME_NOT_PARTICIPANT', 'Sign in to this event as its participant to book sessions'),
   bookingNotNeeded: () => new AppError(409, 'PROGRAMME_BOOKING_NOT_NEEDED', 'This session needs no booking: just come along'),

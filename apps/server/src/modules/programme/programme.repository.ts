@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
 import {
@@ -34,10 +34,10 @@ export type Approval =
 export type ApprovalResult = { request: SessionRequestRow } | { decided: SessionRequestRow } | { roomClash: Clash } | { speakerClash: Clash } | { sessionGone: true } | null;
 export type SessionWrite = Omit<
   typeof programmeSessions.$inferInsert,
-  'id' | 'organisationId' | 'eventId' | 'bookedCount' | 'waitlistSeq' | 'createdAt' | 'updatedAt' | 'publishedStartsAt' | 'publishedEndsAt' | 'publishedRoomId' | 'published' | 'cancelledAt'
+  'id' | 'organisationId' | 'eventId' | 'bookedCount' | 'waitlistSeq' | 'createdAt' | 'updatedAt' | 'publishedStartsAt' | 'publishedEndsAt' | 'publishedRoomId' | 'published' | 'cancelledAt' | 'unpublished'
 >;
 /** One session's change in a publish: its wording is the service's (programme-publish.ts: times in the event's zone, names). */
-export type ProgrammeChange = { sessionId: string; title: string; kind: 'moved' | 'renamed' | 'edited' | 'cancelled'; text: string; details: string[] };
+export type ProgrammeChange = { sessionId: string; title: string; kind: 'moved' | 'renamed' | 'edited' | 'cancelled' | 'added'; text: string; details: string[] };
 /** A session of the event with its draft copy (its row and link tables), as publishing compares it with the published one. */
 export type PublishCandidate = { row: SessionRow; draft: ReturnType<typeof draftCopy> };
 /** Everything a publish compares: the sessions, and the rooms and tracks (their rows: draft columns beside `published`). */
@@ -78,6 +78,10 @@ export type Clash = { sessionId: string; title: string; speakerName?: string };
 export type SpeakerMatch = { scope: Scope; id: string } | { eventId: string; userId: string };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A programme transaction (the publish's): the event outbox writes its facts in it. */
+export type ProgrammeTx = Tx;
+/** What a session restore answers: the row, a clash, the room or track it had deleted in the draft, or nothing. */
+export type RestoreResult = { row: SessionRow } | { roomClash: Clash } | { speakerClash: Clash } | { roomDeleted: string } | { trackDeleted: string } | null;
 
 /** The only file that queries the programme's tables; every organiser query names the organisation and the event. */
 /** Switches for the booking race test only (programme.race.test.ts); both off in the product. */
@@ -149,7 +153,7 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
    * one of its speakers at an overlapping time. An event-level advisory lock serialises programme writes of one event,
    * so two concurrent saves cannot both pass the check.
    */
-  async function writeSession(tx: Tx, s: Scope, id: string | null, v: SessionWrite, speakerIds: string[], links: SessionLinks = NO_LINKS): Promise<{ row: SessionRow } | { roomClash: Clash } | { speakerClash: Clash } | null> {
+  async function writeSession(tx: Tx, s: Scope, id: string | null, v: SessionWrite, speakerIds: string[], links: SessionLinks = NO_LINKS, isDraft = false): Promise<{ row: SessionRow } | { roomClash: Clash } | { speakerClash: Clash } | null> {
     await lockProgramme(tx, s.eventId);
     if (v.roomId) {
       const clash = await roomClash(tx, s, v.roomId, v.startsAt, v.endsAt, id);
@@ -171,8 +175,10 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
       await tx.delete(programmeSessionTickets).where(eq(programmeSessionTickets.sessionId, id));
     } else {
       // A new session is published as it is made (nobody booked it yet); later moves wait for the organiser's publish.
+      // A draft one (an approved proposal) is hidden from attendees until the next publish (`unpublished`); its copy
+      // is the draft's, so the publish only has to clear the flag.
       const published = draftCopy({ ...v, descriptionHtml: v.descriptionHtml ?? '', bookingRequired: v.bookingRequired ?? false, tags: v.tags ?? [] }, { speakerIds, ...links });
-      [row] = await tx.insert(programmeSessions).values({ id: newId(), ...s, ...v, publishedStartsAt: v.startsAt, publishedEndsAt: v.endsAt, publishedRoomId: v.roomId ?? null, published }).returning();
+      [row] = await tx.insert(programmeSessions).values({ id: newId(), ...s, ...v, publishedStartsAt: v.startsAt, publishedEndsAt: v.endsAt, publishedRoomId: v.roomId ?? null, published, unpublished: isDraft }).returning();
     }
     const people = [...speakerIds.map((speakerId) => ({ speakerId, role: 'speaker' })), ...links.moderatorIds.map((speakerId) => ({ speakerId, role: 'moderator' }))];
     if (people.length) await tx.insert(programmeSessionSpeakers).values(people.map((p) => ({ sessionId: row!.id, ...p, eventId: s.eventId })));
@@ -446,14 +452,72 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
     async saveSession(s: Scope, id: string | null, v: SessionWrite, speakerIds: string[], links: SessionLinks = NO_LINKS): Promise<{ row: SessionRow } | { roomClash: Clash } | { speakerClash: Clash } | null> {
       return db.transaction((tx) => writeSession(tx, s, id, v, speakerIds, links));
     },
-    /** Deletes the session in the draft: attendees keep seeing it until the next publish, which removes it and tells its bookers. */
-    async deleteSession(s: Scope, id: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(programmeSessions)
-        .set({ cancelledAt: at, updatedAt: at })
-        .where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id), isNull(programmeSessions.cancelledAt)))
-        .returning({ id: programmeSessions.id });
-      return rows.length > 0;
+    /**
+     * Deletes the session in the draft: attendees keep seeing it until the next publish, which removes it and tells its
+     * bookers (`restoreSession` undoes it before then). A session never published (an approved proposal) nobody has
+     * seen or booked: its row goes at once.
+     */
+    async deleteSession(s: Scope, id: string, at: Date): Promise<'pending' | 'removed' | null> {
+      return db.transaction(async (tx) => {
+        await lockProgramme(tx, s.eventId);
+        const gone = await tx
+          .delete(programmeSessions)
+          .where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id), isNull(programmeSessions.cancelledAt), eq(programmeSessions.unpublished, true)))
+          .returning({ id: programmeSessions.id });
+        if (gone.length > 0) return 'removed';
+        const rows = await tx
+          .update(programmeSessions)
+          .set({ cancelledAt: at, updatedAt: at })
+          .where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id), isNull(programmeSessions.cancelledAt)))
+          .returning({ id: programmeSessions.id });
+        return rows.length > 0 ? 'pending' : null;
+      });
+    },
+    /**
+     * Undoes a draft deletion not yet published, under the programme lock and with the save's checks: refused while its
+     * room or track is deleted in the draft, or while another session took its room or a speaker at that time since.
+     * A session not deleted answers as it is; null when the event has no such session (a published deletion removed it).
+     */
+    async restoreSession(s: Scope, id: string): Promise<RestoreResult> {
+      return db.transaction(async (tx) => {
+        await lockProgramme(tx, s.eventId);
+        const [row] = await tx.select().from(programmeSessions).where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id)));
+        if (!row) return null;
+        if (!row.cancelledAt) return { row };
+        if (row.roomId) {
+          const [room] = await tx.select().from(programmeRooms).where(and(inScope(programmeRooms, s), eq(programmeRooms.id, row.roomId)));
+          if (room?.deletedAt) return { roomDeleted: room.name };
+          const clash = await roomClash(tx, s, row.roomId, row.startsAt, row.endsAt, id);
+          if (clash) return { roomClash: clash };
+        }
+        if (row.trackId) {
+          const [track] = await tx.select().from(programmeTracks).where(and(inScope(programmeTracks, s), eq(programmeTracks.id, row.trackId)));
+          if (track?.deletedAt) return { trackDeleted: track.name };
+        }
+        const people = await tx.select({ id: programmeSessionSpeakers.speakerId }).from(programmeSessionSpeakers).where(eq(programmeSessionSpeakers.sessionId, id));
+        const sc = await speakerClash(tx, s, people.map((p) => p.id), row.startsAt, row.endsAt, id);
+        if (sc) return { speakerClash: sc };
+        const [restored] = await tx.update(programmeSessions).set({ cancelledAt: null }).where(and(inScope(programmeSessions, s), eq(programmeSessions.id, id))).returning();
+        return { row: restored! };
+      });
+    },
+    /** The version whose publish deleted this session of the event, if one did (an undo then comes too late). */
+    async deletionVersion(s: Scope, sessionId: string): Promise<number | null> {
+      const [row] = await db
+        .select({ version: programmeVersions.version })
+        .from(programmeVersions)
+        .where(and(inScope(programmeVersions, s), sql`${programmeVersions.changes} @> ${JSON.stringify([{ sessionId, kind: 'cancelled' }])}::jsonb`))
+        .orderBy(desc(programmeVersions.version))
+        .limit(1);
+      return row ? Number(row.version) : null;
+    },
+    /** The organiser's draft deletions: sessions deleted in the draft that attendees still see until the publish. */
+    async deletedSessions(s: Scope): Promise<SessionRow[]> {
+      return db
+        .select()
+        .from(programmeSessions)
+        .where(and(inScope(programmeSessions, s), isNotNull(programmeSessions.cancelledAt)))
+        .orderBy(asc(programmeSessions.startsAt), asc(programmeSessions.id));
     },
 
     /* ---------------- versioned publishing ---------------- */
@@ -471,7 +535,14 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
      * changed. Answers the people to tell about the changes that notify (read before the deletes, one query for all of
      * them), or null when nothing changed.
      */
-    async publish(s: Scope, byUserId: string, at: Date, describe: (candidates: PublishCandidates) => PublishChanges): Promise<{ version: number; changes: ProgrammeChange[]; roomTrackChanges: RoomTrackChange[]; recipients: Recipient[] } | null> {
+    async publish(
+      s: Scope,
+      byUserId: string,
+      at: Date,
+      describe: (candidates: PublishCandidates) => PublishChanges,
+      /** Runs last in the publish's transaction (the service writes the version's notices to the event outbox). */
+      stored?: (tx: Tx, done: { version: number; changes: ProgrammeChange[]; recipients: Recipient[] }) => Promise<void>,
+    ): Promise<{ version: number; changes: ProgrammeChange[]; roomTrackChanges: RoomTrackChange[]; recipients: Recipient[] } | null> {
       return db.transaction(async (tx) => {
         await lockProgramme(tx, s.eventId);
         const candidates = await publishCandidates(s, tx);
@@ -501,7 +572,7 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
           const { draft } = byId.get(row.id)!;
           await tx
             .update(programmeSessions)
-            .set({ publishedStartsAt: row.startsAt, publishedEndsAt: row.endsAt, publishedRoomId: row.roomId, published: draft })
+            .set({ publishedStartsAt: row.startsAt, publishedEndsAt: row.endsAt, publishedRoomId: row.roomId, published: draft, unpublished: false })
             .where(and(inScope(programmeSessions, s), eq(programmeSessions.id, row.id)));
           if (draft.capacity !== row.published.capacity) await promoteWaitlist(tx, row.id);
         }
@@ -523,6 +594,7 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
         for (let i = 0; i < recipients.length; i += 1000) {
           await tx.insert(programmePublishMails).values(recipients.slice(i, i + 1000).map((r) => ({ id: newId(), ...s, version, sessionId: r.sessionId, eventUserId: r.eventUserId, userId: r.userId })));
         }
+        await stored?.(tx, { version, changes, recipients });
         return { version, changes, roomTrackChanges: roomTracks, recipients };
       });
     },
@@ -679,7 +751,7 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
       const rows = await db
         .select()
         .from(programmeSessions)
-        .where(and(eq(programmeSessions.eventId, eventId), or(inArray(programmeSessions.id, booked), inArray(programmeSessions.id, starred))));
+        .where(and(eq(programmeSessions.eventId, eventId), eq(programmeSessions.unpublished, false), or(inArray(programmeSessions.id, booked), inArray(programmeSessions.id, starred))));
       return rows.map(publishedView).sort(byStart);
     },
 
@@ -760,7 +832,8 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
             await lockProgramme(tx, s.eventId);
             const speakerId = await speakerFor(tx, s, req.requesterName, req.requesterEmail);
             if (approval.kind === 'proposal') {
-              const written = await writeSession(tx, s, null, approval.session, [speakerId]);
+              // An approved proposal is a draft change like any other: attendees see it from the next publish.
+              const written = await writeSession(tx, s, null, approval.session, [speakerId], NO_LINKS, true);
               if (!written || !('row' in written)) throw new Rollback(written ?? { sessionGone: true });
               sessionId = written.row.id;
             } else {
@@ -801,7 +874,7 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
         db.select().from(programmeRooms).where(byEvent(programmeRooms)).orderBy(asc(programmeRooms.createdAt), asc(programmeRooms.id)),
         db.select().from(programmeTracks).where(byEvent(programmeTracks)).orderBy(asc(programmeTracks.createdAt), asc(programmeTracks.id)),
         db.select().from(programmeSpeakers).where(byEvent(programmeSpeakers)).orderBy(asc(programmeSpeakers.name), asc(programmeSpeakers.id)),
-        db.select().from(programmeSessions).where(byEvent(programmeSessions)),
+        db.select().from(programmeSessions).where(and(byEvent(programmeSessions), eq(programmeSessions.unpublished, false))),
       ]);
       // Attendees see the published programme: each session's published copy (a draft deletion not yet published still
       // shows); its people, sponsors and tickets are the copy's, less the speakers and tracks deleted since.
@@ -824,7 +897,11 @@ export function createProgrammeRepository(db: Db, testing: BookingTesting = { un
     },
     /** A session of the event as attendees see it (its published copy: time, room, capacity, ticket restriction, …). */
     async sessionOfEvent(eventId: string, sessionId: string): Promise<SessionRow | null> {
-      const [row] = await db.select().from(programmeSessions).where(and(eq(programmeSessions.eventId, eventId), eq(programmeSessions.id, sessionId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(programmeSessions)
+        .where(and(eq(programmeSessions.eventId, eventId), eq(programmeSessions.id, sessionId), eq(programmeSessions.unpublished, false)))
+        .limit(1);
       return row ? publishedView(row) : null;
     },
     /** The participations holding a seat ('booked', not waitlisted) in a session of the event (an announcement's audience). */

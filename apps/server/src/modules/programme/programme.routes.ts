@@ -65,6 +65,7 @@ export function registerProgrammeRoutes(app: FastifyInstance, service: Programme
   route(app, routes.createSession, async (req) => service.createSession(...organiser(req), req.params.eventId, req.body));
   route(app, routes.updateSession, async (req) => service.updateSession(...organiser(req), req.params.eventId, req.params.id, req.body));
   route(app, routes.deleteSession, async (req) => service.deleteSession(...organiser(req), req.params.eventId, req.params.id));
+  route(app, routes.restoreSession, async (req) => service.restoreSession(...organiser(req), req.params.eventId, req.params.id));
   // An anonymous visitor's Schedule and Agenda are everyone's: the programme (hundreds of KiB for a conference) is
   // built at most once a second per event and sent as cached, compressed bytes; the tab's rules are checked each time.
   // A publish drops this process's copy, so its version shows at once here (other processes' within their second).

@@ -51,7 +51,7 @@ import { newSecret } from '../../platform/ids.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { programmeErrors } from './programme.errors.ts';
 import type { MailMessage, MailResult } from '../../platform/mail.ts';
-import type { Approval, ClaimedPublishMail, ProgrammeChange, ProgrammeRepository, PublishCandidates, PublishChanges, RoomRow, Scope, SessionPerson, SessionRequestRow, SessionRow, SpeakerRow, TrackRow } from './programme.repository.ts';
+import type { Approval, ClaimedPublishMail, ProgrammeChange, ProgrammeRepository, ProgrammeTx, PublishCandidates, PublishChanges, Recipient, RoomRow, Scope, SessionPerson, SessionRequestRow, SessionRow, SpeakerRow, TrackRow } from './programme.repository.ts';
 import type { VersionChange } from './programme.tables.ts';
 import { describeChange, describeRoomTrackChanges, liveCopy, type Names } from './programme-publish.ts';
 
@@ -83,8 +83,11 @@ export type ProgrammeDeps = {
   mail: { send: (m: MailMessage) => Promise<MailResult>; publicUrl: string };
   /** Tells the bus a request was decided (notifications puts it in the requester's inbox); after the mail. */
   decided?: (fact: SessionRequestDecided) => Promise<void>;
-  /** Tells the bus a published session moved, was renamed or was cancelled (notifications puts it in its bookers' inboxes, batched). */
-  sessionUpdated?: (fact: SessionUpdated) => Promise<void>;
+  /**
+   * The event outbox for `session.updated` (a published session moved, renamed or cancelled: notifications puts it in
+   * its people's inboxes, batched): written in the publish's transaction, delivered by the outbox job after it answered.
+   */
+  sessionUpdated?: SessionUpdatedOutbox;
   /** Account emails of these users (auth's port, one query): where the "session updated" mail goes. */
   emailsOf?: (userIds: string[]) => Promise<Map<string, string>>;
   /** Wakes the programme mail job (index.ts): a publish's mails leave from it, never from the request. */
@@ -111,6 +114,9 @@ export type ProgrammeDeps = {
 
 /** A moved, renamed or cancelled session in a published version, with everyone to tell (`session.updated`). */
 export type SessionUpdated = { eventId: string; sessionId: string; version: number; kind: 'moved' | 'renamed' | 'cancelled'; eventUserIds: string[]; title: string; body: string };
+
+/** Where a publish's `session.updated` facts go: the event outbox, in the publish's transaction; woken after the commit. */
+export type SessionUpdatedOutbox = { write: (tx: ProgrammeTx, fact: SessionUpdated) => Promise<string>; wake: () => void };
 
 /** A decided session request, as the `session.request.decided` event carries it (worded as the mail words it). */
 export type SessionRequestDecided = { eventId: string; requestId: string; eventUserId: string; status: 'approved' | 'disapproved'; title: string; body: string };
@@ -336,6 +342,22 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     };
   }
 
+  /**
+   * One `session.updated` fact per session a version moved, renamed or cancelled, with everyone who booked, is
+   * waitlisted on or starred it; an edit alone (description, tags, speakers, …) and an added session tell nobody.
+   */
+  function noticesOf(eventId: string, version: number, changes: ProgrammeChange[], recipients: Recipient[]): SessionUpdated[] {
+    const bySession = new Map<string, string[]>();
+    for (const r of recipients) (bySession.get(r.sessionId) ?? bySession.set(r.sessionId, []).get(r.sessionId)!).push(r.eventUserId);
+    const out: SessionUpdated[] = [];
+    for (const c of changes) {
+      if (c.kind === 'edited' || c.kind === 'added') continue;
+      const eventUserIds = bySession.get(c.sessionId) ?? [];
+      if (eventUserIds.length > 0) out.push({ eventId, sessionId: c.sessionId, version, kind: c.kind, eventUserIds, title: `Session updated: ${c.title}`, body: c.text });
+    }
+    return out;
+  }
+
   /** The names a change is worded with: the event's speakers, sponsors and ticket types, and its rooms and tracks (draft and published). */
   type Named = { id: string; name: string }[];
   const namesFrom = (rooms: RoomRow[], tracks: TrackRow[], speakers: Named, sponsors: Named, tickets: Named): Names => {
@@ -507,7 +529,8 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     const subject = catalogueName(r.status === 'approved' ? 'SESSION_REQUEST_APPROVED' : 'SESSION_REQUEST_DISAPPROVED');
     const what = r.kind === 'proposal' ? `your proposed session "${r.title}"` : `your request to speak on "${r.title}"`;
     const lines = [`${subject}: ${what} at ${event.name} was ${r.status}.`];
-    if (placed) lines.push(`It is in the programme on ${utcToZonedLocal(placed.startsAt, event.timeZone).replace('T', ' ')}–${utcToZonedLocal(placed.endsAt, event.timeZone).slice(11)} (${event.timeZone}).`);
+    // The session is the organiser's draft until their next publish (attendees do not see it before).
+    if (placed) lines.push(`It is planned on ${utcToZonedLocal(placed.startsAt, event.timeZone).replace('T', ' ')}–${utcToZonedLocal(placed.endsAt, event.timeZone).slice(11)} (${event.timeZone}) and appears in the programme when the organiser publishes it.`);
     if (r.note) lines.push(`Note from the organiser: ${r.note}`);
     const link = `${deps.mail.publicUrl.replace(/\/$/, '')}/ei/${encodeURIComponent(event.id)}`;
     await deps.mail.send({
@@ -536,7 +559,7 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     if ('speakerClash' in result) throw programmeErrors.speakerClash(result.speakerClash.speakerName ?? 'The speaker', result.speakerClash.title);
     const row = result.request;
     await audit(caller, organisationId, `programme.session_request_${status}`, row.id, { eventId, kind: row.kind, sessionId: row.sessionId });
-    const placed = status === 'approved' && row.kind === 'proposal' && row.sessionId ? await repo.sessionOfEvent(eventId, row.sessionId) : null;
+    const placed = status === 'approved' && row.kind === 'proposal' && row.sessionId ? await repo.session(scope, row.sessionId) : null;
     await tellDecision(event, row, placed);
     return orgRequestView(row);
   }
@@ -586,11 +609,12 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     drainPublishMail,
     async programme(caller: AuthUser, organisationId: string, eventId: string): Promise<TProgramme> {
       const { scope, event } = await organiserScope(caller, organisationId, eventId);
-      const [rooms, tracks, speakers, sessions, persons, links, waiting, sponsors, tickets] = await Promise.all([
+      const [rooms, tracks, speakers, sessions, deleted, persons, links, waiting, sponsors, tickets] = await Promise.all([
         repo.rooms(scope),
         repo.tracks(scope),
         repo.speakers(scope),
         repo.sessions(scope),
+        repo.deletedSessions(scope),
         repo.sessionSpeakers(scope),
         repo.sessionLinks(eventId),
         repo.waitlistCounts(eventId),
@@ -600,6 +624,13 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       const bySession = peopleBySession(persons, links);
       const version = await repo.version(scope);
       const pending = changesOf(await repo.publishCandidates(scope), speakers, sponsors, tickets, event.timeZone);
+      const changed = new Set(pending.sessions.map((c) => c.sessionId));
+      const orgSession = (s: SessionRow): TSession => ({
+        ...sessionView(s, event.timeZone, bySession.get(s.id) ?? NOBODY),
+        bookedCount: s.bookedCount,
+        waitlistCount: waiting.get(s.id) ?? 0,
+        draftState: s.cancelledAt ? 'deleted' : changed.has(s.id) ? 'changed' : 'published',
+      });
       return {
         timeZone: event.timeZone,
         eventMode: event.eventMode ?? null,
@@ -610,7 +641,8 @@ export function createProgrammeService(deps: ProgrammeDeps) {
         rooms: rooms.map(orgRoom),
         tracks: tracks.map(orgTrack),
         speakers: speakers.map(speaker),
-        sessions: sessions.map((s) => ({ ...sessionView(s, event.timeZone, bySession.get(s.id) ?? NOBODY), bookedCount: s.bookedCount, waitlistCount: waiting.get(s.id) ?? 0 })),
+        sessions: sessions.map(orgSession),
+        deletedSessions: deleted.map(orgSession),
         version,
         mail: await repo.publishMailProgress(scope, version),
         changes: pending.sessions,
@@ -628,21 +660,26 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     async publishProgramme(caller: AuthUser, organisationId: string, eventId: string): Promise<TProgrammePublished> {
       const { scope, event } = await organiserScope(caller, organisationId, eventId);
       const [speakers, sponsors, tickets] = await Promise.all([repo.speakers(scope), deps.sponsorsOf(eventId), deps.ticketsOf(eventId)]);
-      const done = await repo.publish(scope, caller.userId, deps.now(), (candidates) => changesOf(candidates, speakers, sponsors, tickets, event.timeZone));
+      let notices = 0;
+      const done = await repo.publish(
+        scope,
+        caller.userId,
+        deps.now(),
+        (candidates) => changesOf(candidates, speakers, sponsors, tickets, event.timeZone),
+        // The version's inbox notices are committed with it (event outbox): none is lost to a crash after the commit,
+        // and the request does not wait for them; notifications keys them per person, session and version.
+        async (tx, stored) => {
+          for (const fact of noticesOf(eventId, stored.version, stored.changes, stored.recipients)) {
+            await deps.sessionUpdated?.write(tx, fact);
+            notices++;
+          }
+        },
+      );
       if (!done) throw programmeErrors.nothingToPublish();
-      // The version's mails are committed with it: the job sends them after this request has answered.
+      // The version's mails and notices are committed with it: their jobs take them after this request has answered.
       if (done.recipients.length > 0) deps.wakeMail();
+      if (notices > 0) deps.sessionUpdated?.wake();
       await audit(caller, organisationId, 'programme.published', eventId, { eventId, version: done.version, sessions: done.changes.length, roomsAndTracks: done.roomTrackChanges.length });
-      const title = 'Session updated';
-      for (const c of done.changes) {
-        // An edit alone (description, tags, speakers, …) is published without a notice (isNotified).
-        if (c.kind === 'edited') continue;
-        const eventUserIds = done.recipients.filter((r) => r.sessionId === c.sessionId).map((r) => r.eventUserId);
-        if (eventUserIds.length === 0) continue;
-        await deps
-          .sessionUpdated?.({ eventId, sessionId: c.sessionId, version: done.version, kind: c.kind, eventUserIds, title: `${title}: ${c.title}`, body: c.text })
-          .catch((err: unknown) => deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'programme.publish_notice_failed', target: c.sessionId, meta: { eventId, error: String(err) } }));
-      }
       return { version: done.version, changes: done.changes, roomTrackChanges: done.roomTrackChanges, notified: new Set(done.recipients.map((r) => r.eventUserId)).size };
     },
 
@@ -833,9 +870,28 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     updateSession: (caller: AuthUser, organisationId: string, eventId: string, id: string, input: TSessionInput) => saveSession(caller, organisationId, eventId, id, input),
     async deleteSession(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string }> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
-      if (!(await repo.deleteSession(scope, id, deps.now()))) throw programmeErrors.notFound('Session');
-      await audit(caller, organisationId, 'programme.session_deleted', id, { eventId });
+      const done = await repo.deleteSession(scope, id, deps.now());
+      if (!done) throw programmeErrors.notFound('Session');
+      await audit(caller, organisationId, 'programme.session_deleted', id, { eventId, pending: done === 'pending' });
       return { id };
+    },
+    /** Undoes a draft deletion before the publish; a published one is final (409, naming its version). */
+    async restoreSession(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<TSession> {
+      const { scope, event } = await organiserScope(caller, organisationId, eventId);
+      const done = await repo.restoreSession(scope, id);
+      if (!done) {
+        const version = await repo.deletionVersion(scope, id);
+        if (version !== null) throw programmeErrors.deletionPublished(version);
+        throw programmeErrors.notFound('Session');
+      }
+      if ('roomDeleted' in done) throw programmeErrors.restoreBlocked('room', done.roomDeleted);
+      if ('trackDeleted' in done) throw programmeErrors.restoreBlocked('track', done.trackDeleted);
+      if ('roomClash' in done) throw programmeErrors.roomClash(done.roomClash.title);
+      if ('speakerClash' in done) throw programmeErrors.speakerClash(done.speakerClash.speakerName ?? 'The speaker', done.speakerClash.title);
+      await audit(caller, organisationId, 'programme.session_restored', id, { eventId });
+      const [persons, links, waiting] = await Promise.all([repo.sessionSpeakers(scope), repo.sessionLinks(eventId), repo.waitlistCounts(eventId)]);
+      const people = peopleBySession(persons.filter((p) => p.sessionId === id), { sponsors: links.sponsors.filter((l) => l.sessionId === id), tickets: links.tickets.filter((l) => l.sessionId === id) }).get(id) ?? NOBODY;
+      return { ...sessionView(done.row, event.timeZone, people), bookedCount: done.row.bookedCount, waitlistCount: waiting.get(id) ?? 0 };
     },
 
     /** The Schedule tab: every session of the event, with the caller's own booking state. */

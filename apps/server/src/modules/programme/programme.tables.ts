@@ -33,7 +33,7 @@ export type PublishedTrack = { name: string; colour: string };
 /** A room's or track's change in a published version (a rename, a new colour): told to nobody, listed to the organiser. */
 export type RoomTrackChange = { kind: 'room' | 'track'; id: string; name: string; details: string[] };
 /** One session's change in a published version (`details` and kinds other than moved/cancelled since migration 0046). */
-export type VersionChange = { sessionId: string; title: string; kind: 'moved' | 'renamed' | 'edited' | 'cancelled'; text: string; details?: string[] };
+export type VersionChange = { sessionId: string; title: string; kind: 'moved' | 'renamed' | 'edited' | 'cancelled' | 'added'; text: string; details?: string[] };
 const eventRef = () =>
   text('event_id')
     .notNull()
@@ -166,6 +166,11 @@ export const programmeSessions = pgTable(
     published: jsonb('published').$type<PublishedCopy>().notNull(),
     /** The organiser deleted it in the draft: attendees still see it until the next publish, which removes it. */
     cancelledAt: ts('cancelled_at'),
+    /**
+     * Made in the draft and never published (an approved proposal, migration 0058): attendees do not see it at all until
+     * the next publish, which lists it as added and clears this. Deleting it before then removes the row at once.
+     */
+    unpublished: boolean('unpublished').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -340,10 +345,11 @@ export const programmeSessionRequests = pgTable(
 
 /**
  * Session attendance (issue 16): a registration counted at a session because its credential was scanned at the
- * session's room door (the room's check-in area) while the session ran, or shortly before it began. One row per
- * session and registration, whatever the number of scans (first and last seen, scans); written from check-in's
- * `checkin.admitted` event (the fast path) and by the catch-up over check-in's scan ledger (what the event lost), so a
- * repeated or replayed scan only moves `last_seen_at`. `scans` counts the scans seen live (the catch-up adds none).
+ * session's room door (the room's check-in area) while the session ran, or shortly before it began, or because its
+ * presence in the room from such a scan overlapped the session long enough (packages/domain session-attribution.ts).
+ * One row per session and registration (first and last seen, `scans`: the door scans that matched the session itself);
+ * a person's rows are replaced by each reckoning from all their door scans (check-in's `checkin.admitted`, the fast
+ * path, and the catch-up over check-in's scan ledger), under `programme_attendance_basis`.
  */
 export const programmeSessionAttendance = pgTable(
   'programme_session_attendance',
@@ -361,6 +367,28 @@ export const programmeSessionAttendance = pgTable(
     scans: integer('scans').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.registrationId] }), index('programme_session_attendance_reg_idx').on(t.eventId, t.registrationId)],
+);
+
+/**
+ * Session attendance by presence span: per registration and event, what its counted sessions were last worked out
+ * from (`scans`: how many of its scans in the event check-in's ledger held; `computed_at`: the "now" of that
+ * reckoning), so a reckoning from fewer scans or an earlier now never overwrites a fuller one (the row is the lock
+ * that serialises two reckonings of one person). `recount_at`: when an open presence in a room next reaches a
+ * session's overlap bar with no further scan; the catch-up counts the person again then (null: nothing pending).
+ */
+export const programmeAttendanceBasis = pgTable(
+  'programme_attendance_basis',
+  {
+    eventId: eventRef(),
+    registrationId: text('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id').notNull(),
+    scans: integer('scans').notNull(),
+    computedAt: ts('computed_at').notNull(),
+    recountAt: ts('recount_at'),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.registrationId] }), index('programme_attendance_basis_recount_idx').on(t.recountAt).where(sql`recount_at is not null`)],
 );
 
 /**

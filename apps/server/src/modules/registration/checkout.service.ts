@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type {
+  TOrderCreditNote,
   TCart,
   TCartCreateRequest,
   TFieldError,
@@ -22,6 +23,7 @@ import { checkAnswers, checkItems, couponProblem, formFor, mergeItems, priceItem
 import type { CouponRow, LockAnswer, OrderRow, RegistrationRepository, RegistrationRow, TicketRow, Tx } from './registration.repository.ts';
 import { toPublicOrder } from './registration.mappers.ts';
 import { buildConfirmationMail } from './confirmation-mail.ts';
+import { buildCreditNoteMail, CREDIT_NOTE_MAIL, creditNoteMailKind } from './credit-note-mail.ts';
 
 export type EventOwner = { id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string };
 
@@ -35,7 +37,12 @@ export type PaymentsPort = {
   /** Replays what a provider already knows for this order (test gateway sessions paid but not confirmed). */
   reconcileOrder(orderId: string): Promise<void>;
   offlineInstructions(organisationId: string): Promise<string>;
+  /** One credit note of the order with its PDF (the buyer's mail attaches it); null unless it is that order's. */
+  orderCreditNote(orderId: string, creditNoteId: string): Promise<{ note: TOrderCreditNote; fileName: string; bytes: Buffer } | null>;
 };
+
+/** payments' `payment.refunded`, as registration books it. */
+type RefundFact = { orderId: string; refundedTotal: number; amount?: number; reason?: string; actorUserId?: string | null; creditNoteId?: string };
 
 /** Test-only switches. Only tests set them; production never does. */
 export type CheckoutTesting = {
@@ -338,9 +345,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
    * a paid order: its seats and coupon use return, so its registrations are no longer admissible (admissible =
    * approved and order paid); an order that was only waiting for its refund (needsRefund) is no longer flagged.
    * Each refund writes an UPDATE journey entry per paying attendee. Idempotent: the refunded total is absolute (and
-   * never lowered by a late fact).
+   * never lowered by a late fact). A refund that issued a credit note owes the buyer its mail (an outbox row per note,
+   * so a replayed fact mails it once).
    */
-  async function recordRefundInTx(tx: RegistrationRepository, input: { orderId: string; refundedTotal: number; amount?: number; reason?: string; actorUserId?: string | null }): Promise<OrderRow | null> {
+  async function recordRefundInTx(tx: RegistrationRepository, input: RefundFact): Promise<OrderRow | null> {
     const now = deps.now();
     const order = await tx.findOrder(input.orderId, true);
     if (!order) return null;
@@ -368,6 +376,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       ...(cancels ? { orderStatus: 'cancelled', seatsReleased: true } : {}),
     };
     await journey(tx, order, regs.filter((r) => !r.isAccompanying).map((r) => r.id), 'UPDATE', detail, input.actorUserId ?? null);
+    if (input.creditNoteId) await tx.enqueueOutbox({ id: newId(), organisationId: order.organisationId, eventId: order.eventId, orderId: order.id, kind: creditNoteMailKind(input.creditNoteId) });
     return updated;
   }
 
@@ -397,7 +406,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   /**
-   * Sends owed confirmation mails: the mail job's body (mail-worker.ts), never a request's. Claiming is conditional,
+   * Sends owed confirmation and credit-note mails: the mail job's body (mail-worker.ts), never a request's. Claiming is conditional,
    * so two senders never send the same row; the mail and its QR images are built here, from the committed order.
    */
   async function dispatchOutbox(orderId: string | null): Promise<number> {
@@ -414,8 +423,18 @@ export function createCheckoutService(deps: CheckoutDeps) {
           await repo.finishOutbox(row.id, 'failed', now);
           continue;
         }
-        const regs = await repo.registrationsOfOrder(order.id);
-        const mail = await buildConfirmationMail(order, regs, event, deps.publicUrl, (registrationId) => deps.credentialToken(order.eventId, registrationId));
+        let mail;
+        if (row.kind.startsWith(CREDIT_NOTE_MAIL)) {
+          const doc = await deps.payments.orderCreditNote(order.id, row.kind.slice(CREDIT_NOTE_MAIL.length));
+          if (!doc) {
+            await repo.finishOutbox(row.id, 'failed', now);
+            continue;
+          }
+          mail = buildCreditNoteMail(order, event.name, doc, deps.publicUrl);
+        } else {
+          const regs = await repo.registrationsOfOrder(order.id);
+          mail = await buildConfirmationMail(order, regs, event, deps.publicUrl, (registrationId) => deps.credentialToken(order.eventId, registrationId));
+        }
         const res = await deps.mailer.send({ ...mail, to: order.buyerEmail, organisationId: order.organisationId, eventId: order.eventId });
         await repo.finishOutbox(row.id, res.status === 'failed' ? (row.attempts >= 5 ? 'failed' : 'pending') : 'sent', now);
         if (res.status !== 'failed') sent++;
@@ -763,9 +782,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
       });
     },
 
-    /** payments' `payment.refunded`, in registration's own transaction (recordRefundInTx). */
-    async recordRefund(input: { orderId: string; refundedTotal: number; amount?: number; reason?: string; actorUserId?: string | null }): Promise<OrderRow | null> {
-      return repo.transaction((tx) => recordRefundInTx(tx, input));
+    /** payments' `payment.refunded`, in registration's own transaction (recordRefundInTx); a credit note's mail is woken after it. */
+    async recordRefund(input: RefundFact): Promise<OrderRow | null> {
+      const order = await repo.transaction((tx) => recordRefundInTx(tx, input));
+      if (input.creditNoteId) deps.wakeMail();
+      return order;
     },
 
     /** Reconciliation for one order (the lazy check when there is no job runner). */

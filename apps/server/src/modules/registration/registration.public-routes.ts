@@ -70,6 +70,12 @@ export function registerRegistrationPublicRoutes(app: FastifyInstance, { service
     if (!pdf) return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'Invoice not found' });
     return reply.type('application/pdf').serializer((p) => p as string).send(pdf);
   });
+  route(app, routes.creditNotes, async (req) => payments.publicCreditNotes(req.params.orderId));
+  route(app, routes.creditNotePdf, async (req, reply) => {
+    const doc = await payments.orderCreditNote(req.params.orderId, req.params.creditNoteId);
+    if (!doc) return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'Credit note not found' });
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${doc.fileName}"`).serializer((p) => p as string).send(doc.bytes);
+  });
   route(app, routes.photo, async (req, reply) => {
     const photo = await service.photoBySignedUrl(req.params.registrationId, req.params.version, req.query.sig, verifyPhoto);
     if (!photo) return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'Photo not found' });

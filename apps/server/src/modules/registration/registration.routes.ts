@@ -22,6 +22,12 @@ export function registerRegistrationRoutes(app: FastifyInstance, { service, paym
     if (!pdf) return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'This order has no invoice' });
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="invoice-${order.registrationNo}.pdf"`).serializer((p) => p as string).send(pdf);
   });
+  route(app, routes.creditNotePdf, async (req, reply) => {
+    const order = await service.orderInEvent(...organiser(req), req.params.eventId, req.params.orderId);
+    const doc = await payments.orderCreditNote(order.id, req.params.creditNoteId);
+    if (!doc) return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'This order has no such credit note' });
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${doc.fileName}"`).serializer((p) => p as string).send(doc.bytes);
+  });
   route(app, routes.getSettings, async (req) => service.getSettings(...organiser(req), req.params.eventId));
   route(app, routes.updateSettings, async (req) => service.updateSettings(...organiser(req), req.params.eventId, req.body));
   route(app, routes.listTickets, async (req) => service.listTickets(...organiser(req), req.params.eventId));

@@ -27,6 +27,7 @@ let otherEventId: string;
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', headers: Record<string, string>, url: string, payload?: unknown) => sponsorCaller(t)(method, headers, url, payload);
 const mine = (ev: string, id = '') => `/api/eventservices/events/${ev}/my-sponsorships${id ? `/${id}` : ''}`;
+const cardViewsUrl = (ev: string) => `/api/eventservices/public/events/${ev}/sponsors/card-views`;
 const visitUrl = (ev: string, id: string) => `/api/eventservices/public/events/${ev}/sponsors/${id}/visit`;
 type Contact = { id: string; email: string; invitation: string; invitedAt: string };
 const orgSponsor = async (id: string) => ((await call('GET', hostA, base(eventId))).json().data.sponsors as { id: string; contacts: Contact[]; description: string }[]).find((s) => s.id === id)!;
@@ -278,7 +279,7 @@ describe('my sponsorship', () => {
 });
 
 describe('figures', () => {
-  it('counts the Sponsors list once per viewer and day and click-throughs once per visitor, and redirects to the website', async () => {
+  it('counts each card shown once per viewer, sponsor and day and click-throughs once per visitor, and redirects to the website', async () => {
     const { sponsorId } = await sponsorRow('Counted Co', 'https://counted.example.com/home');
     const { sponsorId: noSite } = await sponsorRow('Quiet Co', '');
     const contact = await signIn((await invite(sponsorId, uniqueEmail('count', 'counted.example'))).key);
@@ -290,7 +291,32 @@ describe('figures', () => {
     const viewer = await eventParticipant(t, orgA, eventId);
     for (let i = 0; i < 3; i++) expect((await call('GET', viewer, showcaseUrl(eventId, 'portal'))).statusCode).toBe(200);
     await call('GET', { 'user-agent': 'Phone A' }, showcaseUrl(eventId, 'portal'));
-    await call('GET', { 'user-agent': 'Phone A' }, showcaseUrl(eventId, 'portal'));
+    // Reading the list counts no card: the page reports the cards it showed on screen, in one request per page view.
+    expect((await figures()).views).toBe(before.views);
+    const cards = (headers: Record<string, string>, body: unknown) => call('POST', headers, cardViewsUrl(eventId), body);
+    const shown = await cards(viewer, { from: 'portal', sponsorIds: [sponsorId, noSite, sponsorId] });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().data).toEqual({ counted: 2 });
+    // The same account's next page view today, and a visitor without an account (address and browser), twice.
+    expect((await cards(viewer, { from: 'portal', sponsorIds: [sponsorId] })).json().data).toEqual({ counted: 0 });
+    expect((await cards({ 'user-agent': 'Phone A' }, { from: 'portal', sponsorIds: [sponsorId] })).json().data).toEqual({ counted: 1 });
+    expect((await cards({ 'user-agent': 'Phone A' }, { from: 'portal', sponsorIds: [sponsorId] })).json().data).toEqual({ counted: 0 });
+    // Every id must be a sponsor of this event: another event's or an unknown one is refused by its place, nothing counted.
+    const { sponsorId: elsewhere } = await tierWithSponsor(t, hostA, otherEventId, 'Tier Elsewhere', { name: 'Elsewhere Co', website: 'https://elsewhere.example.com' });
+    const strangers = await cards({ 'user-agent': 'Laptop B' }, { from: 'portal', sponsorIds: [sponsorId, elsewhere, 'no-such-sponsor'] });
+    expect(strangers.statusCode).toBe(400);
+    expect(strangers.json().errors).toEqual([
+      { field: 'sponsorIds.1', key: 'unknownSponsor' },
+      { field: 'sponsorIds.2', key: 'unknownSponsor' },
+    ]);
+    for (const bad of [{ from: 'portal', sponsorIds: [] }, { sponsorIds: [sponsorId] }, { from: 'elsewhere', sponsorIds: [sponsorId] }, { from: 'portal', sponsorIds: sponsorId }, { from: 'portal', sponsorIds: [42] }, { from: 'portal', sponsorIds: Array.from({ length: 301 }, (_, i) => `s${i}`) }, { from: 'portal', sponsorIds: ['x'.repeat(65)] }, { from: 'portal', sponsorIds: [sponsorId], extra: 1 }]) {
+      const res = await cards({ 'user-agent': 'Laptop B' }, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    // The app tab's rules apply as to reading it (the Sponsor tab is off in the SPEC's default menu).
+    const tabRead = await call('GET', viewer, showcaseUrl(eventId, 'app'));
+    expect((await cards(viewer, { from: 'app', sponsorIds: [sponsorId] })).statusCode).toBe(tabRead.statusCode);
+    expect((await cards({}, { from: 'portal', sponsorIds: [sponsorId] })).statusCode).toBe(200);
 
     const first = await call('GET', { 'user-agent': 'Phone A' }, visitUrl(eventId, sponsorId));
     expect(first.statusCode).toBe(302);
@@ -300,7 +326,8 @@ describe('figures', () => {
     await call('GET', { 'user-agent': 'Laptop B' }, visitUrl(eventId, sponsorId));
 
     const after = await figures();
-    expect(after.views - before.views).toBe(2);
+    // The account and Phone A (and the empty header set's visitor); Laptop B's refused requests counted nothing.
+    expect(after.views - before.views).toBe(3);
     expect(after.clicks).toBe(2);
     const today = after.days.at(-1)!;
     expect(today.day).toBe(new Date().toISOString().slice(0, 10));
@@ -315,14 +342,14 @@ describe('figures', () => {
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="sponsor-figures-Counted-Co.csv"');
-    expect(csv.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toEqual(['Day (UTC),Sponsors list views,Click-throughs', `${today.day},${today.views},2`]);
+    expect(csv.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toEqual(['Day (UTC),Card views,Click-throughs', `${today.day},${today.views},2`]);
     const XLSX = await import('@e965/xlsx');
     const sheet = await call('GET', hostA, `${base(eventId)}/items/${sponsorId}/figures?format=xlsx`);
     expect(sheet.statusCode, sheet.body).toBe(200);
     expect(sheet.headers['content-disposition']).toBe('attachment; filename="sponsor-figures-Counted-Co.xlsx"');
     const book = XLSX.read(new Uint8Array(sheet.rawPayload), { type: 'array' });
     expect(XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets['Sponsor figures']!, { header: 1 })).toEqual([
-      ['Day (UTC)', 'Sponsors list views', 'Click-throughs'],
+      ['Day (UTC)', 'Card views', 'Click-throughs'],
       [today.day, today.views, 2],
     ]);
     // Scoped: another organisation 404, another sponsor for this contact 404, a format that is not offered 400, signed out 401.
@@ -332,5 +359,16 @@ describe('figures', () => {
     expect(badFormat.statusCode).toBe(400);
     expect(badFormat.json().errors).toEqual([{ field: 'format', key: 'pattern' }]);
     expect((await call('GET', {}, `${base(eventId)}/items/${sponsorId}/figures?format=csv`)).statusCode).toBe(401);
+  });
+
+  it('rate-limits card views per address: a page view sends one request', async () => {
+    const { sponsorId } = await sponsorRow('Busy Co', 'https://busy.example.com');
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await t.app.inject({ method: 'POST', url: cardViewsUrl(eventId), remoteAddress: '10.77.0.9', payload: { from: 'portal', sponsorIds: [sponsorId] } });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
+    expect(codes[30]).toBe(429);
   });
 });

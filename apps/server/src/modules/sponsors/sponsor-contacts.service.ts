@@ -112,7 +112,7 @@ export function createSponsorContactsService(deps: SponsorContactsDeps) {
   /** The sponsor's figures per UTC day since it was added, as the file asked for (the export's one table). */
   async function figuresFile(row: SponsorRow, format: TSponsorFiguresQuery['format']): Promise<TSponsorFiguresFile> {
     const days = await deps.figures.daily(row.eventId, row.id, row.createdAt);
-    const rows = [['Day (UTC)', 'Sponsors list views', 'Click-throughs'], ...days.map((d) => [d.day, d.views, d.clicks])];
+    const rows = [['Day (UTC)', 'Card views', 'Click-throughs'], ...days.map((d) => [d.day, d.views, d.clicks])];
     const base = `sponsor-figures-${row.name.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'sponsor'}`;
     return format === 'csv'
       ? { body: csvDocument(rows), fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8' }

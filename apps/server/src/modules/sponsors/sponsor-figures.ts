@@ -12,9 +12,10 @@ const SEEN_MAX = 20_000;
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
- * A sponsor's figures without a write per sponsor per read: the Sponsors list is counted once per viewer and UTC day
- * for the whole event (a sponsor's impressions are the views since it was added), a click-through once per visitor,
- * sponsor and day. A visitor who is not signed in is a hash of the day, their address and browser (never stored raw);
+ * A sponsor's figures: its card counted once per viewer, sponsor and UTC day when a page showed it on screen (the page
+ * reports a view's cards in one request), a click-through once per visitor, sponsor and day (from the Sponsors list
+ * or a programme session's sponsor link). The Sponsors list itself is still counted once per viewer and day for the
+ * event (`sponsor_list_views`), no longer shown as a sponsor's views. A visitor who is not signed in is a hash of the day, their address and browser (never stored raw);
  * a link opened from a card sends no bearer, so clicks are always counted that way.
  */
 export function createSponsorFigures(deps: { repo: SponsorsRepository; now: () => Date }) {
@@ -32,6 +33,11 @@ export function createSponsorFigures(deps: { repo: SponsorsRepository; now: () =
       await deps.repo.recordListView(eventId, day, key);
       if (seen.size >= SEEN_MAX) seen.clear();
       seen.add(memo);
+    },
+    /** The cards a page view showed (ids already checked to be the event's): once per viewer, sponsor and day. */
+    async cardsViewed(eventId: string, sponsorIds: readonly string[], viewer: SponsorViewer): Promise<number> {
+      const day = dayOf(deps.now());
+      return deps.repo.recordCardViews(eventId, [...new Set(sponsorIds)], day, viewerKey(viewer, day, true));
     },
     async visited(eventId: string, sponsorId: string, viewer: SponsorViewer): Promise<void> {
       const day = dayOf(deps.now());

@@ -1,8 +1,11 @@
 import type { SponsorsRepository } from './sponsors.repository.ts';
 import { SPONSOR_LOGO_PATH } from './sponsors.service.ts';
 
-/** A sponsor as another module may show it: its name and logo address. */
-export type SponsorFacts = { id: string; name: string; logoUrl: string | null };
+/**
+ * A sponsor as another module may show it: its name, logo address and, when it has a website, the counted
+ * click-through (the visit redirect) a link to it must use.
+ */
+export type SponsorFacts = { id: string; name: string; logoUrl: string | null; visitUrl?: string };
 
 /**
  * What other modules read of sponsors (ARCHITECTURE.md "ports"): programme puts an event's sponsors on its sessions.
@@ -13,7 +16,13 @@ export function createSponsorsPort(repo: SponsorsRepository) {
     /** The event's sponsors, in the organiser's order. */
     async sponsorsOf(eventId: string): Promise<SponsorFacts[]> {
       const { sponsors } = await repo.showcase(eventId);
-      return sponsors.map((s) => ({ id: s.id, name: s.name, logoUrl: s.logoId ? `${SPONSOR_LOGO_PATH}/${s.logoId}` : null }));
+      return sponsors.map((s) => ({
+        id: s.id,
+        name: s.name,
+        logoUrl: s.logoId ? `${SPONSOR_LOGO_PATH}/${s.logoId}` : null,
+        // Left out without a website: there is nowhere to send a click.
+        ...(s.website ? { visitUrl: `/api/eventservices/public/events/${encodeURIComponent(eventId)}/sponsors/${encodeURIComponent(s.id)}/visit` } : {}),
+      }));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
-import { sponsorContacts, sponsorListViews, sponsorLogos, sponsors, sponsorTiers, sponsorVisits } from './sponsors.tables.ts';
+import { sponsorCardViews, sponsorContacts, sponsorListViews, sponsorLogos, sponsors, sponsorTiers, sponsorVisits } from './sponsors.tables.ts';
 
 export type TierRow = typeof sponsorTiers.$inferSelect;
 export type SponsorRow = typeof sponsors.$inferSelect;
@@ -214,14 +214,30 @@ export function createSponsorsRepository(db: Db) {
     async recordVisit(eventId: string, sponsorId: string, day: string, viewer: string): Promise<void> {
       await db.insert(sponsorVisits).values({ eventId, sponsorId, day, viewer }).onConflictDoNothing();
     },
-    /** Per day from `fromDay` (inclusive, `YYYY-MM-DD`): the event's list views and this sponsor's click-throughs. */
+    /** Which of these ids are sponsors of the event. */
+    async sponsorIdsOfEvent(eventId: string, ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.select({ id: sponsors.id }).from(sponsors).where(and(eq(sponsors.eventId, eventId), inArray(sponsors.id, [...ids])));
+      return new Set(rows.map((r) => r.id));
+    },
+    /** One statement for a page view's cards; answers how many were new for this viewer and day. */
+    async recordCardViews(eventId: string, sponsorIds: readonly string[], day: string, viewer: string): Promise<number> {
+      if (sponsorIds.length === 0) return 0;
+      const rows = await db
+        .insert(sponsorCardViews)
+        .values(sponsorIds.map((sponsorId) => ({ sponsorId, eventId, day, viewer })))
+        .onConflictDoNothing()
+        .returning({ sponsorId: sponsorCardViews.sponsorId });
+      return rows.length;
+    },
+    /** Per day from `fromDay` (inclusive, `YYYY-MM-DD`): this sponsor's card views and click-throughs. */
     async figuresByDay(eventId: string, sponsorId: string, fromDay: string): Promise<{ views: Map<string, number>; clicks: Map<string, number> }> {
       const [views, clicks] = await Promise.all([
         db
-          .select({ day: sponsorListViews.day, n: count() })
-          .from(sponsorListViews)
-          .where(and(eq(sponsorListViews.eventId, eventId), gte(sponsorListViews.day, fromDay)))
-          .groupBy(sponsorListViews.day),
+          .select({ day: sponsorCardViews.day, n: count() })
+          .from(sponsorCardViews)
+          .where(and(eq(sponsorCardViews.eventId, eventId), eq(sponsorCardViews.sponsorId, sponsorId), gte(sponsorCardViews.day, fromDay)))
+          .groupBy(sponsorCardViews.day),
         db
           .select({ day: sponsorVisits.day, n: count() })
           .from(sponsorVisits)

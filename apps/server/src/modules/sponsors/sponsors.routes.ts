@@ -6,6 +6,8 @@ import type { SponsorsService } from './sponsors.service.ts';
 import type { SponsorContactsService, TSponsorFiguresFile } from './sponsor-contacts.service.ts';
 
 const viewerOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
+/** Card views per address: a page view sends one request; 30 a minute is a person opening pages quickly. */
+export const CARD_VIEWS_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 const caller = (req: FastifyRequest) => ({ user: req.user, eventAccess: req.eventAccess });
 
 /** The sponsors contracts (packages/domain/src/sponsors/sponsors.routes.ts), served. */
@@ -26,6 +28,8 @@ export function registerSponsorsRoutes(app: FastifyInstance, service: SponsorsSe
     reply.header('cache-control', 'private, no-store');
     return service.showcase(caller(req), req.params.eventId, req.query.from, viewerOf(req));
   });
+  // One request per page view: a page that sends more is not a person looking at cards.
+  route(app, routes.cardViews, async (req) => service.cardViews(caller(req), req.params.eventId, req.body, viewerOf(req)), { rateLimit: CARD_VIEWS_RATE_LIMIT });
   route(app, routes.visit, async (req, reply) => {
     const website = await contacts.visit(req.params.eventId, req.params.sponsorId, { ...viewerOf(req), userId: null });
     // Each click is counted here, so no cache may answer for the server.

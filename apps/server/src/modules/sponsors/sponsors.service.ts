@@ -3,6 +3,8 @@ import {
   SPONSORS_PER_EVENT_MAX,
   SponsorErrorKey,
   type TSponsor,
+  type TSponsorCardViews,
+  type TSponsorCardViewsInput,
   type TSponsorContact,
   type TSponsorInput,
   type TSponsorLogoUpload,
@@ -34,8 +36,8 @@ export type SponsorsDeps = {
   assertEntryVisible: (eventId: string, entryKey: string) => Promise<unknown>;
   /** The event's exhibiting companies (the exhibition module's port). */
   companies: (eventId: string) => Promise<{ id: string; name: string }[]>;
-  /** Counts the Sponsors list's viewers (once per viewer and day). */
-  figures: Pick<SponsorFigures, 'listViewed'>;
+  /** Counts the Sponsors list's viewers (once per viewer and day) and each card shown (once per viewer, sponsor and day). */
+  figures: Pick<SponsorFigures, 'listViewed' | 'cardsViewed'>;
 };
 
 export const SPONSOR_LOGO_PATH = '/api/eventservices/public/sponsor-logos';
@@ -277,6 +279,19 @@ export function createSponsorsService(deps: SponsorsDeps) {
           }))
           .filter((t) => t.sponsors.length > 0),
       };
+    },
+
+    /**
+     * The cards one page view showed: under the list's own read rules, every id checked to be the event's before any
+     * is counted (400 `unknownSponsor` on the first stranger, nothing written), then one insert.
+     */
+    async cardViews(caller: SponsorsCaller, eventId: string, input: TSponsorCardViewsInput, viewer: Omit<SponsorViewer, 'userId'>): Promise<TSponsorCardViews> {
+      if (input.from === 'portal') await deps.assertEntryVisible(eventId, 'sponsors');
+      else await deps.assertTabVisible(eventId, 'sponsor', caller);
+      const known = await repo.sponsorIdsOfEvent(eventId, input.sponsorIds);
+      const problems = input.sponsorIds.flatMap((id, i) => (known.has(id) ? [] : [{ field: `sponsorIds.${i}`, key: SponsorErrorKey.UnknownSponsor }]));
+      if (problems.length > 0) throw errors.validation(problems);
+      return { counted: await deps.figures.cardsViewed(eventId, input.sponsorIds, { ...viewer, userId: caller.user?.userId ?? null }) };
     },
   };
 }

@@ -119,6 +119,23 @@ export const sponsorListViews = pgTable(
   (t) => [primaryKey({ columns: [t.eventId, t.day, t.viewer] })],
 );
 
+/**
+ * A sponsor's card seen on screen (≥ 50 % visible, reported by the page in one request), once per viewer and UTC day:
+ * the sponsor's views (the figures' `views`). `viewer` is the account (`u:`) or a hash of day, address and browser (`a:`).
+ */
+export const sponsorCardViews = pgTable(
+  'sponsor_card_views',
+  {
+    sponsorId: text('sponsor_id')
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    day: text('day').notNull(),
+    viewer: text('viewer').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sponsorId, t.day, t.viewer] })],
+);
+
 /** Click-throughs to a sponsor's website (the visit redirect), once per visitor and UTC day. */
 export const sponsorVisits = pgTable(
   'sponsor_visits',

@@ -4,7 +4,7 @@ import { bearer, signupOrganiser } from '../../test/test-app.ts';
 import { emit, participantHeaders as headers, startSocketCluster, type SocketCluster } from '../../test/chat-sockets.ts';
 import { startJanus, type RunningJanus } from '../../test/janus-server.ts';
 import { createEvent } from '../registration/registration.fixtures.ts';
-import { createJanusProvider, janusRoomId, janusToken } from './sfu.ts';
+import { createJanusProvider, janusPublisherId, janusRoomId, janusToken } from './sfu.ts';
 
 /*
  * Issue 17: Janus (Debian's janus 1.1.2, VideoRoom plugin) as the SFU, started for real by the test helper
@@ -46,6 +46,17 @@ async function join(path: string, token: string, body: Record<string, unknown>):
     for (const e of Array.isArray(events) ? events : [events]) if (e.janus === 'event' && e.plugindata) return e.plugindata.data;
   }
   throw new Error('no join event');
+}
+
+/** Who is in the room (publishers and those only watching), as the server's admin key lists them. */
+async function inRoom(token: string, roomId: number): Promise<{ id: number; display: string }[]> {
+  const c = client(token);
+  return ((await c.request(await c.handle(), { request: 'listparticipants', room: roomId })).participants as { id: number; display: string }[] | undefined) ?? [];
+}
+/** The events that reached a session so far (one long poll; Janus answers a keepalive after 30 s without any). */
+async function events(path: string, token: string): Promise<Record<string, unknown>[]> {
+  const reply = (await (await fetch(`${janus.url}/${path.split('/')[1]}?maxev=10&token=${encodeURIComponent(token)}`)).json()) as Reply[] | Reply;
+  return (Array.isArray(reply) ? reply : [reply]).map((e) => e.plugindata?.data ?? {});
 }
 
 beforeAll(async () => {
@@ -108,6 +119,59 @@ describe('Janus SFU adapter (issue 17)', () => {
     await expect(sfu.release!(grant.room)).resolves.toBeUndefined();
   });
 
+  it('a participant who leaves is sent out of the room and their room token no longer admits; a re-seat admits again', async () => {
+    const sfu = createJanusProvider({ url: janus.url, tokenSecret: janus.tokenSecret, apiSecret: janus.apiSecret, adminKey: janus.adminKey });
+    const room = `table-${randomUUID()}`;
+    const seated = [
+      { identity: 'eu-ann', name: 'Ann Lee' },
+      { identity: 'eu-ben', name: 'Ben Cho' },
+    ];
+    const grant = { room, ttlSeconds: 3600, canPublish: true, capacity: 6, seated };
+    const a = await sfu.admit({ ...grant, identity: 'eu-ann', name: 'Ann Lee' });
+    const b = await sfu.admit({ ...grant, identity: 'eu-ben', name: 'Ben Cho' });
+    if (a.provider !== 'janus' || b.provider !== 'janus') throw new Error('janus');
+    // The server names the publisher id and display name; each seat has its own room token.
+    expect(a).toMatchObject({ publisherId: janusPublisherId(room, 'eu-ann'), display: 'Ann Lee' });
+    expect(b).toMatchObject({ publisherId: janusPublisherId(room, 'eu-ben'), display: 'Ben Cho' });
+    expect(a.roomToken).not.toBe(b.roomToken);
+
+    const annPath = await client(a.token).handle();
+    expect(await join(annPath, a.token, { room: a.roomId, id: a.publisherId, display: a.display, token: a.roomToken })).toMatchObject({ videoroom: 'joined' });
+    const benPath = await client(b.token).handle();
+    const benJoined = await join(benPath, b.token, { room: b.roomId, id: b.publisherId, display: b.display, token: b.roomToken });
+    expect(benJoined).toMatchObject({ videoroom: 'joined' });
+    // Someone holding Ann's room token joins under another id and her name (a shared token, a made-up id).
+    const evePath = await client(a.token).handle();
+    expect(await join(evePath, a.token, { room: a.roomId, id: 4242, display: 'Ann Lee', token: a.roomToken })).toMatchObject({ videoroom: 'joined' });
+    expect((await inRoom(a.token, a.roomId)).map((p) => p.id).sort()).toEqual([4242, a.publisherId, b.publisherId].sort());
+
+    // Ann leaves the table: she and the made-up id are sent out, Ben hears it, and her room token joins nothing.
+    await sfu.revoke!(room, 'eu-ann', seated);
+    expect(await inRoom(b.token, b.roomId)).toEqual([expect.objectContaining({ id: b.publisherId, display: 'Ben Cho' })]);
+    expect(await events(annPath, a.token)).toContainEqual(expect.objectContaining({ leaving: 'ok', reason: 'kicked' }));
+    expect(await events(benPath, b.token)).toContainEqual(expect.objectContaining({ kicked: a.publisherId }));
+    expect(await join(await client(a.token).handle(), a.token, { room: a.roomId, id: a.publisherId, display: a.display, token: a.roomToken })).toMatchObject({ error_code: 433 });
+    // Her core token still reaches the plugin until it expires, but a subscription needs a publisher of the room.
+    expect(await join(await client(a.token).handle(), a.token, { room: a.roomId, ptype: 'subscriber', streams: [{ feed: b.publisherId }], private_id: benJoined.private_id })).toMatchObject({ error_code: expect.any(Number) });
+    // A second revocation is fine.
+    await expect(sfu.revoke!(room, 'eu-ann', [seated[1]!])).resolves.toBeUndefined();
+
+    // Ben renames himself in the room: the next admission sends him out (the display name is the server's).
+    await client(b.token).post(benPath, { janus: 'message', body: { request: 'configure', display: 'Not Ben' } });
+    await expect.poll(async () => (await inRoom(b.token, b.roomId)).map((p) => p.display)).toEqual(['Not Ben']);
+    const again = await sfu.admit({ ...grant, identity: 'eu-ann', name: 'Ann Lee' });
+    if (again.provider !== 'janus') throw new Error('janus');
+    expect(await inRoom(b.token, b.roomId)).toEqual([]);
+    // Sitting down again admits Ann with the same seat token.
+    expect(again.roomToken).toBe(a.roomToken);
+    expect(await join(await client(again.token).handle(), again.token, { room: again.roomId, id: again.publisherId, display: again.display, token: again.roomToken })).toMatchObject({ videoroom: 'joined' });
+    // A second admission of the same seat (a reload, another tab) sends the first presence out so it can join.
+    const twice = await sfu.admit({ ...grant, identity: 'eu-ann', name: 'Ann Lee' });
+    if (twice.provider !== 'janus') throw new Error('janus');
+    expect(await inRoom(b.token, b.roomId)).toEqual([]);
+    expect(await join(await client(twice.token).handle(), twice.token, { room: twice.roomId, id: twice.publisherId, display: twice.display, token: twice.roomToken })).toMatchObject({ videoroom: 'joined' });
+  });
+
   it('refuses an expired token, a token of another secret and a call without any', async () => {
     const now = Math.floor(Date.now() / 1000);
     expect((await client(janusToken(janus.tokenSecret, now - 5, 'janus', ['janus.plugin.videoroom'])).session()).error).toMatchObject({ code: 403 });
@@ -149,19 +213,36 @@ describe('the table SFU token route with Janus configured (issue 17)', () => {
     expect(config.json().data.meshLimit).toBe(2);
     // The browser may call Janus's API: its origin is in the CSP's connect-src.
     expect(String(config.headers['content-security-policy'])).toContain(`connect-src 'self' ws: wss: ${new URL(janus.url).origin};`);
-    expect(await emit(await cluster.open(one.url, ann), 'networking', { tableId: table.id })).toMatchObject({ ok: true });
+    const annSocket = await cluster.open(one.url, ann);
+    expect(await emit(annSocket, 'networking', { tableId: table.id })).toMatchObject({ ok: true });
 
     const res = await one.app.inject({ method: 'POST', url: `/api/chatservices/api/events/${expo}/lounge/tables/${table.id}/sfu-token`, headers: headers(ann) });
     expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data as { provider: string; url: string; room: string; roomId: number; token: string; roomToken: string };
-    expect(data).toMatchObject({ provider: 'janus', url: janus.url, room: `table-${table.id}`, roomId: janusRoomId(`table-${table.id}`) });
+    const data = res.json().data as { provider: string; url: string; room: string; roomId: number; token: string; roomToken: string; publisherId: number; display: string };
+    // The display name in the room is Ann's profile name, under the server's publisher id.
+    expect(data).toMatchObject({ provider: 'janus', url: janus.url, room: `table-${table.id}`, roomId: janusRoomId(`table-${table.id}`), publisherId: janusPublisherId(`table-${table.id}`, ann.eventUserId), display: ann.name });
     const expiry = Number(data.token.split(',')[0]);
     expect(expiry - Date.now() / 1000).toBeGreaterThan(3500);
     expect(expiry - Date.now() / 1000).toBeLessThanOrEqual(3600);
     const path = await client(data.token).handle();
     const listed = (await client(data.token).request(path, { request: 'list', admin_key: janus.adminKey })).list as { room: number; max_publishers: number }[];
     expect(listed.find((r) => r.room === data.roomId)).toMatchObject({ max_publishers: 6 });
-    expect(await join(path, data.token, { room: data.roomId, display: ann.eventUserId, token: data.roomToken })).toMatchObject({ videoroom: 'joined' });
+    expect(await join(path, data.token, { room: data.roomId, id: data.publisherId, display: data.display, token: data.roomToken })).toMatchObject({ videoroom: 'joined' });
+    expect(await inRoom(data.token, data.roomId)).toEqual([expect.objectContaining({ id: data.publisherId, display: ann.name })]);
+
+    // Ann leaves the table (networkingLeave): she is sent out of the room and her token, still unexpired, is refused.
+    expect(await emit(annSocket, 'networkingLeave', { tableId: table.id })).toMatchObject({ ok: true, data: { left: true } });
+    expect(await inRoom(data.token, data.roomId)).toEqual([]);
+    expect(await join(await client(data.token).handle(), data.token, { room: data.roomId, id: data.publisherId, display: data.display, token: data.roomToken })).toMatchObject({ error_code: 433 });
+    // She sits down again and joins; then her last socket goes (a closed tab): the disconnect sends her out too.
+    expect(await emit(annSocket, 'networking', { tableId: table.id })).toMatchObject({ ok: true });
+    const back = (await one.app.inject({ method: 'POST', url: `/api/chatservices/api/events/${expo}/lounge/tables/${table.id}/sfu-token`, headers: headers(ann) })).json().data as typeof data;
+    expect(await join(await client(back.token).handle(), back.token, { room: back.roomId, id: back.publisherId, display: back.display, token: back.roomToken })).toMatchObject({ videoroom: 'joined' });
+    expect(await inRoom(back.token, back.roomId)).toHaveLength(1);
+    annSocket.disconnect();
+    await expect.poll(() => inRoom(back.token, back.roomId), { timeout: 10_000 }).toEqual([]);
+    expect(await join(await client(back.token).handle(), back.token, { room: back.roomId, id: back.publisherId, display: back.display, token: back.roomToken })).toMatchObject({ error_code: 433 });
+    expect(await emit(await cluster.open(one.url, ann), 'networking', { tableId: table.id })).toMatchObject({ ok: true });
 
     // Not seated: 403, no token.
     const refused = await one.app.inject({ method: 'POST', url: `/api/chatservices/api/events/${expo}/lounge/tables/${table.id}/sfu-token`, headers: headers(ben) });

@@ -3,10 +3,15 @@ import { SignJWT } from 'jose';
 import { videoErrors } from './video.errors.ts';
 
 /** A participant's admission to a media-server room; `capacity` is the table's seats (the room's publishers). */
-export type SfuGrant = { room: string; identity: string; name: string; ttlSeconds: number; canPublish: boolean; capacity: number };
+export type SfuGrant = { room: string; identity: string; name: string; ttlSeconds: number; canPublish: boolean; capacity: number; seated?: SfuMember[] };
+/** A person seated at the table: their identity (eventUserId) and the display name the server gives them in the room. */
+export type SfuMember = { identity: string; name: string };
 
-/** What the browser joins with: LiveKit a JWT; Janus a core token, the VideoRoom's numeric room and a room token. */
-export type SfuAdmission = { provider: 'livekit'; token: string } | { provider: 'janus'; token: string; roomId: number; roomToken: string };
+/**
+ * What the browser joins with: LiveKit a JWT; Janus a core token, the VideoRoom's numeric room, the seat's room token,
+ * and the publisher id and display name the server assigns (the browser joins with exactly these).
+ */
+export type SfuAdmission = { provider: 'livekit'; token: string } | { provider: 'janus'; token: string; roomId: number; roomToken: string; publisherId: number; display: string };
 
 /**
  * A media server (SFU) that takes over a table's video above the mesh limit: the server prepares the room where the
@@ -18,6 +23,11 @@ export type SfuProvider = {
   admit(grant: SfuGrant): Promise<SfuAdmission>;
   /** Ends the room of a deleted table on the media server, if it keeps rooms (Janus does; LiveKit closes empty ones). */
   release?(room: string): Promise<void>;
+  /**
+   * The holder of `identity` left the table: their room token stops admitting and they are sent out of the room
+   * (Janus); anyone in the room who is not one of `seated` under the name the server gave is sent out too.
+   */
+  revoke?(room: string, identity: string, seated: SfuMember[]): Promise<void>;
 };
 
 /**
@@ -59,6 +69,8 @@ const VIDEOROOM = 'janus.plugin.videoroom';
 const ROOM_EXISTS = 427;
 /** Janus VideoRoom's JANUS_VIDEOROOM_ERROR_NO_SUCH_ROOM: the room is already gone. */
 const NO_SUCH_ROOM = 426;
+/** Janus VideoRoom's JANUS_VIDEOROOM_ERROR_NO_SUCH_FEED: nobody with that id in the room (already gone). */
+const NO_SUCH_FEED = 428;
 
 /**
  * Janus's signed token (janus.jcfg `token_auth_secret`, auth.c): `<expiry>,<realm>,<descriptor>…:<signature>`, the
@@ -74,21 +86,32 @@ export function janusRoomId(room: string): number {
   return parseInt(createHash('sha256').update(`pavilion-videoroom:${room}`).digest('hex').slice(0, 13), 16) || 1;
 }
 
+/** A seated person's publisher id in the table's VideoRoom: 52 bits of a hash of room and identity, never 0. */
+export function janusPublisherId(room: string, identity: string): number {
+  return parseInt(createHash('sha256').update(`pavilion-publisher:${room}:${identity}`).digest('hex').slice(0, 13), 16) || 1;
+}
+
 type JanusReply = { janus: string; data?: { id?: number }; error?: { code: number; reason: string }; plugindata?: { data?: { videoroom?: string; error_code?: number; error?: string } } };
 
 /**
  * Janus (janus.conf.meetecho.com, VideoRoom plugin) over its HTTP API. For each admission the server creates the
  * table's room if it does not exist (idempotent: a numeric id derived from the table, `publishers` = the table's seats,
- * a room secret derived from the token secret, private, `signed_tokens` on) or sets its publishers to the seats, with
- * the VideoRoom `admin_key` when configured and a short token of its own (plus the `api_secret` when set). The
- * participant gets two signed, expiring tokens: the core token admits to the VideoRoom plugin only (realm `janus`,
- * descriptor `janus.plugin.videoroom`); the room token (realm `janus.plugin.videoroom`, descriptor `room=<id>`) to
- * that table's room only.
+ * a room secret derived from the token secret, private, an `allowed` list (empty at first) and `require_pvtid`, so
+ * that a subscription names its holder's publisher) or sets its publishers to the seats, with the VideoRoom
+ * `admin_key` when configured and a short token of its own (plus the `api_secret` when set). The participant gets a
+ * signed, expiring core token that admits to the VideoRoom plugin only (realm `janus`, descriptor
+ * `janus.plugin.videoroom`), and a room token of their seat that the server puts on the room's `allowed` list; their
+ * publisher id and display name are the server's (a previous presence under that id is sent out first).
+ * When they leave the table (`revoke`) the room token comes off the list (a join with it is refused) and Janus
+ * `kick`s them: their publisher and, by `require_pvtid`, their subscriptions end. Each admission and revocation also
+ * sends out anyone in the room who is not seated, or whose display name is not the one the server gave.
  */
 export function createJanusProvider(config: JanusConfig, now: () => Date = () => new Date(), fetcher: typeof fetch = fetch): SfuProvider {
   const url = config.url.replace(/\/$/, '');
   const seconds = () => Math.floor(now().getTime() / 1000);
   const roomSecret = (roomId: number) => createHmac('sha256', config.tokenSecret).update(`room-secret:${roomId}`).digest('base64url');
+  /** A seat's room token: on the room's `allowed` list while its holder sits at the table. */
+  const seatToken = (roomId: number, identity: string) => createHmac('sha256', config.tokenSecret).update(`seat:${roomId}:${identity}`).digest('base64url');
 
   async function call(path: string, body: Record<string, unknown>): Promise<JanusReply> {
     const auth = { token: janusToken(config.tokenSecret, seconds() + 60, 'janus', [VIDEOROOM]), ...(config.apiSecret ? { apisecret: config.apiSecret } : {}) };
@@ -103,8 +126,9 @@ export function createJanusProvider(config: JanusConfig, now: () => Date = () =>
     return reply;
   }
 
+  type Message = (body: Record<string, unknown>) => Promise<Record<string, unknown>>;
   /** A short-lived Janus session with a VideoRoom handle: `message` sends the plugin a request (with the admin key). */
-  async function withVideoRoom<T>(work: (message: (body: Record<string, unknown>) => Promise<Record<string, unknown>>) => Promise<T>): Promise<T> {
+  async function withVideoRoom<T>(work: (message: Message) => Promise<T>): Promise<T> {
     const session = (await call('', { janus: 'create' })).data!.id!;
     try {
       const handle = (await call(`/${session}`, { janus: 'attach', plugin: VIDEOROOM })).data!.id!;
@@ -114,27 +138,45 @@ export function createJanusProvider(config: JanusConfig, now: () => Date = () =>
     }
   }
 
-  async function ensureRoom(roomId: number, description: string, capacity: number): Promise<void> {
-    await withVideoRoom(async (message) => {
-      const secret = roomSecret(roomId);
-      const created = await message({
-        request: 'create',
-        room: roomId,
-        description,
-        permanent: false,
-        is_private: true,
-        secret,
-        publishers: capacity,
-        signed_tokens: true,
-        audiocodec: 'opus',
-        videocodec: 'vp8',
-        notify_joining: true,
-      });
-      if (created.videoroom === 'created') return;
-      if (created.error_code !== ROOM_EXISTS) throw videoErrors.sfuUnavailable();
-      const edited = await message({ request: 'edit', room: roomId, secret, new_publishers: capacity });
-      if (edited.videoroom !== 'edited') throw videoErrors.sfuUnavailable();
+  /** Sends out the publisher `id` (fine when nobody has it, or the room is gone). */
+  async function kick(message: Message, roomId: number, id: number): Promise<void> {
+    const kicked = await message({ request: 'kick', room: roomId, secret: roomSecret(roomId), id });
+    if (kicked.videoroom !== 'success' && kicked.error_code !== NO_SUCH_FEED && kicked.error_code !== NO_SUCH_ROOM) throw videoErrors.sfuUnavailable();
+  }
+  /** Sends out everyone in the room who is not one of `seated` under the server's id and display name. */
+  async function enforce(message: Message, room: string, roomId: number, seated: SfuMember[]): Promise<void> {
+    const listed = await message({ request: 'listparticipants', room: roomId });
+    if (listed.error_code === NO_SUCH_ROOM) return;
+    const expected = new Map(seated.map((m) => [janusPublisherId(room, m.identity), m.name]));
+    for (const p of (listed.participants as { id: number; display?: string }[] | undefined) ?? []) {
+      if (expected.get(p.id) !== p.display) await kick(message, roomId, p.id);
+    }
+  }
+  async function allowed(message: Message, roomId: number, action: 'add' | 'remove', token: string): Promise<void> {
+    const r = await message({ request: 'allowed', room: roomId, secret: roomSecret(roomId), action, allowed: [token] });
+    if (r.videoroom !== 'success' && !(action === 'remove' && r.error_code === NO_SUCH_ROOM)) throw videoErrors.sfuUnavailable();
+  }
+
+  async function ensureRoom(message: Message, roomId: number, description: string, capacity: number): Promise<void> {
+    const secret = roomSecret(roomId);
+    const created = await message({
+      request: 'create',
+      room: roomId,
+      description,
+      permanent: false,
+      is_private: true,
+      secret,
+      publishers: capacity,
+      allowed: [],
+      require_pvtid: true,
+      audiocodec: 'opus',
+      videocodec: 'vp8',
+      notify_joining: true,
     });
+    if (created.videoroom === 'created') return;
+    if (created.error_code !== ROOM_EXISTS) throw videoErrors.sfuUnavailable();
+    const edited = await message({ request: 'edit', room: roomId, secret, new_publishers: capacity, new_require_pvtid: true });
+    if (edited.videoroom !== 'edited') throw videoErrors.sfuUnavailable();
   }
 
   return {
@@ -142,14 +184,24 @@ export function createJanusProvider(config: JanusConfig, now: () => Date = () =>
     url,
     async admit(grant) {
       const roomId = janusRoomId(grant.room);
-      await ensureRoom(roomId, grant.room, grant.capacity);
-      const exp = seconds() + grant.ttlSeconds;
-      return {
-        provider: 'janus',
-        roomId,
-        token: janusToken(config.tokenSecret, exp, 'janus', [VIDEOROOM]),
-        roomToken: janusToken(config.tokenSecret, exp, VIDEOROOM, [`room=${roomId}`]),
-      };
+      const publisherId = janusPublisherId(grant.room, grant.identity);
+      const roomToken = seatToken(roomId, grant.identity);
+      await withVideoRoom(async (message) => {
+        await ensureRoom(message, roomId, grant.room, grant.capacity);
+        await allowed(message, roomId, 'add', roomToken);
+        // One presence per seat: an earlier one (another tab, a reload) leaves so that this one can join under the id.
+        await kick(message, roomId, publisherId);
+        if (grant.seated) await enforce(message, grant.room, roomId, grant.seated);
+      });
+      return { provider: 'janus', roomId, token: janusToken(config.tokenSecret, seconds() + grant.ttlSeconds, 'janus', [VIDEOROOM]), roomToken, publisherId, display: grant.name };
+    },
+    async revoke(room, identity, seated) {
+      const roomId = janusRoomId(room);
+      await withVideoRoom(async (message) => {
+        await allowed(message, roomId, 'remove', seatToken(roomId, identity));
+        await kick(message, roomId, janusPublisherId(room, identity));
+        await enforce(message, room, roomId, seated.filter((m) => m.identity !== identity));
+      });
     },
     async release(room) {
       const roomId = janusRoomId(room);

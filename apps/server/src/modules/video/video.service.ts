@@ -134,9 +134,20 @@ export function createVideoService(deps: VideoDeps) {
   function toRow(event: VideoEvent, input: TTableInput) {
     return { kind: input.kind, topic: input.topic, seats: input.seats, opensAt: zonedLocalToUtc(input.opensAt, event.timeZone), closesAt: zonedLocalToUtc(input.closesAt, event.timeZone) };
   }
+  /** The seated people of a table as the media server knows them: identity and display name. */
+  async function sfuMembers(eventId: string, tableId: string) {
+    const seated = await repo.seated(tableId);
+    const names = await nameMap(eventId, seated);
+    return seated.map((id) => ({ identity: id, name: names.get(id) ?? 'Participant' }));
+  }
+  /**
+   * Whoever left a table (leave, disconnect, sitting elsewhere): the event hears it, and the table's room on the media
+   * server stops admitting them and sends them out. The seat is freed whatever the media server answers.
+   */
   async function announceLeft(eventId: string, eventUserId: string, tableIds: string[]) {
     for (const tableId of tableIds) {
       deps.socket.toRoom(eventRoom(eventId), 'networkingLeave', { tableId, eventUserId, seatsTaken: await repo.openSeatCount(tableId) });
+      if (deps.sfu?.revoke) await deps.sfu.revoke(tableChannel(tableId), eventUserId, await sfuMembers(eventId, tableId)).catch(() => undefined);
     }
   }
   async function seatedOrThrow(actor: ChatActor, tableId: string): Promise<TableRow> {
@@ -339,9 +350,11 @@ export function createVideoService(deps: VideoDeps) {
       const actor = participant(caller, eventId);
       const table = await seatedOrThrow(actor, tableId);
       if (!deps.sfu) throw videoErrors.sfuNotConfigured();
-      const name = (await nameMap(eventId, [actor.eventUserId])).get(actor.eventUserId) ?? 'Participant';
+      // The display name in the room is the server's (the person's profile name), as is everyone else's.
+      const seated = await sfuMembers(eventId, tableId);
+      const name = seated.find((m) => m.identity === actor.eventUserId)?.name ?? 'Participant';
       const room = tableChannel(tableId);
-      const admission = await deps.sfu.admit({ room, identity: actor.eventUserId, name, ttlSeconds: SFU_TOKEN_TTL_SECONDS, canPublish: true, capacity: table.seats });
+      const admission = await deps.sfu.admit({ room, identity: actor.eventUserId, name, ttlSeconds: SFU_TOKEN_TTL_SECONDS, canPublish: true, capacity: table.seats, seated });
       return { ...admission, url: deps.sfu.url, room };
     },
 

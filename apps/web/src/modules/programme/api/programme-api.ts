@@ -49,6 +49,8 @@ export const programmeOrgApi = {
   createSession: (eventId: string, body: TSessionInput) => api.call(`POST ${EV}/sessions`, { params: { eventId }, body }),
   updateSession: (eventId: string, id: string, body: TSessionInput) => api.call(`PUT ${EV}/sessions/:id`, { params: { eventId, id }, body }),
   deleteSession: (eventId: string, id: string) => api.call(`DELETE ${EV}/sessions/:id`, { params: { eventId, id } }),
+  /** Undoes a session's draft deletion before the publish (AP-303). */
+  restoreSession: (eventId: string, id: string) => api.call(`POST ${EV}/sessions/:id/restore`, { params: { eventId, id } }),
   /** Publishes the draft's moves and deletions as the next version (AP-302); their bookers are notified. */
   publishProgramme: (eventId: string) => api.call(`POST ${EV}/programme/publish`, { params: { eventId } }),
   /** The host report tab "Schedule Sessions" (AP-730) for a SPEC §9 range. */

@@ -27,7 +27,7 @@ export function PublishBar({ p, eventId }: { p: TProgramme; eventId: string }) {
           <Text size="sm">{t('programme.org.publish.confirmBody')}</Text>
           <List size="sm" spacing={6} aria-label={t('programme.org.publish.pending', { count: pending })}>
             {p.changes.map((c) => (
-              <ChangeItem key={c.sessionId} label={t(`programme.org.publish.${c.kind}`)} name={c.title} isQuiet={c.kind === 'edited'} details={c.details} />
+              <ChangeItem key={c.sessionId} label={t(`programme.org.publish.${c.kind}`)} name={c.title} isQuiet={c.kind === 'edited' || c.kind === 'added'} details={c.details} />
             ))}
             {p.roomTrackChanges.map((c) => (
               <ChangeItem key={`${c.kind}-${c.id}`} label={t(`programme.org.publish.${c.kind}`)} name={c.name} isQuiet details={c.details} />

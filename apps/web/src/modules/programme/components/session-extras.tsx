@@ -1,4 +1,4 @@
-import { Avatar, Badge, Group, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TSchedule, TScheduleSession } from '@pavilion/domain/programme/programme.schemas';
@@ -43,9 +43,17 @@ export function SessionExtras({ s, data, compact = false }: { s: TSessionBits; d
           {sponsors.map((sp) => (
             <Group key={sp.id} gap={4} wrap="nowrap">
               {sp.logoUrl && <Avatar src={sp.logoUrl} alt="" size="sm" radius="sm" imageProps={{ loading: 'lazy' }} />}
-              <Text size="xs" fw={600}>
-                {sp.name}
-              </Text>
+              {sp.visitUrl ? (
+                // The sponsors module's counted click-through (it redirects to the website): a click from a session card counts.
+                <Anchor href={sp.visitUrl} target="_blank" rel="noopener noreferrer" size="xs" fw={600} style={{ minHeight: 24, display: 'inline-flex', alignItems: 'center' }}>
+                  {sp.name}
+                  <VisuallyHidden>{t('programme.attendee.sponsorNewTab')}</VisuallyHidden>
+                </Anchor>
+              ) : (
+                <Text size="xs" fw={600}>
+                  {sp.name}
+                </Text>
+              )}
             </Group>
           ))}
         </Group>

@@ -21,21 +21,22 @@ export function eventDays(startDate: string, endDate: string): string[] {
 type TFilterable = { title: string; start: string; trackId: string | null; roomId: string | null; speakerIds: string[]; moderatorIds?: string[]; tags?: string[] };
 
 /**
- * The Schedule tab's list: the sessions of `day` (wall-clock date in the event's zone) in the chosen track and room
+ * The Schedule tab's list (and the organiser's sessions table, with no day: every day): the sessions of `day`
+ * (wall-clock date in the event's zone) in the chosen track and room
  * (and with the chosen tag, any case) whose title, one of whose speakers' or moderators' names, or one of whose tags
  * contains the search, case-insensitively.
  */
 export function filterSessions<S extends TFilterable>(
   sessions: readonly S[],
   speakers: readonly { id: string; name: string }[],
-  f: { day: string; search: string; trackId: string; roomId: string; tag?: string },
+  f: { day?: string; search: string; trackId: string; roomId: string; tag?: string },
 ): S[] {
   const q = f.search.trim().toLowerCase();
   const tag = (f.tag ?? '').toLowerCase();
   const names = new Map(speakers.map((s) => [s.id, s.name.toLowerCase()]));
   return sessions.filter(
     (s) =>
-      s.start.startsWith(f.day) &&
+      (!f.day || s.start.startsWith(f.day)) &&
       (!f.trackId || s.trackId === f.trackId) &&
       (!f.roomId || s.roomId === f.roomId) &&
       (!tag || (s.tags ?? []).some((x) => x.toLowerCase() === tag)) &&

@@ -17,7 +17,9 @@ import { ListEmpty, ListError, ListLoading } from '../../../ui/list-states.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { programmeOrgApi as api } from '../api/programme-api.ts';
 import { DayGrid } from '../components/day-grid.tsx';
+import { DeletedSessions } from '../components/deleted-sessions.tsx';
 import { PublishBar } from '../components/publish-bar.tsx';
+import { SessionTableExtras, useSessionTableFilter } from '../components/session-table-extras.tsx';
 import { SpeakerAvatar, SpeakerPhotoField } from '../components/speaker-photo.tsx';
 import { areaChoiceBody, initialAreaChoice, RoomCheckinAreaField, type TAreaChoice } from '../components/room-checkin-area.tsx';
 import { useProgramme, useProgrammeMutation, useRoomList, useSpeakerList, useTrackList } from '../api/use-programme.ts';
@@ -580,31 +582,48 @@ function NewSessionButton({ onClick }: { onClick: () => void }) {
 
 function SessionsTable({ p, eventId, onEdit }: { p: TProgramme; eventId: string; onEdit: (s: TSession | null) => void }) {
   const { t } = useTranslation();
-  const remove = useDelete(eventId, (id: string) => api.deleteSession(eventId, id));
+  const remove = useDelete(eventId, (id: string) => api.deleteSession(eventId, id), 'programme.org.draft.deletedInDraft');
   const rooms = new Map(p.rooms.map((r) => [r.id, r.name]));
   const tracks = new Map(p.tracks.map((r) => [r.id, r]));
   const speakers = new Map(p.speakers.map((r) => [r.id, r.name]));
+  const filter = useSessionTableFilter(p);
   if (p.sessions.length === 0) {
-    return <ListEmpty icon={<IconCalendarEvent size={32} />} title={t('programme.org.noSessions')} body={t('programme.org.noSessionsBody')} action={<NewSessionButton onClick={() => onEdit(null)} />} />;
+    return (
+      <>
+        <ListEmpty icon={<IconCalendarEvent size={32} />} title={t('programme.org.noSessions')} body={t('programme.org.noSessionsBody')} action={<NewSessionButton onClick={() => onEdit(null)} />} />
+        <DeletedSessions p={p} eventId={eventId} />
+      </>
+    );
   }
   return (
     <>
       <NewSessionButton onClick={() => onEdit(null)} />
+      {filter.filters}
       <Paper withBorder>
         <ScrollArea type="auto">
-          <Table striped miw={760}>
+          <Table striped miw={960}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('programme.org.when')}</Table.Th>
                 <Table.Th>{t('programme.org.sessionTitle')}</Table.Th>
                 <Table.Th>{t('programme.org.room')}</Table.Th>
                 <Table.Th>{t('programme.org.speakers')}</Table.Th>
+                <Table.Th>{t('programme.org.details')}</Table.Th>
                 <Table.Th>{t('programme.org.seats')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {p.sessions.map((s) => {
+              {filter.sessions.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text c="dimmed" size="sm" ta="center" py="sm">
+                      {t('programme.org.noMatches')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {filter.sessions.map((s) => {
                 const track = s.trackId ? tracks.get(s.trackId) : undefined;
                 return (
                   <Table.Tr key={s.id}>
@@ -617,6 +636,7 @@ function SessionsTable({ p, eventId, onEdit }: { p: TProgramme; eventId: string;
                         <Badge variant="light" size="sm">
                           {t(`programme.types.${s.sessionType}`)}
                         </Badge>
+                        {s.draftState === 'changed' && <DraftBadge state="changed" />}
                         {track && (
                           <Badge size="sm" variant="outline" style={{ borderColor: track.colour }} c="dark">
                             {track.name}
@@ -626,6 +646,9 @@ function SessionsTable({ p, eventId, onEdit }: { p: TProgramme; eventId: string;
                     </Table.Td>
                     <Table.Td>{s.roomId ? rooms.get(s.roomId) : ''}</Table.Td>
                     <Table.Td>{s.speakerIds.map((id) => speakers.get(id)).join(', ')}</Table.Td>
+                    <Table.Td>
+                      <SessionTableExtras s={s} p={p} />
+                    </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {s.bookingRequired && s.capacity !== null ? t('programme.org.booked', { booked: s.bookedCount, capacity: s.capacity }) : (s.capacity ?? '')}
                       {s.waitlistCount > 0 && (
@@ -650,6 +673,7 @@ function SessionsTable({ p, eventId, onEdit }: { p: TProgramme; eventId: string;
           </Table>
         </ScrollArea>
       </Paper>
+      <DeletedSessions p={p} eventId={eventId} />
     </>
   );
 }

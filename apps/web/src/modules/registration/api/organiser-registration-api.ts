@@ -92,4 +92,6 @@ export const organiserRegistrationApi = {
 export const organiserFileUrl = {
   export: (eventId: string) => api.url('GET /api/eventservices/events/:eventId/registrations/export', { params: { eventId } }),
   invoice: (eventId: string, orderId: string) => api.url('GET /api/eventservices/events/:eventId/orders/:orderId/invoice.pdf', { params: { eventId, orderId } }),
+  creditNote: (eventId: string, orderId: string, creditNoteId: string) =>
+    api.url('GET /api/eventservices/events/:eventId/orders/:orderId/credit-notes/:creditNoteId/credit-note.pdf', { params: { eventId, orderId, creditNoteId } }),
 };

@@ -28,6 +28,7 @@ export const publicRegistrationApi = {
   createOrder: (eventId: string, body: TOrderCreateRequest, idempotencyKey: string) =>
     api.call('POST /api/eventservices/public/events/:eventId/orders', { params: { eventId }, body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
   order: (orderId: string, signal?: AbortSignal) => api.call('GET /api/eventservices/public/orders/:orderId', { params: { orderId }, signal, isSilent: true }),
+  creditNotes: (orderId: string, signal?: AbortSignal) => api.call('GET /api/eventservices/public/orders/:orderId/credit-notes', { params: { orderId }, signal, isSilent: true }),
   retryPayment: (orderId: string, body: TPaymentRetryRequest, idempotencyKey: string) =>
     api.call('POST /api/eventservices/public/orders/:orderId/payments', { params: { orderId }, body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
   paymentSession: (sessionId: string, signal?: AbortSignal) =>
@@ -38,6 +39,8 @@ export const publicRegistrationApi = {
 
 export const publicAssetUrl = {
   invoice: (orderId: string) => api.url('GET /api/eventservices/public/orders/:orderId/invoice.pdf', { params: { orderId } }),
+  creditNote: (orderId: string, creditNoteId: string) =>
+    api.url('GET /api/eventservices/public/orders/:orderId/credit-notes/:creditNoteId/credit-note.pdf', { params: { orderId, creditNoteId } }),
   qr: (orderId: string, registrationId: string) =>
     api.url('GET /api/eventservices/public/orders/:orderId/attendees/:registrationId/qr.png', { params: { orderId, registrationId } }),
 };

@@ -47,5 +47,6 @@ export const registrationKeys = {
   publicCategories: (eventId: string, name?: string) => [...registrationKeys.public(), 'categories', eventId, name ?? ''] as const,
   publicDates: (categoryId: string) => [...registrationKeys.public(), 'dates', categoryId] as const,
   publicOrder: (orderId: string) => [...registrationKeys.public(), 'order', orderId] as const,
+  publicCreditNotes: (orderId: string) => [...registrationKeys.publicOrder(orderId), 'credit-notes'] as const,
   paymentSession: (sessionId: string) => [...registrationKeys.public(), 'payment-session', sessionId] as const,
 };

@@ -72,6 +72,16 @@ export function isOrderSettled(order: TPublicOrder | undefined): boolean {
  * The order of an outcome page. While it is pending (the webhook may land a moment after the redirect) it is read
  * again every 2 s for up to 2 minutes; reading it also runs the server's reconciliation for that order.
  */
+/** The order's credit notes (refunds of its invoice), once something of it was refunded. */
+export function usePublicCreditNotes(orderId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: registrationKeys.publicCreditNotes(orderId),
+    queryFn: ({ signal }) => publicRegistrationApi.creditNotes(orderId, signal),
+    enabled: !!orderId && enabled,
+    retry: retryUnless404,
+  });
+}
+
 export function usePublicOrder(orderId: string, { isPolling = true } = {}) {
   const [startedAt] = useState(() => Date.now());
   return useQuery({

@@ -151,6 +151,8 @@ export const publicEn = {
   },
   qrAlt: 'QR code of {{name}}’s ticket',
   downloadInvoice: 'Download invoice',
+  creditNotes: 'Refunds and credit notes',
+  creditNoteLink: 'Credit note {{number}}: {{amount}} refunded',
   registerAnother: 'Register someone else',
   orderNotFound: 'We could not find this order. Check the link in your confirmation email.',
   failureTitle: 'Payment not completed',

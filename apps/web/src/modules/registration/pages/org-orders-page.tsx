@@ -1,5 +1,6 @@
 import '../organiser-i18n.ts';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Group, Menu, Paper, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCash, IconFileInvoice, IconReceipt, IconReceiptRefund, IconX } from '@tabler/icons-react';
@@ -35,7 +36,9 @@ export function OrgOrdersPage() {
   const { t } = useTranslation();
   const eventId = useSectionEventId();
   const access = useAccess();
-  const [search, setSearch] = useState('');
+  // `?search=` opens the list already searched (the failed-refund alert links to its order number).
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('search') ?? '');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState('');
   const [paymentStatus, setPaymentStatus] = useState('');

@@ -8,7 +8,7 @@ import type { TPublicOrder } from '@pavilion/domain/registration/registration.sc
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { PublicRegistrationLayout } from '../components/public/public-registration-layout.tsx';
 import { PublicLoading, PublicProblem } from '../components/public/public-states.tsx';
-import { usePublicOrder } from '../hooks/use-public-registration.ts';
+import { usePublicCreditNotes, usePublicOrder } from '../hooks/use-public-registration.ts';
 import { formatMoney } from '../lib/money.ts';
 import { publicAssetUrl } from '../api/public-registration-api.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
@@ -25,6 +25,8 @@ export function PaymentSuccessPage() {
   const location = useLocation();
   const instructions = (location.state as { instructions?: string | null } | null)?.instructions ?? null;
   const order = usePublicOrder(orderId);
+  const isRefunded = order.data?.paymentStatus === 'refunded' || order.data?.paymentStatus === 'partially_refunded';
+  const creditNotes = usePublicCreditNotes(orderId, isRefunded);
   const [startedAt] = useState(() => Date.now());
   usePageTitle(t('registration.public.successTitle'));
   const kicker = t('registration.public.kicker');
@@ -89,6 +91,26 @@ export function PaymentSuccessPage() {
               })}
             </Stack>
           </div>
+
+          {creditNotes.data && creditNotes.data.length > 0 && (
+            <div>
+              <Title order={2} fz={18} mb="sm">
+                {t('registration.public.creditNotes')}
+              </Title>
+              <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {creditNotes.data.map((n) => (
+                  <li key={n.id}>
+                    <Anchor href={publicAssetUrl.creditNote(o.id, n.id)} target="_blank" rel="noopener">
+                      <Group gap={6} component="span">
+                        <IconDownload size={16} aria-hidden />
+                        {t('registration.public.creditNoteLink', { number: n.number, amount: formatMoney(n.total, n.currency) })}
+                      </Group>
+                    </Anchor>
+                  </li>
+                ))}
+              </Stack>
+            </div>
+          )}
 
           <Divider />
           <Group justify="space-between" gap="sm">

@@ -50,4 +50,6 @@ export const sponsorVisitUrl = (eventId: string, sponsorId: string) => `/api/eve
 export const sponsorsApi = {
   showcase: (eventId: string, from: 'app' | 'portal', signal?: AbortSignal) =>
     api.call('GET /api/eventservices/public/events/:eventId/sponsors', { params: { eventId }, query: { from }, signal, isSilent: true }),
+  /** The cards a page view showed, in one request that outlives the page (sent as it is left). */
+  cardViews: (eventId: string, from: 'app' | 'portal', sponsorIds: string[]) => api.beacon('POST /api/eventservices/public/events/:eventId/sponsors/card-views', { params: { eventId }, body: { from, sponsorIds } }),
 };

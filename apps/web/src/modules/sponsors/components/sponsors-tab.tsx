@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TSponsorShowcase } from '@pavilion/domain/sponsors/sponsors.schemas';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { sponsorsApi, sponsorsKeys, sponsorVisitUrl } from '../api/sponsors-api.ts';
+import { useCardViews } from '../hooks/use-card-views.ts';
 
 type TShowcaseSponsor = TSponsorShowcase['tiers'][number]['sponsors'][number];
 
@@ -34,10 +35,10 @@ export function SponsorLogo({ name, url, size, alt = name }: { name: string; url
   );
 }
 
-function SponsorCard({ eventId, sponsor }: { eventId: string; sponsor: TShowcaseSponsor }) {
+function SponsorCard({ eventId, sponsor, cardRef }: { eventId: string; sponsor: TShowcaseSponsor; cardRef: (el: Element | null) => void }) {
   const { t } = useTranslation();
   return (
-    <Paper component="li" withBorder radius="md" p="md" data-testid="sponsor-card">
+    <Paper component="li" withBorder radius="md" p="md" data-testid="sponsor-card" ref={cardRef}>
       <Group align="flex-start" wrap="nowrap" gap="md">
         <SponsorLogo name={sponsor.name} url={sponsor.logoUrl} size={72} />
         <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
@@ -74,6 +75,8 @@ function SponsorCard({ eventId, sponsor }: { eventId: string; sponsor: TShowcase
 export function SponsorsTab({ eventId, from = 'app' }: { eventId: string; from?: 'app' | 'portal' }) {
   const { t } = useTranslation();
   const showcase = useQuery({ queryKey: sponsorsKeys.showcase(eventId, from), queryFn: ({ signal }) => sponsorsApi.showcase(eventId, from, signal), enabled: !!eventId });
+  // Each card counts as a view of its sponsor once it is half on screen; the page view's cards go in one request.
+  const cardRef = useCardViews((ids) => sponsorsApi.cardViews(eventId, from, ids), !!eventId);
   if (showcase.isPending) return <Skeleton h={160} />;
   if (showcase.isError) {
     return (
@@ -99,7 +102,7 @@ export function SponsorsTab({ eventId, from = 'app' }: { eventId: string; from?:
           </Group>
           <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="sm" aria-label={t('sponsors.attendee.tierList', { tier: tier.name })} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {tier.sponsors.map((s) => (
-              <SponsorCard key={s.id} eventId={eventId} sponsor={s} />
+              <SponsorCard key={s.id} eventId={eventId} sponsor={s} cardRef={cardRef(s.id)} />
             ))}
           </SimpleGrid>
         </Box>

@@ -1,8 +1,9 @@
 /**
  * A small client of Janus's HTTP API (VideoRoom plugin) for a table's video through the SFU (issue 17): one session,
- * one publisher handle that sends the camera, one subscriber handle per other publisher. Half-trickle: each side's
- * SDP carries its candidates (Janus's default), so no candidate is trickled. Events arrive on the session's long poll.
- * Loaded lazily by the table's video (the entry chunk does not carry it).
+ * one participant handle joined under the id and display name the server assigned (it sends the camera while video is
+ * on: `publish`/`unpublish`), one subscriber handle per other publisher, received whether or not one's own camera is
+ * on. Half-trickle: each side's SDP carries its candidates (Janus's default), so no candidate is trickled. Events
+ * arrive on the session's long poll. Loaded lazily by the table's video (the entry chunk does not carry it).
  */
 type Jsep = { type: RTCSdpType; sdp: string; trickle?: boolean };
 type PluginData = Record<string, unknown> & { videoroom?: string; error?: string; error_code?: number };
@@ -11,19 +12,27 @@ type Publisher = { id: number; display?: string };
 
 export type JanusRoomOptions = {
   url: string;
-  /** The core token (the VideoRoom plugin only) and the room token (that room only), signed by the server. */
+  /** The core token (the VideoRoom plugin only, signed and expiring) and the seat's room token, both from the server. */
   token: string;
   roomToken: string;
   roomId: number;
-  /** Who this is in the room: the table member's eventUserId (others label the tile from it). */
+  /** Who this is in the room, as the server assigned: the publisher id and display name (the person's profile name). */
+  publisherId: number;
   display: string;
-  local: MediaStream | null;
   iceServers: RTCIceServer[];
-  onRemote(display: string, stream: MediaStream): void;
-  onRemoteGone(display: string): void;
+  /** Another publisher's stream (grows as its tracks arrive), keyed by its publisher id, with its display name. */
+  onRemote(id: number, display: string, stream: MediaStream): void;
+  onRemoteGone(id: number): void;
   onError(message: string): void;
+  /** The room sent this participant away (they left the table, sat down elsewhere, or the table was deleted). */
+  onEnded(): void;
 };
-export type JanusRoom = { close(): void };
+export type JanusRoom = {
+  /** Sends this stream's tracks to the room (a fresh peer connection each time: Janus ends it on unpublish). */
+  publish(local: MediaStream): Promise<void>;
+  unpublish(): Promise<void>;
+  close(): void;
+};
 
 const gathered = (pc: RTCPeerConnection) =>
   new Promise<void>((resolve) => {
@@ -44,6 +53,8 @@ export async function joinJanusRoom(o: JanusRoomOptions): Promise<JanusRoom> {
   const listeners = new Map<number, (e: JanusEvent) => void>();
   const peers = new Map<number, RTCPeerConnection>();
   const subscribers = new Map<number, { handle: number; display: string }>();
+  /** The participant's private id in the room: subscriptions name it (the room requires it, so a kick ends them too). */
+  let privateId: number | undefined;
 
   const post = async (path: string, body: Record<string, unknown>): Promise<JanusEvent> => {
     const res = await fetch(`${o.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, token: o.token, transaction: `t${++n}` }) });
@@ -81,7 +92,7 @@ export async function joinJanusRoom(o: JanusRoomOptions): Promise<JanusRoom> {
     peers.delete(sub.handle);
     listeners.delete(sub.handle);
     void post(`/${sid}/${sub.handle}`, { janus: 'detach' }).catch(() => undefined);
-    o.onRemoteGone(sub.display);
+    o.onRemoteGone(feed);
   };
 
   const subscribe = async (p: Publisher) => {
@@ -102,7 +113,7 @@ export async function joinJanusRoom(o: JanusRoomOptions): Promise<JanusRoom> {
     peers.set(handle, pc);
     pc.ontrack = (ev) => {
       stream.addTrack(ev.track);
-      o.onRemote(display, stream);
+      o.onRemote(p.id, display, stream);
     };
     const answer = async (offer: Jsep) => {
       await pc.setRemoteDescription({ type: offer.type, sdp: offer.sdp });
@@ -110,57 +121,78 @@ export async function joinJanusRoom(o: JanusRoomOptions): Promise<JanusRoom> {
       await gathered(pc);
       await send(handle, { request: 'start' }, { type: 'answer', sdp: pc.localDescription!.sdp, trickle: false });
     };
-    await send(handle, { request: 'join', ptype: 'subscriber', room: o.roomId, streams: [{ feed: p.id }] });
+    await send(handle, { request: 'join', ptype: 'subscriber', room: o.roomId, private_id: privateId, streams: [{ feed: p.id }] });
   };
 
   const onPublishers = (data: PluginData) => {
     for (const p of (data.publishers as Publisher[] | undefined) ?? []) void subscribe(p).catch((e: Error) => o.onError(e.message));
-    for (const key of ['unpublished', 'leaving'] as const) {
+    for (const key of ['unpublished', 'leaving', 'kicked'] as const) {
       const id = data[key];
       if (typeof id === 'number') unsubscribe(id);
     }
   };
 
-  // The publisher: join (the others already publishing come with the answer), then offer the camera.
-  const publisherPc = new RTCPeerConnection({ iceServers: o.iceServers });
+  // The participant: join under the server's id and name (the others already publishing come with the answer).
+  let publisherPc: RTCPeerConnection | null = null;
+  let participant = 0;
   let settle: { resolve(): void; reject(e: Error): void } = { resolve: () => undefined, reject: () => undefined };
   const joined = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  const shut = () => {
+    closed = true;
+    for (const pc of peers.values()) pc.close();
+    peers.clear();
+    publisherPc?.close();
+    void post(`/${sid}`, { janus: 'destroy' }).catch(() => undefined);
+  };
   try {
-    const handle = await attach((e) => {
+    participant = await attach((e) => {
       const data = e.plugindata?.data;
       if (data?.error) {
         o.onError(data.error);
         settle.reject(new Error(data.error));
       }
-      if (data?.videoroom === 'joined') settle.resolve();
+      if (data?.videoroom === 'joined') {
+        privateId = data.private_id as number | undefined;
+        settle.resolve();
+      }
+      // Sent away (kicked: left the table or sat down elsewhere) or the room destroyed (the table deleted).
+      if ((data?.leaving === 'ok' && data.reason === 'kicked') || data?.videoroom === 'destroyed') {
+        if (!closed) {
+          shut();
+          o.onEnded();
+        }
+        return;
+      }
       if (data) onPublishers(data);
-      if (e.jsep?.type === 'answer') void publisherPc.setRemoteDescription({ type: 'answer', sdp: e.jsep.sdp }).catch((err: Error) => o.onError(err.message));
+      if (e.jsep?.type === 'answer') void publisherPc?.setRemoteDescription({ type: 'answer', sdp: e.jsep.sdp }).catch((err: Error) => o.onError(err.message));
     });
-    peers.set(handle, publisherPc);
-    await send(handle, { request: 'join', ptype: 'publisher', room: o.roomId, display: o.display });
+    await send(participant, { request: 'join', ptype: 'publisher', room: o.roomId, id: o.publisherId, display: o.display });
     await Promise.race([joined, new Promise((_, reject) => setTimeout(() => reject(new Error('The media server did not answer')), 15_000))]);
-    const tracks = o.local?.getTracks() ?? [];
-    if (tracks.length > 0) {
-      for (const track of tracks) publisherPc.addTransceiver(track, { direction: 'sendonly', streams: [o.local!] });
-      await publisherPc.setLocalDescription(await publisherPc.createOffer());
-      await gathered(publisherPc);
-      await send(handle, { request: 'configure', audio: tracks.some((t) => t.kind === 'audio'), video: tracks.some((t) => t.kind === 'video') }, { type: 'offer', sdp: publisherPc.localDescription!.sdp, trickle: false });
-    }
   } catch (e) {
-    closed = true;
-    for (const pc of peers.values()) pc.close();
-    publisherPc.close();
-    void post(`/${sid}`, { janus: 'destroy' }).catch(() => undefined);
+    shut();
     throw e;
   }
 
   return {
+    async publish(local) {
+      const tracks = local.getTracks();
+      if (closed || tracks.length === 0) return;
+      publisherPc?.close();
+      const pc = new RTCPeerConnection({ iceServers: o.iceServers });
+      publisherPc = pc;
+      for (const track of tracks) pc.addTransceiver(track, { direction: 'sendonly', streams: [local] });
+      await pc.setLocalDescription(await pc.createOffer());
+      await gathered(pc);
+      await send(participant, { request: 'publish' }, { type: 'offer', sdp: pc.localDescription!.sdp, trickle: false });
+    },
+    async unpublish() {
+      const pc = publisherPc;
+      publisherPc = null;
+      pc?.close();
+      if (pc && !closed) await send(participant, { request: 'unpublish' }).catch(() => undefined);
+    },
     close() {
-      if (closed) return;
-      closed = true;
-      for (const pc of peers.values()) pc.close();
-      peers.clear();
-      void post(`/${sid}`, { janus: 'destroy' }).catch(() => undefined);
+      if (!closed) shut();
     },
   };
 }

@@ -8,63 +8,117 @@ import { openMedia, stopMedia } from '../call/peer.ts';
 import { joinJanusRoom, type JanusRoom } from '../call/janus-room.ts';
 import { Tile } from './video-tile.tsx';
 
+type Remote = { name: string; stream: MediaStream };
+
 /**
- * A table's video above the mesh limit through Janus (issue 17): turning video on asks the server for the table's room
- * and its signed tokens, publishes the camera to the room and receives everyone else who publishes there.
+ * A table's video above the mesh limit through Janus (issue 17). Seated, one joins the table's room at once (the server
+ * gives the room, its tokens, and one's id and display name there) and sees everyone who has their video on, camera on
+ * or not; turning video on publishes one's camera to the room, turning it off stops sending but keeps watching. The
+ * tiles carry the names the server gave in the room. Leaving the table (or being sent away) ends it.
  */
-export default function SfuTableVideo({ eventId, table, me, iceServers, meshLimit }: { eventId: string; table: TTable; me: string; iceServers: RTCIceServer[]; meshLimit: number }) {
+export default function SfuTableVideo({ eventId, table, iceServers, meshLimit }: { eventId: string; table: TTable; iceServers: RTCIceServer[]; meshLimit: number }) {
   const { t } = useTranslation();
   const [local, setLocal] = useState<MediaStream | null>(null);
-  const [isOn, setOn] = useState(false);
   const [isBusy, setBusy] = useState(false);
+  const [isEnded, setEnded] = useState(false);
+  const [isJoined, setJoined] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [remotes, setRemotes] = useState<Record<string, MediaStream>>({});
+  const [remotes, setRemotes] = useState<Record<number, Remote>>({});
   const room = useRef<JanusRoom | null>(null);
   const localRef = useRef<MediaStream | null>(null);
+  const alive = useRef(true);
 
-  const stop = () => {
-    room.current?.close();
-    room.current = null;
+  const stopCamera = () => {
     stopMedia(localRef.current);
     localRef.current = null;
     setLocal(null);
-    setRemotes({});
-    setOn(false);
   };
-  useEffect(() => () => stop(), []);
+  const leave = () => {
+    room.current?.close();
+    room.current = null;
+    stopCamera();
+    setRemotes({});
+    setJoined(false);
+  };
 
-  const start = async () => {
-    setBusy(true);
+  /** Joins the table's room watching (no camera yet); answers the room, or null when it failed (the error shown). */
+  const connect = async (): Promise<JanusRoom | null> => {
     setError(null);
+    setEnded(false);
     try {
       const admission = await videoApi.sfuToken(eventId, table.id);
       if (admission.provider !== 'janus') throw new Error(admission.provider);
-      const stream = await openMedia();
-      localRef.current = stream;
-      setLocal(stream);
-      room.current = await joinJanusRoom({
+      const joined = await joinJanusRoom({
         url: admission.url,
         token: admission.token,
         roomToken: admission.roomToken,
         roomId: admission.roomId,
-        display: me,
-        local: stream,
+        publisherId: admission.publisherId,
+        display: admission.display,
         iceServers,
         // A new object each time: the track list of the stream grew (audio, then video).
-        onRemote: (who, s) => setRemotes((r) => ({ ...r, [who]: s })),
-        onRemoteGone: (who) => setRemotes(({ [who]: _gone, ...rest }) => rest),
+        onRemote: (id, name, stream) => setRemotes((r) => ({ ...r, [id]: { name, stream } })),
+        onRemoteGone: (id) => setRemotes(({ [id]: _gone, ...rest }) => rest),
         onError: (reason) => setError(reason),
+        onEnded: () => {
+          room.current = null;
+          stopCamera();
+          setRemotes({});
+          setJoined(false);
+          setEnded(true);
+        },
       });
-      setOn(true);
+      if (!alive.current) {
+        joined.close();
+        return null;
+      }
+      room.current = joined;
+      setJoined(true);
+      return joined;
     } catch (e) {
-      stop();
+      if (alive.current) setError(e instanceof Error ? e.message : String(e));
+      return null;
+    }
+  };
+
+  useEffect(() => {
+    alive.current = true;
+    setBusy(true);
+    void connect().finally(() => setBusy(false));
+    return () => {
+      alive.current = false;
+      leave();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one room per mounted table
+  }, [eventId, table.id]);
+
+  const turnOn = async () => {
+    setBusy(true);
+    try {
+      const r = room.current ?? (await connect());
+      if (!r) return;
+      const stream = await openMedia();
+      if (!stream) {
+        setError(t('video.call.noCamera'));
+        return;
+      }
+      localRef.current = stream;
+      setLocal(stream);
+      await r.publish(stream);
+    } catch (e) {
+      stopCamera();
       setError(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
     }
   };
+  const turnOff = async () => {
+    stopCamera();
+    await room.current?.unpublish();
+  };
 
-  const names = new Map(table.seated.map((s) => [s.eventUserId, s.name]));
+  const isOn = local !== null;
+  const others = Object.entries(remotes);
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
@@ -75,15 +129,25 @@ export default function SfuTableVideo({ eventId, table, me, iceServers, meshLimi
           {t('video.lounge.videoSfuError', { reason: error })}
         </Alert>
       )}
-      {isOn && (
+      {isEnded && (
+        <Alert color="gray" variant="light" role="status">
+          {t('video.lounge.videoSfuEnded')}
+        </Alert>
+      )}
+      {(isOn || others.length > 0) && (
         <SimpleGrid cols={2} spacing="xs">
-          <Tile stream={local} label={t('video.call.you')} isMuted />
-          {Object.entries(remotes).map(([id, stream]) => (
-            <Tile key={id} stream={stream} label={names.get(id) ?? ''} isMuted={false} />
+          {isOn && <Tile stream={local} label={t('video.call.you')} isMuted />}
+          {others.map(([id, r]) => (
+            <Tile key={id} stream={r.stream} label={r.name} isMuted={false} />
           ))}
         </SimpleGrid>
       )}
-      <Button variant={isOn ? 'default' : 'light'} leftSection={isOn ? <IconVideoOff size={16} aria-hidden /> : <IconVideo size={16} aria-hidden />} onClick={() => (isOn ? stop() : void start())} loading={isBusy}>
+      {isJoined && !isBusy && others.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('video.lounge.videoSfuNobody')}
+        </Text>
+      )}
+      <Button variant={isOn ? 'default' : 'light'} leftSection={isOn ? <IconVideoOff size={16} aria-hidden /> : <IconVideo size={16} aria-hidden />} onClick={() => void (isOn ? turnOff() : turnOn())} loading={isBusy}>
         {isOn ? t('video.lounge.videoStop') : t('video.lounge.videoStart')}
       </Button>
     </Stack>

@@ -104,7 +104,7 @@ export function TableVideo({ eventId, table, me, socket }: { eventId: string; ta
   if (!isMesh && config.data?.sfu?.provider === 'janus') {
     return (
       <Suspense fallback={<Loader size="sm" />}>
-        <SfuTableVideo eventId={eventId} table={table} me={me} iceServers={config.data.iceServers as RTCIceServer[]} meshLimit={limit} />
+        <SfuTableVideo eventId={eventId} table={table} iceServers={config.data.iceServers as RTCIceServer[]} meshLimit={limit} />
       </Suspense>
     );
   }

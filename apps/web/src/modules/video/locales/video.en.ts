@@ -59,6 +59,8 @@ export const videoEn = {
     videoSfuConfigured: 'This table seats more than {{n}}: its video runs on the media server, which this app cannot join yet. The table chat works as usual.',
     videoSfu: 'This table seats more than {{n}}: its video runs through the event’s media server.',
     videoSfuError: 'The video could not connect to the media server: {{reason}}',
+    videoSfuNobody: 'Nobody else at this table has their video on. You see them here as they turn it on.',
+    videoSfuEnded: 'This window is no longer in the table’s video (you left the table, or joined its video from another window). Turn on video to join again.',
     errors: {
       TABLE_FULL: 'This table is full.',
       TABLE_CLOSED: 'This table is closed now.',

@@ -3,12 +3,17 @@ import { useEffect } from 'react';
 import { Anchor, Button, Divider, Group, Modal, NumberInput, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { IconDownload } from '@tabler/icons-react';
 import type { TRefundRequest } from '@pavilion/domain/registration/payments.schemas';
 import type { TOrder } from '@pavilion/domain/registration/registration.schemas';
 import { useAccess } from '../../../../app/access.ts';
 import { isApiError } from '../../../../app/api-client.ts';
 import { translateErrorKey } from '../../../../app/form-errors.ts';
 import { useFormMutation } from '../../../../app/use-form-mutation.ts';
+import { downloadFile } from '../../../../app/download.ts';
+import { errorMessage } from '../../../../app/form-errors.ts';
+import { toast } from '../../../../app/toast.ts';
+import { organiserFileUrl } from '../../api/organiser-registration-api.ts';
 import { FormAlert } from '../../../../ui/form-alert.tsx';
 import { organiserPaymentsApi as api } from '../../api/organiser-payments-api.ts';
 import { registrationKeys } from '../../api/registration-keys.ts';
@@ -47,7 +52,10 @@ export function RefundModal({ eventId, order, onClose }: { eventId: string; orde
     ]),
     {
       setFieldError: form.setFieldError,
-      success: (r) => t(r.status === 'pending' ? 'registration.org.refundPendingDone' : 'registration.org.refundDone', { amount: formatMoney(r.amount, r.currency) }),
+      success: (r) =>
+        r.creditNote
+          ? t('registration.org.refundDoneCreditNote', { amount: formatMoney(r.amount, r.currency), number: r.creditNote.number })
+          : t(r.status === 'pending' ? 'registration.org.refundPendingDone' : 'registration.org.refundDone', { amount: formatMoney(r.amount, r.currency) }),
       onSuccess: () => form.setValues(INITIAL),
       errorText: (e) => (isApiError(e) && e.code === 'ORDER_NOT_PAID' ? t('registration.org.refundNotPaid') : null),
     },
@@ -65,6 +73,14 @@ export function RefundModal({ eventId, order, onClose }: { eventId: string; orde
     refund.submit(request);
   });
   const money = (minor: number) => formatMoney(minor, currency);
+  const canDownloadCreditNote = access.can('AP-199');
+  const downloadCreditNote = async (creditNoteId: string, number: string) => {
+    try {
+      await downloadFile(organiserFileUrl.creditNote(eventId, order!.id, creditNoteId), {}, `credit-note-${number}.pdf`);
+    } catch (e) {
+      toast(errorMessage(e, t), 'error');
+    }
+  };
   const canCreate = !!order && access.can('AP-183') && canRefund(order, refunds.data);
 
   return (
@@ -135,6 +151,7 @@ export function RefundModal({ eventId, order, onClose }: { eventId: string; orde
                       <Table.Th scope="col">{t('registration.org.amount')}</Table.Th>
                       <Table.Th scope="col">{t('registration.org.transactionStatus')}</Table.Th>
                       <Table.Th scope="col">{t('registration.org.refundReasonColumn')}</Table.Th>
+                      <Table.Th scope="col">{t('registration.org.creditNote')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -151,6 +168,21 @@ export function RefundModal({ eventId, order, onClose }: { eventId: string; orde
                           )}
                         </Table.Td>
                         <Table.Td>{r.reason || t('registration.org.none')}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          {r.creditNote && canDownloadCreditNote ? (
+                            <Button
+                              variant="subtle"
+                              size="compact-sm"
+                              leftSection={<IconDownload size={14} aria-hidden />}
+                              aria-label={t('registration.org.creditNotePdf', { number: r.creditNote.number })}
+                              onClick={() => void downloadCreditNote(r.creditNote!.id, r.creditNote!.number)}
+                            >
+                              {r.creditNote.number}
+                            </Button>
+                          ) : (
+                            (r.creditNote?.number ?? t('registration.org.none'))
+                          )}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

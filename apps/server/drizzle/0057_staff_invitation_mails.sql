@@ -1,0 +1,1 @@
+ALTER TABLE "exhibition_company_staff" ADD COLUMN "invitation_mailed_at" timestamp with time zone;

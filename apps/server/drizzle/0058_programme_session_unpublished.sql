@@ -1,0 +1,1 @@
+ALTER TABLE "programme_sessions" ADD COLUMN "unpublished" boolean DEFAULT false NOT NULL;
