@@ -7,6 +7,9 @@ import './i18n.ts';
 const toasts: { message: string; kind: string }[] = [];
 vi.mock('./toast.ts', () => ({ toast: (message: string, kind: string) => toasts.push({ message, kind }) }));
 
+// The web project shares modules between the files of a worker (vitest.config.ts, isolate: false): a file that ran
+// before may have loaded the hook with the real toast, so it is loaded afresh here, with the mock.
+vi.resetModules();
 const { useFormMutation } = await import('./use-form-mutation.ts');
 type TOptions = Parameters<typeof useFormMutation<{ name: string }, string>>[1];
 
