@@ -126,7 +126,7 @@ function MeetingCard({ m, me, eventId, slotMinutesLabel }: { m: TMeeting; me: st
         )}
         <Group gap="xs">
           {m.videoChannel && (
-            // The call's channel for chat's generateRtcToken (cn); no media server joins it yet.
+            // The call's channel for chat's generateRtcToken (cn); the call itself is the 1:1 video call below.
             <Badge variant="outline" leftSection={<IconVideo size={12} aria-hidden />} tt="none">
               {t('meetings.mine.videoCall')}
             </Badge>
