@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from './platform/config.ts';
-import { initialiseInChild, isFirstEmbeddedStart } from './first-start.ts';
+import { firstStartBreakdown, initialiseInChild, isFirstEmbeddedStart } from './first-start.ts';
 
 // The child is a stand-in for the server's own entry: it writes into the staging dir it is given, then exits.
 const CHILD = `
@@ -56,5 +56,16 @@ describe('first start of an embedded data dir', () => {
     expect(existsSync(dataDir)).toBe(false);
     expect(readdirSync(root).filter((n) => n.includes('.init-'))).toEqual([]);
     expect(isFirstEmbeddedStart(config(dataDir))).toBe(true);
+  });
+
+  it('logs its phases with wall and CPU, the app build without the database share', () => {
+    const p = (wallMs: number, cpuMs: number) => ({ wallMs, cpuMs });
+    const line = firstStartBreakdown({ load: p(500, 400), build: p(9000, 8000), demo: p(3000, 2500), close: p(20, 10) }, { open: p(6000, 5500), migrate: p(2000, 1800), migratedBy: 'script', dataDirFrom: 'initdb' });
+    expect(line).toBe(
+      'First start: modules 500 ms (CPU 400 ms), PGlite initdb 6000 ms (CPU 5500 ms), migrations by script 2000 ms (CPU 1800 ms), ' +
+        'the rest of the app 1000 ms (CPU 700 ms), demo 3000 ms (CPU 2500 ms), close 20 ms (CPU 10 ms).',
+    );
+    const fromTemplate = firstStartBreakdown({ load: p(500, 400), build: p(3000, 2000), demo: p(3000, 2500), close: p(20, 10) }, { open: p(1200, 600), migrate: p(50, 40), migratedBy: 'drizzle', dataDirFrom: 'template' });
+    expect(fromTemplate).toContain("PGlite start on the build's data template 1200 ms (CPU 600 ms), migrations by drizzle 50 ms (CPU 40 ms)");
   });
 });

@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { AppConfig } from './platform/config.ts';
+import { timePhase, type DatabaseStartup, type Phase } from './platform/phase.ts';
 
 /**
  * The first start of an embedded (PGlite) data dir: initdb, every migration and the demo run in a child process, in a
@@ -67,9 +68,24 @@ function moveDir(from: string, to: string): void {
 
 /** The child's side: build the whole app on the staging dir (migrations), tell the demo if wanted, close. */
 export async function runFirstStartChild(config: AppConfig): Promise<void> {
-  const [{ buildApp }, { seedDemoIfWanted }] = await Promise.all([import('./app.ts'), import('./modules/demo/index.ts')]);
-  const { app, ctx } = await buildApp({ ...config, DATA_DIR: process.env[STAGING_ENV]! });
-  await app.ready();
-  await seedDemoIfWanted(ctx, app.log, { announce: false });
-  await app.close();
+  const [[{ buildApp }, { seedDemoIfWanted }], load] = await timePhase(() => Promise.all([import('./app.ts'), import('./modules/demo/index.ts')]));
+  const [{ app, ctx }, build] = await timePhase(async () => {
+    const built = await buildApp({ ...config, DATA_DIR: process.env[STAGING_ENV]! });
+    await built.app.ready();
+    return built;
+  });
+  const [, demo] = await timePhase(() => seedDemoIfWanted(ctx, app.log, { announce: false }));
+  const [, close] = await timePhase(() => app.close());
+  app.log.info(firstStartBreakdown({ load, build, demo, close }, ctx.database.startup));
+}
+
+/** The first start's phases in one log line, wall and CPU each (docs/PERFORMANCE.md "First start with the demo"). */
+export function firstStartBreakdown(phases: { load: Phase; build: Phase; demo: Phase; close: Phase }, db: DatabaseStartup): string {
+  const f = (p: Phase) => `${p.wallMs} ms (CPU ${p.cpuMs} ms)`;
+  const rest = { wallMs: phases.build.wallMs - db.open.wallMs - db.migrate.wallMs, cpuMs: phases.build.cpuMs - db.open.cpuMs - db.migrate.cpuMs };
+  return (
+    `First start: modules ${f(phases.load)}, PGlite ${db.dataDirFrom === 'template' ? "start on the build's data template" : 'initdb'} ${f(db.open)}, ` +
+    `migrations by ${db.migratedBy} ${f(db.migrate)}, ` +
+    `the rest of the app ${f(rest)}, demo ${f(phases.demo)}, close ${f(phases.close)}.`
+  );
 }

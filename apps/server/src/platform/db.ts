@@ -2,8 +2,13 @@ import { mkdirSync, readdirSync, existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema.ts';
+import { timePhase, type DatabaseStartup } from './phase.ts';
+import { copyDataTemplate, templateKey } from './data-template.ts';
+
+export { timePhase, type DatabaseStartup, type Phase } from './phase.ts';
 
 /** One typed handle whatever the driver: PGlite's drizzle session has the same query API as node-postgres'. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -13,6 +18,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** True when the embedded data dir had no database before this start. */
   isFresh: boolean;
+  /** What opening took: PGlite's start (initdb on an empty data dir) and the migrations, wall and CPU (the log's phases). */
+  startup: DatabaseStartup;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -21,10 +28,65 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** apps/server/drizzle, seen from the source (src/platform) or from the bundle `npm start` runs (dist/). */
 export const MIGRATIONS_DIR = [resolve(here, '../../drizzle'), resolve(here, '../drizzle')].find((d) => existsSync(d)) ?? resolve(here, '../../drizzle');
 
+const JOURNAL_SCHEMA = 'drizzle';
+const JOURNAL_TABLE = '__drizzle_migrations';
+
+/**
+ * The migrations of a database that has none yet (no drizzle journal table), as ONE script run in one round trip and
+ * one transaction: drizzle's own statements in the same order, then the journal rows drizzle's migrator would have
+ * written (the same hash and `created_at`), so that later migrations apply through drizzle as always. Replaying 60+
+ * migrations statement by statement cost a new install's first start about 0.6 s of CPU more (docs/PERFORMANCE.md).
+ * Pieces are joined with a newline before the `;` so that a piece ending in a `--` comment cannot swallow it.
+ */
+export function newDatabaseScript(migrationsFolder: string): string {
+  const migrations = readMigrationFiles({ migrationsFolder });
+  const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+  const journal = `"${JOURNAL_SCHEMA}"."${JOURNAL_TABLE}"`;
+  const parts = [
+    'BEGIN',
+    `CREATE SCHEMA IF NOT EXISTS "${JOURNAL_SCHEMA}"`,
+    `CREATE TABLE IF NOT EXISTS ${journal} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`,
+    ...migrations.flatMap((m) => m.sql),
+  ];
+  if (migrations.length > 0) parts.push(`INSERT INTO ${journal} ("hash", "created_at") VALUES ${migrations.map((m) => `(${quote(m.hash)}, ${m.folderMillis})`).join(', ')}`);
+  parts.push('COMMIT');
+  return parts.join('\n;\n');
+}
+
+/**
+ * Migrates `db`: a database without drizzle's journal table gets newDatabaseScript through `exec` (several statements
+ * in one round trip); any other goes through drizzle's migrator exactly as before. If the script fails because another
+ * instance migrated the same new database meanwhile, drizzle's migrator then finds that instance's journal.
+ */
+async function migrateDatabase(db: { execute: (q: ReturnType<typeof sql.raw>) => Promise<unknown> }, exec: (text: string) => Promise<unknown>, drizzleMigrate: () => Promise<void>): Promise<DatabaseStartup['migratedBy']> {
+  const hasJournal = async () => {
+    const res = (await db.execute(sql.raw(`select to_regclass('"${JOURNAL_SCHEMA}"."${JOURNAL_TABLE}"') is not null as present`))) as { rows: { present: boolean }[] };
+    return res.rows[0]?.present === true;
+  };
+  if (!(await hasJournal())) {
+    try {
+      await exec(newDatabaseScript(MIGRATIONS_DIR));
+      return 'script';
+    } catch (err) {
+      await exec('ROLLBACK').catch(() => undefined);
+      if (!(await hasJournal())) throw err;
+    }
+  }
+  await drizzleMigrate();
+  return 'drizzle';
+}
+
+/** PGlite's default 128 MB of shared buffers dominates idle memory; an embedded single-node install needs far less. */
+export const PGLITE_OPTIONS = { postgresqlconf: 'shared_buffers=16MB\nwal_buffers=1MB\n' };
+
 export type DatabaseOptions = {
   databaseUrl?: string;
   /** Embedded data dir; undefined with no databaseUrl means an in-memory PGlite (tests). */
   dataDir?: string;
+  /** A new embedded data dir may start as the build's template (default); false: always initdb (making the template). */
+  useTemplate?: boolean;
+  /** Where to look for that template (default: the build's, dist/data-template). */
+  templateDirs?: readonly string[];
   poolSize?: number;
 };
 
@@ -38,11 +100,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // An idle client lost its connection; the pool replaces it. /readyz reports real outages.
     });
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    const [migratedBy, migratePhase] = await timePhase(() =>
+      migrateDatabase(
+        db,
+        async (text) => {
+          // One connection for the whole script (BEGIN … COMMIT): a pooled query may take any connection.
+          const conn = await pool.connect();
+          try {
+            await conn.query(text);
+          } catch (err) {
+            await conn.query('ROLLBACK').catch(() => undefined);
+            throw err;
+          } finally {
+            conn.release();
+          }
+        },
+        () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+      ),
+    );
     return {
       db,
       kind: 'postgres',
       isFresh: false,
+      startup: { open: { wallMs: 0, cpuMs: 0 }, migrate: migratePhase, migratedBy, dataDirFrom: 'existing' },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -53,23 +133,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let isFresh = true;
-  let client;
-  // PGlite's default 128 MB of shared buffers dominates idle memory; an embedded single-node install needs far less.
-  const pgliteOptions = { postgresqlconf: 'shared_buffers=16MB\nwal_buffers=1MB\n' };
+  let dataDirFrom: DatabaseStartup['dataDirFrom'] = 'memory';
   if (options.dataDir) {
     const dir = resolve(options.dataDir);
     isFresh = !existsSync(dir) || readdirSync(dir).length === 0;
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, pgliteOptions);
-  } else {
-    client = await PGlite.create(pgliteOptions);
+    // A new data dir: the build's template when it matches this install (data-template.ts), else initdb below.
+    dataDirFrom = !isFresh ? 'existing' : options.useTemplate !== false && copyDataTemplate(dir, templateKey(MIGRATIONS_DIR, PGLITE_OPTIONS), options.templateDirs) ? 'template' : 'initdb';
   }
+  // PGlite's start: WebAssembly compilation, and on an empty data dir its initdb.
+  const [client, openPhase] = await timePhase(() => (options.dataDir ? PGlite.create(resolve(options.dataDir), PGLITE_OPTIONS) : PGlite.create(PGLITE_OPTIONS)));
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  const [migratedBy, migratePhase] = await timePhase(() =>
+    migrateDatabase(
+      db,
+      (text) => client.exec(text),
+      () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+    ),
+  );
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     isFresh,
+    startup: { open: openPhase, migrate: migratePhase, migratedBy, dataDirFrom },
     ping: async () => {
       await client.query('select 1');
     },
