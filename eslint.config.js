@@ -72,6 +72,8 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          // The modals host mounts after the page: a confirmation sent before it listens would be lost.
+          paths: [{ name: '@mantine/modals', message: "Use openConfirmModal of app/confirm-modal.ts: it waits for the lazily mounted host" }],
           patterns: [
             {
               regex: `^(\\.\\./){${depth}}[^./][^/]*/(?!index(\\.ts)?$)`,

@@ -43,6 +43,18 @@ function localIn(timeZone: string, ms: number): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
+/**
+ * How far (ms) to move the annex's block of past sessions (100 to 40 minutes ago, a stay from 95 minutes ago) back so
+ * that it lies within one local day of `timeZone`: 0 unless the local day began less than 105 minutes ago; then the
+ * block ends 45 minutes before that midnight. A presence ends at the local midnight, so a block across it would lose
+ * the second session whenever the test runs in the first hours of the event's day (18:30–20:15 UTC in Asia/Kolkata).
+ */
+function pastBlockShift(timeZone: string): number {
+  const [hour, minute] = localIn(timeZone, 0).slice(11).split(':').map(Number) as [number, number];
+  const sinceMidnight = hour * 60 + minute;
+  return sinceMidnight < 105 ? (sinceMidnight + 5) * 60_000 : 0;
+}
+
 beforeAll(async () => {
   server = await startServer();
   const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: DEMO_ORGANISER.email, password: DEMO_ORGANISER.password }) });
@@ -122,12 +134,15 @@ describe('session attendance: a room door scan counts at the session and earns t
     await call('POST', `/api/eventservices/events/${server.eventId}/certificate-rules`, { templateId: twoSessionsTemplate, rule: { kind: 'sessionsAttended', minSessions: 2 }, isActive: true });
 
     // Set-up through the API: a session running in the room now; the annex (its door a check-in area too) and two
-    // consecutive half-hour sessions there earlier today, 100 to 70 and 70 to 40 minutes ago.
+    // consecutive half-hour sessions there earlier, 100 to 70 and 70 to 40 minutes ago. A presence ends at the event
+    // day's local midnight, so the annex block never crosses it: in the first 105 minutes of the local day it moves
+    // back to end 45 minutes before midnight (the previous day), where Omar's stay still runs past both sessions.
     const body = (title: string, roomId: string, start: string, end: string) => ({ title, descriptionHtml: '', sessionType: 'workshop', trackId: null, roomId, start, end, speakerIds: [], capacity: 60, bookingRequired: false });
     const session = await call<{ id: string }>('POST', `${S()}/sessions`, body(SESSION, room.id, localIn(tz, -10 * 60_000), localIn(tz, 50 * 60_000)));
     const annex = await call<{ id: string; checkinAreaId: string }>('POST', `${S()}/rooms`, { name: ANNEX, capacity: 40, checkinArea: { mode: 'create' } });
-    const firstPast = await call<{ id: string }>('POST', `${S()}/sessions`, body(FIRST_PAST, annex.id, localIn(tz, -100 * 60_000), localIn(tz, -70 * 60_000)));
-    const secondPast = await call<{ id: string }>('POST', `${S()}/sessions`, body(SECOND_PAST, annex.id, localIn(tz, -70 * 60_000), localIn(tz, -40 * 60_000)));
+    const back = pastBlockShift(tz);
+    const firstPast = await call<{ id: string }>('POST', `${S()}/sessions`, body(FIRST_PAST, annex.id, localIn(tz, -100 * 60_000 - back), localIn(tz, -70 * 60_000 - back)));
+    const secondPast = await call<{ id: string }>('POST', `${S()}/sessions`, body(SECOND_PAST, annex.id, localIn(tz, -70 * 60_000 - back), localIn(tz, -40 * 60_000 - back)));
 
     // 3. A scanner phone paired with the room's door; a USB wedge types the badge code and Enter.
     const device = await call<{ code: string }>('POST', `${H}/events/${server.eventId}/devices`, { name: 'Hall Nova door', kind: 'scanner', areaIds: [room.checkinAreaId] });
@@ -164,11 +179,11 @@ describe('session attendance: a room door scan counts at the session and earns t
     await screenshot(page, 'session-attendance-report');
     await expectAccessible(page, 'schedule sessions report');
 
-    // 5. The annex door's scanner was offline this morning: it read Omar's badge once, 95 minutes ago, as he came in
-    // for the first session, and he stayed. It syncs now (the phone's queued scan, as it posts it on reconnecting).
+    // 5. The annex door's scanner was offline earlier: it read Omar's badge once, 95 minutes ago (or as moved back above),
+    // as he came in for the first session, and he stayed. It syncs now (the phone's queued scan, as it posts it on reconnecting).
     const annexDevice = await call<{ code: string }>('POST', `${H}/events/${server.eventId}/devices`, { name: 'Annex door', kind: 'scanner', areaIds: [annex.checkinAreaId] });
     const annexToken = (await call<{ deviceToken: string }>('POST', `${H}/devices/pair`, { code: annexDevice.code }, {})).deviceToken;
-    const queued = { scans: [{ nonce: randomUUID(), deviceTime: new Date(Date.now() - 95 * 60_000).toISOString(), credential: stayerCredential, areaId: annex.checkinAreaId, direction: 'in', localResult: 'admitted' }] };
+    const queued = { scans: [{ nonce: randomUUID(), deviceTime: new Date(Date.now() - 95 * 60_000 - back).toISOString(), credential: stayerCredential, areaId: annex.checkinAreaId, direction: 'in', localResult: 'admitted' }] };
     for (let i = 0; i < 2; i++) await call('POST', `${H}/device/sync`, queued, { authorization: `Bearer ${annexToken}` }); // a retried sync changes nothing
     // Scanned once, into the first: he counts at both (the second by the 30 minutes he spent in it).
     const counts = async () => new Map((await call<{ sessions: { sessionId: string; attended: number }[] }>('GET', `${S()}/reports/schedule-sessions?range=1`)).sessions.map((s) => [s.sessionId, s.attended]));

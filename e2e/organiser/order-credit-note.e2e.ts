@@ -7,7 +7,7 @@ import { startSmtpCapture } from '../../apps/server/src/test/smtp-capture.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { publicCaller } from '../support/api.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
-import { logInAsOrganiser, organiserCallInPage } from '../support/organiser.ts';
+import { logInAsOrganiser, orderOnTestGateway } from '../support/organiser.ts';
 
 // Issue 15: a part refund of a paid registration order issues a credit note. The buyer pays on the test gateway; the
 // organiser refunds part of the order from its refund dialog, sees the credit note there and downloads its PDF (read
@@ -38,26 +38,13 @@ describe('credit note of a refunded order (desktop)', () => {
     await logInAsOrganiser(page);
 
     // Setup by API: the test gateway on, a 100.00 ticket with 19 % tax, and an order the buyer pays on the gateway.
-    const settings = await organiserCallInPage<{ enabledProviders: string[] }>(page, 'GET', '/api/productservices/api/payment-settings');
-    if (!settings.enabledProviders.includes('test')) {
-      await organiserCallInPage(page, 'PUT', '/api/productservices/api/payment-settings', { enabledProviders: [...settings.enabledProviders, 'test'] });
-    }
-    const ticket = await organiserCallInPage<{ id: string }>(page, 'POST', `/api/eventservices/events/${server.eventId}/tickets`, { name: 'Workshop pass', isFree: false, currency: 'EUR', price: 10000, taxRateBp: 1900 });
-    const base = `/api/eventservices/public/events/${server.eventId}`;
-    const items = [{ ticketId: ticket.id, quantity: 1 }];
     const buyer = { firstName: 'Lina', lastName: 'Okafor', email: `lina.okafor.${Date.now()}@example.com` };
-    const quote = await publicCall<{ total: number; currency: string }>('POST', `${base}/quote`, { items });
-    expect(quote.total).toBe(11900);
-    const created = await publicCall<{ order: { id: string; registrationNo: string }; payment: { redirectUrl: string } }>(
-      'POST',
-      `${base}/orders`,
-      { items, expectedTotal: quote.total, currency: quote.currency, buyer, attendees: [{ ...buyer, ticketId: ticket.id, answers: {} }], paymentProvider: 'test' },
-      { 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    );
-    const no = created.order.registrationNo;
+    const order = await orderOnTestGateway(page, publicCall, server.eventId, { name: 'Workshop pass', price: 10000, taxRateBp: 1900 }, buyer);
+    expect(order.total).toBe(11900);
+    const no = order.registrationNo;
     const buyerPage = await context.newPage();
     const buyerWatch = watchPage(buyerPage);
-    await buyerPage.goto(created.payment.redirectUrl);
+    await buyerPage.goto(order.redirectUrl);
     await buyerPage.getByRole('button', { name: 'Pay', exact: true }).click();
     await buyerPage.waitForURL(/\/success\//);
     const orderPage = buyerPage.url();
@@ -103,7 +90,7 @@ describe('credit note of a refunded order (desktop)', () => {
     await buyerPage.goto(orderPage);
     const link = buyerPage.getByRole('link', { name: `Credit note ${number}: €40.00 refunded` });
     await link.waitFor({ timeout: 10_000 });
-    expect(await link.getAttribute('href')).toMatch(new RegExp(`/api/eventservices/public/orders/${created.order.id}/credit-notes/[^/]+/credit-note\\.pdf`));
+    expect(await link.getAttribute('href')).toMatch(new RegExp(`/api/eventservices/public/orders/${order.orderId}/credit-notes/[^/]+/credit-note\\.pdf`));
     const fromPage = await buyerPage.request.get(new URL((await link.getAttribute('href'))!, server.url).toString());
     expect(fromPage.status()).toBe(200);
     expect((await PDFDocument.load(await fromPage.body())).getSubject()).toBe(`CREDIT NOTE ${number}: total EUR -40.00`);

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { publicCaller } from '../support/api.ts';
 import { expectAccessible, launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
-import { logInAsOrganiser, organiserCallInPage } from '../support/organiser.ts';
+import { logInAsOrganiser, orderOnTestGateway } from '../support/organiser.ts';
 
 // Issue 15: a refund the provider settles later. The buyer pays on the test gateway with "refunds settle later"; the
 // organiser refunds the order, which waits as pending; the test gateway's "Pending refunds" page settles it through
@@ -31,24 +31,10 @@ describe('a refund that settles later (desktop)', () => {
     await logInAsOrganiser(page);
 
     // Setup by API: the test gateway on, a paid ticket, and an order by a buyer who pays on the gateway's page.
-    const settings = await organiserCallInPage<{ enabledProviders: string[] }>(page, 'GET', '/api/productservices/api/payment-settings');
-    if (!settings.enabledProviders.includes('test')) {
-      await organiserCallInPage(page, 'PUT', '/api/productservices/api/payment-settings', { enabledProviders: [...settings.enabledProviders, 'test'] });
-    }
-    const ticket = await organiserCallInPage<{ id: string }>(page, 'POST', `/api/eventservices/events/${server.eventId}/tickets`, { name: 'Masterclass pass', isFree: false, currency: 'EUR', price: 12000 });
-    const base = `/api/eventservices/public/events/${server.eventId}`;
-    const items = [{ ticketId: ticket.id, quantity: 1 }];
-    const buyer = { firstName: 'Jonas', lastName: 'Brandt', email: 'jonas.brandt@example.com' };
-    const quote = await publicCall<{ total: number; currency: string }>('POST', `${base}/quote`, { items });
-    const created = await publicCall<{ order: { id: string; registrationNo: string }; payment: { redirectUrl: string } }>(
-      'POST',
-      `${base}/orders`,
-      { items, expectedTotal: quote.total, currency: quote.currency, buyer, attendees: [{ ...buyer, ticketId: ticket.id, answers: {} }], paymentProvider: 'test' },
-      { 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    );
-    const no = created.order.registrationNo;
+    const order = await orderOnTestGateway(page, publicCall, server.eventId, { name: 'Masterclass pass', price: 12000 }, { firstName: 'Jonas', lastName: 'Brandt', email: 'jonas.brandt@example.com' });
+    const no = order.registrationNo;
     const buyerPage = await context.newPage();
-    await buyerPage.goto(created.payment.redirectUrl);
+    await buyerPage.goto(order.redirectUrl);
     await buyerPage.getByRole('button', { name: 'Pay (refunds settle later)' }).click();
     await buyerPage.waitForURL(/\/success\//);
     await buyerPage.close();

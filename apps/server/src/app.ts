@@ -128,6 +128,8 @@ export type AppContext = {
   /** Session attendance (tests run the ledger catch-up's pass with `catchUp()`). */
   programmeAttendance: AppModules['programme']['attendance'];
   meetings: AppModules['meetings'];
+  /** The organiser inbox (notifications module): tests make notices through its port. */
+  organiserInbox: AppModules['notifications']['organiserInbox'];
   /** Video calls and tables (tests set its ringing time and the seat lock's control). */
   video: AppModules['video'];
   /** Leads (tests run a pass of the brief-bag mail job with `bagMail.drainNow()`). */
@@ -268,5 +270,5 @@ export async function buildApp(config: AppConfig, buildOptions: BuildOptions = {
     if (ownsDatabase) await database.close();
   });
 
-  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, programme: modules.programme.service, programmeTesting: modules.programme.testing, programmeMail: modules.programme.mailWorker, programmeAttendance: modules.programme.attendance, meetings: modules.meetings, video: modules.video, leads: modules.leads, venue: modules.venue.service, sponsors: modules.sponsors.service, routes } };
+  return { app, ctx: { config, clock, database, tokens, mailer, realtime, bus, outbox, auth: auth.service, events: events.service, workspace: modules.workspace.service, registration: modules.registration, payments: modules.payments.service, analytics: modules.analytics.service, credentials: modules.credentials.service, ebadge: modules.ebadge.service, certificates: modules.certificates.service, certificateMail: modules.certificates.mailWorker, badges: modules.badges.service, checkin: modules.checkin.service, checkinTesting: modules.checkin.testing, programme: modules.programme.service, programmeTesting: modules.programme.testing, programmeMail: modules.programme.mailWorker, programmeAttendance: modules.programme.attendance, meetings: modules.meetings, organiserInbox: modules.notifications.organiserInbox, video: modules.video, leads: modules.leads, venue: modules.venue.service, sponsors: modules.sponsors.service, routes } };
 }

@@ -30,6 +30,7 @@ import { leadsRoutes } from './leads/leads.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { videoRoutes } from './video/video.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { organiserInboxRoutes } from './notifications/organiser-inbox.routes.ts';
 import { sponsorsRoutes } from './sponsors/sponsors.routes.ts';
 import { epostersRoutes } from './eposters/eposters.routes.ts';
 
@@ -72,6 +73,7 @@ export const API_ROUTES = {
   live: liveRoutes,
   video: videoRoutes,
   notifications: notificationsRoutes,
+  organiserInbox: organiserInboxRoutes,
   sponsors: sponsorsRoutes,
   eposters: epostersRoutes,
 } as const satisfies Record<string, Record<string, TRouteContract>>;

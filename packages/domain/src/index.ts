@@ -61,6 +61,7 @@ export * from './venues/venues.enums.ts';
 export * from './notifications/notification-templates.ts';
 export * from './notifications/mail-outbox.schemas.ts';
 export * from './notifications/notifications.schemas.ts';
+export * from './notifications/organiser-inbox.schemas.ts';
 export * from './analytics/analytics.enums.ts';
 // Catalogues (SPEC §2.4, §2.5, §3.5–§3.9)
 export * from './navigation/app-tabs.ts';

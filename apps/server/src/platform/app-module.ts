@@ -8,6 +8,7 @@ import type { PaymentsEvents } from '../modules/payments/index.ts';
 import type { RegistrationEvents, RegistrationPort } from '../modules/registration/index.ts';
 import type { BoothFormsPort, ExhibitionEvents } from '../modules/exhibition/index.ts';
 import type { LeadsEvents, LeadsPort } from '../modules/leads/index.ts';
+import type { NotificationsEvents } from '../modules/notifications/index.ts';
 import type { WorkspaceAccess } from '../modules/workspace/index.ts';
 import type { Audit } from './audit.ts';
 import type { AppConfig } from './config.ts';
@@ -33,7 +34,7 @@ export interface AppModules {}
  * Every publishing module's events (name → payload), joined: a publish or subscription with a wrong name or payload
  * fails the type check. A module that publishes adds its events type here.
  */
-export type AppEvents = AuthEvents & RegistrationEvents & PaymentsEvents & CheckinEvents & MeetingsEvents & ProgrammeEvents & ExhibitionEvents & VideoEvents & LeadsEvents;
+export type AppEvents = AuthEvents & RegistrationEvents & PaymentsEvents & CheckinEvents & MeetingsEvents & ProgrammeEvents & ExhibitionEvents & VideoEvents & LeadsEvents & NotificationsEvents;
 
 /** The read models made from the database alone, before any module exists (auth's users, who a caller is, attendees). */
 export type Ports = { auth: AuthPort; access: WorkspaceAccess; registration: RegistrationPort; boothForms: BoothFormsPort; leads: LeadsPort; speakerAccounts: SpeakerAccountsPort };

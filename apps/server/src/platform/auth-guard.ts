@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AccessLevel, USER_ACCESS_TOKEN_HEADER, isAccessCode, isAccessGranted, type TAccessCodeString } from '@pavilion/domain';
+import { AccessLevel, USER_ACCESS_TOKEN_HEADER, isAccessCode, isAccessGranted, type TAccessCodeString, type TRouteAuth } from '@pavilion/domain';
 import { AppError } from './errors.ts';
 import { isJwtShaped, type Tokens } from './tokens.ts';
 
@@ -14,7 +14,7 @@ import { isJwtShaped, type Tokens } from './tokens.ts';
  * Organiser routes also declare `config.access`: the SPEC §2.7 action code (AP-n) the caller's role must hold,
  * with its whole menu → submenu → tab chain. Admin Access members hold every code.
  */
-export type RouteAuth = 'public' | 'user' | 'organiser' | 'refresh' | 'device';
+export type RouteAuth = TRouteAuth;
 
 export type AuthUser = {
   userId: string;
@@ -126,8 +126,9 @@ export function registerAuthGuard(
     if (!request.user) {
       throw new AppError(401, token ? 'TOKEN_INVALID' : 'UNAUTHORISED', token ? 'Your session is not valid' : 'Please log in');
     }
-    if (auth === 'organiser') {
+    if (auth === 'organiser' || auth === 'member') {
       if (!request.user.organisationId) throw new AppError(403, 'FORBIDDEN', 'This needs an organiser account');
+      if (auth === 'member') return;
       const code = request.routeOptions.config.access!;
       if (!hasAccess(request.user, code)) {
         throw new AppError(403, 'ACCESS_DENIED', `Your role does not include ${code}`);

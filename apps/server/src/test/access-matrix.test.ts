@@ -59,6 +59,7 @@ function expected(route: { auth: string; access: string | null }, caller: Caller
   if (caller === 'anonymous' || caller === 'device') return 'denied';
   if (route.auth === 'user' || route.auth === 'refresh') return 'allowed';
   if (caller === 'attendee' || caller === 'exhibitor') return 'denied';
+  if (route.auth === 'member') return 'allowed';
   if (caller === 'limitedMember') return isAccessGranted(withAncestors(LIMITED_CODES), route.access!) ? 'allowed' : 'denied';
   return 'allowed';
 }
@@ -76,7 +77,7 @@ describe('access matrix', () => {
     const api = t.ctx.routes.filter((r) => r.url.startsWith('/api/'));
     expect(api.length).toBeGreaterThan(25);
     for (const r of api) {
-      expect(['public', 'user', 'organiser', 'refresh', 'device']).toContain(r.auth);
+      expect(['public', 'user', 'member', 'organiser', 'refresh', 'device']).toContain(r.auth);
       if (r.auth === 'organiser') expect(r.access, `${r.method} ${r.url}`).toMatch(/^AP-\d+$/);
     }
   });

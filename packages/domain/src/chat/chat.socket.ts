@@ -73,7 +73,11 @@ export const CHAT_OUTBOUND = {
   /** modules/video: someone sat down at / left the table (name and the seats now taken, for the lounge's list). */
   networkingJoin: z.object({ tableId: z.string(), eventUserId: z.string(), name: z.string().optional(), seatsTaken: z.number().optional() }),
   networkingLeave: z.object({ tableId: z.string(), eventUserId: z.string(), seatsTaken: z.number().optional() }),
-  networkingError: z.object({ tableId: z.string(), code: z.enum(['TABLE_FULL', 'TABLE_CLOSED', 'NOT_AVAILABLE']), message: z.string() }),
+  /**
+   * modules/video: a refused seat (full, closed, gone, barred), or one's seat taken away: REMOVED by the organiser,
+   * TABLE_CLOSED at the table's closing hour (then networkingLeave follows to the event).
+   */
+  networkingError: z.object({ tableId: z.string(), code: z.enum(['TABLE_FULL', 'TABLE_CLOSED', 'NOT_AVAILABLE', 'TABLE_BARRED', 'REMOVED']), message: z.string() }),
   discussionChat: z.object({ tableId: z.string(), id: z.string(), content: z.string(), from: z.object({ eventUserId: z.string() }), createdAt: z.string() }),
   /** modules/chat groups: a group was created or gained members; a member left; a group message. */
   joinGroup: ZChatGroup,

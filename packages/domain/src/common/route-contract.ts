@@ -11,10 +11,11 @@ export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * What a route requires (the server's auth guard enforces it):
- * public: anyone · user: any logged-in user · organiser: a user acting inside an organisation, holding `access` ·
+ * public: anyone · user: any logged-in user · member: a user acting inside an organisation, any role (what they read
+ * is gated item by item: the organiser inbox) · organiser: a user acting inside an organisation, holding `access` ·
  * refresh: the access or the refresh token · device: a check-in device's own token.
  */
-export type TRouteAuth = 'public' | 'user' | 'organiser' | 'refresh' | 'device';
+export type TRouteAuth = 'public' | 'user' | 'member' | 'organiser' | 'refresh' | 'device';
 
 /** A response that is not the JSON envelope: a file or text of this content type (PDF, PNG, CSV, ICS, SVG). */
 export type TFileResponse = { readonly kind: 'file'; readonly contentType: string };

@@ -311,7 +311,11 @@ export const ZProgramme = z.object({
 export const ZProgrammePublished = z.object({ version: z.number(), changes: z.array(ZProgrammeChange), roomTrackChanges: z.array(ZRoomTrackChange), notified: z.number() });
 export type TProgrammePublished = z.infer<typeof ZProgrammePublished>;
 
-export const ZProgrammeDeleted = z.object({ id: z.string() });
+/**
+ * A deletion's answer. `pending`: attendees keep seeing the item until the next publish (it can be undone until then);
+ * false when it is gone at once (a session never published, a speaker).
+ */
+export const ZProgrammeDeleted = z.object({ id: z.string(), pending: z.boolean() });
 
 /** The Auditoriums, Tracks and Speakers tabs' own lists: each readable with its own view code (AP-328, AP-307, AP-335). */
 export const ZRoomList = z.object({ items: z.array(ZRoom) });

@@ -11,6 +11,8 @@ import {
   ZTableParams,
   ZTables,
   ZTablesReport,
+  ZTablePersonParams,
+  ZTablePersonResult,
   ZVideoEventParams,
   ZVideoReportQuery,
 } from './video.schemas.ts';
@@ -36,6 +38,13 @@ export const videoRoutes = defineRoutes({
   tables: { ...org, method: 'GET', path: `${ev}/networking/tables`, access: 'AP-460', params: ZVideoEventParams, response: ZTables },
   createTable: { ...org, method: 'POST', path: `${ev}/networking/tables`, access: 'AP-461', params: ZVideoEventParams, body: ZTableInput, status: 201, response: ZTable },
   updateTable: { ...org, method: 'PUT', path: `${ev}/networking/tables/:tableId`, access: 'AP-462', params: ZTableParams, body: ZTableInput, response: ZTable },
+  /**
+   * Takes one person off the table (AP-462): their seat frees, they are told (networkingError REMOVED), sent out of the
+   * media server's room, and barred from that table until allowed back (404 TABLE_SEAT_NOT_FOUND when not seated).
+   */
+  removeSeated: { ...org, method: 'DELETE', path: `${ev}/networking/tables/:tableId/seated/:eventUserId`, access: 'AP-462', params: ZTablePersonParams, response: ZTablePersonResult },
+  /** Lets a removed person sit at the table again (AP-462; 404 TABLE_BAR_NOT_FOUND when not barred). */
+  allowBack: { ...org, method: 'DELETE', path: `${ev}/networking/tables/:tableId/barred/:eventUserId`, access: 'AP-462', params: ZTablePersonParams, response: ZTablePersonResult },
   deleteTable: { ...org, method: 'DELETE', path: `${ev}/networking/tables/:tableId`, access: 'AP-463', params: ZTableParams, response: z.object({ id: z.string() }) },
 
   /** SPEC §2.6 Networking Lounge (16), Discussion Table (17), Video Calls (18). */

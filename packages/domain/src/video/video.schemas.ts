@@ -77,13 +77,30 @@ export const ZTable = z.object({
   timeZone: z.string(),
   isOpen: z.boolean(),
   seatsTaken: z.number(),
-  seated: z.array(z.object({ eventUserId: z.string(), name: z.string() })),
+  /**
+   * Who sits there, under their profile names. `feedId`: with Janus, the publisher id the server assigns them in the
+   * table's room; the browser labels each remote feed by this id from this list, never by the name a participant
+   * gives Janus (issue 17).
+   */
+  seated: z.array(z.object({ eventUserId: z.string(), name: z.string(), feedId: z.number().int().positive().optional() })),
+  /** The organiser's view only: people removed from this table and barred from it until allowed back. */
+  barred: z.array(z.object({ eventUserId: z.string(), name: z.string(), barredAt: z.string() })).optional(),
 });
 export type TTable = z.infer<typeof ZTable>;
 export const ZTables = z.array(ZTable);
+/** A seated person of a table (the organiser removes them) or a barred one (the organiser allows them back). */
+export const ZTablePersonParams = z.object({ eventId: zId, tableId: zId, eventUserId: zId });
+export const ZTablePersonResult = z.object({ tableId: z.string(), eventUserId: z.string(), isBarred: z.boolean() });
+export type TTablePersonResult = z.infer<typeof ZTablePersonResult>;
 
 /** The attendee's lounge: every table, and the one they sit at. */
-export const ZLounge = z.object({ tables: z.array(ZTable), mySeat: z.string().nullable(), me: z.string() });
+export const ZLounge = z.object({
+  tables: z.array(ZTable),
+  mySeat: z.string().nullable(),
+  me: z.string(),
+  /** Tables the organiser removed me from (refused with TABLE_BARRED until they allow me back). */
+  barredFrom: z.array(z.string()),
+});
 export type TLounge = z.infer<typeof ZLounge>;
 
 export const ZTableMessage = z.object({ tableId: z.string(), id: z.string(), content: z.string(), from: z.object({ eventUserId: z.string() }), createdAt: z.string() });

@@ -103,6 +103,10 @@ export function createEventsRepository(db: Db) {
       if (userIds.length === 0) return [];
       return db.select().from(eventUsers).where(and(eq(eventUsers.eventId, eventId), inArray(eventUsers.userId, userIds)));
     },
+    /** The ids of the event's participations, at most `limit` (ids only: no row is built for a thousand recipients). */
+    async eventUserIdsOfEvent(eventId: string, limit: number): Promise<string[]> {
+      return (await db.select({ id: eventUsers.id }).from(eventUsers).where(eq(eventUsers.eventId, eventId)).limit(limit)).map((r) => r.id);
+    },
     /** The event's participations, oldest first, at most `limit`. */
     async eventUsersOfEvent(eventId: string, limit: number) {
       return db.select().from(eventUsers).where(eq(eventUsers.eventId, eventId)).orderBy(asc(eventUsers.createdAt)).limit(limit);

@@ -146,6 +146,10 @@ export function createEventsService(deps: EventsDeps) {
       const rows = await deps.repo.eventUsersByIds(eventId, eventUserIds);
       return rows.map((r) => ({ eventUserId: r.id, userId: r.userId, organisationId: r.organisationId, eventId: r.eventId }));
     },
+    /** The ids of the event's participations, at most `limit`, in no order (an announcement's audience). */
+    async participantIds(eventId: string, limit: number): Promise<string[]> {
+      return deps.repo.eventUserIdsOfEvent(eventId, limit);
+    },
     /** The event's participations (for a picker), oldest first, at most `limit`. */
     async allParticipants(eventId: string, limit: number) {
       const rows = await deps.repo.eventUsersOfEvent(eventId, limit);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { matchmakingProfiles, meetingMails, meetingProposals, meetingSettings, meetings } from './meetings.tables.ts';
+import { matchmakingProfiles, matchmakingVersions, meetingMails, meetingProposals, meetingSettings, meetings } from './meetings.tables.ts';
 
 export type SettingsRow = typeof meetingSettings.$inferSelect;
 export type MatchProfileRow = typeof matchmakingProfiles.$inferSelect;
@@ -38,6 +38,12 @@ type Hold = { meetingId: string; requester: string; invitee: string; mode: numbe
 
 /** The only file that queries the meetings module's tables; every query names the event (and the organisation). */
 export function createMeetingsRepository(db: Db, testing: MeetingsTesting, writeNotice: WriteNotice) {
+  // Prepared once per connection: the matches call reads it on every request.
+  const versionOf = db
+    .select({ v: sql<string>`${matchmakingVersions.version}::text` })
+    .from(matchmakingVersions)
+    .where(eq(matchmakingVersions.eventId, sql.placeholder('eventId')))
+    .prepare('mm_version_of');
   const overlapping = (startsAt: Date, endsAt: Date) => and(lt(meetings.startsAt, endsAt), gt(meetings.endsAt, startsAt));
   const active = () => inArray(meetings.status, ACTIVE);
 
@@ -159,13 +165,13 @@ export function createMeetingsRepository(db: Db, testing: MeetingsTesting, write
     async matchProfiles(eventId: string): Promise<MatchProfileRow[]> {
       return db.select().from(matchmakingProfiles).where(eq(matchmakingProfiles.eventId, eventId));
     },
-    /** What the event's profiles look like from far: their count and latest change (the matching index's freshness). */
+    /**
+     * The version of the event's profiles (the matching index's freshness): one primary-key read of the row migration
+     * 0065's triggers move on every write to the event's profiles, by any process; '' while it never had one.
+     */
     async matchStamp(eventId: string): Promise<string> {
-      const [row] = await db
-        .select({ n: count(), at: sql<string | null>`max(${matchmakingProfiles.updatedAt})::text` })
-        .from(matchmakingProfiles)
-        .where(eq(matchmakingProfiles.eventId, eventId));
-      return `${row?.n ?? 0} ${row?.at ?? ''}`;
+      const [row] = await versionOf.execute({ eventId });
+      return row?.v ?? '';
     },
 
     async meeting(eventId: string, id: string): Promise<MeetingRow | null> {

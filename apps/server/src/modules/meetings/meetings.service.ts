@@ -80,26 +80,27 @@ const utcArray = (d: Date): [number, number, number, number, number] => [d.getUT
 const PICKER_SCAN_LIMIT = 20_000;
 const PICKER_LIMIT = 50;
 
-/** Events whose matching index is kept, and how long one is trusted without a save seen by this process. */
+/** Events whose matching index is kept (the least recently built goes first). */
 const MATCH_CACHE_EVENTS = 20;
-const MATCH_CACHE_TTL_MS = 60_000;
 const matchInput = (r: MatchProfileRow) => ({ id: r.eventUserId, interests: r.interests, lookingFor: r.lookingFor, offering: r.offering });
 
 export function createMeetingsService(deps: MeetingsDeps) {
   const { repo } = deps;
 
-  // The event's matching index (every profile, prepared), built once and reused until a profile changes: a save in
-  // this process drops it; a save elsewhere changes the profiles' count-and-latest-change stamp, read on each call
-  // (one aggregate instead of loading and indexing every profile); and an entry is rebuilt after a minute regardless
-  // (a save that committed late with an older time would not move the stamp).
-  const matchCache = new Map<string, { stamp: string; at: number; index: MatchIndex; rows: Map<string, MatchProfileRow> }>();
+  // The event's matching index (every profile, prepared), built once and reused while the event's profile version is
+  // the one it was built at: every write to the profiles, by any process or in SQL, moves the version in its own
+  // transaction (migration 0065's triggers), and each call reads it by primary key. The version is read before the
+  // profiles, so an index is never older than its version (a write between the two only costs one more build).
+  const matchCache = new Map<string, { stamp: string; index: MatchIndex; rows: Map<string, MatchProfileRow> }>();
+  /** How many times this process built an event's matching index (tests: an unchanged event is not rebuilt). */
+  const matchStats = { builds: 0 };
   async function matchIndexOf(eventId: string) {
     const stamp = await repo.matchStamp(eventId);
     const hit = matchCache.get(eventId);
-    if (hit && hit.stamp === stamp && Date.now() - hit.at < MATCH_CACHE_TTL_MS) return hit;
-    const at = Date.now();
+    if (hit && hit.stamp === stamp) return hit;
     const rows = await repo.matchProfiles(eventId);
-    const entry = { stamp, at, index: buildMatchIndex(rows.map(matchInput)), rows: new Map(rows.map((r) => [r.eventUserId, r])) };
+    matchStats.builds++;
+    const entry = { stamp, index: buildMatchIndex(rows.map(matchInput)), rows: new Map(rows.map((r) => [r.eventUserId, r])) };
     matchCache.delete(eventId);
     if (matchCache.size >= MATCH_CACHE_EVENTS) matchCache.delete(matchCache.keys().next().value!);
     matchCache.set(eventId, entry);
@@ -426,8 +427,8 @@ export function createMeetingsService(deps: MeetingsDeps) {
     },
     async saveMatchProfile(caller: MeetingsCaller, eventId: string, input: TMatchProfileInput): Promise<TMatchProfile> {
       const me = await participantOf(caller, eventId);
+      // The save moves the event's profile version (migration 0065's trigger): every process's next call rebuilds.
       const row = await repo.saveMatchProfile({ eventUserId: me.eventUserId, organisationId: me.event.organisationId, eventId, userId: me.userId, ...input });
-      matchCache.delete(eventId);
       const names = await namesOfParticipants(eventId, [me.eventUserId]);
       return matchView(row, me.eventUserId, names.get(me.eventUserId) ?? '');
     },
@@ -545,6 +546,8 @@ export function createMeetingsService(deps: MeetingsDeps) {
     markMail: repo.markMail,
     unmarkMail: repo.unmarkMail,
     claimReminders: repo.claimReminders,
+    /** Read-only counters of the matching index cache (tests). */
+    matchStats: matchStats as Readonly<typeof matchStats>,
   };
 }
 export type MeetingsService = ReturnType<typeof createMeetingsService>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from '../events/events.tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -34,6 +34,17 @@ export const matchmakingProfiles = pgTable(
   },
   (t) => [index('matchmaking_profiles_event_idx').on(t.eventId)],
 );
+
+/**
+ * The version of an event's matchmaking profiles (what the matching index is built from): migration 0065's statement
+ * triggers on `matchmaking_profiles` set it to the next value of `matchmaking_version_seq` on every insert, update or
+ * delete, in the writing transaction (so a write by any process, or in SQL, moves it). A process checks its cached
+ * index against it with one primary-key read. No row: the event has never had a profile.
+ */
+export const matchmakingVersions = pgTable('matchmaking_versions', {
+  eventId: eventRef().primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 /**
  * A meeting between two participations of one event, in one slot. `status` and `response_status` are SPEC §4's two

@@ -8,11 +8,16 @@ import type { ChatSocket } from '../chat/index.ts';
 import { newTimeLine, noticeSides, type MeetingNotice } from '../meetings/index.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
 import { registerNotificationsRoutes } from './notifications.routes.ts';
-import { createNotificationsService, type MeetingNoticeFacts, type NotificationsDeps } from './notifications.service.ts';
+import { createNotificationsService, type AnnouncementSent, type MeetingNoticeFacts, type NotificationsDeps } from './notifications.service.ts';
 import { createRefundAlert, REFUND_ALERT_CODE, type RefundAlertDeps } from './notifications.refund-alert.ts';
+import { createOrganiserInboxRepository } from './organiser-inbox.repository.ts';
+import { registerOrganiserInboxRoutes } from './organiser-inbox.routes.ts';
+import { createOrganiserInboxService } from './organiser-inbox.service.ts';
 import { canReachItem, hasAccess } from '../../platform/auth-guard.ts';
 
-export type { NotificationsService, NoticeInput } from './notifications.service.ts';
+export type { NotificationsService, NoticeInput, AnnouncementSent } from './notifications.service.ts';
+/** The notifications module's durable facts: an announcement whose inbox rows are still to be written. */
+export type NotificationsEvents = { 'announcement.sent': AnnouncementSent };
 
 /** Everyone in an event is at most this many participations (one read; the insert is batched). */
 const EVERYONE_LIMIT = 200_000;
@@ -29,18 +34,27 @@ export function createNotificationsModule(
     /** What a meeting notice is about (meetings' service: the meeting, its two sides' names, the slot). */
     meetingFacts: (notice: MeetingNotice) => Promise<Omit<MeetingNoticeFacts, 'kind' | 'meetingId'> | null>;
     /** A failed refund's alert to the members who approve refunds (notifications.refund-alert.ts). */
-    refundAlert: Omit<RefundAlertDeps, 'repo' | 'notify'>;
+    refundAlert: Omit<RefundAlertDeps, 'repo' | 'notifyMembers'>;
+    /** The member's sockets (`user:<id>`), for the organiser inbox's live nudge. */
+    emitToUser: (userId: string, event: string, payload: unknown) => void;
   },
 ) {
   const repo = createNotificationsRepository(db);
   const service = createNotificationsService({ ...deps, repo, newId });
-  const refundFailed = createRefundAlert({ ...deps.refundAlert, repo, notify: service.notify });
+  // The organiser inbox (issue 15): notices keyed by organisation member, beside the participants' inbox.
+  const organiserInbox = createOrganiserInboxService({ repo: createOrganiserInboxRepository(db), now: deps.now, newId, emitToUser: deps.emitToUser });
+  const refundFailed = createRefundAlert({ ...deps.refundAlert, repo, notifyMembers: organiserInbox.notifyMembers });
   deps.socket.handle('announcement', (actor, data) => service.readAnnouncement(actor, data.announcementId));
   return {
     service,
     /** What other modules call: one notice for many participations, stored, then delivered live. */
-    port: { notify: service.notify },
+    port: { notify: service.notify, notifyMembers: organiserInbox.notifyMembers },
+    organiserInbox,
     subscribe(bus: Subscriber<AppEvents>) {
+      // A sent announcement's inbox rows (written after the broadcast; idempotent, so a second delivery adds none).
+      bus.subscribe('announcement.sent', async (fact) => {
+        await service.fillAnnouncement(fact);
+      });
       // A refund the provider reported failed (payments' durable fact): inbox notice and mail to who approves refunds.
       bus.subscribe('payment.refund_failed', async (fact) => {
         await refundFailed(fact);
@@ -60,7 +74,10 @@ export function createNotificationsModule(
         await service.notify(d.eventId, [d.eventUserId], { kind: 'PRODUCT_APPROVED', title: d.title, body: d.body, link: `/tabs/exhibitors?eventId=${encodeURIComponent(d.eventId)}&company=${encodeURIComponent(d.companyId)}`, dedupeKey: `product-order:${d.orderId}` });
       });
     },
-    plugin: async (app: FastifyInstance) => registerNotificationsRoutes(app, service),
+    plugin: async (app: FastifyInstance) => {
+      registerNotificationsRoutes(app, service);
+      registerOrganiserInboxRoutes(app, organiserInbox);
+    },
   };
 }
 
@@ -83,7 +100,10 @@ export const notificationsModule = defineModule({
       socket: chat.socket,
       assertEvent: events.assertEvent,
       findEvent: (eventId) => events.service.findOwner(eventId),
-      everyone: async (eventId) => (await events.service.allParticipants(eventId, EVERYONE_LIMIT)).map((x) => x.eventUserId),
+      everyone: (eventId) => events.service.participantIds(eventId, EVERYONE_LIMIT),
+      // The announcement's inbox fill: the fact in the announcement's transaction, delivered after the broadcast.
+      announced: { record: (tx, fact) => p.outbox.write(tx, 'announcement.sent', fact), deliver: (id) => p.outbox.deliver(id) },
+      log: p.log,
       ticketHolders: async (eventId, ticketIds) => {
         // Registration's emails of the admissible holders → their accounts (auth) → their participations (events).
         const emails = await p.ports.registration.holderEmails(eventId, ticketIds);
@@ -95,6 +115,7 @@ export const notificationsModule = defineModule({
       sessionAudience: (eventId, sessionId) => programme.port.audienceOf(eventId, sessionId),
       namesOf: (userIds) => p.ports.auth.namesOf(userIds),
       sanitize: sanitizeRichText,
+      emitToUser: (userId, event, payload) => p.realtime.emitToUser(userId, event, payload),
       refundAlert: {
         order: (orderId) => p.ports.registration.order(orderId),
         findEvent: (eventId) => events.service.findOwner(eventId),
@@ -108,7 +129,6 @@ export const notificationsModule = defineModule({
           }
           return out;
         },
-        participationOf: async (eventId, user) => (await events.service.membership(eventId, user))?.eventUserId ?? null,
         send: (m) => p.mailer.send(m),
         publicUrl: p.publicUrl,
       },

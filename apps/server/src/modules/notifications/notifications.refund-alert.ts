@@ -1,7 +1,7 @@
 import { escapeHtml } from '@pavilion/domain';
 import type { MailMessage, MailResult } from '../../platform/mail.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';
-import type { NoticeInput } from './notifications.service.ts';
+import type { OrganiserNoticeInput } from './organiser-inbox.service.ts';
 
 /** Payments' `payment.refund_failed` fact (durable: written in the webhook's transaction, delivered at least once). */
 export type RefundFailed = { orderId: string; refundId: string; amount: number; currency: string; reason: string };
@@ -16,23 +16,27 @@ export type RefundAlertDeps = {
   findEvent: (eventId: string) => Promise<{ name: string } | null>;
   /** The organisation's active members who hold REFUND_ALERT_CODE and whose item scope reaches the event. */
   refundMembers: (organisationId: string, eventId: string) => Promise<{ userId: string; email: string; firstName: string }[]>;
-  /** The member's participation of the event (the organiser's own, made on first use as events' membership does). */
-  participationOf: (eventId: string, user: { id: string; organisationId: string }) => Promise<string | null>;
-  notify: (eventId: string, eventUserIds: readonly string[], notice: NoticeInput) => Promise<unknown[]>;
+  /** The organiser inbox (keyed by member, so alerting one makes no participation in the event). */
+  notifyMembers: (organisationId: string, userIds: readonly string[], notice: OrganiserNoticeInput) => Promise<unknown[]>;
   send: (message: MailMessage) => Promise<MailResult>;
   publicUrl: string;
 };
 
 const money = (minor: number, currency: string) => `${currency} ${(minor / 100).toFixed(2)}`;
 
-/** Where the organiser finds the order: the event's orders, searched for its registration number. */
+/** The dashboard path of the order: the event's orders, searched for its registration number. */
+export function orderPath(eventId: string, registrationNo: string): string {
+  return `/app/registration/orders?eventId=${encodeURIComponent(eventId)}&search=${encodeURIComponent(registrationNo)}`;
+}
+/** Where the organiser finds the order, from a mail. */
 export function orderLink(publicUrl: string, eventId: string, registrationNo: string): string {
-  return `${publicUrl}/app/registration/orders?eventId=${encodeURIComponent(eventId)}&search=${encodeURIComponent(registrationNo)}`;
+  return `${publicUrl}${orderPath(eventId, registrationNo)}`;
 }
 
 /**
  * A refund the provider reported failed (issue 15): the members who may approve refunds for the order's event get an
- * inbox notice (kind REFUND_FAILED, once per refund and member: its dedupe key) and a mail with the order, amount,
+ * organiser-inbox notice (kind REFUND_FAILED, gated by AP-183 and the event, once per refund and member: its dedupe
+ * key; stored for all of them in one insert before any mail) and a mail with the order, amount,
  * reason and a link to the order. Each member's mail is marked before the send and unmarked when it fails; a failure
  * throws after the others are done, so the outbox delivers the fact again and only the unmailed are tried.
  */
@@ -49,12 +53,16 @@ export function createRefundAlert(deps: RefundAlertDeps) {
     const title = `Refund failed: order ${order.registrationNo}`;
     const body = `The refund of ${amount} on order ${order.registrationNo} (${buyer}) at ${eventName} failed at the payment provider. Reason given: ${reason}. The amount can be refunded again.`;
 
-    let noticed = 0;
+    const noticed = (
+      await deps.notifyMembers(
+        order.organisationId,
+        members.map((m) => m.userId),
+        { kind: 'REFUND_FAILED', title, body, link: orderPath(order.eventId, order.registrationNo), eventId: order.eventId, accessCode: REFUND_ALERT_CODE, dedupeKey: `refund-failed:${fact.refundId}` },
+      )
+    ).length;
     let mailed = 0;
     let failure: Error | null = null;
     for (const m of members) {
-      const eventUserId = await deps.participationOf(order.eventId, { id: m.userId, organisationId: order.organisationId });
-      if (eventUserId) noticed += (await deps.notify(order.eventId, [eventUserId], { kind: 'REFUND_FAILED', title, body, link, dedupeKey: `refund-failed:${fact.refundId}` })).length;
       if (!(await deps.repo.markRefundAlertMail({ refundId: fact.refundId, userId: m.userId, eventId: order.eventId }))) continue;
       try {
         const sent = await deps.send(alertMail({ to: m.email, firstName: m.firstName, organisationId: order.organisationId, eventId: order.eventId, refundId: fact.refundId, title, body, link, host: new URL(link).hostname }));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TAnnouncementAudience, TBodyFormat } from '@pavilion/domain';
 import type { Db } from '../../platform/db.ts';
 import { newId } from '../../platform/ids.ts';
@@ -6,6 +6,8 @@ import { announcements, notifications, refundAlertMails } from './notifications.
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type AnnouncementRow = typeof announcements.$inferSelect;
+/** An announcement as the organiser's list reads it (without the recipients still pending). */
+export type ListedAnnouncement = Omit<AnnouncementRow, 'pendingRecipients'>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What one notice says; the same for every recipient of one insert. */
@@ -14,6 +16,8 @@ export type NoticeContent = { kind: string; title: string; body: string; format:
 /** Recipients per statement: one statement per 10,000 keeps the parameter arrays (and the reply) bounded. */
 const BATCH = 10_000;
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+/** An announcement's notice: the same for every recipient, once per participation (`announcement:<id>`). */
+const announcementNotice = (a: Pick<AnnouncementRow, 'id' | 'title' | 'body' | 'format'>): NoticeContent => ({ kind: 'ANNOUNCEMENT', title: a.title, body: a.body, format: a.format, link: null, announcementId: a.id, dedupeKey: `announcement:${a.id}` });
 
 /** The only file that queries the notifications module's tables; every query names the event (and the participation). */
 export function createNotificationsRepository(db: Db) {
@@ -43,27 +47,64 @@ export function createNotificationsRepository(db: Db) {
     insertNotices: (scope: { organisationId: string; eventId: string }, eventUserIds: readonly string[], c: NoticeContent, at: Date) => insertNotices(db, scope, eventUserIds, c, at),
 
     /**
-     * The announcement and one notification per recipient, in one transaction: stored before anything is delivered.
-     * The announcement is new, so no recipient can already hold its notice: the count is the distinct recipients,
-     * written with the row (no second UPDATE, no thousand rows read back).
+     * The announcement with its recipients pending (`pending_recipients`) and its `announcement.sent` fact (`record`,
+     * the outbox), in one transaction: both exist exactly when the announcement does, before anything is delivered.
+     * No row is read back: the row is what was written.
      */
     async createAnnouncement(
       row: { id: string; organisationId: string; eventId: string; title: string; body: string; format: TBodyFormat; audience: TAnnouncementAudience; audienceLabel: string; createdByUserId: string; createdAt: Date },
       eventUserIds: readonly string[],
-    ): Promise<{ announcement: AnnouncementRow; recipients: number }> {
+      record: (tx: Tx) => Promise<string>,
+    ): Promise<{ announcement: AnnouncementRow; recipients: number; factId: string }> {
       const unique = [...new Set(eventUserIds)];
+      const announcement: AnnouncementRow = { ...row, recipients: unique.length, pendingRecipients: unique };
+      const factId = await db.transaction(async (tx) => {
+        await tx.insert(announcements).values(announcement);
+        return record(tx);
+      });
+      return { announcement, recipients: unique.length, factId };
+    },
+
+    /**
+     * Writes the inbox row of every pending recipient of the announcement (skipping one that has it: a reader who came
+     * first, or an earlier run), then marks it filled; one transaction, so a crash writes all or none and the next
+     * delivery of the fact does the rest. Answers how many recipients it covered (0 when it was filled before).
+     */
+    async fillAnnouncement(eventId: string, announcementId: string): Promise<number> {
       return db.transaction(async (tx) => {
-        const [announcement] = await tx.insert(announcements).values({ ...row, recipients: unique.length }).returning();
-        await insertNotices(tx, row, unique, { kind: 'ANNOUNCEMENT', title: row.title, body: row.body, format: row.format, link: null, announcementId: row.id, dedupeKey: `announcement:${row.id}` }, row.createdAt, false);
-        return { announcement: announcement!, recipients: unique.length };
+        const [a] = await tx
+          .select()
+          .from(announcements)
+          .where(and(eq(announcements.eventId, eventId), eq(announcements.id, announcementId), isNotNull(announcements.pendingRecipients)))
+          // Not FOR UPDATE: a reader's row (`fillMine`) checks its foreign key with FOR KEY SHARE on this row, which
+          // FOR UPDATE would block while this transaction waits for that reader's row: a deadlock.
+          .for('no key update');
+        if (!a) return 0;
+        const recipients = a.pendingRecipients ?? [];
+        await insertNotices(tx, a, recipients, announcementNotice(a), a.createdAt, false);
+        await tx.update(announcements).set({ pendingRecipients: null }).where(and(eq(announcements.eventId, eventId), eq(announcements.id, a.id)));
+        return recipients.length;
       });
     },
 
-    async announcements(scope: { organisationId: string; eventId: string }, page: number, pageSize: number): Promise<{ rows: (AnnouncementRow & { read: number })[]; total: number }> {
+    /**
+     * The participation's rows of the event's announcements not yet filled (the job has not run yet): written now, so
+     * the inbox, its counts and its read marks are right before the fill. Nothing pending: one indexed read.
+     */
+    async fillMine(eventId: string, eventUserId: string): Promise<void> {
+      const pending = await db
+        .select({ id: announcements.id, organisationId: announcements.organisationId, eventId: announcements.eventId, title: announcements.title, body: announcements.body, format: announcements.format, createdAt: announcements.createdAt })
+        .from(announcements)
+        .where(and(eq(announcements.eventId, eventId), isNotNull(announcements.pendingRecipients), sql`${eventUserId} = any(${announcements.pendingRecipients})`));
+      for (const a of pending) await insertNotices(db, a, [eventUserId], announcementNotice(a), a.createdAt, false);
+    },
+
+    async announcements(scope: { organisationId: string; eventId: string }, page: number, pageSize: number): Promise<{ rows: (ListedAnnouncement & { read: number })[]; total: number }> {
       const where = and(eq(announcements.organisationId, scope.organisationId), eq(announcements.eventId, scope.eventId));
       const [{ total }] = (await db.select({ total: count() }).from(announcements).where(where)) as [{ total: number }];
+      const { pendingRecipients: _pending, ...listed } = getTableColumns(announcements);
       const rows = await db
-        .select()
+        .select(listed)
         .from(announcements)
         .where(where)
         .orderBy(desc(announcements.createdAt), desc(announcements.id))

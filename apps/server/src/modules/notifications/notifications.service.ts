@@ -17,7 +17,7 @@ import {
 import type { Audit } from '../../platform/audit.ts';
 import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import { notificationsErrors } from './notifications.errors.ts';
-import type { AnnouncementRow, NotificationRow, NotificationsRepository } from './notifications.repository.ts';
+import type { ListedAnnouncement, NotificationRow, NotificationsRepository } from './notifications.repository.ts';
 
 export type NotificationsCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
 export type NotificationsEvent = { id: string; organisationId: string; name: string; timeZone: string };
@@ -45,7 +45,7 @@ export type NotificationsDeps = {
   /** 404 unless the organiser's organisation (and item scope) holds the event (events module). */
   assertEvent: (caller: AuthUser, organisationId: string, eventId: string) => Promise<void>;
   findEvent: (eventId: string) => Promise<NotificationsEvent | null>;
-  /** Every participation of the event (events service). */
+  /** Every participation of the event, ids only (events service). */
   everyone: (eventId: string) => Promise<string[]>;
   /** The participations of the admissible holders of these ticket types (registration port → auth port → events). */
   ticketHolders: (eventId: string, ticketIds: string[]) => Promise<string[]>;
@@ -55,7 +55,16 @@ export type NotificationsDeps = {
   sessionAudience: (eventId: string, sessionId: string) => Promise<string[]>;
   namesOf: (userIds: string[]) => Promise<Map<string, string | null>>;
   sanitize: (html: string) => Promise<string>;
+  /**
+   * The inbox fill of a sent announcement (`announcement.sent`, the outbox): `record` writes the fact in the
+   * announcement's transaction, `deliver` runs it after the commit (not awaited by the request; the outbox job delivers
+   * it again after a crash or a failure, and the fill is idempotent).
+   */
+  announced: { record: (tx: Parameters<Parameters<NotificationsRepository['createAnnouncement']>[2]>[0], fact: AnnouncementSent) => Promise<string>; deliver: (factId: string) => Promise<void> };
+  log?: { error(obj: unknown, msg?: string): void };
 };
+/** `announcement.sent` (durable): the announcement whose recipients' inbox rows are still to be written. */
+export type AnnouncementSent = { organisationId: string; eventId: string; announcementId: string };
 
 /** The room every participant socket of an event is in (platform/realtime.ts joins it with the event access token). */
 export const eventRoom = (eventId: string) => `event:${eventId}`;
@@ -152,7 +161,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     return views;
   }
 
-  async function announcementViews(rows: (AnnouncementRow & { read: number })[]): Promise<TAnnouncement[]> {
+  async function announcementViews(rows: (ListedAnnouncement & { read: number })[]): Promise<TAnnouncement[]> {
     const names = await deps.namesOf([...new Set(rows.map((r) => r.createdByUserId).filter((x): x is string => !!x))]);
     return rows.map((r) => ({
       id: r.id,
@@ -183,8 +192,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
     },
 
     /**
-     * Stores the announcement and one notification per recipient (one transaction, one insert per 10,000), then
-     * delivers it live: to the event's room when it is for everyone (one broadcast), else to the recipients' rooms.
+     * Stores the announcement with its recipients (one transaction, with its `announcement.sent` fact), delivers it live
+     * (to the event's room when it is for everyone: one broadcast; else to the recipients' rooms), records the audit,
+     * and answers; the recipients' inbox rows are written just after, by the fact's delivery (`fillAnnouncement`). A
+     * recipient who reads the inbox before that gets their row then (`fillMine`), so the inbox is never behind.
      */
     async send(caller: AuthUser, organisationId: string, eventId: string, input: TAnnouncementInput): Promise<TAnnouncement> {
       await organiserEvent(caller, organisationId, eventId);
@@ -194,15 +205,26 @@ export function createNotificationsService(deps: NotificationsDeps) {
       const { eventUserIds, label } = await resolveAudience(eventId, input.audience);
       if (eventUserIds.length === 0) throw notificationsErrors.noRecipients();
       const at = deps.now();
-      const { announcement, recipients } = await repo.createAnnouncement(
-        { id: deps.newId(), organisationId, eventId, title: input.title, body, format, audience: input.audience, audienceLabel: label, createdByUserId: caller.userId, createdAt: at },
+      const id = deps.newId();
+      const { announcement, recipients, factId } = await repo.createAnnouncement(
+        { id, organisationId, eventId, title: input.title, body, format, audience: input.audience, audienceLabel: label, createdByUserId: caller.userId, createdAt: at },
         eventUserIds,
+        (tx) => deps.announced.record(tx, { organisationId, eventId, announcementId: id }),
       );
       const live = { id: announcement.id, title: announcement.title, body: format === 'html' ? htmlToText(body) : body, sentAt: at.toISOString() };
       if (input.audience.kind === 'everyone') deps.socket.toRoom(eventRoom(eventId), 'announcement', live);
       else deps.socket.toEventUsers(eventUserIds, 'announcement', live);
+      // The inbox fill, after this turn: a failure is the outbox job's to retry, never the request's.
+      setImmediate(() => {
+        deps.announced.deliver(factId).catch((err: unknown) => deps.log?.error({ err, announcementId: id }, 'announcement inbox fill failed'));
+      });
       await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'announcements.send', target: announcement.id, meta: { eventId, audience: input.audience.kind, recipients } });
       return (await announcementViews([{ ...announcement, read: 0 }]))[0]!;
+    },
+
+    /** `announcement.sent`: every recipient's inbox row, once (a second delivery, or a reader who came first, adds none). */
+    async fillAnnouncement(fact: AnnouncementSent): Promise<number> {
+      return repo.fillAnnouncement(fact.eventId, fact.announcementId);
     },
 
     async announcements(caller: AuthUser, organisationId: string, eventId: string, q: TPageQuery): Promise<TAnnouncementPage> {
@@ -214,6 +236,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     /* ---------- participant: the inbox ---------- */
     async mine(caller: NotificationsCaller, eventId: string, q: TNotificationsQuery): Promise<TNotificationPage> {
       const me = participantOf(caller, eventId);
+      await repo.fillMine(eventId, me.eventUserId);
       const { rows, total, unread } = await repo.inbox(eventId, me.eventUserId, { page: q.page, pageSize: q.pageSize, unreadOnly: q.unreadOnly === 'true' });
       return { items: rows.map(view), total, unread, page: q.page, pageSize: q.pageSize };
     },
@@ -225,11 +248,13 @@ export function createNotificationsService(deps: NotificationsDeps) {
     },
     async markAllRead(caller: NotificationsCaller, eventId: string): Promise<TMarkAllRead> {
       const me = participantOf(caller, eventId);
+      await repo.fillMine(eventId, me.eventUserId);
       const updated = await repo.markAllRead(eventId, me.eventUserId, deps.now());
       return { updated, unread: 0 };
     },
     /** The inbound socket event `announcement` ({announcementId}): the sender's copy of it, marked read. */
     async readAnnouncement(actor: { eventId: string; eventUserId: string }, announcementId: string) {
+      await repo.fillMine(actor.eventId, actor.eventUserId);
       const row = await repo.markAnnouncementRead(actor.eventId, actor.eventUserId, announcementId, deps.now());
       if (!row) throw notificationsErrors.notFound('Announcement');
       return { notificationId: row.id, readAt: row.readAt!.toISOString(), unread: await repo.unreadCount(actor.eventId, actor.eventUserId) };

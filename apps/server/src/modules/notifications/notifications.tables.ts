@@ -1,11 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TAnnouncementAudience, TBodyFormat } from '@pavilion/domain';
 import { eventUsers, events } from '../events/events.tables.ts';
 
 /**
  * An organiser's announcement (issue 17; SPEC §7 `announcement`, §3.10 campaign kind Announcement 1): stored with its
- * audience as sent and how many notifications it made, before anything is delivered. Read counts come from the
- * notifications it made (`notifications.announcement_id`).
+ * audience as sent and how many recipients it has, before anything is delivered. Read counts come from the
+ * notifications it made (`notifications.announcement_id`). The inbox rows are written after the live broadcast, by the
+ * `announcement.sent` outbox fact's job: until then `pendingRecipients` holds the recipients' participations (null once
+ * every recipient's row exists), and a recipient who reads the inbox first gets their row written then.
  */
 export const announcements = pgTable(
   'announcements',
@@ -22,10 +25,18 @@ export const announcements = pgTable(
     audience: jsonb('audience').$type<TAnnouncementAudience>().notNull(),
     audienceLabel: text('audience_label').notNull().default(''),
     recipients: integer('recipients').notNull().default(0),
+    /** The recipients whose inbox rows the job has not yet written (the audience as sent); null once filled. */
+    pendingRecipients: text('pending_recipients').array(),
     createdByUserId: text('created_by_user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('announcements_event_idx').on(t.eventId, t.createdAt)],
+  (t) => [
+    index('announcements_event_idx').on(t.eventId, t.createdAt),
+    // An inbox read looks for the event's announcements not yet filled: almost always none, found in this small index.
+    index('announcements_pending_idx')
+      .on(t.eventId)
+      .where(sql`${t.pendingRecipients} is not null`),
+  ],
 );
 
 /**
@@ -76,4 +87,29 @@ export const refundAlertMails = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.refundId, t.userId] })],
+);
+
+/**
+ * An organisation member's inbox entry (issue 15): keyed by the member's account, not by a participation, so alerting
+ * an organiser creates nothing in the event. `accessCode` (e.g. AP-183) and `eventId` say who may still read it: the
+ * list shows a notice only while the member holds the code and reaches the event. `dedupeKey` makes a notice arrive
+ * once per member when its fact is delivered again (`refund-failed:<refundId>`).
+ */
+export const organiserNotices = pgTable(
+  'organiser_notices',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    userId: text('user_id').notNull(),
+    eventId: text('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    accessCode: text('access_code'),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('organiser_notices_dedupe_uq').on(t.userId, t.dedupeKey), index('organiser_notices_inbox_idx').on(t.organisationId, t.userId, t.createdAt)],
 );

@@ -10,7 +10,8 @@ import { startSmtpCapture } from '../../test/smtp-capture.ts';
  * organisation: every member holding Refunds: Approve Refund (AP-183) for the order's event gets an inbox notice
  * (kind REFUND_FAILED) and a mail with the order, the amount, the reason and a link to the order. Members without the
  * code get nothing; a replayed fact notifies and mails nobody twice; a mail refused by SMTP is sent at the next
- * delivery, once. The refund goes through the test gateway ("refunds settle later") and its signed webhook; the SMTP
+ * delivery, once. The notice is in the member's organiser inbox (keyed by account): alerting a member who never
+ * opened the event makes no participation of theirs in it. The refund goes through the test gateway ("refunds settle later") and its signed webhook; the SMTP
  * server is real (npm smtp-server) and refuses every message while "down".
  */
 const JWT = 'refund-alert-test-secret-at-least-32-characters';
@@ -30,15 +31,18 @@ async function member(email: string, codes: string[]) {
   expect(role.statusCode, role.body).toBe(201);
   await t.ctx.auth.createUser({ organisationId: orgId, email, password: PASSWORD, firstName: email.split('@')[0]!, userType: 0, role: 'Team Member', accessLevel: 2, roleId: role.json().data.id });
 }
-/** The member's inbox of the event: signed in at the event as the organiser's own participation. */
+/** The member's organiser inbox (signed in to the dashboard, no event), this event's REFUND_FAILED notices. */
 async function inbox(email: string, password: string, eventId: string) {
-  const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: email, password, eventId }, remoteAddress: '10.91.0.1' });
+  const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: email, password }, remoteAddress: '10.91.0.1' });
   expect(login.statusCode, login.body).toBe(200);
-  const d = login.json().data as { accessToken: string; eventData: { accessCodeToken: string } };
-  const res = await t.app.inject({ url: `/api/notifyservices/api/events/${eventId}/notifications`, headers: { ...bearer(d.accessToken), 'x-user-access-token': d.eventData.accessCodeToken } });
+  const d = login.json().data as { accessToken: string };
+  const res = await t.app.inject({ url: '/api/notifyservices/api/organiser/notifications', headers: bearer(d.accessToken) });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json().data.items as { kind: string; title: string; body: string; link: string | null }[]).filter((n) => n.kind === 'REFUND_FAILED');
+  return (res.json().data.items as { kind: string; title: string; body: string; link: string | null; eventId: string | null }[]).filter((n) => n.kind === 'REFUND_FAILED' && n.eventId === eventId);
 }
+/** The participations of the event held by the account of this email (an alert must make none). */
+const participations = async (email: string, eventId: string) =>
+  Number(((await t.ctx.database.db.execute(sql`select count(*)::int as n from event_users eu join users u on u.id = eu.user_id where eu.event_id = ${eventId} and lower(u.email) = lower(${email})`)).rows[0] as { n: number }).n);
 /** A paid order whose refund the gateway answers pending, then reports failed through its signed webhook. */
 async function failedRefund(reason: string) {
   const eventId = await createEvent(t.app, owner.accessToken, 'Refund Alert Expo');
@@ -97,8 +101,12 @@ describe('the alert of a failed refund', () => {
     }
     expect(mailsTo(VIEWER)).toHaveLength(0);
 
+    // The alert made no participation of the members in the event (the organiser inbox is keyed by account).
+    expect(await participations(APPROVER, o.eventId)).toBe(0);
+    expect(await participations(VIEWER, o.eventId)).toBe(0);
     const approverInbox = await inbox(APPROVER, PASSWORD, o.eventId);
-    expect(approverInbox).toEqual([expect.objectContaining({ kind: 'REFUND_FAILED', title: `Refund failed: order ${o.regNo}`, link })]);
+    // In the dashboard the link is the order's path (the mail's is the whole URL).
+    expect(approverInbox).toEqual([expect.objectContaining({ kind: 'REFUND_FAILED', title: `Refund failed: order ${o.regNo}`, link: link.replace('https://pavilion.test', '') })]);
     expect(approverInbox[0]!.body).toContain('EUR 25.00');
     expect(approverInbox[0]!.body).toContain('Reason given: Wrong size <ordered>.');
     expect(await inbox(VIEWER, PASSWORD, o.eventId)).toEqual([]);

@@ -191,7 +191,7 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
     row: CompanyInvoiceRow,
     d: { kind: 'invoice' | 'credit-note'; number: string; issuedAt: Date; reference: string; refunded: number; credit?: CreditNoteRow },
   ) {
-    const [lines, s, eventName] = await Promise.all([repo.companyInvoiceLines([row.id]), deps.invoiceSettings(row.organisationId), deps.findEventName(row.eventId)]);
+    const [lines, s, eventName, notes] = await Promise.all([repo.companyInvoiceLines([row.id]), deps.invoiceSettings(row.organisationId), deps.findEventName(row.eventId), d.credit ? [] : repo.creditNotesOf([row.id])]);
     const base = {
       number: d.number,
       issuedAt: d.issuedAt,
@@ -206,7 +206,7 @@ export function createCompanyInvoices(deps: CompanyInvoicesDeps) {
     const invoiceLines = lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, discount: 0, tax: l.tax, total: l.total }));
     const bytes = d.credit
       ? await renderCreditNotePdf({ ...base, invoice: { number: row.number, total: row.total, lines: invoiceLines }, credit: d.credit })
-      : await renderInvoicePdf({ ...base, lines: invoiceLines, subtotal: row.subtotal, discount: 0, tax: row.tax, total: row.total, refunded: d.refunded });
+      : await renderInvoicePdf({ ...base, lines: invoiceLines, subtotal: row.subtotal, discount: 0, tax: row.tax, total: row.total, refunded: d.refunded, creditNotes: notes.map((n) => ({ number: n.number, issuedAt: n.createdAt, total: n.total })) });
     return { fileName: documentFileName(d.kind, d.number), bytes };
   }
 

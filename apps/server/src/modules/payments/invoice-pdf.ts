@@ -21,6 +21,8 @@ export type InvoiceData = {
   tax: number;
   total: number;
   refunded: number;
+  /** The invoice's credit notes (issue 15), oldest first: listed under the totals with the balance left after them. */
+  creditNotes?: { number: string; issuedAt: Date; total: number }[];
 };
 
 const money = (minor: number, currency: string) => `${currency} ${(minor / 100).toFixed(2)}`;
@@ -99,5 +101,31 @@ export async function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
   line(`${d.taxLabel ?? 'Tax'}: ${money(d.tax, d.currency)}`);
   line(`Total: ${money(d.total, d.currency)}`, 12, 'sansBold');
   if (d.refunded > 0) line(`Refunded: ${money(d.refunded, d.currency)}`);
+  const notes = d.creditNotes ?? [];
+  if (notes.length > 0) {
+    // The credit notes that reduce this invoice, then what the buyer owes or has paid after them (never below zero).
+    y -= 10;
+    line('Credit notes', 12, 'sansBold');
+    ['Number', 'Date', 'Amount'].forEach((h, i) => text(h, [50, 262, 425][i]!, 10, 'sansBold'));
+    y -= 16;
+    // One page: beyond what fits above the margin, the rest is summed in one line (a 20-refund order is rare).
+    const room = Math.max(1, Math.floor((y - 80) / 16));
+    const shown = notes.length > room ? notes.slice(0, room - 1) : notes;
+    for (const n of shown) {
+      text(n.number, 50);
+      text(n.issuedAt.toISOString().slice(0, 10), 262);
+      text(`-${money(n.total, d.currency)}`, 425);
+      y -= 16;
+    }
+    const rest = notes.slice(shown.length);
+    if (rest.length > 0) {
+      text(`… and ${rest.length} more`, 50);
+      text(`-${money(rest.reduce((a, n) => a + n.total, 0), d.currency)}`, 425);
+      y -= 16;
+    }
+    const credited = notes.reduce((a, n) => a + n.total, 0);
+    y -= 4;
+    line(`Balance after refunds: ${money(Math.max(0, d.total - credited), d.currency)}`, 12, 'sansBold');
+  }
   return Buffer.from(await doc.save());
 }

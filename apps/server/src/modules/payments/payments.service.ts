@@ -734,7 +734,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const order = await deps.orders.order(orderId);
       const invoice = order ? await repo.invoiceOfOrder(orderId) : null;
       if (!order || !invoice) return null;
-      const s = await this.getInvoiceSettings(order.organisationId);
+      const [s, notes] = await Promise.all([this.getInvoiceSettings(order.organisationId), repo.orderCreditNotesOf(orderId)]);
       return renderInvoicePdf({
         number: invoice.number,
         issuedAt: invoice.createdAt,
@@ -749,6 +749,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         tax: order.tax,
         total: order.total,
         refunded: order.refundedAmount,
+        creditNotes: notes.filter((n) => n.invoiceId === invoice.id).map((n) => ({ number: n.number, issuedAt: n.createdAt, total: n.total })),
       });
     },
   };

@@ -473,7 +473,9 @@ describe('versioned publishing', () => {
     const restore = (id: string, h = hostA, e = ev) => call('POST', h, `${base(e)}/sessions/${id}/restore`);
 
     // Deleted in the draft: listed apart, marked, pending in the publish dialog; attendees still see it.
-    expect((await call('DELETE', hostA, url(`/sessions/${talk.id}`))).statusCode).toBe(200);
+    const deleted = await call('DELETE', hostA, url(`/sessions/${talk.id}`));
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json().data).toEqual({ id: talk.id, pending: true });
     let view = await organiserView();
     expect(view.sessions.map((x) => x.id)).toEqual([keep.id]);
     expect(view.deletedSessions).toEqual([expect.objectContaining({ id: talk.id, title: 'Undoable talk', draftState: 'deleted' })]);

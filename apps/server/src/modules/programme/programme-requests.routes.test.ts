@@ -256,6 +256,25 @@ describe('session requests', () => {
     expect(mine.find((x: { id: string }) => x.id === req.id)).toMatchObject({ status: 'approved', sessionId, note: 'See you on Tuesday.' });
   });
 
+  it('deletes an approved proposal’s draft session at once, since attendees never saw it: nothing pending, nothing to undo', async () => {
+    const p = await participant(eventId, 'Drafty');
+    const room = await create('rooms', { name: 'Draft room', capacity: 20 });
+    const made = await call('POST', p.headers, `${base(eventId)}/session-requests`, proposal({ title: 'Never shown' }));
+    expect(made.statusCode, made.body).toBe(201);
+    const ok = await call('POST', hostA, `${base(eventId)}/session-requests/${made.json().data.id}/approve`, { note: '', placement: { start: '2027-03-03T09:00', end: '2027-03-03T09:30', roomId: room.id } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const sessionId = ok.json().data.sessionId as string;
+    const gone = await call('DELETE', hostA, `${base(eventId)}/sessions/${sessionId}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    // The page reads `pending: false` and says "Deleted", not "attendees keep seeing it until you publish".
+    expect(gone.json().data).toEqual({ id: sessionId, pending: false });
+    const view = (await call('GET', hostA, `${base(eventId)}/programme`)).json().data;
+    expect(view.sessions.some((s: { id: string }) => s.id === sessionId)).toBe(false);
+    expect(view.deletedSessions.some((s: { id: string }) => s.id === sessionId)).toBe(false);
+    expect(view.changes.some((c: { sessionId: string }) => c.sessionId === sessionId)).toBe(false);
+    expect((await call('POST', hostA, `${base(eventId)}/sessions/${sessionId}/restore`)).statusCode).toBe(404);
+  });
+
   it('approves "ask to speak" by making the exhibitor a speaker of that session, reusing a speaker with their email, and refuses a clash', async () => {
     const ex = await participant(eventId, 'Exa', UserType.Exhibitor);
     const target = await create('sessions', session({ title: 'Green shipping panel', sessionType: 'panel', start: '2027-03-03T11:00', end: '2027-03-03T12:00' }));

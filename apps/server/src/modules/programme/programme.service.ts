@@ -718,13 +718,13 @@ export function createProgrammeService(deps: ProgrammeDeps) {
      * A draft deletion: attendees keep the room (its name and capacity) until the organiser publishes; refused while a
      * session of the draft is in it (409 PROGRAMME_ROOM_IN_USE naming it).
      */
-    async deleteRoom(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string }> {
+    async deleteRoom(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string; pending: boolean }> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
       const done = await repo.deleteRoom(scope, id, deps.now());
       if (!done) throw programmeErrors.notFound('Room');
       if ('inUse' in done) throw programmeErrors.roomInUse(done.inUse);
       await audit(caller, organisationId, 'programme.room_deleted', id, { eventId });
-      return { id };
+      return { id, pending: true };
     },
     async restoreRoom(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<TRoom> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
@@ -744,12 +744,12 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       return orgTrack(row);
     },
     /** As a room's: a draft deletion, refused while a session of the draft has the track (409 PROGRAMME_TRACK_IN_USE). */
-    async deleteTrack(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string }> {
+    async deleteTrack(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string; pending: boolean }> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
       const done = await repo.deleteTrack(scope, id, deps.now());
       if (!done) throw programmeErrors.notFound('Track');
       if ('inUse' in done) throw programmeErrors.trackInUse(done.inUse);
-      return { id };
+      return { id, pending: true };
     },
     async restoreTrack(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<TTrack> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
@@ -769,11 +769,11 @@ export function createProgrammeService(deps: ProgrammeDeps) {
       if (!row) throw programmeErrors.notFound('Speaker');
       return speaker(row);
     },
-    async deleteSpeaker(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string }> {
+    async deleteSpeaker(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string; pending: boolean }> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
       if (!(await repo.deleteSpeaker(scope, id))) throw programmeErrors.notFound('Speaker');
       await audit(caller, organisationId, 'programme.speaker_deleted', id, { eventId });
-      return { id };
+      return { id, pending: false };
     },
     async uploadSpeakerPhoto(caller: AuthUser, organisationId: string, eventId: string, id: string, input: TSpeakerPhotoUpload): Promise<TSpeaker> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
@@ -868,12 +868,12 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     },
     createSession: (caller: AuthUser, organisationId: string, eventId: string, input: TSessionInput) => saveSession(caller, organisationId, eventId, null, input),
     updateSession: (caller: AuthUser, organisationId: string, eventId: string, id: string, input: TSessionInput) => saveSession(caller, organisationId, eventId, id, input),
-    async deleteSession(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string }> {
+    async deleteSession(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<{ id: string; pending: boolean }> {
       const { scope } = await organiserScope(caller, organisationId, eventId);
       const done = await repo.deleteSession(scope, id, deps.now());
       if (!done) throw programmeErrors.notFound('Session');
       await audit(caller, organisationId, 'programme.session_deleted', id, { eventId, pending: done === 'pending' });
-      return { id };
+      return { id, pending: done === 'pending' };
     },
     /** Undoes a draft deletion before the publish; a published one is final (409, naming its version). */
     async restoreSession(caller: AuthUser, organisationId: string, eventId: string, id: string): Promise<TSession> {

@@ -7,6 +7,10 @@ import { registerVideoRoutes } from './video.routes.ts';
 import { createVideoService, type VideoDeps } from './video.service.ts';
 import { sfuFromConfig } from './sfu.ts';
 import type { ChatSocket } from '../chat/index.ts';
+import { createMailWorker } from '../../platform/mail-worker.ts';
+
+/** How often the closing-hour sweep runs: a table's seats free at most this long after its closing hour. */
+export const TABLE_CLOSE_SWEEP_MS = 15_000;
 
 export type { VideoService } from './video.service.ts';
 
@@ -24,10 +28,19 @@ export type { SfuProvider } from './sfu.ts';
  * (networking, networkingLeave, discussionChat), the LiveKit adapter for tables above the mesh limit, and the report
  * tabs Networking Lounge, Discussion Table and Video Calls. Every event arrives through the chat module's socket.
  */
-export function createVideoModule(db: Db, deps: Omit<VideoDeps, 'repo' | 'testing' | 'newId' | 'socket'> & { socket: ChatSocket }) {
+export function createVideoModule(
+  db: Db,
+  deps: Omit<VideoDeps, 'repo' | 'testing' | 'newId' | 'socket'> & { socket: ChatSocket; sweepClosedTables?: boolean; log?: { error(obj: unknown, msg?: string): void } },
+) {
   const testing: VideoTesting = { unsafeDisableLocking: false, raceWindowMs: 0, ringTimeoutMs: null };
   const service = createVideoService({ repo: createVideoRepository(db, testing), testing, newId, ...deps });
   const { socket } = deps;
+  /**
+   * Tables past their closing hour free their seats: a sweep in every instance (the seats are in the database, so a
+   * restart loses nothing: the first pass runs at start; each seat is freed by one conditional update, so two
+   * instances never both tell its person). Tests run a pass with `closeSweep.drainNow()`.
+   */
+  const closeSweep = createMailWorker({ drain: () => service.closeDue(), pollMs: TABLE_CLOSE_SWEEP_MS, log: deps.log });
   socket.handle('videoCall', (actor, data) => service.call(actor, data));
   socket.handle('receivedCall', (actor, data) => service.answer(actor, data));
   socket.handle('endCall', (actor, data) => service.end(actor, data));
@@ -40,9 +53,14 @@ export function createVideoModule(db: Db, deps: Omit<VideoDeps, 'repo' | 'testin
     service,
     /** Test switches: the seat lock's unlocked control and the ringing time (null: SPEC §9's 60,000 ms). */
     testing,
+    closeSweep,
     plugin: async (app: FastifyInstance) => {
       registerVideoRoutes(app, service);
-      app.addHook('preClose', async () => service.close());
+      if (deps.sweepClosedTables) app.addHook('onReady', async () => closeSweep.start());
+      app.addHook('preClose', async () => {
+        await closeSweep.stop();
+        service.close();
+      });
     },
   };
 }
@@ -75,5 +93,7 @@ export const videoModule = defineModule({
       iceServers: p.config.RTC_ICE_SERVERS,
       sfu: sfuFromConfig(p.config, p.now),
       onAnswered: (call) => p.bus.emit('video.call.answered', call),
+      sweepClosedTables: p.config.NODE_ENV !== 'test',
+      log: p.log,
     }),
 });

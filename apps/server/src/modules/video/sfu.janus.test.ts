@@ -198,6 +198,61 @@ describe('the table SFU token route with Janus configured (issue 17)', () => {
     await cluster?.close();
   });
 
+  it('an organiser removing someone, and the closing hour, send them out of the room; names come from the roster by feed id', async () => {
+    cluster = await startSocketCluster({ JANUS_URL: janus.url, JANUS_TOKEN_SECRET: janus.tokenSecret, JANUS_API_SECRET: janus.apiSecret, JANUS_ADMIN_KEY: janus.adminKey });
+    const { one } = cluster;
+    const host = (await signupOrganiser(one.app, { organisationName: 'Janus Moderation Org' })).accessToken;
+    const expo = await createEvent(one.app, host, 'Janus Moderation Expo');
+    const tables = `/api/eventservices/events/${expo}/networking/tables`;
+    const table = (await one.app.inject({ method: 'POST', url: tables, headers: bearer(host), payload: { kind: 'discussion', topic: 'Moderated', seats: 4, opensAt: '2000-01-01T00:00', closesAt: '2099-01-01T00:00' } })).json().data as { id: string };
+    const ann = await cluster.participant(host, expo, 'Ann');
+    const ben = await cluster.participant(host, expo, 'Ben');
+    const seat = async (p: typeof ann) => {
+      expect(await emit(await cluster!.open(one.url, p), 'networking', { tableId: table.id })).toMatchObject({ ok: true });
+      const res = await one.app.inject({ method: 'POST', url: `/api/chatservices/api/events/${expo}/lounge/tables/${table.id}/sfu-token`, headers: headers(p) });
+      expect(res.statusCode, res.body).toBe(200);
+      const a = res.json().data as { token: string; roomId: number; roomToken: string; publisherId: number; display: string };
+      const path = await client(a.token).handle();
+      expect(await join(path, a.token, { room: a.roomId, id: a.publisherId, display: a.display, token: a.roomToken })).toMatchObject({ videoroom: 'joined' });
+      return { ...a, path };
+    };
+    const a = await seat(ann);
+    const b = await seat(ben);
+
+    // The roster the browser labels feeds by: each seated person's publisher id in the room, with the server's name.
+    const lounge = (await one.app.inject({ url: `/api/chatservices/api/events/${expo}/lounge`, headers: headers(ben) })).json().data as { tables: { id: string; seated: { eventUserId: string; name: string; feedId: number }[] }[] };
+    const roster = lounge.tables.find((t) => t.id === table.id)!.seated;
+    expect(roster).toEqual([
+      { eventUserId: ann.eventUserId, name: ann.name, feedId: a.publisherId },
+      { eventUserId: ben.eventUserId, name: ben.name, feedId: b.publisherId },
+    ]);
+    // Ben renames himself "Ann" inside Janus: Janus keeps his publisher id, so the roster still names that feed Ben.
+    await client(b.token).post(b.path, { janus: 'message', body: { request: 'configure', display: ann.name } });
+    await expect.poll(async () => (await inRoom(b.token, b.roomId)).find((p) => p.id === b.publisherId)?.display).toBe(ann.name);
+    expect(roster.find((r) => r.feedId === b.publisherId)!.name).toBe(ben.name);
+    // Nor can he take Ann's feed id while she is in the room: Janus refuses an id in use.
+    expect(await join(await client(b.token).handle(), b.token, { room: b.roomId, id: a.publisherId, display: ann.name, token: b.roomToken })).toMatchObject({ error_code: expect.any(Number) });
+    expect((await inRoom(a.token, a.roomId)).map((p) => p.id).sort()).toEqual([a.publisherId, b.publisherId].sort());
+
+    // The organiser removes Ann: Janus sends her out, her room token (unexpired) no longer admits.
+    const removed = await one.app.inject({ method: 'DELETE', url: `${tables}/${table.id}/seated/${ann.eventUserId}`, headers: bearer(host) });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await events(a.path, a.token)).toContainEqual(expect.objectContaining({ leaving: 'ok', reason: 'kicked' }));
+    expect((await inRoom(a.token, a.roomId)).map((p) => p.id)).not.toContain(a.publisherId);
+    expect(await join(await client(a.token).handle(), a.token, { room: a.roomId, id: a.publisherId, display: a.display, token: a.roomToken })).toMatchObject({ error_code: 433 });
+    // Barred, she gets no new admission either.
+    expect((await one.app.inject({ method: 'POST', url: `/api/chatservices/api/events/${expo}/lounge/tables/${table.id}/sfu-token`, headers: headers(ann) })).json()).toMatchObject({ code: 'VIDEO_NOT_SEATED' });
+
+    // The table's closing hour passes: the sweep sends everyone out and ends the room.
+    await one.app.inject({ method: 'PUT', url: `${tables}/${table.id}`, headers: bearer(host), payload: { kind: 'discussion', topic: 'Moderated', seats: 4, opensAt: '2000-01-01T00:00', closesAt: '2000-01-02T00:00' } });
+    await one.ctx.video.closeSweep.drainNow();
+    const after = client(b.token);
+    expect(await after.request(await after.handle(), { request: 'exists', room: b.roomId })).toMatchObject({ exists: false });
+    expect(await join(await client(b.token).handle(), b.token, { room: b.roomId, id: b.publisherId, display: b.display, token: b.roomToken })).toMatchObject({ error_code: expect.any(Number) });
+    await cluster.close();
+    cluster = undefined;
+  });
+
   it('answers provider janus to a seated member: the room of the table, with its seats; nobody else gets one', async () => {
     cluster = await startSocketCluster({ JANUS_URL: janus.url, JANUS_TOKEN_SECRET: janus.tokenSecret, JANUS_API_SECRET: janus.apiSecret, JANUS_ADMIN_KEY: janus.adminKey });
     const { one } = cluster;

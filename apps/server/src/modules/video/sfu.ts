@@ -28,6 +28,11 @@ export type SfuProvider = {
    * (Janus); anyone in the room who is not one of `seated` under the name the server gave is sent out too.
    */
   revoke?(room: string, identity: string, seated: SfuMember[]): Promise<void>;
+  /**
+   * The id under which the server admits `identity` to `room` (Janus's publisher id). The browser labels each remote
+   * feed by this id from the server's roster, so a name a participant gives the media server is never shown.
+   */
+  feedId?(room: string, identity: string): number;
 };
 
 /**
@@ -182,6 +187,7 @@ export function createJanusProvider(config: JanusConfig, now: () => Date = () =>
   return {
     provider: 'janus',
     url,
+    feedId: janusPublisherId,
     async admit(grant) {
       const roomId = janusRoomId(grant.room);
       const publisherId = janusPublisherId(grant.room, grant.identity);

@@ -13,6 +13,9 @@ export const videoErrors = {
   tableNotFound: () => new AppError(404, 'TABLE_NOT_FOUND', 'No such table'),
   tableFull: () => new AppError(409, 'TABLE_FULL', 'This table is full'),
   tableClosed: () => new AppError(409, 'TABLE_CLOSED', 'This table is closed now'),
+  tableBarred: () => new AppError(403, 'TABLE_BARRED', 'The organiser removed you from this table; you can sit here again once they allow it'),
+  seatNotFound: () => new AppError(404, 'TABLE_SEAT_NOT_FOUND', 'That person is not seated at this table'),
+  barNotFound: () => new AppError(404, 'TABLE_BAR_NOT_FOUND', 'That person is not barred from this table'),
   notSeated: () => new AppError(403, 'VIDEO_NOT_SEATED', 'Take a seat at the table first'),
   sfuNotConfigured: () => new AppError(409, 'SFU_NOT_CONFIGURED', 'Video for more than four people needs a media server, which is not configured'),
   /** The media server did not answer or refused the server's own request (down, or its secrets differ from ours). */

@@ -1,12 +1,13 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { discussionTables, tableMessages, tableSeats, videoCalls } from './video.tables.ts';
+import { discussionTables, tableBars, tableMessages, tableSeats, videoCalls } from './video.tables.ts';
 
 export type CallRow = typeof videoCalls.$inferSelect;
 export type TableRow = typeof discussionTables.$inferSelect;
 export type SeatRow = typeof tableSeats.$inferSelect;
 export type TableMessageRow = typeof tableMessages.$inferSelect;
-export type SitResult = { ok: true; seatsTaken: number; left: string[]; already: boolean } | { ok: false; code: 'TABLE_FULL' | 'TABLE_CLOSED' | 'TABLE_NOT_FOUND' };
+export type SitResult = { ok: true; seatsTaken: number; left: string[]; already: boolean } | { ok: false; code: 'TABLE_FULL' | 'TABLE_CLOSED' | 'TABLE_NOT_FOUND' | 'TABLE_BARRED' };
+export type BarRow = typeof tableBars.$inferSelect;
 /** Test-only switches (the race test's unlocked control): never set outside tests. */
 export type VideoTesting = { unsafeDisableLocking: boolean; raceWindowMs: number; ringTimeoutMs: number | null };
 
@@ -140,6 +141,11 @@ export function createVideoRepository(db: Db, testing: VideoTesting) {
         if (at < table.opensAt || at >= table.closesAt) return { ok: false, code: 'TABLE_CLOSED' } as const;
         const open = await tx.select({ eventUserId: tableSeats.eventUserId }).from(tableSeats).where(and(eq(tableSeats.tableId, tableId), isNull(tableSeats.leftAt)));
         if (open.some((s) => s.eventUserId === eventUserId)) return { ok: true, seatsTaken: open.length, left: [], already: true } as const;
+        const [bar] = await tx
+          .select({ id: tableBars.id })
+          .from(tableBars)
+          .where(and(eq(tableBars.tableId, tableId), eq(tableBars.eventUserId, eventUserId), isNull(tableBars.liftedAt)));
+        if (bar) return { ok: false, code: 'TABLE_BARRED' } as const;
         if (open.length >= table.seats) return { ok: false, code: 'TABLE_FULL' } as const;
         if (testing.raceWindowMs) await sleep(testing.raceWindowMs);
         const leftRows = await tx
@@ -161,6 +167,56 @@ export function createVideoRepository(db: Db, testing: VideoTesting) {
       return [...new Set(rows.map((r) => r.tableId))];
     },
     openSeatCount: openSeats,
+
+    /**
+     * The organiser takes a person off a table: in one transaction the open seat is closed at `at` and the person is
+     * barred from the table (kept if already barred). False when they were not seated there.
+     */
+    async removeSeated(eventId: string, tableId: string, eventUserId: string, at: Date, barredByUserId: string, newId: () => string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const left = await tx
+          .update(tableSeats)
+          .set({ leftAt: at })
+          .where(and(eq(tableSeats.eventId, eventId), eq(tableSeats.tableId, tableId), eq(tableSeats.eventUserId, eventUserId), isNull(tableSeats.leftAt)))
+          .returning({ id: tableSeats.id });
+        if (left.length === 0) return false;
+        await tx.insert(tableBars).values({ id: newId(), tableId, eventId, eventUserId, barredAt: at, barredByUserId }).onConflictDoNothing();
+        return true;
+      });
+    },
+    /** Lifts the open bar of a person at a table; false when there was none. */
+    async liftBar(eventId: string, tableId: string, eventUserId: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(tableBars)
+        .set({ liftedAt: at })
+        .where(and(eq(tableBars.eventId, eventId), eq(tableBars.tableId, tableId), eq(tableBars.eventUserId, eventUserId), isNull(tableBars.liftedAt)))
+        .returning({ id: tableBars.id });
+      return rows.length > 0;
+    },
+    /** The open bars of the event's tables. */
+    async bars(eventId: string): Promise<BarRow[]> {
+      return db
+        .select()
+        .from(tableBars)
+        .where(and(eq(tableBars.eventId, eventId), isNull(tableBars.liftedAt)))
+        .orderBy(asc(tableBars.barredAt));
+    },
+    /**
+     * The closing-hour sweep (every event: a platform job, not a caller's query): closes every open seat of a table
+     * whose closing hour has passed, at that hour, and answers who left which table. Each seat is closed by one
+     * conditional update, so two instances sweeping at once never both answer it.
+     */
+    async closeDue(at: Date): Promise<{ eventId: string; tableId: string; eventUserId: string }[]> {
+      const due = db
+        .select({ id: discussionTables.id })
+        .from(discussionTables)
+        .where(and(lte(discussionTables.closesAt, at), isNull(discussionTables.deletedAt)));
+      return db
+        .update(tableSeats)
+        .set({ leftAt: sql`(select ${discussionTables.closesAt} from ${discussionTables} where ${discussionTables.id} = ${tableSeats.tableId})` })
+        .where(and(isNull(tableSeats.leftAt), inArray(tableSeats.tableId, due)))
+        .returning({ eventId: tableSeats.eventId, tableId: tableSeats.tableId, eventUserId: tableSeats.eventUserId });
+    },
     async seatsSince(eventId: string, since: Date): Promise<SeatRow[]> {
       return db.select().from(tableSeats).where(and(eq(tableSeats.eventId, eventId), gte(tableSeats.joinedAt, since)));
     },

@@ -11,6 +11,8 @@ export function registerVideoRoutes(app: FastifyInstance, service: VideoService)
   route(app, routes.tables, async (req) => service.tables(...organiser(req), req.params.eventId));
   route(app, routes.createTable, async (req) => service.createTable(...organiser(req), req.params.eventId, req.body));
   route(app, routes.updateTable, async (req) => service.updateTable(...organiser(req), req.params.eventId, req.params.tableId, req.body));
+  route(app, routes.removeSeated, async (req) => service.removeSeated(...organiser(req), req.params.eventId, req.params.tableId, req.params.eventUserId));
+  route(app, routes.allowBack, async (req) => service.allowBack(...organiser(req), req.params.eventId, req.params.tableId, req.params.eventUserId));
   route(app, routes.deleteTable, async (req) => service.deleteTable(...organiser(req), req.params.eventId, req.params.tableId));
   route(app, routes.loungeReport, async (req) => service.tablesReport(...organiser(req), req.params.eventId, 'lounge', req.query.days));
   route(app, routes.discussionReport, async (req) => service.tablesReport(...organiser(req), req.params.eventId, 'discussion', req.query.days));

@@ -18,6 +18,7 @@ import {
   type TTableMessage,
   type TTableMessages,
   type TTablesReport,
+  type TTablePersonResult,
   type TCallStatus,
 } from '@pavilion/domain';
 import type { Audit } from '../../platform/audit.ts';
@@ -55,6 +56,8 @@ export type VideoDeps = {
 };
 
 const MESSAGES_SHOWN = 100;
+const REMOVED_MESSAGE = (topic: string) => `The organiser removed you from the table "${topic}". You can sit there again once they allow it.`;
+const CLOSED_MESSAGE = 'This table has closed for today: its closing hour has passed.';
 const SFU_TOKEN_TTL_SECONDS = 3600;
 const eventRoom = (eventId: string) => `event:${eventId}`;
 const minutes = (ms: number) => Math.round((ms / 60_000) * 100) / 100;
@@ -98,12 +101,16 @@ export function createVideoService(deps: VideoDeps) {
     return c;
   }
 
-  async function tableView(event: VideoEvent, rows: TableRow[]): Promise<TTable[]> {
+  /** The tables as shown; `withBars`: the organiser's view, with who is barred from each. */
+  async function tableView(event: VideoEvent, rows: TableRow[], withBars = false): Promise<TTable[]> {
     const seats = await repo.openSeats(event.id);
-    const names = await nameMap(event.id, seats.map((s) => s.eventUserId));
+    const bars = withBars ? await repo.bars(event.id) : [];
+    const names = await nameMap(event.id, [...seats.map((s) => s.eventUserId), ...bars.map((b) => b.eventUserId)]);
     const at = deps.now();
+    const feedId = deps.sfu?.feedId;
     return rows.map((t) => {
       const mine = seats.filter((s) => s.tableId === t.id);
+      const barred = bars.filter((b) => b.tableId === t.id).map((b) => ({ eventUserId: b.eventUserId, name: names.get(b.eventUserId) ?? 'Participant', barredAt: b.barredAt.toISOString() }));
       return {
         id: t.id,
         kind: t.kind as TTableKind,
@@ -114,7 +121,8 @@ export function createVideoService(deps: VideoDeps) {
         timeZone: event.timeZone,
         isOpen: at >= t.opensAt && at < t.closesAt,
         seatsTaken: mine.length,
-        seated: mine.map((s) => ({ eventUserId: s.eventUserId, name: names.get(s.eventUserId) ?? 'Participant' })),
+        seated: mine.map((s) => ({ eventUserId: s.eventUserId, name: names.get(s.eventUserId) ?? 'Participant', ...(feedId ? { feedId: feedId(tableChannel(t.id), s.eventUserId) } : {}) })),
+        ...(withBars ? { barred } : {}),
       };
     });
   }
@@ -264,7 +272,7 @@ export function createVideoService(deps: VideoDeps) {
     async join(actor: ChatActor, input: { tableId: string }) {
       const r = await repo.sit(actor.eventId, input.tableId, actor.eventUserId, deps.now(), deps.newId);
       if (!r.ok) {
-        const err = r.code === 'TABLE_FULL' ? videoErrors.tableFull() : r.code === 'TABLE_CLOSED' ? videoErrors.tableClosed() : videoErrors.tableNotFound();
+        const err = r.code === 'TABLE_FULL' ? videoErrors.tableFull() : r.code === 'TABLE_CLOSED' ? videoErrors.tableClosed() : r.code === 'TABLE_BARRED' ? videoErrors.tableBarred() : videoErrors.tableNotFound();
         deps.socket.toEventUsers([actor.eventUserId], 'networkingError', { tableId: input.tableId, code: r.code === 'TABLE_NOT_FOUND' ? 'NOT_AVAILABLE' : r.code, message: err.message });
         throw err;
       }
@@ -301,7 +309,49 @@ export function createVideoService(deps: VideoDeps) {
 
     async tables(caller: AuthUser, organisationId: string, eventId: string): Promise<TTable[]> {
       const event = await organiserEvent(caller, organisationId, eventId);
-      return tableView(event, await repo.tables(eventId));
+      return tableView(event, await repo.tables(eventId), true);
+    },
+
+    /**
+     * The organiser takes one person off a table: the seat frees, the person is told why (networkingError REMOVED),
+     * the event hears networkingLeave, the media server stops admitting them and sends them out, and they are barred
+     * from that table until the organiser allows them back. Recorded in the audit log.
+     */
+    async removeSeated(caller: AuthUser, organisationId: string, eventId: string, tableId: string, eventUserId: string): Promise<TTablePersonResult> {
+      await organiserEvent(caller, organisationId, eventId);
+      const table = await repo.table(eventId, tableId);
+      if (!table) throw videoErrors.tableNotFound();
+      if (!(await repo.removeSeated(eventId, tableId, eventUserId, deps.now(), caller.userId, deps.newId))) throw videoErrors.seatNotFound();
+      deps.socket.toEventUsers([eventUserId], 'networkingError', { tableId, code: 'REMOVED', message: REMOVED_MESSAGE(table.topic) });
+      await announceLeft(eventId, eventUserId, [tableId]);
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'video.table.remove_person', target: tableId, meta: { eventId, eventUserId, barred: true } });
+      return { tableId, eventUserId, isBarred: true };
+    },
+    /** The organiser lets a removed person sit at the table again. */
+    async allowBack(caller: AuthUser, organisationId: string, eventId: string, tableId: string, eventUserId: string): Promise<TTablePersonResult> {
+      await organiserEvent(caller, organisationId, eventId);
+      if (!(await repo.table(eventId, tableId))) throw videoErrors.tableNotFound();
+      if (!(await repo.liftBar(eventId, tableId, eventUserId, deps.now()))) throw videoErrors.barNotFound();
+      await deps.audit.record({ organisationId, actorUserId: caller.userId, action: 'video.table.allow_person', target: tableId, meta: { eventId, eventUserId } });
+      return { tableId, eventUserId, isBarred: false };
+    },
+
+    /**
+     * The closing-hour sweep (index.ts runs it every 15 s, and once at start, so a restart loses nothing): every seat
+     * of a table past its closing hour is freed; each person is told (networkingError TABLE_CLOSED), the event hears
+     * networkingLeave, and the media server sends them out and ends the table's room. Answers the seats freed.
+     */
+    async closeDue(): Promise<number> {
+      const freed = await repo.closeDue(deps.now());
+      const tables = new Map<string, string>();
+      for (const seat of freed) {
+        tables.set(seat.tableId, seat.eventId);
+        deps.socket.toEventUsers([seat.eventUserId], 'networkingError', { tableId: seat.tableId, code: 'TABLE_CLOSED', message: CLOSED_MESSAGE });
+        await announceLeft(seat.eventId, seat.eventUserId, [seat.tableId]);
+      }
+      // The room is ended too (a table whose hours the organiser extends gets it again at the next admission).
+      if (deps.sfu?.release) for (const tableId of tables.keys()) await deps.sfu.release(tableChannel(tableId)).catch(() => undefined);
+      return freed.length;
     },
     async createTable(caller: AuthUser, organisationId: string, eventId: string, input: TTableInput): Promise<TTable> {
       const event = await organiserEvent(caller, organisationId, eventId);
@@ -335,7 +385,8 @@ export function createVideoService(deps: VideoDeps) {
       const event = await eventOrThrow(eventId);
       const tables = await tableView(event, await repo.tables(eventId));
       const mySeat = tables.find((t) => t.seated.some((s) => s.eventUserId === actor.eventUserId))?.id ?? null;
-      return { tables, mySeat, me: actor.eventUserId };
+      const barredFrom = (await repo.bars(eventId)).filter((b) => b.eventUserId === actor.eventUserId).map((b) => b.tableId);
+      return { tables, mySeat, me: actor.eventUserId, barredFrom };
     },
     async tableMessages(caller: VideoCaller, eventId: string, tableId: string): Promise<TTableMessages> {
       const actor = participant(caller, eventId);

@@ -93,3 +93,23 @@ export const tableMessages = pgTable(
   },
   (t) => [index('table_messages_table_idx').on(t.tableId, t.createdAt)],
 );
+
+/**
+ * A person the organiser removed from a table (issue 17): barred from sitting at that table again until the organiser
+ * allows them back (`liftedAt`). One open bar per person and table.
+ */
+export const tableBars = pgTable(
+  'table_bars',
+  {
+    id: text('id').primaryKey(),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => discussionTables.id, { onDelete: 'cascade' }),
+    eventId: eventRef(),
+    eventUserId: text('event_user_id').notNull(),
+    barredAt: ts('barred_at').notNull(),
+    barredByUserId: text('barred_by_user_id'),
+    liftedAt: ts('lifted_at'),
+  },
+  (t) => [index('table_bars_event_idx').on(t.eventId), uniqueIndex('table_bars_open_idx').on(t.tableId, t.eventUserId).where(sql`lifted_at is null`)],
+);

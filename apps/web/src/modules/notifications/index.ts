@@ -7,4 +7,7 @@ import { lazy } from 'react';
 
 export const NotificationsBell = lazy(() => import('./components/notifications-bell.tsx').then((m) => ({ default: m.NotificationsBell })));
 export { notificationsKeys } from './api/notifications-api.ts';
+/** The organiser dashboard's bell (issue 15: the member's own inbox), lazy; its keys for the organiser socket's nudge. */
+export const OrganiserBell = lazy(() => import('./components/organiser-bell.tsx').then((m) => ({ default: m.OrganiserBell })));
+export { organiserInboxKeys } from './api/organiser-inbox-api.ts';
 export { useOnNotice } from './hooks/use-on-notice.ts';

@@ -1,6 +1,6 @@
 import '../badges-i18n.ts';
 import { ActionIcon, Button, Group, Loader, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../app/confirm-modal.ts';
 import { IconCopy, IconDots, IconDownload, IconEye, IconId, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,7 @@ export function BadgeTemplatesPage() {
     },
   });
   const confirmDelete = (tpl: TBadgeTemplateSummary) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('badges.templates.deleteTitle', { name: tpl.name }),
       children: <Text size="sm">{t('badges.templates.deleteBody')}</Text>,
       labels: { confirm: t('badges.delete'), cancel: t('badges.cancel') },

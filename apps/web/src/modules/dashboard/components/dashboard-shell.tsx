@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { AppShell, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { BrandLogo } from '../../../ui/brand-logo.tsx';
 import { useLiveCounts } from '../hooks/use-live-counts.ts';
 import { useCurrentEventId } from '../../../app/selected-event.ts';
 import { EventSwitcher } from '../../../app/event-switcher.tsx';
+import { OrganiserBell } from '../../notifications/index.ts';
 import { SideNav } from './side-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -26,7 +27,7 @@ function useDashboardFavicon() {
   }, []);
 }
 
-/** The organiser dashboard: header (brand, event switcher, account), side menu, page. */
+/** The organiser dashboard: header (brand, event switcher, the member's notifications, account), side menu, page. */
 export function DashboardShell() {
   const { t } = useTranslation();
   const [isNavOpen, nav] = useDisclosure(false);
@@ -56,6 +57,9 @@ export function DashboardShell() {
           </Group>
           <Group gap="md" wrap="nowrap">
             {isWide && canSwitch && <EventSwitcher />}
+            <Suspense fallback={null}>
+              <OrganiserBell />
+            </Suspense>
             <UserMenu />
           </Group>
         </Group>

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { COUNTS_CHANGED_SOCKET_EVENT, type TCountsChangedMessage } from '@pavilion/domain/registration/counts.schemas';
+import { ORGANISER_NOTICE_SOCKET_EVENT } from '@pavilion/domain/notifications/organiser-inbox.schemas';
 import { openOrganiserSocket } from '../../../app/organiser-socket.ts';
 import { checkinKeys } from '../../checkin/index.ts';
+import { organiserInboxKeys } from '../../notifications/index.ts';
 import { registrationKeys } from '../../registration/index.ts';
 import { dashboardKeys } from '../api/dashboard-api.ts';
 
@@ -49,7 +51,11 @@ export function useLiveCounts(eventId: string | null | undefined) {
       onDisconnect: () => {
         if (!fallback) fallback = setInterval(() => void invalidateLiveCounts(qc, eventId), FALLBACK_MS);
       },
-      events: { [COUNTS_CHANGED_SOCKET_EVENT]: countsChangedHandler(qc, eventId) },
+      events: {
+        [COUNTS_CHANGED_SOCKET_EVENT]: countsChangedHandler(qc, eventId),
+        // The same socket is in the member's `user:<id>` room: a new notice of their organiser inbox (the header's bell).
+        [ORGANISER_NOTICE_SOCKET_EVENT]: () => void qc.invalidateQueries({ queryKey: organiserInboxKeys.all }),
+      },
     });
     return () => {
       stopFallback();

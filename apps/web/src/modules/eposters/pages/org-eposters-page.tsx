@@ -1,7 +1,7 @@
 import '../eposters-i18n.ts';
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Badge, Button, FileButton, Group, Input, NativeSelect, Paper, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../app/confirm-modal.ts';
 import { IconDownload, IconPencil, IconPhoto, IconPlus, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { encodeBase64 } from '@pavilion/domain/common/base64';
@@ -144,7 +144,7 @@ export function OrgEpostersPage() {
   usePageTitle(t('eposters.org.title'));
 
   const askDelete = (p: TEposter) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('eposters.org.confirmDelete', { title: p.title }),
       children: <Text size="sm">{t('eposters.org.confirmDeleteBody')}</Text>,
       labels: { confirm: t('eposters.org.deleteLabel'), cancel: t('eposters.org.cancel') },

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../app/confirm-modal.ts';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TProgramme } from '@pavilion/domain/programme/programme.schemas';
@@ -19,7 +19,7 @@ export function PublishBar({ p, eventId }: { p: TProgramme; eventId: string }) {
   // Session changes and renamed rooms or changed tracks, all waiting for the one publish.
   const pending = p.changes.length + p.roomTrackChanges.length;
   const ask = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('programme.org.publish.confirmTitle', { version: p.version + 1 }),
       size: 'lg',
       children: (

@@ -2,7 +2,7 @@ import '../programme-i18n.ts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ActionIcon, Badge, Button, ColorInput, Group, MultiSelect, NativeSelect, NumberInput, Paper, ScrollArea, Stack, Switch, Table, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../app/confirm-modal.ts';
 import { IconArrowBackUp, IconBroadcast, IconCalendarEvent, IconDoor, IconMailForward, IconMicrophone, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -57,7 +57,7 @@ function ListFrame<T>({ title, useList, children }: { title: string; useList: (e
 }
 
 function askDelete(t: (k: string, o?: Record<string, unknown>) => string, name: string, onConfirm: () => void) {
-  modals.openConfirmModal({
+  openConfirmModal({
     title: t('programme.org.confirmDelete', { name }),
     labels: { confirm: t('programme.org.delete'), cancel: t('programme.org.cancel') },
     confirmProps: { color: 'red' },
@@ -84,12 +84,13 @@ function RowActions({ name, editCode, deleteCode, onEdit, onDelete }: { name: st
   );
 }
 
-function useDelete(eventId: string, fn: (id: string) => Promise<unknown>, doneKey = 'programme.org.deleted') {
+/** Deletes and says what happened: gone at once, or (`pending`) kept for attendees until the next publish. */
+function useDelete(eventId: string, fn: (id: string) => Promise<{ pending: boolean }>) {
   const { t } = useTranslation();
   const m = useProgrammeMutation(eventId, fn);
   return (id: string) =>
     m.mutate(id, {
-      onSuccess: () => toast(t(doneKey), 'success'),
+      onSuccess: (done) => toast(t(done.pending ? 'programme.org.draft.deletedInDraft' : 'programme.org.deleted'), 'success'),
       onError: (err) => toast(errorMessage(err, t), 'error'),
     });
 }
@@ -177,7 +178,7 @@ export function RoomsPage() {
 }
 function RoomsList({ items, eventId, editing, onEdit }: { items: TRoom[]; eventId: string; editing: TRoom | null | undefined; onEdit: (r: TRoom | null | undefined) => void }) {
   const { t } = useTranslation();
-  const remove = useDelete(eventId, (id: string) => api.deleteRoom(eventId, id), 'programme.org.draft.deletedInDraft');
+  const remove = useDelete(eventId, (id: string) => api.deleteRoom(eventId, id));
   const restore = useRestore(eventId, (id: string) => api.restoreRoom(eventId, id));
   const add = (
     <Can rule="AP-329">
@@ -263,7 +264,7 @@ export function TracksPage() {
 }
 function TracksList({ items, eventId, editing, onEdit }: { items: TTrack[]; eventId: string; editing: TTrack | null | undefined; onEdit: (r: TTrack | null | undefined) => void }) {
   const { t } = useTranslation();
-  const remove = useDelete(eventId, (id: string) => api.deleteTrack(eventId, id), 'programme.org.draft.deletedInDraft');
+  const remove = useDelete(eventId, (id: string) => api.deleteTrack(eventId, id));
   const restore = useRestore(eventId, (id: string) => api.restoreTrack(eventId, id));
   const add = (
     <Can rule="AP-308">
@@ -582,7 +583,7 @@ function NewSessionButton({ onClick }: { onClick: () => void }) {
 
 function SessionsTable({ p, eventId, onEdit }: { p: TProgramme; eventId: string; onEdit: (s: TSession | null) => void }) {
   const { t } = useTranslation();
-  const remove = useDelete(eventId, (id: string) => api.deleteSession(eventId, id), 'programme.org.draft.deletedInDraft');
+  const remove = useDelete(eventId, (id: string) => api.deleteSession(eventId, id));
   const rooms = new Map(p.rooms.map((r) => [r.id, r.name]));
   const tracks = new Map(p.tracks.map((r) => [r.id, r]));
   const speakers = new Map(p.speakers.map((r) => [r.id, r.name]));

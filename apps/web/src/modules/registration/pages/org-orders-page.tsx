@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Group, Menu, Paper, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCash, IconFileInvoice, IconReceipt, IconReceiptRefund, IconX } from '@tabler/icons-react';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../app/confirm-modal.ts';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@pavilion/domain/common/pagination';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type TOrder, type TOrderStatus, type TPaymentStatus } from '@pavilion/domain/registration/registration.schemas';
@@ -62,7 +62,7 @@ export function OrgOrdersPage() {
   const refundOrder = data?.items.find((o) => o.id === refundOrderId) ?? null;
 
   const confirm = (o: TOrder, kind: 'paid' | 'cancel') =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: kind === 'paid' ? t('registration.org.markPaidTitle', { no: o.registrationNo }) : t('registration.org.cancelTitle', { no: o.registrationNo }),
       children: kind === 'paid' ? t('registration.org.markPaidBody') : t('registration.org.cancelBody'),
       labels: { confirm: kind === 'paid' ? t('registration.org.markPaid') : t('registration.org.cancelOrder'), cancel: t('registration.org.cancel') },

@@ -1,7 +1,7 @@
 import '../sponsors-i18n.ts';
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Badge, Box, Button, ColorInput, Group, NativeSelect, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../app/confirm-modal.ts';
 import { IconArrowDown, IconArrowUp, IconAward, IconCalendarOff, IconMail, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +41,7 @@ function useSponsorsMutation<TVars, TResult>(eventId: string, mutationFn: (vars:
 }
 
 function askDelete(t: TT, title: string, onConfirm: () => void) {
-  modals.openConfirmModal({
+  openConfirmModal({
     title,
     children: <Text size="sm">{t('sponsors.org.confirmDeleteBody')}</Text>,
     labels: { confirm: t('sponsors.org.deleteLabel'), cancel: t('sponsors.org.cancel') },
@@ -163,7 +163,7 @@ function ContactSection({ eventId, sponsor }: { eventId: string; sponsor: TSpons
   );
   const revoke = useSponsorsMutation(eventId, (contactId: string) => api.revokeContact(eventId, sponsor!.id, contactId));
   const askRevoke = (c: TSponsorContact) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('sponsors.org.revokeTitle', { email: c.email }),
       children: t('sponsors.org.revokeBody', { name: sponsor?.name ?? '' }),
       labels: { confirm: t('sponsors.org.revoke'), cancel: t('sponsors.org.cancel') },

@@ -23,6 +23,11 @@ export const videoOrgApi = {
   tables: (eventId: string, signal?: AbortSignal) => api.call('GET /api/eventservices/events/:eventId/networking/tables', { params: { eventId }, signal }),
   create: (eventId: string, body: TTableInput) => api.call('POST /api/eventservices/events/:eventId/networking/tables', { params: { eventId }, body }),
   update: (eventId: string, tableId: string, body: TTableInput) => api.call('PUT /api/eventservices/events/:eventId/networking/tables/:tableId', { params: { eventId, tableId }, body }),
+  /** Takes one person off a table and bars them from it; `allowBack` lifts the bar. */
+  removeSeated: (eventId: string, tableId: string, eventUserId: string) =>
+    api.call('DELETE /api/eventservices/events/:eventId/networking/tables/:tableId/seated/:eventUserId', { params: { eventId, tableId, eventUserId } }),
+  allowBack: (eventId: string, tableId: string, eventUserId: string) =>
+    api.call('DELETE /api/eventservices/events/:eventId/networking/tables/:tableId/barred/:eventUserId', { params: { eventId, tableId, eventUserId } }),
   remove: (eventId: string, tableId: string) => api.call('DELETE /api/eventservices/events/:eventId/networking/tables/:tableId', { params: { eventId, tableId } }),
   loungeReport: (eventId: string, days: number, signal?: AbortSignal) => api.call('GET /api/eventservices/events/:eventId/reports/networking-lounge', { params: { eventId }, query: { days }, signal }),
   discussionReport: (eventId: string, days: number, signal?: AbortSignal) => api.call('GET /api/eventservices/events/:eventId/reports/discussion-table', { params: { eventId }, query: { days }, signal }),

@@ -6,15 +6,18 @@ import type { TTable } from '@pavilion/domain/video/video.schemas';
 import { videoApi } from '../api/video-api.ts';
 import { openMedia, stopMedia } from '../call/peer.ts';
 import { joinJanusRoom, type JanusRoom } from '../call/janus-room.ts';
+import { feedLabeller } from '../lib/feed-labels.ts';
 import { Tile } from './video-tile.tsx';
 
-type Remote = { name: string; stream: MediaStream };
+/** A remote feed; `display` is what its sender told Janus, kept only to tell it apart from the server's name. */
+type Remote = { display: string; stream: MediaStream };
 
 /**
  * A table's video above the mesh limit through Janus (issue 17). Seated, one joins the table's room at once (the server
  * gives the room, its tokens, and one's id and display name there) and sees everyone who has their video on, camera on
- * or not; turning video on publishes one's camera to the room, turning it off stops sending but keeps watching. The
- * tiles carry the names the server gave in the room. Leaving the table (or being sent away) ends it.
+ * or not; turning video on publishes one's camera to the room, turning it off stops sending but keeps watching. Each
+ * tile is named from the server's seat roster by the feed's publisher id (lib/feed-labels.ts), never by the display
+ * name its sender gives Janus. Leaving the table (or being sent away) ends it.
  */
 export default function SfuTableVideo({ eventId, table, iceServers, meshLimit }: { eventId: string; table: TTable; iceServers: RTCIceServer[]; meshLimit: number }) {
   const { t } = useTranslation();
@@ -57,7 +60,7 @@ export default function SfuTableVideo({ eventId, table, iceServers, meshLimit }:
         display: admission.display,
         iceServers,
         // A new object each time: the track list of the stream grew (audio, then video).
-        onRemote: (id, name, stream) => setRemotes((r) => ({ ...r, [id]: { name, stream } })),
+        onRemote: (id, display, stream) => setRemotes((r) => ({ ...r, [id]: { display, stream } })),
         onRemoteGone: (id) => setRemotes(({ [id]: _gone, ...rest }) => rest),
         onError: (reason) => setError(reason),
         onEnded: () => {
@@ -119,6 +122,7 @@ export default function SfuTableVideo({ eventId, table, iceServers, meshLimit }:
 
   const isOn = local !== null;
   const others = Object.entries(remotes);
+  const labelOf = feedLabeller(table.seated, t('video.lounge.unverifiedFeed'));
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
@@ -138,7 +142,7 @@ export default function SfuTableVideo({ eventId, table, iceServers, meshLimit }:
         <SimpleGrid cols={2} spacing="xs">
           {isOn && <Tile stream={local} label={t('video.call.you')} isMuted />}
           {others.map(([id, r]) => (
-            <Tile key={id} stream={r.stream} label={r.name} isMuted={false} />
+            <Tile key={id} stream={r.stream} label={labelOf(Number(id))} isMuted={false} />
           ))}
         </SimpleGrid>
       )}

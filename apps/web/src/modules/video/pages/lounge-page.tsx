@@ -1,6 +1,6 @@
 import '../video-i18n.ts';
 import { useEffect, useRef, useState } from 'react';
-import { Badge, Button, Group, Paper, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArmchair, IconSend } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -102,7 +102,27 @@ function TableChat({ eventId, table, socket }: { eventId: string; table: TTable;
   );
 }
 
-function TableCard({ eventId, table, me, isMine, socket, onJoin, onLeave, isBusy }: { eventId: string; table: TTable; me: string; isMine: boolean; socket: ParticipantSocket; onJoin: () => void; onLeave: () => void; isBusy: boolean }) {
+function TableCard({
+  eventId,
+  table,
+  me,
+  isMine,
+  isBarred,
+  socket,
+  onJoin,
+  onLeave,
+  isBusy,
+}: {
+  eventId: string;
+  table: TTable;
+  me: string;
+  isMine: boolean;
+  isBarred: boolean;
+  socket: ParticipantSocket;
+  onJoin: () => void;
+  onLeave: () => void;
+  isBusy: boolean;
+}) {
   const { t } = useTranslation();
   const isFull = table.seatsTaken >= table.seats;
   return (
@@ -135,6 +155,10 @@ function TableCard({ eventId, table, me, isMine, socket, onJoin, onLeave, isBusy
             <TableVideo eventId={eventId} table={table} me={me} socket={socket} />
             <TableChat eventId={eventId} table={table} socket={socket} />
           </Stack>
+        ) : isBarred ? (
+          <Text size="sm" fw={600} data-testid="barred-notice">
+            {t('video.lounge.barred')}
+          </Text>
         ) : (
           <Button leftSection={<IconArmchair size={16} aria-hidden />} onClick={onJoin} disabled={!table.isOpen || isFull || !socket.isConnected} loading={isBusy} aria-label={t('video.lounge.joinTopic', { topic: table.topic })}>
             {t('video.lounge.join')}
@@ -156,6 +180,8 @@ export function LoungePage() {
   const qc = useQueryClient();
   const lounge = useQuery({ queryKey: videoKeys.lounge(eventId ?? ''), queryFn: ({ signal }) => videoApi.lounge(eventId!, signal), enabled: !!eventId });
   const [busy, setBusy] = useState<string | null>(null);
+  /** Why one's seat was taken away (the organiser removed one, or the table closed), shown until dismissed. */
+  const [notice, setNotice] = useState<{ title: string; message: string } | null>(null);
   const back = { to: '/attendium', label: t('video.lounge.back') };
 
   useEffect(() => {
@@ -167,10 +193,18 @@ export function LoungePage() {
         refresh();
       }),
       socket.on('networkingLeave', refresh),
+      // One's own seat taken away: by the organiser, or at the table's closing hour (a refused join is the ack's toast).
+      socket.on('networkingError', (p) => {
+        const mySeat = qc.getQueryData<TLounge>(videoKeys.lounge(eventId))?.mySeat;
+        if (p.code === 'REMOVED') setNotice({ title: t('video.lounge.removedTitle'), message: p.message });
+        else if (p.code === 'TABLE_CLOSED' && mySeat === p.tableId) setNotice({ title: t('video.lounge.closedTitle'), message: p.message });
+        else return;
+        refresh();
+      }),
       socket.onReconnect(refresh),
     ];
     return () => offs.forEach((off) => off());
-  }, [socket, eventId, qc]);
+  }, [socket, eventId, qc, t]);
 
   if (!eventId || !me) {
     return (
@@ -188,6 +222,15 @@ export function LoungePage() {
   };
   return (
     <AttendeePage back={back} title={t('video.lounge.title')} intro={t('video.lounge.intro')}>
+      {notice && (
+        <Alert color="red.9" variant="light" role="alert" withCloseButton closeButtonLabel={t('common.close', { defaultValue: 'Close' })} onClose={() => setNotice(null)} mb="md" data-testid="seat-notice">
+          {/* The title in the body's colour: the light alert's own title colour is too pale for its background. */}
+          <Text fw={700} size="sm">
+            {notice.title}
+          </Text>
+          <Text size="sm">{notice.message}</Text>
+        </Alert>
+      )}
       {lounge.isPending ? (
         <ListLoading rows={3} />
       ) : lounge.isError ? (
@@ -203,6 +246,7 @@ export function LoungePage() {
               table={table}
               me={me}
               isMine={lounge.data.mySeat === table.id}
+              isBarred={lounge.data.barredFrom.includes(table.id)}
               socket={socket}
               isBusy={busy === table.id}
               onJoin={() => void act(table, 'networking')}

@@ -1,7 +1,8 @@
 import '../video-i18n.ts';
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, NativeSelect, NumberInput, Paper, Skeleton, Table, Text, TextInput } from '@mantine/core';
-import { IconArmchair, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, NativeSelect, NumberInput, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { openConfirmModal } from '../../../app/confirm-modal.ts';
+import { IconArmchair, IconPencil, IconPlus, IconTrash, IconUserMinus, IconUserCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TABLE_SEATS_MAX, TABLE_SEATS_MIN, type TTable, type TTableInput } from '@pavilion/domain/video/video.schemas';
@@ -62,13 +63,110 @@ function TableForm({ eventId, editing, onClose }: { eventId: string; editing: TT
   );
 }
 
+/**
+ * Who sits at a table, each with "Remove" (AP-462, confirmed first: the person leaves the table and its video and is
+ * barred from it), and who was removed, each with "Allow back".
+ */
+function TablePeople({ eventId, table }: { eventId: string; table: TTable }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: videoKeys.orgTables(eventId) });
+  const remove = useMutation({
+    mutationFn: (p: { eventUserId: string; name: string }) => videoOrgApi.removeSeated(eventId, table.id, p.eventUserId),
+    onSuccess: (_d, p) => {
+      toast(t('video.org.personRemoved', { name: p.name }), 'success');
+      return refresh();
+    },
+    onError: (err) => toast(errorMessage(err, t), 'error'),
+  });
+  const allow = useMutation({
+    mutationFn: (p: { eventUserId: string; name: string }) => videoOrgApi.allowBack(eventId, table.id, p.eventUserId),
+    onSuccess: (_d, p) => {
+      toast(t('video.org.allowedBack', { name: p.name }), 'success');
+      return refresh();
+    },
+    onError: (err) => toast(errorMessage(err, t), 'error'),
+  });
+  const askRemove = (p: { eventUserId: string; name: string }) =>
+    openConfirmModal({
+      title: t('video.org.confirmRemoveTitle', { name: p.name, topic: table.topic }),
+      children: <Text size="sm">{t('video.org.confirmRemoveBody')}</Text>,
+      labels: { confirm: t('video.org.confirmRemove'), cancel: t('video.org.cancel') },
+      confirmProps: { color: 'red.8' },
+      cancelProps: { 'data-autofocus': true } as Record<string, unknown>,
+      onConfirm: () => remove.mutate(p),
+    });
+  const barred = table.barred ?? [];
+  return (
+    <Stack gap={4}>
+      {table.seated.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('video.org.nobody')}
+        </Text>
+      ) : (
+        <ul aria-label={t('video.org.whoSits')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {table.seated.map((p) => (
+            <li key={p.eventUserId}>
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm">{p.name}</Text>
+                <Can rule="AP-462">
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    leftSection={<IconUserMinus size={14} aria-hidden />}
+                    loading={remove.isPending && remove.variables?.eventUserId === p.eventUserId}
+                    onClick={() => askRemove(p)}
+                    aria-label={t('video.org.removePersonLabel', { name: p.name, topic: table.topic })}
+                  >
+                    {t('video.org.removePerson')}
+                  </Button>
+                </Can>
+              </Group>
+            </li>
+          ))}
+        </ul>
+      )}
+      {barred.length > 0 && (
+        <>
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('video.org.barredList')}
+          </Text>
+          <ul aria-label={t('video.org.barredList')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {barred.map((p) => (
+              <li key={p.eventUserId}>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" td="line-through" c="dimmed">
+                    {p.name}
+                  </Text>
+                  <Can rule="AP-462">
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      leftSection={<IconUserCheck size={14} aria-hidden />}
+                      loading={allow.isPending && allow.variables?.eventUserId === p.eventUserId}
+                      onClick={() => allow.mutate(p)}
+                      aria-label={t('video.org.allowBackLabel', { name: p.name, topic: table.topic })}
+                    >
+                      {t('video.org.allowBack')}
+                    </Button>
+                  </Can>
+                </Group>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Stack>
+  );
+}
+
 /** `app/networking-tables`: the organiser's lounge and discussion tables (AP-460 view, AP-461 create, AP-462 edit, AP-463 delete). */
 export function OrgTablesPage() {
   const { t } = useTranslation();
   usePageTitle(t('video.org.title'));
   const eventId = useSectionEventId();
   const qc = useQueryClient();
-  const tables = useQuery({ queryKey: videoKeys.orgTables(eventId), queryFn: ({ signal }) => videoOrgApi.tables(eventId, signal), enabled: !!eventId });
+  const tables = useQuery({ queryKey: videoKeys.orgTables(eventId), queryFn: ({ signal }) => videoOrgApi.tables(eventId, signal), enabled: !!eventId, refetchInterval: 15_000 });
   const [editing, setEditing] = useState<TTable | 'new' | null>(null);
   const remove = useMutation({
     mutationFn: (id: string) => videoOrgApi.remove(eventId, id),
@@ -100,13 +198,14 @@ export function OrgTablesPage() {
         ) : tables.data.length === 0 ? (
           <EmptyState icon={<IconArmchair size={32} />} title={t('video.org.empty')} description={t('video.org.emptyBody')} />
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={880}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('video.org.topic')}</Table.Th>
                   <Table.Th>{t('video.org.kind')}</Table.Th>
                   <Table.Th>{t('video.org.taken')}</Table.Th>
+                  <Table.Th>{t('video.org.whoSits')}</Table.Th>
                   <Table.Th>{t('video.org.opensAt')}</Table.Th>
                   <Table.Th>{t('video.org.closesAt')}</Table.Th>
                   <Table.Th>{t('video.org.status')}</Table.Th>
@@ -119,6 +218,7 @@ export function OrgTablesPage() {
                     <Table.Td>{table.topic}</Table.Td>
                     <Table.Td>{table.kind === 'lounge' ? t('video.lounge.lounge') : t('video.lounge.discussion')}</Table.Td>
                     <Table.Td>{`${table.seatsTaken} / ${table.seats}`}</Table.Td>
+                    <Table.Td>{eventId && <TablePeople eventId={eventId} table={table} />}</Table.Td>
                     <Table.Td>{table.opensAt.replace('T', ' ')}</Table.Td>
                     <Table.Td>{table.closesAt.replace('T', ' ')}</Table.Td>
                     <Table.Td>

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../app/confirm-modal.ts';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_LEVEL_LABELS, type TAccessLevel } from '@pavilion/domain';
@@ -17,7 +17,7 @@ export function PendingInvitations({ canRevoke }: { canRevoke: boolean }) {
   if (items.length === 0) return null;
 
   const confirmRevoke = (invId: string, email: string) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('team.revokeTitle'),
       children: <Text size="sm">{t('team.revokeBody', { email })}</Text>,
       labels: { confirm: t('team.revoke'), cancel: t('common.cancel') },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../app/confirm-modal.ts';
 import { IconEye, IconPencil, IconPlus, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TRole } from '@pavilion/domain';
@@ -29,7 +29,7 @@ export function RolesPage() {
   const canDelete = can('AP-44');
 
   const confirmDelete = (role: TRole) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('roles.deleteTitle', { name: role.name }),
       children: <Text size="sm">{t('roles.deleteBody')}</Text>,
       labels: { confirm: t('roles.delete'), cancel: t('common.cancel') },

@@ -1,9 +1,9 @@
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../../app/confirm-modal.ts';
 import type { TFunction } from 'i18next';
 
 /** A confirmation that names the thing and focuses Cancel. */
 export function confirmAction(t: TFunction, options: { title: string; body: string; confirm: string; onConfirm: () => void }) {
-  modals.openConfirmModal({
+  openConfirmModal({
     title: options.title,
     children: options.body,
     labels: { confirm: options.confirm, cancel: t('checkin.org.cancel') },

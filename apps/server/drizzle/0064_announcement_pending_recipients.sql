@@ -1,0 +1,2 @@
+ALTER TABLE "announcements" ADD COLUMN "pending_recipients" text[];--> statement-breakpoint
+CREATE INDEX "announcements_pending_idx" ON "announcements" USING btree ("event_id") WHERE "announcements"."pending_recipients" is not null;
