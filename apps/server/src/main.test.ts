@@ -3,6 +3,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { findDataTemplate, templateKey } from './platform/data-template.ts';
+import { MIGRATIONS_DIR, PGLITE_OPTIONS } from './platform/db.ts';
 
 describe('main', () => {
   it('starts on an empty data dir, prints the demo login and gate code, serves /readyz and shuts down gracefully on SIGTERM', async () => {
@@ -24,6 +26,10 @@ describe('main', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
       expect(out).toContain('organiser@demo.pavilion / Organiser@2026');
+      // `npm test` builds first, so the data dir is a copy of the build's template (data-template.ts) when it matches
+      // this checkout's migrations; without a build (or after a new migration) initdb makes it.
+      const fromTemplate = findDataTemplate(templateKey(MIGRATIONS_DIR, PGLITE_OPTIONS)) !== null;
+      expect(out).toContain(fromTemplate ? "PGlite start on the build's data template" : 'PGlite initdb');
       expect(out).toMatch(/Gate scanner: open http:\/\/localhost:\d+\/scanner and enter the code [0-9A-Z]{4}-[0-9A-Z]{4}/);
       // The staging dir became the data dir: nothing is left beside it.
       expect(readdirSync(dataDir)).toContain('PG_VERSION');

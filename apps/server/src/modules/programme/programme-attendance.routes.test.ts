@@ -154,6 +154,19 @@ describe('session attendance from room doors', () => {
     expect([later, notYet].some((id) => rows.sessions.some((s: { sessionId: string }) => s.sessionId === id))).toBe(false);
   });
 
+  it(`counts at a gate that became a room's door a moment ago: the remembered "no room's door" goes with the link`, async () => {
+    const e = await eventWithAttendees(t.app, token, 2);
+    const device = await pairedDevice(t.app, token, e.eventId, [e.areaId]);
+    const gate = (i: number) => scan(t.app, device.token, { credential: e.creds[i], areaId: e.areaId, direction: 'in' });
+    expect((await gate(0)).json().data.result).toBe('admitted'); // no room's door: the answer is kept a few seconds
+    await settle();
+    const r = await room(e.eventId, 'Room Late', { mode: 'existing', areaId: e.areaId });
+    const s = await session(e.eventId, { title: 'Now in the late room', roomId: r.id, start: local(-20 * MIN), end: local(40 * MIN) });
+    expect((await gate(1)).json().data.result).toBe('admitted');
+    // The live path counts it at once (the catch-up job, a minute away, would count the first scan too).
+    await expect.poll(() => attendance(e.eventId), { timeout: 2000 }).toEqual([{ session: s, registration: e.regIds[1], scans: 1 }]);
+  });
+
   it('ignores a door fact naming another event, and a range that holds no session answers empty', async () => {
     const e = await eventWithAttendees(t.app, token, 1);
     const r = await room(e.eventId, 'Room Z', { mode: 'create' });

@@ -54,6 +54,9 @@ export const LEDGER_SETTLE_MS = 5 * 60_000;
 /** How often the catch-up runs (pg-boss schedule, or the in-process poll). */
 export const CATCH_UP_EVERY_MS = 60_000;
 const LEDGER_PAGE = 1000;
+/** How long a scan's "which room is this area the door of" answer is kept (roomOfArea in the service), and how many. */
+const DOOR_CACHE_MS = 5_000;
+const DOOR_CACHE_MAX = 10_000;
 /** Check-in's codes the room form's area choice needs beside the room's own: view areas (link one), create areas. */
 const AREA_VIEW = 'AP-261';
 const AREA_CREATE = 'AP-262';
@@ -64,6 +67,25 @@ export { sessionForScan };
 /** Session attendance (issue 16): rooms' doors as check-in areas, scans → sessions, the Schedule Sessions report. */
 export function createAttendanceService(deps: AttendanceDeps) {
   const { repo } = deps;
+
+  /**
+   * Which room an area is the door of, per event and area, kept DOOR_CACHE_MS: every admitting scan asks, most areas
+   * are the door of no room, and a database read at each scan doubled check-in's CPU per scan (issue 20: 180–210 →
+   * 390–440 µs, found by bisecting bench:checkin). A link set here clears it at once; one set on another instance is
+   * seen within DOOR_CACHE_MS, and a scan that instance's change missed meanwhile is counted by the catch-up from the
+   * ledger, as a lost fact is.
+   */
+  const doorOf = new Map<string, { room: Awaited<ReturnType<AttendanceRepository['roomOfArea']>>; until: number }>();
+  async function roomOfArea(eventId: string, areaId: string) {
+    const key = `${eventId} ${areaId}`;
+    const now = performance.now();
+    const hit = doorOf.get(key);
+    if (hit && hit.until > now) return hit.room;
+    const room = await repo.roomOfArea(eventId, areaId);
+    if (doorOf.size >= DOOR_CACHE_MAX) doorOf.clear();
+    doorOf.set(key, { room, until: now + DOOR_CACHE_MS });
+    return room;
+  }
 
   /**
    * Reckons one registration's sessions in an event afresh from all its door scans in check-in's ledger (span
@@ -141,6 +163,8 @@ export function createAttendanceService(deps: AttendanceDeps) {
       room: { name: string; capacity: number | null },
     ): Promise<string | null | undefined> {
       if (!choice) return undefined;
+      // The room's door changes: the scans' cached answers go (they are read again at the next scan).
+      doorOf.clear();
       if (choice.mode === 'none') return null;
       const ports = deps.checkinAreas;
       if (!ports) throw errors.validation([{ field: 'checkinArea', key: ProgrammeErrorKey.UnknownCheckinArea }], 'Check-in is not available');
@@ -165,7 +189,7 @@ export function createAttendanceService(deps: AttendanceDeps) {
      * their door scans. Answers the scan's own session (null when none) and whether this call counted it first.
      */
     async recordScan(scan: DoorScan): Promise<{ sessionId: string; isNew: boolean } | null> {
-      const room = await repo.roomOfArea(scan.eventId, scan.areaId);
+      const room = await roomOfArea(scan.eventId, scan.areaId);
       if (!room) return null;
       const r = await recount(scan.eventId, scan.registrationId, scan);
       const at = new Date(scan.at);
