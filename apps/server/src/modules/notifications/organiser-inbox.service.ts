@@ -51,9 +51,11 @@ export function createOrganiserInboxService(deps: OrganiserInboxDeps) {
         deps.now(),
         deps.newId,
       );
-      const views = rows.map(view);
-      for (const v of views) deps.emitToUser(rows.find((r) => r.id === v.id)!.userId, ORGANISER_NOTICE_SOCKET_EVENT, v);
-      return views;
+      return rows.map((r) => {
+        const v = view(r);
+        deps.emitToUser(r.userId, ORGANISER_NOTICE_SOCKET_EVENT, v);
+        return v;
+      });
     },
 
     async list(caller: AuthUser, organisationId: string, q: TOrganiserInboxQuery): Promise<TOrganiserInboxPage> {

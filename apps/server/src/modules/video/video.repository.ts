@@ -193,12 +193,12 @@ export function createVideoRepository(db: Db, testing: VideoTesting) {
         .returning({ id: tableBars.id });
       return rows.length > 0;
     },
-    /** The open bars of the event's tables. */
-    async bars(eventId: string): Promise<BarRow[]> {
+    /** The open bars of the event's tables (of one person when `eventUserId` is given). */
+    async bars(eventId: string, eventUserId?: string): Promise<BarRow[]> {
       return db
         .select()
         .from(tableBars)
-        .where(and(eq(tableBars.eventId, eventId), isNull(tableBars.liftedAt)))
+        .where(and(eq(tableBars.eventId, eventId), isNull(tableBars.liftedAt), eventUserId ? eq(tableBars.eventUserId, eventUserId) : undefined))
         .orderBy(asc(tableBars.barredAt));
     },
     /**

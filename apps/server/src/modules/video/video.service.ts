@@ -343,14 +343,15 @@ export function createVideoService(deps: VideoDeps) {
      */
     async closeDue(): Promise<number> {
       const freed = await repo.closeDue(deps.now());
-      const tables = new Map<string, string>();
+      const release = deps.sfu?.release;
       for (const seat of freed) {
-        tables.set(seat.tableId, seat.eventId);
         deps.socket.toEventUsers([seat.eventUserId], 'networkingError', { tableId: seat.tableId, code: 'TABLE_CLOSED', message: CLOSED_MESSAGE });
-        await announceLeft(seat.eventId, seat.eventUserId, [seat.tableId]);
+        // Every seat of a closed table is free now; a media server that can end the room does so once, below.
+        if (release) deps.socket.toRoom(eventRoom(seat.eventId), 'networkingLeave', { tableId: seat.tableId, eventUserId: seat.eventUserId, seatsTaken: 0 });
+        else await announceLeft(seat.eventId, seat.eventUserId, [seat.tableId]);
       }
       // The room is ended too (a table whose hours the organiser extends gets it again at the next admission).
-      if (deps.sfu?.release) for (const tableId of tables.keys()) await deps.sfu.release(tableChannel(tableId)).catch(() => undefined);
+      if (release) for (const tableId of new Set(freed.map((f) => f.tableId))) await release(tableChannel(tableId)).catch(() => undefined);
       return freed.length;
     },
     async createTable(caller: AuthUser, organisationId: string, eventId: string, input: TTableInput): Promise<TTable> {
@@ -385,7 +386,7 @@ export function createVideoService(deps: VideoDeps) {
       const event = await eventOrThrow(eventId);
       const tables = await tableView(event, await repo.tables(eventId));
       const mySeat = tables.find((t) => t.seated.some((s) => s.eventUserId === actor.eventUserId))?.id ?? null;
-      const barredFrom = (await repo.bars(eventId)).filter((b) => b.eventUserId === actor.eventUserId).map((b) => b.tableId);
+      const barredFrom = (await repo.bars(eventId, actor.eventUserId)).map((b) => b.tableId);
       return { tables, mySeat, me: actor.eventUserId, barredFrom };
     },
     async tableMessages(caller: VideoCaller, eventId: string, tableId: string): Promise<TTableMessages> {

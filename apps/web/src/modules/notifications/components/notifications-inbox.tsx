@@ -1,17 +1,15 @@
 import '../notifications-i18n.ts';
-import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Button, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBell, IconBellOff, IconCalendarEvent, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TNotification } from '@pavilion/domain/notifications/notifications.schemas';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { notificationsApi, notificationsKeys } from '../api/notifications-api.ts';
 import { useInbox } from '../hooks/use-inbox.ts';
-
-const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+import { NoticeItem } from './notice-item.tsx';
 
 function KindIcon({ kind }: { kind: string }) {
   const Icon = kind === 'ANNOUNCEMENT' ? IconSpeakerphone : kind.startsWith('MEETING_') ? IconCalendarEvent : IconBell;
@@ -24,60 +22,28 @@ function KindIcon({ kind }: { kind: string }) {
 
 function Item({ n, onRead, onNavigate, isBusy }: { n: TNotification; onRead: () => void; onNavigate?: () => void; isBusy: boolean }) {
   const { t } = useTranslation();
-  const isUnread = !n.readAt;
-  const headingId = `notification-${n.id}`;
   return (
-    <Paper component="li" withBorder p="sm" radius="md" bg={isUnread ? 'brand.0' : undefined} aria-labelledby={headingId} data-testid="notification-item" data-unread={isUnread || undefined}>
-      <Group gap="sm" align="flex-start" wrap="nowrap">
-        <KindIcon kind={n.kind} />
-        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-          <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
-            <Title order={3} fz="sm" fw={isUnread ? 700 : 500} id={headingId} style={{ overflowWrap: 'anywhere' }}>
-              {n.title}
-            </Title>
-            {isUnread && (
-              <Badge size="xs" color="red.9" variant="filled" style={{ flexShrink: 0 }}>
-                {t('notifications.inbox.unread')}
-              </Badge>
-            )}
-          </Group>
-          {n.format === 'html' ? (
-            // Rich text the server sanitised (DOMPurify) before storing it.
-            <Box fz="sm" style={{ overflowWrap: 'anywhere', lineHeight: 1.5 }} dangerouslySetInnerHTML={{ __html: n.body }} />
-          ) : (
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {n.body}
-            </Text>
-          )}
-          <Group gap="xs" justify="space-between" wrap="wrap">
-            <Text size="xs" c="dimmed" component="time" dateTime={n.createdAt}>
-              {formatWhen(n.createdAt)}
-            </Text>
-            <Group gap={4}>
-              {n.link && (
-                <Button
-                  component={Link}
-                  to={n.link}
-                  size="compact-xs"
-                  variant="light"
-                  onClick={() => {
-                    if (isUnread) onRead();
-                    onNavigate?.();
-                  }}
-                >
-                  {t('notifications.inbox.open')}
-                </Button>
-              )}
-              {isUnread && (
-                <Button size="compact-xs" variant="subtle" onClick={onRead} loading={isBusy} aria-label={t('notifications.inbox.markReadOf', { title: n.title })}>
-                  {t('notifications.inbox.markRead')}
-                </Button>
-              )}
-            </Group>
-          </Group>
-        </Stack>
-      </Group>
-    </Paper>
+    <NoticeItem
+      n={n}
+      icon={<KindIcon kind={n.kind} />}
+      body={
+        n.format === 'html' ? (
+          // Rich text the server sanitised (DOMPurify) before storing it.
+          <Box fz="sm" style={{ overflowWrap: 'anywhere', lineHeight: 1.5 }} dangerouslySetInnerHTML={{ __html: n.body }} />
+        ) : (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {n.body}
+          </Text>
+        )
+      }
+      link={n.link}
+      labels={{ unread: t('notifications.inbox.unread'), open: t('notifications.inbox.open'), markRead: t('notifications.inbox.markRead'), markReadLabel: t('notifications.inbox.markReadOf', { title: n.title }) }}
+      onRead={onRead}
+      onOpen={onNavigate}
+      isBusy={isBusy}
+      testId="notification-item"
+      isFramed
+    />
   );
 }
 

@@ -4,72 +4,41 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconBell, IconBellOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TOrganiserNotice } from '@pavilion/domain/notifications/organiser-inbox.schemas';
 import { errorMessage } from '../../../app/form-errors.ts';
 import { toast } from '../../../app/toast.ts';
 import { organiserInboxApi, organiserInboxKeys } from '../api/organiser-inbox-api.ts';
+import { NoticeItem } from './notice-item.tsx';
 
 const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
-const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 /** Only in-app dashboard paths are followed (a notice's link is stored by the server; this is a second guard). */
 const isAppPath = (link: string | null): link is string => !!link && link.startsWith('/') && !link.startsWith('//');
 
 function Notice({ n, onRead, onOpen, isBusy }: { n: TOrganiserNotice; onRead: () => void; onOpen: () => void; isBusy: boolean }) {
   const { t } = useTranslation();
-  const isUnread = !n.readAt;
-  const headingId = `organiser-notice-${n.id}`;
+  const isAlert = n.kind === 'REFUND_FAILED';
   return (
-    <Box component="li" p="sm" bg={isUnread ? 'brand.0' : undefined} style={{ borderRadius: 8, listStyle: 'none' }} aria-labelledby={headingId} data-testid="organiser-notice" data-unread={isUnread || undefined}>
-      <Group gap="sm" align="flex-start" wrap="nowrap">
-        <ThemeIcon variant="light" color={n.kind === 'REFUND_FAILED' ? 'red' : 'brand'} radius="xl" size="md" aria-hidden>
-          {n.kind === 'REFUND_FAILED' ? <IconAlertTriangle size={16} /> : <IconBell size={16} />}
+    <NoticeItem
+      n={n}
+      icon={
+        <ThemeIcon variant="light" color={isAlert ? 'red' : 'brand'} radius="xl" size="md" aria-hidden>
+          {isAlert ? <IconAlertTriangle size={16} /> : <IconBell size={16} />}
         </ThemeIcon>
-        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-          <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
-            <Title order={3} fz="sm" fw={isUnread ? 700 : 500} id={headingId} style={{ overflowWrap: 'anywhere' }}>
-              {n.title}
-            </Title>
-            {isUnread && (
-              <Badge size="xs" color="red.9" variant="filled" style={{ flexShrink: 0 }}>
-                {t('organiserInbox.unread')}
-              </Badge>
-            )}
-          </Group>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {n.body}
-          </Text>
-          <Group gap="xs" justify="space-between" wrap="wrap">
-            <Text size="xs" c="dimmed" component="time" dateTime={n.createdAt}>
-              {formatWhen(n.createdAt)}
-            </Text>
-            <Group gap={4}>
-              {isAppPath(n.link) && (
-                <Button
-                  component={Link}
-                  to={n.link}
-                  size="compact-xs"
-                  variant="light"
-                  aria-label={t('organiserInbox.openOf', { title: n.title })}
-                  onClick={() => {
-                    if (isUnread) onRead();
-                    onOpen();
-                  }}
-                >
-                  {t('organiserInbox.open')}
-                </Button>
-              )}
-              {isUnread && (
-                <Button size="compact-xs" variant="subtle" onClick={onRead} loading={isBusy} aria-label={t('organiserInbox.markReadOf', { title: n.title })}>
-                  {t('organiserInbox.markRead')}
-                </Button>
-              )}
-            </Group>
-          </Group>
-        </Stack>
-      </Group>
-    </Box>
+      }
+      body={
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {n.body}
+        </Text>
+      }
+      link={isAppPath(n.link) ? n.link : null}
+      labels={{ unread: t('organiserInbox.unread'), open: t('organiserInbox.open'), openLabel: t('organiserInbox.openOf', { title: n.title }), markRead: t('organiserInbox.markRead'), markReadLabel: t('organiserInbox.markReadOf', { title: n.title }) }}
+      onRead={onRead}
+      onOpen={onOpen}
+      isBusy={isBusy}
+      testId="organiser-notice"
+      isFramed={false}
+    />
   );
 }
 

@@ -70,23 +70,18 @@ function TableForm({ eventId, editing, onClose }: { eventId: string; editing: TT
 function TablePeople({ eventId, table }: { eventId: string; table: TTable }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const refresh = () => qc.invalidateQueries({ queryKey: videoKeys.orgTables(eventId) });
-  const remove = useMutation({
-    mutationFn: (p: { eventUserId: string; name: string }) => videoOrgApi.removeSeated(eventId, table.id, p.eventUserId),
-    onSuccess: (_d, p) => {
-      toast(t('video.org.personRemoved', { name: p.name }), 'success');
-      return refresh();
-    },
-    onError: (err) => toast(errorMessage(err, t), 'error'),
-  });
-  const allow = useMutation({
-    mutationFn: (p: { eventUserId: string; name: string }) => videoOrgApi.allowBack(eventId, table.id, p.eventUserId),
-    onSuccess: (_d, p) => {
-      toast(t('video.org.allowedBack', { name: p.name }), 'success');
-      return refresh();
-    },
-    onError: (err) => toast(errorMessage(err, t), 'error'),
-  });
+  /** One action on one person of this table: the call, then its toast and the list read again. */
+  const usePersonAction = (call: typeof videoOrgApi.removeSeated, doneKey: string) =>
+    useMutation({
+      mutationFn: (p: { eventUserId: string; name: string }) => call(eventId, table.id, p.eventUserId),
+      onSuccess: (_d, p) => {
+        toast(t(doneKey, { name: p.name }), 'success');
+        return qc.invalidateQueries({ queryKey: videoKeys.orgTables(eventId) });
+      },
+      onError: (err) => toast(errorMessage(err, t), 'error'),
+    });
+  const remove = usePersonAction(videoOrgApi.removeSeated, 'video.org.personRemoved');
+  const allow = usePersonAction(videoOrgApi.allowBack, 'video.org.allowedBack');
   const askRemove = (p: { eventUserId: string; name: string }) =>
     openConfirmModal({
       title: t('video.org.confirmRemoveTitle', { name: p.name, topic: table.topic }),
