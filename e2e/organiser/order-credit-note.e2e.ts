@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import PostalMime from 'postal-mime';
 import { PDFDocument } from 'pdf-lib';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { startSmtpCapture } from '../../apps/server/src/test/smtp-capture.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { publicCaller } from '../support/api.ts';
@@ -94,6 +95,14 @@ describe('credit note of a refunded order (desktop)', () => {
     const fromPage = await buyerPage.request.get(new URL((await link.getAttribute('href'))!, server.url).toString());
     expect(fromPage.status()).toBe(200);
     expect((await PDFDocument.load(await fromPage.body())).getSubject()).toBe(`CREDIT NOTE ${number}: total EUR -40.00`);
+    // The invoice the same page offers now lists that credit note and what is left after it (119.00 − 40.00).
+    const invoiceLink = buyerPage.getByRole('link', { name: 'Download invoice' });
+    const invoice = await buyerPage.request.get(new URL((await invoiceLink.getAttribute('href'))!, server.url).toString());
+    expect(invoice.status()).toBe(200);
+    const invoiceText = (await extractText(await getDocumentProxy(new Uint8Array(await invoice.body())), { mergePages: true })).text.replace(/\s+/g, ' ');
+    expect(invoiceText).toContain('Credit notes');
+    expect(invoiceText).toMatch(new RegExp(`${number} \\d{4}-\\d{2}-\\d{2} -EUR 40\\.00`));
+    expect(invoiceText).toContain('Balance after refunds: EUR 79.00');
     await expectAccessible(buyerPage, 'order page with a credit note');
     await screenshot(buyerPage, 'registration-order-credit-note');
 

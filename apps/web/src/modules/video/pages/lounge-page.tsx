@@ -223,7 +223,7 @@ export function LoungePage() {
   return (
     <AttendeePage back={back} title={t('video.lounge.title')} intro={t('video.lounge.intro')}>
       {notice && (
-        <Alert color="red.9" variant="light" role="alert" withCloseButton closeButtonLabel={t('common.close', { defaultValue: 'Close' })} onClose={() => setNotice(null)} mb="md" data-testid="seat-notice">
+        <Alert color="red.9" variant="light" role="alert" withCloseButton closeButtonLabel={t('common.close')} onClose={() => setNotice(null)} mb="md" data-testid="seat-notice">
           {/* The title in the body's colour: the light alert's own title colour is too pale for its background. */}
           <Text fw={700} size="sm">
             {notice.title}
