@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { dropDatabasesWithPrefix } from '../../apps/server/src/test/test-app.ts';
 import { launchServerProcess, type DemoTemplate } from './server.ts';
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface */
@@ -13,6 +14,8 @@ declare module 'vitest' {
     e2eDemoTemplate: DemoTemplate | null;
     /** The server bundle every file's server runs (see serverEntry). */
     e2eServerEntry: string;
+    /** The run's prefix for the files' databases, all dropped by this setup's teardown (see startServer). */
+    e2eDbPrefix: string;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -32,9 +35,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   process.env.PAVILION_E2E_SERVER_ENTRY = entry;
   project.provide('e2eServerEntry', entry);
   const baseUrl = process.env.DATABASE_URL;
+  const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const dbPrefix = `pv_e2e_${run}_`;
+  project.provide('e2eDbPrefix', dbPrefix);
   let template: DemoTemplate;
   if (baseUrl) {
-    const dbName = `pv_e2e_tpl_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    const dbName = `pv_e2e_tpl_${run}`;
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName}`);
@@ -56,6 +62,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     rmSync(buildDir, { recursive: true, force: true });
     if (template.kind === 'postgres' && baseUrl) {
+      await dropDatabasesWithPrefix(baseUrl, dbPrefix);
       const admin = new pg.Client({ connectionString: baseUrl });
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS ${template.name} WITH (FORCE)`);

@@ -34,7 +34,7 @@ export async function startServer(env: Record<string, string> = {}, options: { f
   let databaseUrl = '';
   let dataDir: string;
   if (baseUrl) {
-    dbName = `pv_e2e_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    dbName = `${inject('e2eDbPrefix')}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
     await admin.query(template?.kind === 'postgres' ? `CREATE DATABASE ${dbName} TEMPLATE ${template.name}` : `CREATE DATABASE ${dbName}`);
@@ -51,14 +51,10 @@ export async function startServer(env: Record<string, string> = {}, options: { f
   return {
     ...server,
     async stop() {
+      // The database stays until the run's teardown drops every one of the run's (global-setup.ts): a drop between
+      // files slows the next file's copy several times over (apps/server/src/test/test-app.ts says why).
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
-      if (dbName && baseUrl) {
-        const admin = new pg.Client({ connectionString: baseUrl });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-        await admin.end();
-      }
     },
   };
 }

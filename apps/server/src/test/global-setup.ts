@@ -1,15 +1,17 @@
 import { openDatabase } from '../platform/db.ts';
-import { adminQuery } from './test-app.ts';
+import { adminQuery, dropDatabasesWithPrefix } from './test-app.ts';
 
 /**
  * The unit project's one migrated database per run, on DATABASE_URL's server (CI): every test file's database is a
  * copy of it (`CREATE DATABASE … TEMPLATE`, test-app.ts createTestDatabase) instead of running all migrations again
- * (about 0.8 s of Postgres work each). Without DATABASE_URL each file migrates its own in-memory PGlite, as before.
+ * (about 0.8 s of Postgres work each); they are all dropped when the run ends. Without DATABASE_URL each file
+ * migrates its own in-memory PGlite, as before.
  */
 export default async function setup(): Promise<(() => Promise<void>) | void> {
   const url = process.env.DATABASE_URL;
   if (!url) return;
-  const name = `pv_test_tpl_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const name = `pv_test_tpl_${run}`;
   await adminQuery(url, `CREATE DATABASE ${name}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -17,5 +19,11 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
   await database.close();
   // The workers start after this setup and inherit the environment.
   process.env.PAVILION_TEST_DB_TEMPLATE = name;
-  return () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  // The files' databases are named with the run's prefix and dropped here, at the end (test-app.ts says why).
+  const prefix = `pv_test_${run}_`;
+  process.env.PAVILION_TEST_DB_PREFIX = prefix;
+  return async () => {
+    await dropDatabasesWithPrefix(url, prefix);
+    await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
 }

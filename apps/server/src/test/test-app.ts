@@ -18,13 +18,17 @@ export async function adminQuery(url: string, statement: string): Promise<void> 
 
 /**
  * A fresh, isolated database for one test file: an in-memory PGlite by default, or a new database on the
- * DATABASE_URL server (CI), dropped again on close. In a Vitest run the new database is a copy of the run's migrated
- * template (global-setup.ts); the migrator then finds nothing left to apply.
+ * DATABASE_URL server (CI). In a Vitest run the new database is a copy of the run's migrated template
+ * (global-setup.ts), named with the run's prefix, and close() leaves it for the run's teardown to drop: a drop deletes
+ * ~1,900 files, and while deletions are recent ext4 scans past them for every file the next copy creates (measured:
+ * a copy took 1.1 s of kernel CPU between drops, 0.1 s without; each drop 0.3–0.7 s). Outside a run it is dropped on
+ * close.
  */
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({});
-  const name = `pv_test_${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const runPrefix = process.env.PAVILION_TEST_DB_PREFIX;
+  const name = `${runPrefix ?? 'pv_test_'}${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}`;
   const template = process.env.PAVILION_TEST_DB_TEMPLATE;
   await adminQuery(url, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const u = new URL(url);
@@ -34,9 +38,32 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (!runPrefix) await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/**
+ * Drops every database whose name starts with `prefix` (a run's own: its teardown), two at a time. The prefix is the
+ * run's, so another run on the same server keeps its databases.
+ */
+export async function dropDatabasesWithPrefix(url: string, prefix: string): Promise<number> {
+  if (!/^[a-z0-9_]+$/.test(prefix)) throw new Error(`unsafe database prefix: ${prefix}`);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  let names: string[];
+  try {
+    const res = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [prefix]);
+    names = res.rows.map((r) => r.datname);
+  } finally {
+    await admin.end();
+  }
+  const queue = [...names];
+  const lane = async () => {
+    for (let name = queue.shift(); name; name = queue.shift()) await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
+  await Promise.all([lane(), lane()]);
+  return names.length;
 }
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; config: AppConfig; close(): Promise<void> };
