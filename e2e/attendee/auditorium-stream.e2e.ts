@@ -36,11 +36,15 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The wall-clock time in Asia/Kolkata (UTC+05:30, no daylight saving) `minutes` from now, on a quarter hour. */
+/**
+ * The wall-clock time in Asia/Kolkata (UTC+05:30, no daylight saving) `minutes` after the quarter hour the file
+ * started in: fixed once, so that the sessions made with it and the times the test then looks for agree even when a
+ * quarter hour passes during the journey (a run at 16:14 UTC looked for 23:45 where it had made 23:30).
+ */
+const QUARTER = 15 * 60_000;
+const STARTED_QUARTER = Math.floor(Date.now() / QUARTER) * QUARTER;
 function kolkata(minutes: number): string {
-  const quarter = 15 * 60_000;
-  const ms = Math.floor(Date.now() / quarter) * quarter + minutes * 60_000 + 330 * 60_000;
-  return new Date(ms).toISOString().slice(0, 16);
+  return new Date(STARTED_QUARTER + minutes * 60_000 + 330 * 60_000).toISOString().slice(0, 16);
 }
 
 describe('the Auditorium plays the session stream', () => {

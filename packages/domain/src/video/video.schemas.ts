@@ -78,9 +78,11 @@ export const ZTable = z.object({
   isOpen: z.boolean(),
   seatsTaken: z.number(),
   /**
-   * Who sits there, under their profile names. `feedId`: with Janus, the publisher id the server assigns them in the
-   * table's room; the browser labels each remote feed by this id from this list, never by the name a participant
-   * gives Janus (issue 17).
+   * Who sits there, under their profile names. `feedId`: with Janus, on the caller's own table only, the publisher id
+   * the server assigns them in the table's room: the caller's own always, another's once that person is in the room
+   * under it (so no one seated can take an id before its holder does). The browser labels each remote feed by this id
+   * from this list, never by the name a participant gives Janus, and reads the list again for a feed it cannot name
+   * (issue 17).
    */
   seated: z.array(z.object({ eventUserId: z.string(), name: z.string(), feedId: z.number().int().positive().optional() })),
   /** The organiser's view only: people removed from this table and barred from it until allowed back. */

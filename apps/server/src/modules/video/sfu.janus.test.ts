@@ -131,8 +131,10 @@ describe('Janus SFU adapter (issue 17)', () => {
     const b = await sfu.admit({ ...grant, identity: 'eu-ben', name: 'Ben Cho' });
     if (a.provider !== 'janus' || b.provider !== 'janus') throw new Error('janus');
     // The server names the publisher id and display name; each seat has its own room token.
-    expect(a).toMatchObject({ publisherId: janusPublisherId(room, 'eu-ann'), display: 'Ann Lee' });
-    expect(b).toMatchObject({ publisherId: janusPublisherId(room, 'eu-ben'), display: 'Ben Cho' });
+    expect(a).toMatchObject({ publisherId: janusPublisherId(janus.tokenSecret, room, 'eu-ann'), display: 'Ann Lee' });
+    expect(b).toMatchObject({ publisherId: janusPublisherId(janus.tokenSecret, room, 'eu-ben'), display: 'Ben Cho' });
+    // Keyed by the server's secret: without it no one can work out another seat's id.
+    expect(janusPublisherId(`${janus.tokenSecret}-other`, room, 'eu-ann')).not.toBe(a.publisherId);
     expect(a.roomToken).not.toBe(b.roomToken);
 
     const annPath = await client(a.token).handle();
@@ -207,21 +209,34 @@ describe('the table SFU token route with Janus configured (issue 17)', () => {
     const table = (await one.app.inject({ method: 'POST', url: tables, headers: bearer(host), payload: { kind: 'discussion', topic: 'Moderated', seats: 4, opensAt: '2000-01-01T00:00', closesAt: '2099-01-01T00:00' } })).json().data as { id: string };
     const ann = await cluster.participant(host, expo, 'Ann');
     const ben = await cluster.participant(host, expo, 'Ben');
-    const seat = async (p: typeof ann) => {
+    const sit = async (p: typeof ann) => {
       expect(await emit(await cluster!.open(one.url, p), 'networking', { tableId: table.id })).toMatchObject({ ok: true });
       const res = await one.app.inject({ method: 'POST', url: `/api/chatservices/api/events/${expo}/lounge/tables/${table.id}/sfu-token`, headers: headers(p) });
       expect(res.statusCode, res.body).toBe(200);
-      const a = res.json().data as { token: string; roomId: number; roomToken: string; publisherId: number; display: string };
-      const path = await client(a.token).handle();
-      expect(await join(path, a.token, { room: a.roomId, id: a.publisherId, display: a.display, token: a.roomToken })).toMatchObject({ videoroom: 'joined' });
-      return { ...a, path };
+      return res.json().data as { token: string; roomId: number; roomToken: string; publisherId: number; display: string };
     };
-    const a = await seat(ann);
-    const b = await seat(ben);
+    const enter = async (admission: Awaited<ReturnType<typeof sit>>) => {
+      const path = await client(admission.token).handle();
+      expect(await join(path, admission.token, { room: admission.roomId, id: admission.publisherId, display: admission.display, token: admission.roomToken })).toMatchObject({ videoroom: 'joined' });
+      return { ...admission, path };
+    };
+    type TRoster = { tables: { id: string; seated: { eventUserId: string; name: string; feedId?: number }[] }[] };
+    const rosterAs = async (p: typeof ann) => ((await one.app.inject({ url: `/api/chatservices/api/events/${expo}/lounge`, headers: headers(p) })).json().data as TRoster).tables.find((t) => t.id === table.id)!.seated;
+    const annAdmitted = await sit(ann);
+    const b = await enter(await sit(ben));
+    // Ann sits but her browser has not entered the room yet: Ben's roster names her without her id, so he cannot take it
+    // before she does (and, keyed by the server's secret, he cannot work it out); his own id he sees.
+    expect(await rosterAs(ben)).toEqual([
+      { eventUserId: ann.eventUserId, name: ann.name },
+      { eventUserId: ben.eventUserId, name: ben.name, feedId: b.publisherId },
+    ]);
+    // A participant not at the table sees no ids at all.
+    const cy = await cluster.participant(host, expo, 'Cy');
+    expect((await rosterAs(cy)).every((s) => s.feedId === undefined)).toBe(true);
+    const a = await enter(annAdmitted);
 
     // The roster the browser labels feeds by: each seated person's publisher id in the room, with the server's name.
-    const lounge = (await one.app.inject({ url: `/api/chatservices/api/events/${expo}/lounge`, headers: headers(ben) })).json().data as { tables: { id: string; seated: { eventUserId: string; name: string; feedId: number }[] }[] };
-    const roster = lounge.tables.find((t) => t.id === table.id)!.seated;
+    const roster = await rosterAs(ben);
     expect(roster).toEqual([
       { eventUserId: ann.eventUserId, name: ann.name, feedId: a.publisherId },
       { eventUserId: ben.eventUserId, name: ben.name, feedId: b.publisherId },
@@ -275,7 +290,7 @@ describe('the table SFU token route with Janus configured (issue 17)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data as { provider: string; url: string; room: string; roomId: number; token: string; roomToken: string; publisherId: number; display: string };
     // The display name in the room is Ann's profile name, under the server's publisher id.
-    expect(data).toMatchObject({ provider: 'janus', url: janus.url, room: `table-${table.id}`, roomId: janusRoomId(`table-${table.id}`), publisherId: janusPublisherId(`table-${table.id}`, ann.eventUserId), display: ann.name });
+    expect(data).toMatchObject({ provider: 'janus', url: janus.url, room: `table-${table.id}`, roomId: janusRoomId(`table-${table.id}`), publisherId: janusPublisherId(janus.tokenSecret, `table-${table.id}`, ann.eventUserId), display: ann.name });
     const expiry = Number(data.token.split(',')[0]);
     expect(expiry - Date.now() / 1000).toBeGreaterThan(3500);
     expect(expiry - Date.now() / 1000).toBeLessThanOrEqual(3600);

@@ -29,10 +29,13 @@ export type SfuProvider = {
    */
   revoke?(room: string, identity: string, seated: SfuMember[]): Promise<void>;
   /**
-   * The id under which the server admits `identity` to `room` (Janus's publisher id). The browser labels each remote
-   * feed by this id from the server's roster, so a name a participant gives the media server is never shown.
+   * The ids under which the server admits these seated `identities` to `room` (Janus's publisher ids), as `viewer` may
+   * see them: their own always, another's only once its holder is in the room under it. The browser labels each
+   * remote feed by this id from the server's roster, so a name a participant gives the media server is never shown;
+   * and since an id is neither derivable (keyed by the server's secret) nor shown before its holder takes it, no one
+   * seated can join under another's id first. A media server that cannot be asked answers the viewer's own alone.
    */
-  feedId?(room: string, identity: string): number;
+  feedIds?(room: string, identities: readonly string[], viewer: string): Promise<Map<string, number>>;
 };
 
 /**
@@ -91,9 +94,12 @@ export function janusRoomId(room: string): number {
   return parseInt(createHash('sha256').update(`pavilion-videoroom:${room}`).digest('hex').slice(0, 13), 16) || 1;
 }
 
-/** A seated person's publisher id in the table's VideoRoom: 52 bits of a hash of room and identity, never 0. */
-export function janusPublisherId(room: string, identity: string): number {
-  return parseInt(createHash('sha256').update(`pavilion-publisher:${room}:${identity}`).digest('hex').slice(0, 13), 16) || 1;
+/**
+ * A seated person's publisher id in the table's VideoRoom: 52 bits of an HMAC of room and identity under the token
+ * secret, never 0, so that no one without the secret can work out another's.
+ */
+export function janusPublisherId(tokenSecret: string, room: string, identity: string): number {
+  return parseInt(createHmac('sha256', tokenSecret).update(`publisher:${room}:${identity}`).digest('hex').slice(0, 13), 16) || 1;
 }
 
 type JanusReply = { janus: string; data?: { id?: number }; error?: { code: number; reason: string }; plugindata?: { data?: { videoroom?: string; error_code?: number; error?: string } } };
@@ -117,6 +123,7 @@ export function createJanusProvider(config: JanusConfig, now: () => Date = () =>
   const roomSecret = (roomId: number) => createHmac('sha256', config.tokenSecret).update(`room-secret:${roomId}`).digest('base64url');
   /** A seat's room token: on the room's `allowed` list while its holder sits at the table. */
   const seatToken = (roomId: number, identity: string) => createHmac('sha256', config.tokenSecret).update(`seat:${roomId}:${identity}`).digest('base64url');
+  const publisherOf = (room: string, identity: string) => janusPublisherId(config.tokenSecret, room, identity);
 
   async function call(path: string, body: Record<string, unknown>): Promise<JanusReply> {
     const auth = { token: janusToken(config.tokenSecret, seconds() + 60, 'janus', [VIDEOROOM]), ...(config.apiSecret ? { apisecret: config.apiSecret } : {}) };
@@ -152,7 +159,7 @@ export function createJanusProvider(config: JanusConfig, now: () => Date = () =>
   async function enforce(message: Message, room: string, roomId: number, seated: SfuMember[]): Promise<void> {
     const listed = await message({ request: 'listparticipants', room: roomId });
     if (listed.error_code === NO_SUCH_ROOM) return;
-    const expected = new Map(seated.map((m) => [janusPublisherId(room, m.identity), m.name]));
+    const expected = new Map(seated.map((m) => [publisherOf(room, m.identity), m.name]));
     for (const p of (listed.participants as { id: number; display?: string }[] | undefined) ?? []) {
       if (expected.get(p.id) !== p.display) await kick(message, roomId, p.id);
     }
@@ -187,10 +194,24 @@ export function createJanusProvider(config: JanusConfig, now: () => Date = () =>
   return {
     provider: 'janus',
     url,
-    feedId: janusPublisherId,
+    async feedIds(room, identities, viewer) {
+      const ids = new Map<string, number>();
+      if (identities.includes(viewer)) ids.set(viewer, publisherOf(room, viewer));
+      const others = identities.filter((identity) => identity !== viewer);
+      if (others.length === 0) return ids;
+      const present = await withVideoRoom(async (message) => {
+        const listed = await message({ request: 'listparticipants', room: janusRoomId(room) });
+        return new Set(((listed.participants as { id: number }[] | undefined) ?? []).map((p) => p.id));
+      }).catch(() => new Set<number>());
+      for (const identity of others) {
+        const id = publisherOf(room, identity);
+        if (present.has(id)) ids.set(identity, id);
+      }
+      return ids;
+    },
     async admit(grant) {
       const roomId = janusRoomId(grant.room);
-      const publisherId = janusPublisherId(grant.room, grant.identity);
+      const publisherId = publisherOf(grant.room, grant.identity);
       const roomToken = seatToken(roomId, grant.identity);
       await withVideoRoom(async (message) => {
         await ensureRoom(message, roomId, grant.room, grant.capacity);
@@ -205,7 +226,7 @@ export function createJanusProvider(config: JanusConfig, now: () => Date = () =>
       const roomId = janusRoomId(room);
       await withVideoRoom(async (message) => {
         await allowed(message, roomId, 'remove', seatToken(roomId, identity));
-        await kick(message, roomId, janusPublisherId(room, identity));
+        await kick(message, roomId, publisherOf(room, identity));
         await enforce(message, room, roomId, seated.filter((m) => m.identity !== identity));
       });
     },

@@ -101,13 +101,26 @@ export function createVideoService(deps: VideoDeps) {
     return c;
   }
 
-  /** The tables as shown; `withBars`: the organiser's view, with who is barred from each. */
-  async function tableView(event: VideoEvent, rows: TableRow[], withBars = false): Promise<TTable[]> {
+  /**
+   * The tables as shown; `withBars`: the organiser's view, with who is barred from each; `viewer`: a participant's view,
+   * whose own table carries the media server's feed ids that participant may see (the SFU's `feedIds`).
+   */
+  async function tableView(event: VideoEvent, rows: TableRow[], options: { withBars?: boolean; viewer?: string } = {}): Promise<TTable[]> {
+    const { withBars = false, viewer } = options;
     const seats = await repo.openSeats(event.id);
     const bars = withBars ? await repo.bars(event.id) : [];
     const names = await nameMap(event.id, [...seats.map((s) => s.eventUserId), ...bars.map((b) => b.eventUserId)]);
     const at = deps.now();
-    const feedId = deps.sfu?.feedId;
+    const viewerTable = viewer ? seats.find((s) => s.eventUserId === viewer)?.tableId : undefined;
+    const sfu = deps.sfu;
+    const feedIds =
+      viewer && viewerTable && sfu?.feedIds
+        ? await sfu.feedIds(
+            tableChannel(viewerTable),
+            seats.filter((s) => s.tableId === viewerTable).map((s) => s.eventUserId),
+            viewer,
+          )
+        : new Map<string, number>();
     return rows.map((t) => {
       const mine = seats.filter((s) => s.tableId === t.id);
       const barred = bars.filter((b) => b.tableId === t.id).map((b) => ({ eventUserId: b.eventUserId, name: names.get(b.eventUserId) ?? 'Participant', barredAt: b.barredAt.toISOString() }));
@@ -121,7 +134,10 @@ export function createVideoService(deps: VideoDeps) {
         timeZone: event.timeZone,
         isOpen: at >= t.opensAt && at < t.closesAt,
         seatsTaken: mine.length,
-        seated: mine.map((s) => ({ eventUserId: s.eventUserId, name: names.get(s.eventUserId) ?? 'Participant', ...(feedId ? { feedId: feedId(tableChannel(t.id), s.eventUserId) } : {}) })),
+        seated: mine.map((s) => {
+          const feedId = t.id === viewerTable ? feedIds.get(s.eventUserId) : undefined;
+          return { eventUserId: s.eventUserId, name: names.get(s.eventUserId) ?? 'Participant', ...(feedId ? { feedId } : {}) };
+        }),
         ...(withBars ? { barred } : {}),
       };
     });
@@ -309,7 +325,7 @@ export function createVideoService(deps: VideoDeps) {
 
     async tables(caller: AuthUser, organisationId: string, eventId: string): Promise<TTable[]> {
       const event = await organiserEvent(caller, organisationId, eventId);
-      return tableView(event, await repo.tables(eventId), true);
+      return tableView(event, await repo.tables(eventId), { withBars: true });
     },
 
     /**
@@ -384,7 +400,7 @@ export function createVideoService(deps: VideoDeps) {
     async lounge(caller: VideoCaller, eventId: string): Promise<TLounge> {
       const actor = participant(caller, eventId);
       const event = await eventOrThrow(eventId);
-      const tables = await tableView(event, await repo.tables(eventId));
+      const tables = await tableView(event, await repo.tables(eventId), { viewer: actor.eventUserId });
       const mySeat = tables.find((t) => t.seated.some((s) => s.eventUserId === actor.eventUserId))?.id ?? null;
       const barredFrom = (await repo.bars(eventId, actor.eventUserId)).map((b) => b.tableId);
       return { tables, mySeat, me: actor.eventUserId, barredFrom };

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconVideo, IconVideoOff } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TTable } from '@pavilion/domain/video/video.schemas';
-import { videoApi } from '../api/video-api.ts';
+import { videoApi, videoKeys } from '../api/video-api.ts';
 import { openMedia, stopMedia } from '../call/peer.ts';
 import { joinJanusRoom, type JanusRoom } from '../call/janus-room.ts';
 import { feedLabeller } from '../lib/feed-labels.ts';
@@ -17,7 +18,8 @@ type Remote = { display: string; stream: MediaStream };
  * gives the room, its tokens, and one's id and display name there) and sees everyone who has their video on, camera on
  * or not; turning video on publishes one's camera to the room, turning it off stops sending but keeps watching. Each
  * tile is named from the server's seat roster by the feed's publisher id (lib/feed-labels.ts), never by the display
- * name its sender gives Janus. Leaving the table (or being sent away) ends it.
+ * name its sender gives Janus; the server shows another's id only once they are in the room, so a feed the roster
+ * cannot name yet makes the lounge be read again (once per feed). Leaving the table (or being sent away) ends it.
  */
 export default function SfuTableVideo({ eventId, table, iceServers, meshLimit }: { eventId: string; table: TTable; iceServers: RTCIceServer[]; meshLimit: number }) {
   const { t } = useTranslation();
@@ -27,6 +29,8 @@ export default function SfuTableVideo({ eventId, table, iceServers, meshLimit }:
   const [isJoined, setJoined] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [remotes, setRemotes] = useState<Record<number, Remote>>({});
+  const qc = useQueryClient();
+  const askedAbout = useRef(new Set<number>());
   const room = useRef<JanusRoom | null>(null);
   const localRef = useRef<MediaStream | null>(null);
   const alive = useRef(true);
@@ -119,6 +123,17 @@ export default function SfuTableVideo({ eventId, table, iceServers, meshLimit }:
     stopCamera();
     await room.current?.unpublish();
   };
+
+  // A feed whose id the roster lacks: its holder joined after the lounge was read. Read it again, once per feed.
+  useEffect(() => {
+    const named = new Set(table.seated.flatMap((s) => (s.feedId ? [s.feedId] : [])));
+    const unnamed = Object.keys(remotes)
+      .map(Number)
+      .filter((id) => !named.has(id) && !askedAbout.current.has(id));
+    if (unnamed.length === 0) return;
+    for (const id of unnamed) askedAbout.current.add(id);
+    void qc.invalidateQueries({ queryKey: videoKeys.lounge(eventId) });
+  }, [remotes, table.seated, qc, eventId]);
 
   const isOn = local !== null;
   const others = Object.entries(remotes);
