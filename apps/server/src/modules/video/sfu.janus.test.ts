@@ -230,9 +230,13 @@ describe('the table SFU token route with Janus configured (issue 17)', () => {
       { eventUserId: ann.eventUserId, name: ann.name },
       { eventUserId: ben.eventUserId, name: ben.name, feedId: b.publisherId },
     ]);
-    // A participant not at the table sees no ids at all.
+    // A participant not at the table sees no ids at all; at a table of two, whose video is a mesh, not even her own.
     const cy = await cluster.participant(host, expo, 'Cy');
     expect((await rosterAs(cy)).every((s) => s.feedId === undefined)).toBe(true);
+    const pair = (await one.app.inject({ method: 'POST', url: tables, headers: bearer(host), payload: { kind: 'discussion', topic: 'Pair', seats: 2, opensAt: '2000-01-01T00:00', closesAt: '2099-01-01T00:00' } })).json().data as { id: string };
+    expect(await emit(await cluster.open(one.url, cy), 'networking', { tableId: pair.id })).toMatchObject({ ok: true });
+    const cyLounge = (await one.app.inject({ url: `/api/chatservices/api/events/${expo}/lounge`, headers: headers(cy) })).json().data as TRoster;
+    expect(cyLounge.tables.find((t) => t.id === pair.id)!.seated).toEqual([{ eventUserId: cy.eventUserId, name: cy.name }]);
     const a = await enter(annAdmitted);
 
     // The roster the browser labels feeds by: each seated person's publisher id in the room, with the server's name.

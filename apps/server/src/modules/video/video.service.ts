@@ -101,6 +101,9 @@ export function createVideoService(deps: VideoDeps) {
     return c;
   }
 
+  /** Tables of up to this many seats run their video as a mesh in the browser; larger ones through the SFU. */
+  const meshLimit = () => (deps.sfu?.provider === 'janus' ? SFU_MESH_LIMIT : MESH_VIDEO_LIMIT);
+
   /**
    * The tables as shown; `withBars`: the organiser's view, with who is barred from each; `viewer`: a participant's view,
    * whose own table carries the media server's feed ids that participant may see (the SFU's `feedIds`).
@@ -113,8 +116,10 @@ export function createVideoService(deps: VideoDeps) {
     const at = deps.now();
     const viewerTable = viewer ? seats.find((s) => s.eventUserId === viewer)?.tableId : undefined;
     const sfu = deps.sfu;
+    // Only a table whose video goes through the media server needs them (the browser's rule: more seats than the mesh).
+    const viaSfu = (rows.find((r) => r.id === viewerTable)?.seats ?? 0) > meshLimit();
     const feedIds =
-      viewer && viewerTable && sfu?.feedIds
+      viewer && viewerTable && viaSfu && sfu?.feedIds
         ? await sfu.feedIds(
             tableChannel(viewerTable),
             seats.filter((s) => s.tableId === viewerTable).map((s) => s.eventUserId),
@@ -320,7 +325,7 @@ export function createVideoService(deps: VideoDeps) {
     /* ---------- HTTP ---------- */
 
     rtcConfig(): TRtcConfig {
-      return { iceServers: deps.iceServers, sfu: deps.sfu ? { provider: deps.sfu.provider, url: deps.sfu.url } : null, meshLimit: deps.sfu?.provider === 'janus' ? SFU_MESH_LIMIT : MESH_VIDEO_LIMIT, callWaitMs: VIDEO_CALL_WAIT_MS };
+      return { iceServers: deps.iceServers, sfu: deps.sfu ? { provider: deps.sfu.provider, url: deps.sfu.url } : null, meshLimit: meshLimit(), callWaitMs: VIDEO_CALL_WAIT_MS };
     },
 
     async tables(caller: AuthUser, organisationId: string, eventId: string): Promise<TTable[]> {
