@@ -2,9 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { dropDatabasesWithPrefix } from '../../apps/server/src/test/test-app.ts';
+import { adminQuery, dropDatabasesWithPrefix, testRunTag } from '../../apps/server/src/test/test-app.ts';
 import { launchServerProcess, type DemoTemplate } from './server.ts';
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface */
@@ -35,16 +34,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   process.env.PAVILION_E2E_SERVER_ENTRY = entry;
   project.provide('e2eServerEntry', entry);
   const baseUrl = process.env.DATABASE_URL;
-  const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const run = testRunTag();
   const dbPrefix = `pv_e2e_${run}_`;
   project.provide('e2eDbPrefix', dbPrefix);
   let template: DemoTemplate;
   if (baseUrl) {
     const dbName = `pv_e2e_tpl_${run}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
+    await adminQuery(baseUrl, `CREATE DATABASE ${dbName}`);
     const u = new URL(baseUrl);
     u.pathname = `/${dbName}`;
     const dataDir = mkdtempSync(join(tmpdir(), 'pavilion-e2e-tpl-'));
@@ -63,10 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     rmSync(buildDir, { recursive: true, force: true });
     if (template.kind === 'postgres' && baseUrl) {
       await dropDatabasesWithPrefix(baseUrl, dbPrefix);
-      const admin = new pg.Client({ connectionString: baseUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${template.name} WITH (FORCE)`);
-      await admin.end();
+      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${template.name} WITH (FORCE)`);
     } else if (template.kind === 'pglite') {
       rmSync(template.dataDir, { recursive: true, force: true });
     }

@@ -3,7 +3,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { newId } from '../../apps/server/src/platform/ids.ts';
+import { adminQuery } from '../../apps/server/src/test/test-app.ts';
 import { inject } from 'vitest';
 
 export type RunningServer = { url: string; eventId: string; logs: string[]; stop(): Promise<void> };
@@ -30,15 +31,11 @@ export type DemoTemplate = { kind: 'postgres'; name: string } | { kind: 'pglite'
 export async function startServer(env: Record<string, string> = {}, options: { fresh?: boolean } = {}): Promise<RunningServer> {
   const template = options.fresh ? null : inject('e2eDemoTemplate');
   const baseUrl = process.env.DATABASE_URL;
-  let dbName: string | null = null;
   let databaseUrl = '';
   let dataDir: string;
   if (baseUrl) {
-    dbName = `${inject('e2eDbPrefix')}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(template?.kind === 'postgres' ? `CREATE DATABASE ${dbName} TEMPLATE ${template.name}` : `CREATE DATABASE ${dbName}`);
-    await admin.end();
+    const dbName = `${inject('e2eDbPrefix')}${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+    await adminQuery(baseUrl, template?.kind === 'postgres' ? `CREATE DATABASE ${dbName} TEMPLATE ${template.name}` : `CREATE DATABASE ${dbName}`);
     const u = new URL(baseUrl);
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();

@@ -1,5 +1,5 @@
 import { openDatabase } from '../platform/db.ts';
-import { adminQuery, dropDatabasesWithPrefix } from './test-app.ts';
+import { adminQuery, dropDatabasesWithPrefix, testRunTag } from './test-app.ts';
 
 /**
  * The unit project's one migrated database per run, on DATABASE_URL's server (CI): every test file's database is a
@@ -10,7 +10,7 @@ import { adminQuery, dropDatabasesWithPrefix } from './test-app.ts';
 export default async function setup(): Promise<(() => Promise<void>) | void> {
   const url = process.env.DATABASE_URL;
   if (!url) return;
-  const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const run = testRunTag();
   const name = `pv_test_tpl_${run}`;
   await adminQuery(url, `CREATE DATABASE ${name}`);
   const u = new URL(url);

@@ -43,6 +43,9 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+/** A tag naming one test run's databases (lower-case letters and digits): its template and its files' copies. */
+export const testRunTag = (): string => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
 /**
  * Drops every database whose name starts with `prefix` (a run's own: its teardown), two at a time. The prefix is the
  * run's, so another run on the same server keeps its databases.

@@ -155,12 +155,15 @@ export function createJanusProvider(config: JanusConfig, now: () => Date = () =>
     const kicked = await message({ request: 'kick', room: roomId, secret: roomSecret(roomId), id });
     if (kicked.videoroom !== 'success' && kicked.error_code !== NO_SUCH_FEED && kicked.error_code !== NO_SUCH_ROOM) throw videoErrors.sfuUnavailable();
   }
+  /** Who is in the room now (none when it does not exist). */
+  async function participants(message: Message, roomId: number): Promise<{ id: number; display?: string }[]> {
+    const listed = await message({ request: 'listparticipants', room: roomId });
+    return (listed.participants as { id: number; display?: string }[] | undefined) ?? [];
+  }
   /** Sends out everyone in the room who is not one of `seated` under the server's id and display name. */
   async function enforce(message: Message, room: string, roomId: number, seated: SfuMember[]): Promise<void> {
-    const listed = await message({ request: 'listparticipants', room: roomId });
-    if (listed.error_code === NO_SUCH_ROOM) return;
     const expected = new Map(seated.map((m) => [publisherOf(room, m.identity), m.name]));
-    for (const p of (listed.participants as { id: number; display?: string }[] | undefined) ?? []) {
+    for (const p of await participants(message, roomId)) {
       if (expected.get(p.id) !== p.display) await kick(message, roomId, p.id);
     }
   }
@@ -199,10 +202,7 @@ export function createJanusProvider(config: JanusConfig, now: () => Date = () =>
       if (identities.includes(viewer)) ids.set(viewer, publisherOf(room, viewer));
       const others = identities.filter((identity) => identity !== viewer);
       if (others.length === 0) return ids;
-      const present = await withVideoRoom(async (message) => {
-        const listed = await message({ request: 'listparticipants', room: janusRoomId(room) });
-        return new Set(((listed.participants as { id: number }[] | undefined) ?? []).map((p) => p.id));
-      }).catch(() => new Set<number>());
+      const present = await withVideoRoom(async (message) => new Set((await participants(message, janusRoomId(room))).map((p) => p.id))).catch(() => new Set<number>());
       for (const identity of others) {
         const id = publisherOf(room, identity);
         if (present.has(id)) ids.set(identity, id);
