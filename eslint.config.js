@@ -62,6 +62,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Libraries a server at rest never calls are loaded on first use, through platform/libraries.ts (idle memory,
+  // docs/PERFORMANCE.md): elsewhere on the server they are imported for their types only.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/platform/libraries.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['pdf-lib', 'qrcode', 'ics', 'stripe', 'nodemailer'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Load it with platform/libraries.ts on first use (import type is fine)',
+          })),
+        },
+      ],
+    },
+  },
   // The web mirrors it: a module file reaches another module only through '../<b>/index.ts' (a lazy import() of a
   // page by the router is app/'s own business, and no-restricted-imports does not look at import() expressions).
   // One block per folder depth, so that exactly enough '../' to climb to modules/ names another module.

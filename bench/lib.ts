@@ -24,19 +24,21 @@ export function freePort(): Promise<number> {
  * Starts the server as `npm start` runs it (the bundle `npm run build` writes) and waits for /readyz. With `logs`, the
  * server's output is collected there (and shown if it exits before it is ready); otherwise it is dropped.
  */
+const START_SCRIPT = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
 /** The Node flags of `npm start` (package.json's start script), so that the bench runs the server as users do. */
-const START_NODE_FLAGS: string[] = (() => {
-  const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
-  return / node ((?:--\S+ )*)apps\/server\/dist\/main\.mjs/.exec(script)?.[1]?.split(' ').filter(Boolean) ?? [];
-})();
+const START_NODE_FLAGS: string[] = / node ((?:--\S+ )*)apps\/server\/dist\/main\.mjs/.exec(START_SCRIPT)?.[1]?.split(' ').filter(Boolean) ?? [];
+/** The environment `npm start` sets before `node` (glibc's malloc settings: ARCHITECTURE "Decisions"). */
+const START_ENV: Record<string, string> = Object.fromEntries(
+  [...(/^((?:[A-Z_]+=\S+ )*)node /.exec(START_SCRIPT)?.[1] ?? '').matchAll(/([A-Z_]+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]),
+);
 
 export async function startPavilion(port: number, env: Record<string, string> = {}, existingDataDir?: string, logs?: string[]): Promise<Started> {
   const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'pavilion-bench-'));
   const t0 = performance.now();
   if (!existsSync('apps/server/dist/main.mjs')) throw new Error('Run `npm run build` first (npm run bench does).');
   const child = spawn(process.execPath, [...START_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'apps/server/dist/main.mjs'], {
-    // MALLOC_ARENA_MAX and Node's flags as `npm start` sets them (package.json; ARCHITECTURE "Decisions").
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', PAVILION_DEMO: '0', ...env },
+    // glibc's malloc settings and Node's flags as `npm start` sets them (package.json; ARCHITECTURE "Decisions").
+    env: { ...process.env, ...START_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', PAVILION_DEMO: '0', ...env },
     stdio: logs ? ['ignore', 'pipe', 'pipe'] : 'ignore',
   });
   if (logs) for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (d: Buffer) => logs.push(d.toString()));

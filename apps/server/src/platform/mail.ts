@@ -1,10 +1,11 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { eq } from 'drizzle-orm';
 import { wrapEmailHtml } from '@pavilion/domain';
 import type { Db } from './db.ts';
 import { mailOutbox, mailOutboxAttachments } from './platform.tables.ts';
 import { newId } from './ids.ts';
+import { loadNodemailer } from './libraries.ts';
 
 /** A file sent with a message; with `cid` the HTML shows it inline (`<img src="cid:…">`). */
 export type MailAttachment = { filename: string; contentType: string; content: Buffer; cid?: string };
@@ -23,10 +24,13 @@ export type Mailer = { send(message: MailMessage): Promise<MailResult>; close():
  * outcome; without it the outbox is the local provider (readable by the organiser, logged for the operator).
  * Attachments go out over SMTP only; the outbox keeps the text and HTML (senders that retry rebuild the message).
  * The transport is a pool of up to 5 SMTP connections kept open between messages (the bulk certificate mail sends
- * several at once); `?pool=false` or `?maxConnections=` in SMTP_URL override it.
+ * several at once); `?pool=false` or `?maxConnections=` in SMTP_URL override it. It is made (and nodemailer loaded)
+ * when the first message goes out.
  */
 export function createMailer(deps: { db: Db; smtpUrl?: string; from: string; logger: Logger }): Mailer {
-  const transport = deps.smtpUrl ? nodemailer.createTransport({ url: deps.smtpUrl, pool: true, maxConnections: 5 }) : null;
+  const smtpUrl = deps.smtpUrl;
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = (url: string) => (transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport({ url, pool: true, maxConnections: 5 })));
   return {
     async send(input) {
       // Every HTML body goes out inside the default email wrapper (SPEC §3.9).
@@ -40,8 +44,8 @@ export function createMailer(deps: { db: Db; smtpUrl?: string; from: string; log
         subject: message.subject,
         textBody: message.text,
         htmlBody: message.html,
-        transport: transport ? 'smtp' : 'outbox',
-        status: transport ? 'queued' : 'stored',
+        transport: smtpUrl ? 'smtp' : 'outbox',
+        status: smtpUrl ? 'queued' : 'stored',
       };
       const files = message.attachments ?? [];
       if (files.length === 0) await deps.db.insert(mailOutbox).values(row);
@@ -53,12 +57,12 @@ export function createMailer(deps: { db: Db; smtpUrl?: string; from: string; log
           );
         });
       }
-      if (!transport) {
+      if (!smtpUrl) {
         deps.logger.info({ mailId: id, to: message.to, subject: message.subject }, 'mail stored in local outbox (no SMTP_URL)');
         return { id, status: 'stored' };
       }
       try {
-        await transport.sendMail({
+        await (await transportOf(smtpUrl)).sendMail({
           from: deps.from,
           to: message.to,
           messageId: message.messageId,
@@ -77,7 +81,7 @@ export function createMailer(deps: { db: Db; smtpUrl?: string; from: string; log
       }
     },
     close() {
-      transport?.close();
+      void transport?.then((t) => t.close());
     },
   };
 }

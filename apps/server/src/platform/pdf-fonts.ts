@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
+import type { PDFDocument, PDFFont, StandardFonts } from 'pdf-lib';
 
 /**
  * Fonts for Pavilion's PDFs (badges, e-badges, certificates, invoices). PDF's standard fonts need no embedding and
@@ -12,11 +12,12 @@ import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
  */
 export type PdfFontStyle = 'sans' | 'sansBold' | 'serif' | 'serifBold';
 
-const STANDARD: Record<PdfFontStyle, StandardFonts> = {
-  sans: StandardFonts.Helvetica,
-  sansBold: StandardFonts.HelveticaBold,
-  serif: StandardFonts.TimesRoman,
-  serifBold: StandardFonts.TimesRomanBold,
+/** pdf-lib's StandardFonts names, as text: this module is loaded with the app, pdf-lib only when a PDF is made. */
+const STANDARD: Record<PdfFontStyle, `${StandardFonts}`> = {
+  sans: 'Helvetica',
+  sansBold: 'Helvetica-Bold',
+  serif: 'Times-Roman',
+  serifBold: 'Times-Bold',
 };
 const UNICODE_FILE: Record<PdfFontStyle, string> = {
   sans: 'DejaVuSans.ttf',

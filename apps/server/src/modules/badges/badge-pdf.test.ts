@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { createBadgeDocument, qrContent } from './badge-pdf.ts';
+import { loadQrCode } from '../../platform/libraries.ts';
 
 /** Rasterises the QR XObject's `x y w 1 re` runs (PDF y-up) into a bitmap, 8 px per module, and decodes it. */
 function decode(content: string, size: number): string {
@@ -23,9 +24,9 @@ function decode(content: string, size: number): string {
 }
 
 describe('badge PDF', () => {
-  it('draws a QR that decodes back to the credential (orientation and quiet zone right)', () => {
+  it('draws a QR that decodes back to the credential (orientation and quiet zone right)', async () => {
     const token = `PV1:AbCdEfGhIjKlMnOp:QrStUvWxYz012345:3:${'A'.repeat(86)}`;
-    const { content, size } = qrContent(token);
+    const { content, size } = qrContent(await loadQrCode(), token);
     expect(decode(content, size)).toBe(token);
   });
 

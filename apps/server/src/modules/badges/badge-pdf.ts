@@ -1,5 +1,4 @@
-import { concatTransformationMatrix, drawObject, PDFDocument, popGraphicsState, pushGraphicsState, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
-import QRCode from 'qrcode';
+import type { PDFImage, PDFPage } from 'pdf-lib';
 import {
   BADGE_SHEETS,
   badgeText,
@@ -12,6 +11,7 @@ import {
   type TBadgePageSize,
 } from '@pavilion/domain';
 import { createPdfFonts } from '../../platform/pdf-fonts.ts';
+import { loadPdfLib, loadQrCode, type QrCodeLib } from '../../platform/libraries.ts';
 
 const PT_PER_MM = 72 / 25.4;
 const mm = (v: number) => v * PT_PER_MM;
@@ -30,7 +30,7 @@ export type BadgeInput = { data: TBadgeAttendeeData; token: string; overrides?: 
  * stays bounded by the finished file rather than by pdf-lib's object graph. Coordinates are in modules, y up,
  * with a 2-module quiet zone (white) inside the element's square.
  */
-export function qrContent(token: string): { content: string; size: number } {
+export function qrContent(QRCode: QrCodeLib, token: string): { content: string; size: number } {
   const qr = QRCode.create(token, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const size = n + 4;
@@ -56,6 +56,7 @@ export function qrContent(token: string): { content: string; size: number } {
  * fonts are embedded once per document.
  */
 export async function createBadgeDocument(layout: BadgeLayout, eventColors: Record<string, string | null>) {
+  const [{ concatTransformationMatrix, drawObject, PDFDocument, popGraphicsState, pushGraphicsState, rgb }, QRCode] = await Promise.all([loadPdfLib(), loadQrCode()]);
   const doc = await PDFDocument.create();
   doc.setProducer('Pavilion');
   doc.setCreator('Pavilion badge printing');
@@ -93,7 +94,7 @@ export async function createBadgeDocument(layout: BadgeLayout, eventColors: Reco
         p.drawImage(img, { x: x + (w - img.width * s) / 2, y: y + (h - img.height * s) / 2, width: img.width * s, height: img.height * s });
       } else if (el.type === 'qr') {
         const side = Math.min(w, h);
-        const { content, size } = qrContent(input.token);
+        const { content, size } = qrContent(QRCode, input.token);
         const form = doc.context.register(doc.context.flateStream(content, { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, size, size] }));
         const name = p.node.newXObject('Qr', form);
         const k = side / size;

@@ -1,7 +1,6 @@
-import { PDFDocument, rgb } from 'pdf-lib';
-import QRCode from 'qrcode';
 import { createPdfFonts, type PdfFontStyle } from '../../platform/pdf-fonts.ts';
 import { certificateTextLines } from './certificate-html.ts';
+import { loadPdfLib, loadQrCode } from '../../platform/libraries.ts';
 
 export type CertificatePdfInput = {
   /** The filled template (its text drives the layout). */
@@ -18,6 +17,7 @@ export type CertificatePdfInput = {
  * then the event and issue date, and the verification QR with its URL. Heading tags set the sizes.
  */
 export async function renderCertificatePdf(d: CertificatePdfInput): Promise<Buffer> {
+  const [{ PDFDocument, rgb }, QRCode] = await Promise.all([loadPdfLib(), loadQrCode()]);
   const doc = await PDFDocument.create();
   doc.setTitle(`Certificate ${d.holderName}`);
   doc.setProducer('Pavilion');

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import QRCode from 'qrcode';
 import { certificatesRoutes as routes } from '@pavilion/domain/certificates/certificates.routes';
 import { requireUser } from '../../platform/auth-guard.ts';
 import { organiser, route } from '../../platform/contract-routes.ts';
 import type { CertificatesService } from './certificates.service.ts';
+import { loadQrCode } from '../../platform/libraries.ts';
 
 /** Public verification answers for any id: a per-IP limit stops enumeration. */
 const PUBLIC_RATE_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -72,7 +72,7 @@ export function registerCertificatesRoutes(app: FastifyInstance, service: Certif
     routes.qr,
     async (req, reply) => {
       await service.verify(req.params.certificateId);
-      const svg = await QRCode.toString(service.verifyUrl(req.params.certificateId), { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+      const svg = await (await loadQrCode()).toString(service.verifyUrl(req.params.certificateId), { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
       return reply.type('image/svg+xml').serializer((p) => p as string).send(svg);
     },
     PUBLIC_RATE_LIMIT,

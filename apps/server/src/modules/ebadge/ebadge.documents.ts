@@ -1,14 +1,13 @@
-import { createEvent } from 'ics';
-import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
-import QRCode from 'qrcode';
+import type { PDFFont } from 'pdf-lib';
 import { nextDay } from '@pavilion/domain';
 import { createPdfFonts, type PdfFontStyle } from '../../platform/pdf-fonts.ts';
+import { loadIcs, loadPdfLib, loadQrCode } from '../../platform/libraries.ts';
 
-export function qrPng(token: string, width = 480): Promise<Buffer> {
-  return QRCode.toBuffer(token, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width });
+export async function qrPng(token: string, width = 480): Promise<Buffer> {
+  return (await loadQrCode()).toBuffer(token, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width });
 }
-export function qrSvg(token: string): Promise<string> {
-  return QRCode.toString(token, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+export async function qrSvg(token: string): Promise<string> {
+  return (await loadQrCode()).toString(token, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
 }
 
 /** Shrinks a line until it fits the width (long names, long event titles). */
@@ -31,6 +30,7 @@ export type EbadgePdfInput = {
 
 /** The e-badge as an A6 portrait PDF (105 × 148 mm): event, name, category, ticket, registration number, QR. */
 export async function renderEbadgePdf(d: EbadgePdfInput): Promise<Buffer> {
+  const { PDFDocument, rgb } = await loadPdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(`E-badge ${d.registrationNo}`);
   doc.setProducer('Pavilion');
@@ -61,7 +61,8 @@ export async function renderEbadgePdf(d: EbadgePdfInput): Promise<Buffer> {
 }
 
 /** An .ics all-day event for add-to-calendar (RFC 5545 via `ics`). */
-export function renderIcs(e: { uid: string; name: string; startDate: string; endDate: string; venue: string; description: string; url: string }): string {
+export async function renderIcs(e: { uid: string; name: string; startDate: string; endDate: string; venue: string; description: string; url: string }): Promise<string> {
+  const { createEvent } = await loadIcs();
   const day = (s: string) => s.split('-').map(Number) as [number, number, number];
   const { error, value } = createEvent({
     uid: e.uid,

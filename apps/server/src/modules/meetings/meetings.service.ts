@@ -1,4 +1,4 @@
-import { createEvents, type EventAttributes } from 'ics';
+import type { EventAttributes } from 'ics';
 import {
   MEETING_RESPONSE_STATUS_LABELS,
   MEETING_STATUS_LABELS,
@@ -43,6 +43,7 @@ import type { AuthUser, EventAccess } from '../../platform/auth-guard.ts';
 import { meetingsErrors } from './meetings.errors.ts';
 import type { MatchProfileRow, MeetingNotice, MeetingRow, MeetingsRepository, ProposalConflict, ProposalRow, Scope, SettingsRow } from './meetings.repository.ts';
 import { slotsOf } from '@pavilion/domain/meetings/meeting-slots';
+import { loadIcs } from '../../platform/libraries.ts';
 
 export type MeetingsEvent = { id: string; organisationId: string; name: string; timeZone: string; venue: string };
 export type MeetingsCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
@@ -309,7 +310,8 @@ export function createMeetingsService(deps: MeetingsDeps) {
     });
   }
 
-  function toIcs(event: MeetingsEvent, rows: MeetingRow[], names: Map<string, string>, me: string): string {
+  async function toIcs(event: MeetingsEvent, rows: MeetingRow[], names: Map<string, string>, me: string): Promise<string> {
+    const { createEvents } = await loadIcs();
     const list = calendarEntries(event, rows, names, me);
     const { error, value } = createEvents(list, { productId: 'pavilion/meetings', calName: `${event.name}: meetings` });
     if (error || !value) throw error ?? new Error('ics failed');

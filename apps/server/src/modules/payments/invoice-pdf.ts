@@ -1,5 +1,5 @@
-import { PDFDocument, rgb } from 'pdf-lib';
 import { createPdfFonts, type PdfFontStyle } from '../../platform/pdf-fonts.ts';
+import { loadPdfLib } from '../../platform/libraries.ts';
 
 export type InvoiceData = {
   number: string;
@@ -45,6 +45,7 @@ function wrap(s: string, width: (s: string) => number, max: number): string[] {
 
 /** A one-page A4 invoice with the organiser's details (pdf-lib, no native dependencies). */
 export async function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
+  const { PDFDocument, rgb } = await loadPdfLib();
   const doc = await PDFDocument.create();
   const title = d.title ?? 'INVOICE';
   doc.setTitle(`${title.charAt(0)}${title.slice(1).toLowerCase()} ${d.number}`);

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { PAVILION_SIGNATURE_HEADER, WEBHOOK_TOLERANCE_SECONDS } from '@pavilion/domain';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { loadStripe } from '../../platform/libraries.ts';
 
 // One provider interface, four adapters. Each adapter turns a provider's webhook into one normalised event after
 // checking its signature and age; what happens next (idempotent confirmation) is the same for every provider.
@@ -126,11 +127,12 @@ export function testGatewayProvider(secret: string): PaymentProvider {
 // ---------------------------------------------------------------- Stripe
 export type StripeKeys = { secretKey: string | null; webhookSecret: string | null; apiBase?: string | null };
 
-export function stripeProvider(keys: StripeKeys): PaymentProvider {
+export async function stripeProvider(keys: StripeKeys): Promise<PaymentProvider> {
+  const StripeSdk = await loadStripe();
   // The client is only for outgoing calls; webhook verification is offline (HMAC), so tests never touch the network.
   // STRIPE_API_BASE points it elsewhere (stripe-mock, or a local fake in tests).
   const base = keys.apiBase ? new URL(keys.apiBase) : null;
-  const client = new Stripe(keys.secretKey ?? 'sk_test_unconfigured', {
+  const client = new StripeSdk(keys.secretKey ?? 'sk_test_unconfigured', {
     maxNetworkRetries: 1,
     timeout: 15_000,
     ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),

@@ -1,4 +1,4 @@
-import { createEvents, type EventAttributes } from 'ics';
+import type { EventAttributes } from 'ics';
 import { googleSubscribeUrl, outlookSubscribeUrl } from '@pavilion/domain/ebadge/share-links';
 import {
   ATTENDEE_NOTIFICATION_TEMPLATE_TYPES,
@@ -54,6 +54,7 @@ import type { MailMessage, MailResult } from '../../platform/mail.ts';
 import type { Approval, ClaimedPublishMail, ProgrammeChange, ProgrammeRepository, ProgrammeTx, PublishCandidates, PublishChanges, Recipient, RoomRow, Scope, SessionPerson, SessionRequestRow, SessionRow, SpeakerRow, TrackRow } from './programme.repository.ts';
 import type { VersionChange } from './programme.tables.ts';
 import { describeChange, describeRoomTrackChanges, liveCopy, type Names } from './programme-publish.ts';
+import { loadIcs } from '../../platform/libraries.ts';
 
 export type ProgrammeEvent = { id: string; organisationId: string; name: string; startDate: string; endDate: string; timeZone: string; venue: string; eventMode?: number };
 export type ProgrammeCaller = { user: AuthUser | null; eventAccess: EventAccess | null };
@@ -270,7 +271,8 @@ export function createProgrammeService(deps: ProgrammeDeps) {
     return { eventUserId: caller.eventAccess.eventUserId, userId: caller.user.userId };
   }
 
-  function toIcs(event: ProgrammeEvent, sessions: SessionRow[], rooms: Map<string, string>, extra: EventAttributes[] = []): string {
+  async function toIcs(event: ProgrammeEvent, sessions: SessionRow[], rooms: Map<string, string>, extra: EventAttributes[] = []): Promise<string> {
+    const { createEvents } = await loadIcs();
     const list: EventAttributes[] = sessions.map((s) => ({
       uid: `${s.id}@pavilion`,
       productId: 'pavilion/programme',

@@ -1,7 +1,7 @@
-import QRCode from 'qrcode';
 import { escapeHtml } from '@pavilion/domain';
 import type { OrderRow, RegistrationRow } from './registration.repository.ts';
 import type { MailAttachment } from '../../platform/mail.ts';
+import { loadQrCode } from '../../platform/libraries.ts';
 
 /** Drawn PNGs by the text they encode; about 2 KB each, so the cache stays under 5 MB. */
 const QR_CACHE_SIZE = 2000;
@@ -20,7 +20,7 @@ export function ticketQrPng(text: string): Promise<Buffer> {
     qrCache.set(text, hit);
     return hit;
   }
-  const drawn = QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 240 });
+  const drawn = loadQrCode().then((QRCode) => QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 240 }));
   qrCache.set(text, drawn);
   drawn.catch(() => qrCache.delete(text));
   if (qrCache.size > QR_CACHE_SIZE) qrCache.delete(qrCache.keys().next().value!);
