@@ -7,7 +7,16 @@ import { newId } from '../../apps/server/src/platform/ids.ts';
 import { adminQuery } from '../../apps/server/src/test/test-app.ts';
 import { inject } from 'vitest';
 
-export type RunningServer = { url: string; eventId: string; logs: string[]; stop(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  eventId: string;
+  logs: string[];
+  stop(): Promise<void>;
+  /** `kill -9`: the process dies at once, mid-request or mid-job, as in a crash. */
+  kill(): Promise<void>;
+};
+/** A server started by startServer: `relaunch` starts the same entry again on the same database (after stop or kill). */
+export type RestartableServer = RunningServer & { relaunch(env?: Record<string, string>): Promise<RunningServer> };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,7 +37,7 @@ export type DemoTemplate = { kind: 'postgres'; name: string } | { kind: 'pglite'
  * finds it. `fresh: true` starts on an empty database instead and tells the demo itself, as a first start does (the
  * newcomer's journey). A new database on DATABASE_URL's server in CI, else a PGlite data dir.
  */
-export async function startServer(env: Record<string, string> = {}, options: { fresh?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { fresh?: boolean } = {}): Promise<RestartableServer> {
   const template = options.fresh ? null : inject('e2eDemoTemplate');
   const baseUrl = process.env.DATABASE_URL;
   let databaseUrl = '';
@@ -53,6 +62,7 @@ export async function startServer(env: Record<string, string> = {}, options: { f
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+    relaunch: (more = {}) => launchServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...env, ...more }),
   };
 }
 
@@ -96,6 +106,7 @@ export async function launchServerProcess(env: Record<string, string>): Promise<
     if (Date.now() > deadline) throw new Error(`server not ready in 110 s:\n${logs.join('')}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  const exited = () => new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
   const eventId = /\/ei\/([A-Za-z0-9_-]+)/.exec(logs.join(''))?.[1];
   if (!eventId) throw new Error(`demo event id not found in logs:\n${logs.join('')}`);
   return {
@@ -104,7 +115,11 @@ export async function launchServerProcess(env: Record<string, string>): Promise<
     logs,
     async stop() {
       child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await exited();
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited();
     },
   };
 }

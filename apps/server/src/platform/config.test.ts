@@ -5,7 +5,8 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'development', DATABASE_URL: undefined, REDIS_URL: undefined });
+    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'development', DATABASE_URL: undefined, REDIS_URL: undefined, MAIL_CLAIM_LEASE_SECONDS: 300 });
+    expect(loadConfig({ MAIL_CLAIM_LEASE_SECONDS: '30' }).MAIL_CLAIM_LEASE_SECONDS).toBe(30);
   });
 
   it.each([
@@ -15,6 +16,8 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ PAVILION_DEMO: 'maybe' }, 'PAVILION_DEMO'],
+    [{ MAIL_CLAIM_LEASE_SECONDS: '1' }, 'MAIL_CLAIM_LEASE_SECONDS'],
+    [{ MAIL_CLAIM_LEASE_SECONDS: 'soon' }, 'MAIL_CLAIM_LEASE_SECONDS'],
   ])('refuses %o naming the setting', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

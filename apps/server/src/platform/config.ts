@@ -24,6 +24,12 @@ export const ZConfig = z.object({
   SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Pavilion <no-reply@pavilion.local>'),
+  /**
+   * How long a mail job's claim on a message lasts (confirmation, bulk certificate and programme-change mail): a
+   * message claimed by an instance that died goes out from another instance, or the next start, once this has passed.
+   * It must exceed the time a pass takes to send what it claimed (up to 100 messages).
+   */
+  MAIL_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(300),
   /** Serves the organiser's Mail outbox outside development (it is always on when NODE_ENV is development). */
   MAIL_OUTBOX_UI: zBool.optional(),
   PAVILION_DEMO: zBool.optional(),

@@ -37,6 +37,10 @@ export async function startSmtpCapture(): Promise<{
       });
     },
   });
+  // A client that vanishes mid-session (a sender killed with -9) resets its connection: routine for an SMTP server.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') throw err;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {

@@ -39,6 +39,8 @@ export function createCertificatesModule(
     log?: { error(obj: unknown, msg?: string): void };
     /** The in-process backstop poll (tests shorten it). */
     mailPollMs?: number;
+    /** How long the job's claim on a recipient lasts (MAIL_CLAIM_LEASE_SECONDS). */
+    mailLeaseMs?: number;
   },
 ) {
   const { jobs, log, mailPollMs, registrations, ...rest } = deps;
@@ -99,6 +101,7 @@ export const certificatesModule = defineModule({
       userEmail: async (caller) => (await auth.service.me(caller)).email,
       jobs: p.jobs,
       log: p.log,
+      mailLeaseMs: p.config.MAIL_CLAIM_LEASE_SECONDS * 1000,
     }),
 });
 

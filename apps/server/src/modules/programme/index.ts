@@ -211,5 +211,6 @@ export const programmeModule = defineModule({
       now: p.now,
       jobs: p.jobs,
       log: p.log,
+      mailLeaseMs: p.config.MAIL_CLAIM_LEASE_SECONDS * 1000,
     }),
 });

@@ -72,6 +72,8 @@ export type CheckoutDeps = {
   publicUrl: string;
   now: () => Date;
   lockTimeoutMs: number;
+  /** How long the mail job's claim on an outbox row lasts (MAIL_CLAIM_LEASE_SECONDS; default 5 minutes). */
+  mailLeaseMs?: number;
   testing: CheckoutTesting;
   log?: { error(obj: unknown, msg?: string): void };
   /** Wakes the job that sends owed confirmation mails (mail-worker.ts); requests never build or send mail. */
@@ -411,7 +413,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
    */
   async function dispatchOutbox(orderId: string | null): Promise<number> {
     const now = deps.now();
-    const rows = await repo.claimOutbox(orderId, now, new Date(now.getTime() - 5 * 60_000));
+    const rows = await repo.claimOutbox(orderId, now, new Date(now.getTime() - (deps.mailLeaseMs ?? 5 * 60_000)));
     let sent = 0;
     for (const row of rows) {
       // One mail per turn of the event loop: requests get in between a batch's QR codes and SMTP round trips.

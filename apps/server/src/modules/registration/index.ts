@@ -46,6 +46,8 @@ export type RegistrationModuleDeps = {
   log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
   /** The registration's signed credential (modules/credentials): what the ticket QR encodes. */
   credentialToken: (eventId: string, registrationId: string) => Promise<string>;
+  /** How long the confirmation mail job's claim on an outbox row lasts (MAIL_CLAIM_LEASE_SECONDS). */
+  mailLeaseMs?: number;
   /** The signed-in user's account email: an attendee changes only registrations made with it. */
   userEmail: (caller: AuthUser) => Promise<string>;
   /** Where registration's events go (app.ts: the app's event bus). */
@@ -97,6 +99,7 @@ export function createRegistrationModule(db: Db, deps: RegistrationModuleDeps) {
     publicUrl: deps.publicUrl,
     now,
     lockTimeoutMs: 2000,
+    mailLeaseMs: deps.mailLeaseMs,
     testing,
     log: deps.log,
     onCountsChanged: (eventId, reason) => deps.bus.emit('seats.changed', { eventId, reason }),
@@ -218,5 +221,6 @@ export const registrationModule = defineModule({
       bus: p.bus,
       outbox: p.outbox,
       credentialToken: async (eventId, registrationId) => (await credentials.service.ensure(eventId, registrationId)).token,
+      mailLeaseMs: p.config.MAIL_CLAIM_LEASE_SECONDS * 1000,
     }),
 });
