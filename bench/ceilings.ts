@@ -22,3 +22,20 @@ require('node:http').createServer((q, s) => {
   await new Promise((r) => child.stdout!.once('data', r));
   return { url: `http://127.0.0.1:${port}`, close: () => child.kill() };
 }
+
+/**
+ * A bare node:http server in its own process that answers every request 304 Not Modified with the given ETag: the
+ * ceiling for a revalidation, whose cost is mostly per-request overhead (no body is built or sent).
+ */
+export async function bareNotModifiedServer(port: number, etag: string): Promise<{ url: string; close(): void }> {
+  const source = `require('node:http').createServer((q, s) => {
+  q.resume();
+  q.on('end', () => {
+    s.writeHead(304, { etag: ${JSON.stringify(etag)}, 'cache-control': 'public, no-cache' });
+    s.end();
+  });
+}).listen(${port}, '127.0.0.1', () => console.log('up'));`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((r) => child.stdout!.once('data', r));
+  return { url: `http://127.0.0.1:${port}`, close: () => child.kill() };
+}
