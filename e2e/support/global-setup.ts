@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { adminQuery, dropDatabasesWithPrefix, testRunTag } from '../../apps/server/src/test/test-app.ts';
+import { adminQuery, dropDatabasesWithPrefix, dropStaleTestDatabases, STALE_TEST_RUN_MS, testRunTag } from '../../apps/server/src/test/test-app.ts';
 import { launchServerProcess, type DemoTemplate } from './server.ts';
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface */
@@ -28,7 +28,14 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The servers run the bundle `npm start` runs, built once from the current source into a folder of this run (two
   // runs side by side do not overwrite each other's), instead of transpiling the TypeScript on every start.
-  const buildDir = mkdtempSync(join(process.cwd(), 'apps', 'server', '.e2e-build-'));
+  // What a killed run left behind (its server bundle, its databases) goes once that run is long over.
+  const serverDir = join(process.cwd(), 'apps', 'server');
+  for (const name of readdirSync(serverDir)) {
+    const path = join(serverDir, name);
+    if (name.startsWith('.e2e-build-') && Date.now() - statSync(path).mtimeMs > STALE_TEST_RUN_MS) rmSync(path, { recursive: true, force: true });
+  }
+  if (process.env.DATABASE_URL) await dropStaleTestDatabases(process.env.DATABASE_URL);
+  const buildDir = mkdtempSync(join(serverDir, '.e2e-build-'));
   const entry = join(buildDir, 'main.mjs');
   execFileSync(process.execPath, ['apps/server/scripts/build.mjs', '--outfile', entry], { stdio: 'inherit' });
   process.env.PAVILION_E2E_SERVER_ENTRY = entry;

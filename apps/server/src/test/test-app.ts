@@ -43,8 +43,43 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
-/** A tag naming one test run's databases (lower-case letters and digits): its template and its files' copies. */
-export const testRunTag = (): string => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+/**
+ * A tag naming one test run's databases (lower-case letters and digits): its template and its files' copies. It
+ * starts with the run's start time (milliseconds, base 36, 8 digits until the year 2059), so that a later run can tell
+ * a crashed run's leftovers from a live run's databases (staleTestDatabases).
+ */
+export const testRunTag = (): string => `${Date.now().toString(36).padStart(8, '0')}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** Test runs older than this are over (CI's own limit is 90 minutes): their databases are a crashed run's. */
+export const STALE_TEST_RUN_MS = 6 * 60 * 60_000;
+
+/**
+ * Of these database names, those a test run made (`pv_test_…`, `pv_e2e_…`, their templates) whose run started more
+ * than STALE_TEST_RUN_MS before `now`: a run that was killed never reached its teardown and left them behind.
+ */
+export function staleTestDatabases(names: string[], now: number): string[] {
+  return names.filter((name) => {
+    const m = /^pv_(?:test|e2e)_(?:tpl_)?([0-9a-z]{8})[0-9a-z]*(?:_|$)/.exec(name);
+    if (!m) return false;
+    const started = parseInt(m[1]!, 36);
+    return Number.isFinite(started) && now - started > STALE_TEST_RUN_MS;
+  });
+}
+
+/** Drops the databases earlier test runs left on DATABASE_URL's server when they were killed (staleTestDatabases). */
+export async function dropStaleTestDatabases(url: string): Promise<string[]> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  let names: string[];
+  try {
+    names = (await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, 'pv_')`)).rows.map((r) => r.datname);
+  } finally {
+    await admin.end();
+  }
+  const stale = staleTestDatabases(names, Date.now());
+  for (const name of stale) await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return stale;
+}
 
 /**
  * Drops every database whose name starts with `prefix` (a run's own: its teardown), two at a time. The prefix is the
