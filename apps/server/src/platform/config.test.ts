@@ -18,9 +18,17 @@ describe('loadConfig', () => {
     [{ PAVILION_DEMO: 'maybe' }, 'PAVILION_DEMO'],
     [{ MAIL_CLAIM_LEASE_SECONDS: '1' }, 'MAIL_CLAIM_LEASE_SECONDS'],
     [{ MAIL_CLAIM_LEASE_SECONDS: 'soon' }, 'MAIL_CLAIM_LEASE_SECONDS'],
+    [{ NODE_ENV: 'production', PAVILION_DEMO: '1' }, 'PAVILION_DEMO'],
   ])('refuses %o naming the setting', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('says why the demo is not offered in production, and allows production without it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PAVILION_DEMO: 'yes' })).toThrow(/PAVILION_DEMO: the demo pays its orders on the built-in test gateway, which NODE_ENV=production does not offer/);
+    expect(loadConfig({ NODE_ENV: 'production', PAVILION_DEMO: '0' })).toMatchObject({ NODE_ENV: 'production', PAVILION_DEMO: false });
+    expect(loadConfig({ NODE_ENV: 'production' }).PAVILION_DEMO).toBeUndefined();
+    expect(loadConfig({ PAVILION_DEMO: '1' }).PAVILION_DEMO).toBe(true);
   });
 
   it('makes the server exit 1 with a clear message on a bad value', () => {

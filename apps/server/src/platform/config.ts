@@ -85,6 +85,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const missing = ['JANUS_TOKEN_SECRET', 'JANUS_ADMIN_KEY'].filter((k) => !parsed.data[k as 'JANUS_TOKEN_SECRET' | 'JANUS_ADMIN_KEY']);
     throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required with JANUS_URL`).join('\n')}`);
   }
+  // The demo's paid orders go through the built-in test gateway, which production never offers (payments.service.ts):
+  // refused here with its reason rather than failing half-way through the demo's first start.
+  if (parsed.data.NODE_ENV === 'production' && parsed.data.PAVILION_DEMO === true) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAVILION_DEMO: the demo pays its orders on the built-in test gateway, which NODE_ENV=production does not offer; try the demo with NODE_ENV=development (the default of npm start)',
+    );
+  }
   return parsed.data;
 }
 

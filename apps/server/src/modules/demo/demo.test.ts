@@ -161,7 +161,7 @@ describe('seedDemoIfWanted without the demo', () => {
     t = null;
   });
 
-  it('creates nothing in production without PAVILION_DEMO=1, and nothing with PAVILION_DEMO=0', async () => {
+  it('creates nothing in production (which refuses PAVILION_DEMO=1: config.test.ts), and nothing with PAVILION_DEMO=0', async () => {
     t = await createTestApp({ NODE_ENV: 'production' });
     expect(await seedDemoIfWanted(t.ctx, silent)).toBe(false);
     expect((await login(t.app, DEMO_ACCOUNTS.organiser)).statusCode).toBe(401);
