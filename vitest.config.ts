@@ -48,11 +48,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Two files at a time, each with its own server, database and Chromium: one file alone left a quarter of
-          // the two cores idle (its waits on the server, the mail sink and the browser), and two cut the phase from
-          // 758 s to 558 s. A poll waits up to 15 s for the page to get there (Vitest's default is 1 s, which a busy
-          // machine misses); a poll that passes stops at once.
-          maxWorkers: 2,
+          // Three files at a time, each with its own server, database and Chromium: one file alone left a quarter of
+          // the two cores idle (its waits on the server, the mail sink and the browser); two cut the phase from 758 s
+          // to 558 s, and with 59 files still left 15 % idle; three cut it from 658 s to 568 s on the same quiet
+          // machine (docs/PERFORMANCE.md, "The test run itself"). A poll waits up to 15 s for the page to get there
+          // (Vitest's default is 1 s, which a busy machine misses); a poll that passes stops at once.
+          maxWorkers: 3,
           // Files share each worker's imports (Playwright, axe, pg: about 1.6 s a file); each still has its own server,
           // database and browser.
           isolate: false,
