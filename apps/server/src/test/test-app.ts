@@ -68,40 +68,40 @@ export function staleTestDatabases(names: string[], now: number): string[] {
 
 /** Drops the databases earlier test runs left on DATABASE_URL's server when they were killed (staleTestDatabases). */
 export async function dropStaleTestDatabases(url: string): Promise<string[]> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  let names: string[];
-  try {
-    names = (await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, 'pv_')`)).rows.map((r) => r.datname);
-  } finally {
-    await admin.end();
-  }
-  const stale = staleTestDatabases(names, Date.now());
-  for (const name of stale) await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  const stale = staleTestDatabases(await databasesStartingWith(url, 'pv_'), Date.now());
+  await dropDatabases(url, stale);
   return stale;
 }
 
 /**
- * Drops every database whose name starts with `prefix` (a run's own: its teardown), two at a time. The prefix is the
- * run's, so another run on the same server keeps its databases.
+ * Drops every database whose name starts with `prefix` (a run's own: its teardown). The prefix is the run's, so
+ * another run on the same server keeps its databases.
  */
 export async function dropDatabasesWithPrefix(url: string, prefix: string): Promise<number> {
+  const names = await databasesStartingWith(url, prefix);
+  await dropDatabases(url, names);
+  return names.length;
+}
+
+/** The names of DATABASE_URL's server's databases that start with `prefix` (letters, digits and _ only). */
+async function databasesStartingWith(url: string, prefix: string): Promise<string[]> {
   if (!/^[a-z0-9_]+$/.test(prefix)) throw new Error(`unsafe database prefix: ${prefix}`);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  let names: string[];
   try {
-    const res = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [prefix]);
-    names = res.rows.map((r) => r.datname);
+    return (await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [prefix])).rows.map((r) => r.datname);
   } finally {
     await admin.end();
   }
+}
+
+/** Drops these databases, two at a time. */
+async function dropDatabases(url: string, names: string[]): Promise<void> {
   const queue = [...names];
   const lane = async () => {
     for (let name = queue.shift(); name; name = queue.shift()) await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   };
   await Promise.all([lane(), lane()]);
-  return names.length;
 }
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; config: AppConfig; close(): Promise<void> };

@@ -222,6 +222,7 @@ describe('attendance rules', () => {
       registrations: createRegistrationPort(t.ctx.database.db),
       publicUrl: 'http://pavilion.test',
       userEmail: async () => '',
+      mailLeaseMs: t.config.MAIL_CLAIM_LEASE_SECONDS * 1000,
     });
     const owner = (await t.ctx.events.findOwner(eventId))!;
     const caller = { userId: 'u' } as AuthUser;

@@ -37,8 +37,6 @@ import { csvDocument } from '../../platform/csv.ts';
 
 export type AttendanceSource = (eventId: string) => Promise<TAttendanceSummary[]>;
 
-/** A claim older than this is a crashed sender's: another pass may take the recipient again (MAIL_CLAIM_LEASE_SECONDS). */
-export const MAIL_LEASE_MS = 5 * 60_000;
 const MAIL_MAX_ATTEMPTS = 3;
 
 export function createCertificatesService(deps: {
@@ -57,8 +55,8 @@ export function createCertificatesService(deps: {
   userEmail: (caller: AuthUser) => Promise<string>;
   /** Wakes the certificate mail job (index.ts); requests never talk to SMTP. */
   wakeMail: () => void;
-  /** How long a pass's claim on a recipient lasts (default MAIL_LEASE_MS). */
-  mailLeaseMs?: number;
+  /** How long a pass's claim on a recipient lasts (MAIL_CLAIM_LEASE_SECONDS): an older claim is a crashed sender's. */
+  mailLeaseMs: number;
 }) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
@@ -204,7 +202,7 @@ export function createCertificatesService(deps: {
    */
   async function drainMail(): Promise<number> {
     const at = now();
-    const rows = await repo.claimMail(at, new Date(at.getTime() - (deps.mailLeaseMs ?? MAIL_LEASE_MS)), 100);
+    const rows = await repo.claimMail(at, new Date(at.getTime() - deps.mailLeaseMs), 100);
     let finished = 0;
     let next = 0;
     const sendOne = async (c: ClaimedMail) => {

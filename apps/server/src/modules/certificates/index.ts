@@ -40,7 +40,7 @@ export function createCertificatesModule(
     /** The in-process backstop poll (tests shorten it). */
     mailPollMs?: number;
     /** How long the job's claim on a recipient lasts (MAIL_CLAIM_LEASE_SECONDS). */
-    mailLeaseMs?: number;
+    mailLeaseMs: number;
   },
 ) {
   const { jobs, log, mailPollMs, registrations, ...rest } = deps;

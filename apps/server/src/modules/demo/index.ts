@@ -37,9 +37,9 @@ function wantedOf(ctx: AppContext): Wanted {
 
 /**
  * Demo data is created once: when the embedded data dir was empty and NODE_ENV is not production, or when
- * PAVILION_DEMO=1 (which config.ts refuses in production: the demo pays on the test gateway). It is skipped if the demo organiser already exists. At every start of a data dir that holds the
- * demo (never with PAVILION_DEMO=0 or in production), its logins and a fresh pairing code of the gate scanner are
- * printed, unless `announce` is false (the first-start worker: the server announces once it has opened the data).
+ * PAVILION_DEMO=1 (which config.ts refuses in production: the demo pays on the test gateway). It is skipped if the
+ * demo organiser already exists. At every start of a data dir that holds the demo (never with PAVILION_DEMO=0 or in
+ * production), its logins and a fresh pairing code of the gate scanner are printed, unless `announce` is false (the first-start worker: the server announces once it has opened the data).
  * Answers whether it created the demo now.
  */
 export async function seedDemoIfWanted(ctx: AppContext, log: FastifyBaseLogger, options: { announce?: boolean } = {}): Promise<boolean> {

@@ -93,8 +93,8 @@ export type ProgrammeDeps = {
   emailsOf?: (userIds: string[]) => Promise<Map<string, string>>;
   /** Wakes the programme mail job (index.ts): a publish's mails leave from it, never from the request. */
   wakeMail: () => void;
-  /** How long the job's claim on a mail lasts (MAIL_CLAIM_LEASE_SECONDS; default 5 minutes). */
-  mailLeaseMs?: number;
+  /** How long the job's claim on a mail lasts (MAIL_CLAIM_LEASE_SECONDS): an older claim is a crashed sender's. */
+  mailLeaseMs: number;
   /** The room form's check-in area choice → the area id to store (undefined: unchanged); session attendance. */
   roomArea?: (caller: AuthUser, organisationId: string, eventId: string, roomId: string | null, choice: TRoomInput['checkinArea'], room: { name: string; capacity: number | null }) => Promise<string | null | undefined>;
   /** A speaker's invitation (index.ts: auth's accounts and its one-time `adl` sign-in links, events' participants). */
@@ -238,8 +238,7 @@ function peopleBySession(persons: SessionPerson[], links: { sponsors: { sessionI
   return m;
 }
 
-/** A claimed publish mail not sent within this lease (its process died) is claimed again; the third refusal is final. */
-const PUBLISH_MAIL_LEASE_MS = 5 * 60_000;
+/** A claimed publish mail not sent within its lease (`mailLeaseMs`: its process died) is claimed again; the third refusal is final. */
 const PUBLISH_MAIL_MAX_ATTEMPTS = 3;
 
 /** Runs `work` over `items`, at most `n` at a time. */
@@ -397,7 +396,7 @@ export function createProgrammeService(deps: ProgrammeDeps) {
    */
   async function drainPublishMail(): Promise<number> {
     const at = deps.now();
-    const rows = await repo.claimPublishMails(at, new Date(at.getTime() - (deps.mailLeaseMs ?? PUBLISH_MAIL_LEASE_MS)), 100);
+    const rows = await repo.claimPublishMails(at, new Date(at.getTime() - deps.mailLeaseMs), 100);
     if (rows.length === 0) return 0;
     const emails = (await deps.emailsOf?.([...new Set(rows.map((r) => r.userId))])) ?? new Map<string, string>();
     const events = new Map<string, ProgrammeEvent | null>();

@@ -72,8 +72,8 @@ export type CheckoutDeps = {
   publicUrl: string;
   now: () => Date;
   lockTimeoutMs: number;
-  /** How long the mail job's claim on an outbox row lasts (MAIL_CLAIM_LEASE_SECONDS; default 5 minutes). */
-  mailLeaseMs?: number;
+  /** How long the mail job's claim on an outbox row lasts (MAIL_CLAIM_LEASE_SECONDS): an older claim is a crashed sender's. */
+  mailLeaseMs: number;
   testing: CheckoutTesting;
   log?: { error(obj: unknown, msg?: string): void };
   /** Wakes the job that sends owed confirmation mails (mail-worker.ts); requests never build or send mail. */
@@ -413,7 +413,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
    */
   async function dispatchOutbox(orderId: string | null): Promise<number> {
     const now = deps.now();
-    const rows = await repo.claimOutbox(orderId, now, new Date(now.getTime() - (deps.mailLeaseMs ?? 5 * 60_000)));
+    const rows = await repo.claimOutbox(orderId, now, new Date(now.getTime() - deps.mailLeaseMs));
     let sent = 0;
     for (const row of rows) {
       // One mail per turn of the event loop: requests get in between a batch's QR codes and SMTP round trips.

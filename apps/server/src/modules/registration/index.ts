@@ -47,7 +47,7 @@ export type RegistrationModuleDeps = {
   /** The registration's signed credential (modules/credentials): what the ticket QR encodes. */
   credentialToken: (eventId: string, registrationId: string) => Promise<string>;
   /** How long the confirmation mail job's claim on an outbox row lasts (MAIL_CLAIM_LEASE_SECONDS). */
-  mailLeaseMs?: number;
+  mailLeaseMs: number;
   /** The signed-in user's account email: an attendee changes only registrations made with it. */
   userEmail: (caller: AuthUser) => Promise<string>;
   /** Where registration's events go (app.ts: the app's event bus). */
